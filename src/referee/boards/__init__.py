@@ -1,0 +1,1 @@
+"""Boards shared by rulesets: location graphs and the continuous table."""

@@ -1,0 +1,7 @@
+"""The ``referee`` command: one module per command, registered on one app."""
+
+from __future__ import annotations
+
+from referee.cli.app import app, main
+
+__all__ = ["app", "main"]

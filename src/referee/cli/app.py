@@ -1,0 +1,18 @@
+"""The typer application every command module registers on."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="referee",
+    help="Referee: a rules engine and referee for turn-based tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,1 @@
+"""The engine every ruleset runs on: inputs and replay, waits, events and views."""

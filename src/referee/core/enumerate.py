@@ -1,0 +1,60 @@
+"""The exact enumerator: walk every chance outcome with its probability
+(DESIGN idea 7). Decisions on the way are answered by a fixed policy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from typing import TypeVar
+
+from referee.core.errors import NotWaitingForThat
+from referee.core.game import Game
+from referee.core.waits import JSON, Chance, Decision
+
+Policy = Callable[[Game, Decision], dict[str, JSON]]
+"""Answers for every seat asked by a decision."""
+
+R = TypeVar("R", bound=Hashable)
+
+
+def _answer(game: Game, decision: Decision, policy: Policy | None) -> None:
+    if policy is None:
+        raise NotWaitingForThat("the enumeration met a decision and has no policy to answer it")
+    for seat, value in policy(game, decision).items():
+        game.answer(seat, value)
+    if decision.until_closed and game.waiting is decision:
+        game.close()
+
+
+def leaves(game: Game, stop: Callable[[Game], bool],
+           policy: Policy | None = None) -> list[tuple[Game, Fraction]]:
+    """Every game reachable from ``game`` by chance until ``stop`` holds or the
+    game ends, with the probability of reaching it. ``game`` is not changed."""
+    start = game.fork()
+    found: list[tuple[Game, Fraction]] = []
+    stack: list[tuple[Game, Fraction]] = [(start, Fraction(1))]
+    while stack:
+        node, probability = stack.pop()
+        while isinstance(node.waiting, Decision) and not stop(node):
+            _answer(node, node.waiting, policy)
+        wait = node.waiting
+        if wait is None or stop(node):
+            found.append((node, probability))
+            continue
+        if not isinstance(wait, Chance):
+            raise NotWaitingForThat("the policy left a decision open")
+        for value, share in wait.outcomes:
+            child = node.fork()
+            child.roll(value)
+            stack.append((child, probability * share))
+    return found
+
+
+def distribution(game: Game, result: Callable[[Game], R], stop: Callable[[Game], bool],
+                 policy: Policy | None = None) -> dict[R, Fraction]:
+    """The exact probability of each ``result`` over every chance outcome."""
+    totals: dict[R, Fraction] = {}
+    for leaf, probability in leaves(game, stop, policy):
+        key = result(leaf)
+        totals[key] = totals.get(key, Fraction(0)) + probability
+    return totals

@@ -1,0 +1,91 @@
+"""What a game waits for: a decision by seats, or a chance event.
+
+A rule yields one of these and receives the answer: the chosen option's value
+for a decision put to one seat, a mapping seat -> answer for a simultaneous
+one, the outcome's value for a chance event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, TypeAlias
+
+from pydantic import BaseModel
+
+from referee.core.events import Seat
+from referee.core.i18n import Msg, Param
+
+JSON: TypeAlias = Any
+"""A value that survives a JSON round trip unchanged (str, int, bool, list, dict, None)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer: its value (JSON) and how to show it."""
+
+    value: JSON
+    label: Msg
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question put to one or more seats.
+
+    Either ``options`` lists every legal answer per seat, or ``schema`` gives
+    the answer's shape (a pydantic model); the rules then receive the parsed
+    model. With several seats the decision is simultaneous: no seat sees
+    another's answer, an answer may be replaced, and the decision closes when
+    every seat has answered, or, with ``until_closed``, at a close input (a
+    deadline), where seats without an answer get ``defaults``.
+    """
+
+    seats: tuple[Seat, ...]
+    question: Msg
+    options: Mapping[Seat, tuple[Option, ...]] | None = None
+    schema: type[BaseModel] | None = None
+    defaults: Mapping[Seat, JSON] = field(default_factory=dict)
+    until_closed: bool = False
+
+    @classmethod
+    def single(cls, seat: Seat, question: Msg, options: Sequence[Option]) -> Decision:
+        return cls(seats=(seat,), question=question, options={seat: tuple(options)})
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.seats) > 1 or self.until_closed
+
+    def options_for(self, seat: Seat) -> tuple[Option, ...]:
+        return () if self.options is None else self.options.get(seat, ())
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A random event: every outcome (a JSON value) with its exact probability."""
+
+    what: Msg
+    outcomes: tuple[tuple[JSON, Fraction], ...]
+
+    @classmethod
+    def uniform(cls, what: Msg, values: Sequence[JSON]) -> Chance:
+        share = Fraction(1, len(values))
+        return cls(what, tuple((value, share) for value in values))
+
+    @classmethod
+    def weighted(cls, what: Msg, counts: Mapping[JSON, int]) -> Chance:
+        """Outcomes in proportion to ``counts`` (cards left in a deck, say)."""
+        total = sum(counts.values())
+        return cls(what, tuple((v, Fraction(n, total)) for v, n in counts.items() if n))
+
+    def probability(self, value: JSON) -> Fraction:
+        return sum((p for v, p in self.outcomes if v == value), Fraction(0))
+
+
+Wait: TypeAlias = Decision | Chance
+
+
+def die(label: str = "d6", sides: int = 6, **params: Param) -> Chance:
+    """One die of ``sides`` faces."""
+    return Chance.uniform(Msg("core.chance.die", {"label": label, "sides": sides, **params}),
+                          list(range(1, sides + 1)))
