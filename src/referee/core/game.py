@@ -16,7 +16,7 @@ from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Log, Seat
 from referee.core.i18n import render
 from referee.core.ruleset import AnyRuleset, Flow, Outcome
-from referee.core.waits import JSON, Chance, Decision, Wait
+from referee.core.waits import JSON, Chance, Decision, Wait, same_json
 
 Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
@@ -123,9 +123,11 @@ class Game:
         missing = [s for s in self.seats_to_answer() if s not in decision.defaults]
         if missing:
             raise NotWaitingForThat(f"cannot close: {', '.join(missing)} must answer first")
+        defaults = {seat: as_json(decision.defaults[seat]) for seat in self.seats_to_answer()}
+        for seat, value in defaults.items():
+            self._check_answer(decision, seat, value)
         self.inputs.append({"close": True})
-        for seat in self.seats_to_answer():
-            self._pending[seat] = as_json(decision.defaults[seat])
+        self._pending.update(defaults)
         self._send_pending(decision)
 
     def roll(self, value: JSON) -> None:
@@ -191,7 +193,7 @@ class Game:
         view: dict[str, JSON] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
-            "state": self.ruleset.view(self.state, seat),
+            "state": as_json(self.ruleset.view(self.state, seat)),
             "log": [event.to_json() for event in self.log_for(seat)],
             "waiting": self._waiting_view(seat),
         }
@@ -201,9 +203,12 @@ class Game:
         return view
 
     def checksum(self) -> str:
-        """A digest of the full state and log: equal games, equal checksums."""
-        full = {"state": self.ruleset.view(self.state, REFEREE),
-                "log": [event.to_json() for event in self.state.log.events]}
+        """A digest of the full state, log and pending secret answers: equal
+        games, equal checksums."""
+        full: dict[str, JSON] = {"state": self.ruleset.view(self.state, REFEREE),
+                                 "log": [event.to_json() for event in self.state.log.events]}
+        if self._pending:
+            full["pending"] = self._pending
         text = json.dumps(full, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -239,7 +244,7 @@ class Game:
         if decision.schema is not None:
             return _parse(decision.schema, seat, value)
         legal = [option.value for option in decision.options_for(seat)]
-        if value in legal:
+        if any(same_json(value, option) for option in legal):
             return value
         shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in legal[:_LISTED_OPTIONS])
         more = f" and {len(legal) - _LISTED_OPTIONS} more" if len(legal) > _LISTED_OPTIONS else ""

@@ -65,18 +65,28 @@ def _param_json(value: Param) -> object:
 
 
 def format_number(value: Fraction | int) -> str:
-    """1 -> "1", 1/2 -> "0.5", 1/3 -> "1/3"."""
+    """1 -> "1", 1/2 -> "0.5", 1/3 -> "1/3"; a finite decimal is written exactly."""
     frac = Fraction(value)
     if frac.denominator == 1:
         return str(frac.numerator)
-    denominator = frac.denominator
+    places = _decimal_places(frac.denominator)
+    if places is None:
+        return f"{frac.numerator}/{frac.denominator}"
+    digits = str(abs(frac.numerator) * 10**places // frac.denominator).rjust(places + 1, "0")
+    sign = "-" if frac < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0")
+
+
+def _decimal_places(denominator: int) -> int | None:
+    """The digits after the point 1/denominator needs; None if it never ends."""
+    twos = fives = 0
     while denominator % 2 == 0:
         denominator //= 2
+        twos += 1
     while denominator % 5 == 0:
         denominator //= 5
-    if denominator == 1:
-        return f"{float(frac):g}"
-    return f"{frac.numerator}/{frac.denominator}"
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
 
 
 def _flatten(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:

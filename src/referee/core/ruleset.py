@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from referee.core.errors import UnknownRuleset
 from referee.core.events import EVERYONE, Audience, Log, Seat
-from referee.core.i18n import Msg
+from referee.core.i18n import Lang, Msg
 from referee.core.waits import JSON, Decision, Wait
 
 Flow: TypeAlias = Generator[Wait, Any, None]
@@ -91,6 +91,12 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
                       rng: Random) -> JSON:
         """A legal answer for a decision given by shape rather than options."""
         raise NotImplementedError(f"{self.name} has no random answer for {decision.question.key}")
+
+    def board_table(self, view: dict[str, JSON],
+                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        """The board as a table (headings, rows) for the terminal, from a seat's
+        view of the state; None where the ruleset has no table to show."""
+        return None
 
     def examples(self) -> list[Path]:
         """The example scenario files shipped with the ruleset, default first."""

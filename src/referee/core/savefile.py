@@ -57,6 +57,10 @@ def game_from_json(data: Any, source: str, check: bool = True) -> Game:
     missing = [k for k in ("ruleset", "scenario", "inputs") if k not in data]
     if missing:
         raise SaveFileError(f"{source}: missing {', '.join(missing)}")
+    if not isinstance(data["scenario"], dict):
+        raise SaveFileError(f"{source}: scenario: expected an object, the scenario's settings")
+    if not isinstance(data["inputs"], list):
+        raise SaveFileError(f"{source}: inputs: expected a list of the game's inputs")
     try:
         ruleset = find_ruleset(str(data["ruleset"]))
         if str(data.get("ruleset_version", ruleset.version)) != ruleset.version:

@@ -76,7 +76,11 @@ def load_scenario(path: Path | str) -> tuple[AnyRuleset, BaseModel]:
             ruleset = find_ruleset(str(path))
         except UnknownRuleset:
             raise ScenarioError(str(path), ["no such file, nor a ruleset of that name"]) from None
-        path = ruleset.examples()[0]
+        examples = ruleset.examples()
+        if not examples:
+            raise ScenarioError(str(path), [f"the {ruleset.name} ruleset ships no example "
+                                            "scenario; give a scenario file"])
+        path = examples[0]
     data = read_toml(path)
     name = data.get("ruleset")
     if not isinstance(name, str):

@@ -7,6 +7,7 @@ one, the outcome's value for a chance event.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,6 +20,11 @@ from referee.core.i18n import Msg, Param
 
 JSON: TypeAlias = Any
 """A value that survives a JSON round trip unchanged (str, int, bool, list, dict, None)."""
+
+
+def same_json(a: JSON, b: JSON) -> bool:
+    """Equal as JSON text: ``true`` is not ``1``, ``1.0`` is not ``1``, a tuple is its list."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 @dataclass(frozen=True)
@@ -79,7 +85,7 @@ class Chance:
         return cls(what, tuple((v, Fraction(n, total)) for v, n in counts.items() if n))
 
     def probability(self, value: JSON) -> Fraction:
-        return sum((p for v, p in self.outcomes if v == value), Fraction(0))
+        return sum((p for v, p in self.outcomes if same_json(v, value)), Fraction(0))
 
 
 Wait: TypeAlias = Decision | Chance
