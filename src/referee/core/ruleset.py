@@ -21,6 +21,10 @@ from referee.core.waits import JSON, Decision, Wait
 Flow: TypeAlias = Generator[Wait, Any, None]
 """The rules of a game as a generator: yields what it waits for, receives answers."""
 
+T = TypeVar("T")
+Step: TypeAlias = Generator[Wait, Any, T]
+"""A piece of the rules that asks questions and then returns a value (``yield from``)."""
+
 
 class GameState:
     """Base of every ruleset's state: the one log its rules write to."""
@@ -61,6 +65,8 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = False
     scenario_model: ClassVar[type[BaseModel]]
+    phase_end_events: ClassVar[frozenset[str]] = frozenset()
+    """Event keys after which a picture of the table is worth redrawing."""
 
     @abstractmethod
     def seats(self, scenario: ScenarioT) -> tuple[Seat, ...]:
@@ -91,6 +97,14 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
                       rng: Random) -> JSON:
         """A legal answer for a decision given by shape rather than options."""
         raise NotImplementedError(f"{self.name} has no random answer for {decision.question.key}")
+
+    def seat_name(self, seat: Seat) -> Msg:
+        """How players call ``seat`` (a side, a character)."""
+        return Msg("core.seat-name", {"seat": seat})
+
+    def svg(self, state: StateT) -> str | None:
+        """A picture of the table (SVG), for games played on one; else None."""
+        return None
 
     def board_table(self, view: dict[str, JSON],
                     lang: Lang) -> tuple[list[str], list[list[str]]] | None:
