@@ -1,19 +1,31 @@
-"""A tiny ruleset for testing the core: draw from a small deck, bid secretly."""
+"""Tiny rulesets for testing the core: Toy draws from a small deck then bids
+secretly; Solo is one seat picking, rolling and walking."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from random import Random
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
+from referee.core import ruleset as ruleset_module
+from referee.core.errors import IllegalAnswer
 from referee.core.events import Audience
 from referee.core.i18n import msg
 from referee.core.ruleset import Flow, GameState, Outcome, Ruleset
-from referee.core.waits import JSON, Chance, Decision, Option
+from referee.core.waits import JSON, Chance, Decision, Option, die
 
 
 class ToyScenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
     deck: list[str] = ["A", "A", "B", "C"]
     draws: int = 2
+    until_closed: bool = False
+    """The bid closes only at a close input (a deadline)."""
+    defaults: bool = False
+    """At a close, a seat that did not bid bids its lowest card."""
 
 
 class ToyState(GameState):
@@ -23,6 +35,8 @@ class ToyState(GameState):
         self.draws = scenario.draws
         self.hands: dict[str, list[str]] = {"north": [], "south": []}
         self.bids: dict[str, str] = {}
+        self.until_closed = scenario.until_closed
+        self.defaults = scenario.defaults
 
 
 class Toy(Ruleset[ToyScenario, ToyState]):
@@ -49,7 +63,10 @@ class Toy(Ruleset[ToyScenario, ToyState]):
         options = {seat: tuple(Option(card, msg("toy.card", card=card))
                                for card in sorted(set(state.hands[seat])))
                    for seat in ("north", "south")}
-        bids = yield Decision(("north", "south"), msg("toy.bid"), options)
+        defaults = {seat: min(state.hands[seat]) for seat in ("north", "south")
+                    if state.defaults and state.hands[seat]}
+        bids = yield Decision(("north", "south"), msg("toy.bid"), options,
+                              defaults=defaults, until_closed=state.until_closed)
         state.bids = dict(bids)
         state.emit(msg("toy.revealed", north=bids["north"], south=bids["south"]))
 
@@ -66,3 +83,76 @@ class Toy(Ruleset[ToyScenario, ToyState]):
         best = max(state.bids.values())
         winners = tuple(s for s, b in state.bids.items() if b == best)
         return Outcome(winners, msg("toy.highest"))
+
+
+@contextmanager
+def registered(*classes: type[Ruleset[Any, Any]]) -> Iterator[None]:
+    """Register rulesets for the length of a test, then forget them."""
+    before = dict(ruleset_module._REGISTRY)
+    for cls in classes:
+        ruleset_module.register(cls)
+    try:
+        yield
+    finally:
+        ruleset_module._REGISTRY.clear()
+        ruleset_module._REGISTRY.update(before)
+
+
+class Steps(BaseModel):
+    """Solo's last answer, given by shape rather than options."""
+
+    model_config = ConfigDict(extra="forbid")
+    steps: int
+
+
+class SoloScenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: int = 20
+    sides: int = 6
+
+
+class SoloState(GameState):
+    def __init__(self, scenario: SoloScenario) -> None:
+        super().__init__()
+        self.options = scenario.options
+        self.sides = scenario.sides
+        self.pick: int | None = None
+        self.roll: int | None = None
+        self.pair: JSON = None
+        self.steps: int | None = None
+
+
+class Solo(Ruleset[SoloScenario, SoloState]):
+    """One seat: pick a number, roll a die, a pair is drawn, then walk up to
+    the number picked (the rules refuse more, after the answer's shape passed)."""
+
+    name = "solo"
+    title = msg("solo.title")
+    scenario_model = SoloScenario
+
+    def seats(self, scenario: SoloScenario) -> tuple[str, ...]:
+        return ("solo",)
+
+    def new_state(self, scenario: SoloScenario) -> SoloState:
+        return SoloState(scenario)
+
+    def play(self, state: SoloState) -> Flow:
+        options = [Option(n, msg("solo.number", n=n)) for n in range(1, state.options + 1)]
+        state.pick = yield Decision.single("solo", msg("solo.pick"), options)
+        state.emit(msg("solo.picked", n=state.pick))
+        state.roll = yield die(sides=state.sides)
+        state.emit(msg("solo.rolled", n=state.roll))
+        state.pair = yield Chance.uniform(msg("solo.pair"), [(1, "x"), (2, "y")])
+        order = yield Decision(("solo",), msg("solo.steps"), schema=Steps)
+        if order.steps > state.pick:
+            raise IllegalAnswer(f"at most {state.pick} steps")
+        state.steps = order.steps
+        state.emit(msg("solo.walked", n=order.steps))
+
+    def view(self, state: SoloState, seat: str) -> dict[str, JSON]:
+        return {"pick": state.pick, "roll": state.roll, "pair": state.pair,
+                "steps": state.steps}
+
+    def random_answer(self, view: dict[str, JSON], seat: str, decision: Decision,
+                      rng: Random) -> JSON:
+        return {"steps": rng.randint(0, view["state"]["pick"])}
