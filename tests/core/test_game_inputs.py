@@ -17,12 +17,12 @@ from referee.core.game import Game
 from referee.core.waits import Chance, Decision
 
 
-def toy(**settings: Any) -> Game:
-    return Game(Toy(), ToyScenario(**settings))
+def toy(**fields: Any) -> Game:
+    return Game(Toy(), ToyScenario(**fields))
 
 
-def solo(**settings: Any) -> Game:
-    return Game(Solo(), SoloScenario(**settings))
+def solo(**fields: Any) -> Game:
+    return Game(Solo(), SoloScenario(**fields))
 
 
 def finished_toy() -> Game:
