@@ -1,0 +1,179 @@
+"""Saved games: written whole, read back identical, and refused when not trustworthy."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from toy import Solo, Toy, ToyScenario, registered
+
+from referee.core.errors import SaveFileError
+from referee.core.events import REFEREE
+from referee.core.game import Game
+from referee.core.savefile import FORMAT, load_game, save_game
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    with registered(Toy, Solo):
+        yield
+
+
+def played(until_closed: bool = False) -> Game:
+    game = Game(Toy(), ToyScenario(deck=["A", "B", "C", "A", "B"], until_closed=until_closed))
+    game.feed("B", "A", "C", "B")  # north B, C; south A, B
+    return game
+
+
+def same_game(one: Game, two: Game) -> None:
+    assert one.checksum() == two.checksum()
+    assert one.inputs == two.inputs
+    for seat in ("north", "south", REFEREE):
+        assert one.text_log(seat) == two.text_log(seat)
+        assert json.dumps(one.view(seat)) == json.dumps(two.view(seat))
+
+
+def saved(game: Game, path: Path) -> dict[str, Any]:
+    save_game(game, path)
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write(path: Path, data: Any) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_finished_game_round_trips(tmp_path: Path) -> None:
+    game = played()
+    game.answer("north", "C")
+    game.answer("south", "B")
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    same_game(loaded, game)
+    assert loaded.outcome() == game.outcome()
+    assert loaded.scenario == game.scenario
+
+
+def test_a_game_in_the_middle_of_a_secret_bid_round_trips(tmp_path: Path) -> None:
+    game = played(until_closed=True)
+    game.answer("north", "B")
+    game.answer("north", "C")
+    path = tmp_path / "mid.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    same_game(loaded, game)
+    assert loaded.pending_answer("north") == "C"
+    loaded.answer("south", "A")
+    loaded.close()
+    assert loaded.state.bids == {"north": "C", "south": "A"}
+
+
+def test_the_file_says_what_it_holds_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    game = played()
+    data = saved(game, tmp_path / "game.json")
+    assert data["format"] == FORMAT
+    assert data["ruleset"] == "toy"
+    assert data["scenario"]["deck"] == ["A", "B", "C", "A", "B"]
+    assert data["inputs"] == [{"chance": card} for card in ("B", "A", "C", "B")]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_file_of_a_newer_format_is_refused(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    data["format"] = FORMAT + 1
+    path = write(tmp_path / "game.json", data)
+    with pytest.raises(SaveFileError) as caught:
+        load_game(path)
+    text = str(caught.value)
+    assert str(path) in text
+    assert f"format {FORMAT + 1}" in text and "newer" in text and "Upgrade" in text
+
+
+def test_a_file_whose_inputs_were_edited_is_refused(tmp_path: Path) -> None:
+    game = played()
+    game.answer("north", "C")
+    game.answer("south", "B")
+    data = saved(game, tmp_path / "game.json")
+    data["inputs"][-1]["answer"] = "A"  # still legal, but not what was played
+    path = write(tmp_path / "game.json", data)
+    with pytest.raises(SaveFileError, match="checksum"):
+        load_game(path)
+    unchecked = load_game(path, check=False)
+    assert unchecked.state.bids == {"north": "C", "south": "A"}
+
+
+def test_an_edited_secret_answer_still_pending_is_refused(tmp_path: Path) -> None:
+    game = played(until_closed=True)
+    game.answer("north", "C")
+    data = saved(game, tmp_path / "game.json")
+    data["inputs"][-1]["answer"] = "B"
+    with pytest.raises(SaveFileError, match="checksum"):
+        load_game(write(tmp_path / "game.json", data))
+
+
+def test_an_illegal_input_in_the_file_names_its_index(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    data["inputs"][2] = {"chance": "Z"}
+    with pytest.raises(SaveFileError) as caught:
+        load_game(write(tmp_path / "game.json", data))
+    assert "inputs[2]" in str(caught.value)
+    assert '"Z"' in str(caught.value)
+
+
+def test_an_input_of_the_wrong_kind_names_its_index(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    data["inputs"][1] = {"seat": "north", "answer": "A"}
+    with pytest.raises(SaveFileError, match=r"inputs\[1\]"):
+        load_game(write(tmp_path / "game.json", data))
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{ not json", encoding="utf-8")
+    with pytest.raises(SaveFileError, match="not a saved game"):
+        load_game(path)
+
+
+def test_a_missing_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="no such file"):
+        load_game(tmp_path / "nowhere.json")
+
+
+@pytest.mark.parametrize("key", ["ruleset", "scenario", "inputs"])
+def test_a_file_missing_a_key_names_it(tmp_path: Path, key: str) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    del data[key]
+    with pytest.raises(SaveFileError, match=f"missing {key}"):
+        load_game(write(tmp_path / "game.json", data))
+
+
+@pytest.mark.parametrize(("data", "needle"), [
+    ([1, 2], "JSON object"),
+    ({"ruleset": "toy"}, "format"),
+    ({"format": "one", "ruleset": "toy", "scenario": {}, "inputs": []}, "format"),
+    ({"format": 1, "ruleset": "toy", "scenario": {}, "inputs": 5}, "inputs"),
+    ({"format": 1, "ruleset": "toy", "scenario": [], "inputs": []}, "scenario"),
+    ({"format": 1, "ruleset": "toy", "scenario": {"deck": 3}, "inputs": []}, "deck"),
+    ({"format": 1, "ruleset": "no-such-game", "scenario": {}, "inputs": []}, "no-such-game"),
+    ({"format": 1, "ruleset": "toy", "ruleset_version": "7", "scenario": {}, "inputs": []},
+     "version 7"),
+])
+def test_a_malformed_file_is_refused_with_a_saved_game_error(
+        tmp_path: Path, data: Any, needle: str) -> None:
+    path = write(tmp_path / "game.json", data)
+    with pytest.raises(SaveFileError) as caught:
+        load_game(path)
+    assert needle in str(caught.value)
+    assert str(path) in str(caught.value)
+
+
+def test_a_file_without_a_checksum_is_replayed(tmp_path: Path) -> None:
+    game = played()
+    data = saved(game, tmp_path / "game.json")
+    del data["checksum"]
+    assert load_game(write(tmp_path / "game.json", data)).checksum() == game.checksum()
