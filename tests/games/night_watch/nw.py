@@ -22,10 +22,12 @@ LOCATIONS = [
 
 NAMES = {"larisa": "Larisa", "andrey": "Andrey", "anton": "Anton Gorodetsky",
          "zavulon": "Zavulon", "alisa": "Alisa"}
+RUSSIAN = {"larisa": "Лариса", "andrey": "Андрей", "anton": "Антон Городецкий",
+           "zavulon": "Завулон", "alisa": "Алиса"}
 
 
 def other(id: str, watch: str, initiative: int, location: str, **extra: Any) -> dict[str, Any]:
-    return {"id": id, "name": {"en": NAMES.get(id, id)}, "watch": watch,
+    return {"id": id, "name": {"en": NAMES.get(id, id), "ru": RUSSIAN.get(id)}, "watch": watch,
             "initiative": initiative, "location": location, **extra}
 
 

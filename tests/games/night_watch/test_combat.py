@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from nw import asked, new_game, option_values, other
 
 from referee.core.game import Game
+from tests.games.night_watch.nw import asked, new_game, option_values, other
 
 
 def duel(larisa_cards: list[str], andrey_cards: list[str], **extra) -> Game:

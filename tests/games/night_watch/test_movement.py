@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from nw import asked, new_game, option_values, other
 
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance
+from referee.games.night_watch.scenario import Scenario
+from tests.games.night_watch.nw import asked, new_game, option_values, other
 
 
 @pytest.mark.rule("NW-MOV-1")
@@ -42,7 +43,7 @@ def test_watchers_move_one_at_a_time_lowest_initiative_first_by_their_owner():
 
 def movers_in_order(game: Game, count: int) -> list[str]:
     """The Others asked to move, in order, each staying; draws take the first card."""
-    order = []
+    order: list[str] = []
     while len(order) < count:
         if isinstance(game.waiting, Chance):
             game.roll(game.waiting.outcomes[0][0])
@@ -55,6 +56,7 @@ def movers_in_order(game: Game, count: int) -> list[str]:
 @pytest.mark.rule("NW-MOV-4")
 def test_the_books_opening_order_larisa_andrey_anton_then_zavulon():
     ruleset, scenario = load_scenario("night-watch")
+    assert isinstance(scenario, Scenario)
     assert movers_in_order(Game(ruleset, scenario), 3) == [
         "Larisa", "Andrey", "Anton Gorodetsky"]
     from_start = scenario.model_copy(update={"others": [
