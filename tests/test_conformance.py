@@ -1,0 +1,77 @@
+"""The test every registered ruleset passes: random playouts of its example
+scenarios end without error, every legal answer offered is accepted, views
+are JSON for every seat, and a saved game replays to the same state and log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.core.events import REFEREE
+from referee.core.game import Game
+from referee.core.ruleset import all_rulesets
+from referee.core.savefile import game_from_json, game_to_json
+from referee.core.scenario import load_scenario
+from referee.core.waits import Decision
+
+EXAMPLES = [pytest.param(path, id=f"{ruleset.name}/{path.stem}")
+            for ruleset in all_rulesets() for path in ruleset.examples()]
+SEEDS = (1, 2, 3)
+MAX_INPUTS = 20_000
+CHECKED_DECISIONS = 12
+
+
+def playout(path: Path, seed: int) -> Game:
+    ruleset, scenario = load_scenario(path)
+    game = Game(ruleset, scenario)
+    bot = RandomBot(Random(seed))
+    play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(-seed)),
+             max_inputs=MAX_INPUTS)
+    return game
+
+
+def test_every_ruleset_ships_an_example():
+    assert all(ruleset.examples() for ruleset in all_rulesets())
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playouts_reach_the_end(path: Path, seed: int):
+    game = playout(path, seed)
+    assert game.is_over, f"not over after {MAX_INPUTS} inputs"
+    assert game.outcome() is not None
+    for seat in (*game.seats, REFEREE):
+        json.dumps(game.view(seat))
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_a_saved_game_replays_to_the_same_state_and_log(path: Path):
+    game = playout(path, 7)
+    saved = json.loads(json.dumps(game_to_json(game)))
+    again = game_from_json(saved, "saved game")
+    assert again.checksum() == game.checksum()
+    assert again.text_log() == game.text_log()
+    assert again.text_log(lang="ru") == game.text_log(lang="ru")
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_every_legal_answer_offered_is_accepted(path: Path):
+    played = playout(path, 11)
+    decision_points = [i for i in range(len(played.inputs)) if "seat" in played.inputs[i]]
+    rng = Random(5)
+    for index in sorted(rng.sample(decision_points, min(CHECKED_DECISIONS,
+                                                        len(decision_points)))):
+        game = Game(played.ruleset, played.scenario, played.inputs[:index])
+        wait = game.waiting
+        assert isinstance(wait, Decision)
+        for seat in game.seats_to_answer():
+            options = wait.options_for(seat)
+            answers = [o.value for o in options] or [
+                game.ruleset.random_answer(game.view(seat), seat, wait, Random(n))
+                for n in range(5)]
+            for answer in answers:
+                game.fork().answer(seat, answer)
