@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TextIO
+
 from rich.console import Console
 from rich.prompt import Prompt
 from rich.table import Table
@@ -27,9 +29,10 @@ def board(console: Console, game: Game, seat: Seat, lang: Lang) -> None:
 class TerminalPlayer:
     """Asks a person for each answer: a number from the list (or the answer itself)."""
 
-    def __init__(self, console: Console, lang: Lang) -> None:
+    def __init__(self, console: Console, lang: Lang, stream: TextIO | None = None) -> None:
         self.console = console
         self.lang = lang
+        self.stream = stream
 
     def choose(self, game: Game, seat: Seat, decision: Decision) -> JSON:
         options = decision.options_for(seat)
@@ -40,7 +43,7 @@ class TerminalPlayer:
             self.console.print(f"  {number}. {render(option.label, self.lang)}")
         while True:
             reply = Prompt.ask(render(msg("core.prompt"), self.lang), console=self.console,
-                               default="1").strip()
+                               default="1", stream=self.stream).strip()
             if reply.isdigit() and 1 <= int(reply) <= len(options):
                 return options[int(reply) - 1].value
             for option in options:

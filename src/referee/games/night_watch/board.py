@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.i18n import Lang, Name, msg, render
+from referee.games.night_watch.state import Spell
 
-HEADINGS = {"en": ["Location", "Others", "Egor", "Items"],
-            "ru": ["Локация", "Иные", "Егор", "Предметы"]}
+HEADINGS = ("nw.board.location", "nw.board.others", "nw.board.egor", "nw.board.items")
 
 
 def _name(data: Any, lang: Lang) -> str:
@@ -22,12 +22,14 @@ def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
         for other in view["others"].values():
             if other["in_play"] and other["location"] == loc:
                 hand = other.get("hand")
-                spells = ", ".join(hand) if hand is not None else str(other["spells"])
+                spells = (", ".join(render(Spell.from_key(key).label, lang) for key in hand)
+                          if hand is not None else str(other["spells"]))
                 watch = render(msg(f"nw.watch.{other['watch']}"), lang)
-                others.append(f"{_name(other['name'], lang)} ({watch}; "
-                              f"wounds {other['wounds']}; spells {spells})")
+                others.append(render(msg("nw.board.other", name=_name(other["name"], lang),
+                                         watch=watch, wounds=other["wounds"], spells=spells),
+                                     lang))
         items = [_name(item["name"], lang) for item in view["items"].values()
                  if item["location"] == loc]
         egor = "●" if view["egor"] == loc else ""
         rows.append([_name(name, lang), "\n".join(others), egor, ", ".join(items)])
-    return HEADINGS[lang], rows
+    return [render(msg(key), lang) for key in HEADINGS], rows

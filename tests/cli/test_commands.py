@@ -1,0 +1,130 @@
+"""The referee command as a user meets it: exit codes, messages, files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_bots_play_a_whole_night_watch_game_and_the_log_is_printed(tmp_path: Path):
+    result = run("play", "night-watch", "--seat", "all=random", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "— Turn 1 —" in result.output
+    assert "Egor" in result.output
+    assert "Won by" in result.output or "draw" in result.output
+
+
+def test_the_same_seed_plays_the_same_game():
+    first = run("play", "nw", "--seat", "all=random", "--seed", "9")
+    second = run("play", "nw", "--seat", "all=random", "--seed", "9")
+    assert first.output == second.output
+
+
+def test_a_saved_game_replays_identically_with_check(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    played = run("play", "night_watch", "--seat", "all=random", "--seed", "2", "--save", str(saved))
+    assert played.exit_code == 0, played.output
+    checked = run("replay", str(saved), "--check")
+    assert checked.exit_code == 0, checked.output
+    assert "replays identically" in checked.output
+    replayed = run("replay", str(saved))
+    turn_lines = [line for line in played.output.splitlines() if line.startswith("— Turn")]
+    assert turn_lines and turn_lines == [
+        line for line in replayed.output.splitlines() if line.startswith("— Turn")]
+
+
+def test_an_edited_save_file_is_refused(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    run("play", "nw", "--seat", "all=random", "--seed", "2", "--save", str(saved))
+    data = json.loads(saved.read_text())
+    first_move = next(i for i, item in enumerate(data["inputs"])
+                      if item.get("answer") == "stay")
+    data["inputs"] = [*data["inputs"][:first_move], {"seat": data["inputs"][first_move]["seat"], "answer": "move:metro"}]
+    saved.write_text(json.dumps(data))
+    result = run("replay", str(saved), "--check")
+    assert result.exit_code == 2
+    assert "game.json" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_newer_save_format_is_refused_with_advice(tmp_path: Path):
+    saved = tmp_path / "new.json"
+    saved.write_text(json.dumps({"format": 99, "ruleset": "night_watch", "scenario": {},
+                                 "inputs": []}))
+    result = run("replay", str(saved))
+    assert result.exit_code == 2
+    assert "newer Referee" in result.output
+
+
+def test_russian_output(tmp_path: Path):
+    result = run("play", "nw", "--seat", "all=random", "--seed", "4", "--lang", "ru")
+    assert result.exit_code == 0
+    assert "— Ход 1 —" in result.output
+
+
+def test_human_seats_need_a_terminal():
+    result = run("play", "nw")
+    assert result.exit_code == 2
+    assert "--seat all=random" in result.output
+
+
+def test_an_unknown_seat_is_named():
+    result = run("play", "nw", "--seat", "dusk=random")
+    assert result.exit_code == 2
+    assert "night, day" in result.output
+
+
+def test_validate_reports_every_problem_with_file_and_field(tmp_path: Path):
+    broken = tmp_path / "broken.toml"
+    source = Path(__file__).parents[2] / "src/referee/games/night_watch/scenarios/moscow.toml"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("hand_size = 3", "hand_size = -3").replace(
+        'watch = "day"\ninitiative = 2', 'watch = "dusk"\ninitiative = "low"')
+    broken.write_text(text, encoding="utf-8")
+    result = run("validate", str(broken))
+    assert result.exit_code == 2
+    assert "3 problem(s)" in result.output
+    for field in ("settings.hand_size", "others[0].watch", "others[0].initiative"):
+        assert f"broken.toml: {field}:" in result.output
+
+
+def test_validate_accepts_the_example():
+    result = run("validate", "night-watch")
+    assert result.exit_code == 0
+    assert "valid night_watch scenario" in result.output
+
+
+def test_validate_names_a_missing_file():
+    result = run("validate", "no/such/file.toml")
+    assert result.exit_code == 2
+    assert "no such file" in result.output
+
+
+def test_schema_is_a_json_schema_of_the_scenario_format():
+    result = run("schema", "nw")
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert schema["required"][0] == "ruleset"
+    assert {"locations", "others", "decks", "settings"} <= set(schema["properties"])
+
+
+def test_schema_of_an_unknown_ruleset():
+    result = run("schema", "chess")
+    assert result.exit_code == 2
+    assert "night_watch" in result.output
+
+
+def test_rulesets_lists_night_watch_with_its_aliases():
+    result = run("rulesets")
+    assert result.exit_code == 0
+    assert "night_watch" in result.output and "nw" in result.output
