@@ -48,8 +48,9 @@ def test_a_die_has_each_face_once_with_one_chance_in_sides(sides: int) -> None:
 
 
 def test_a_die_is_described_by_its_label() -> None:
-    assert render(die().what) == "a roll of d6"
-    assert render(die("d10", 10).what, "ru") == "бросок d10"
+    assert "d6" in render(die().what)
+    assert "d10" in render(die("d10", 10).what, "ru")
+    assert render(die().what) != render(die().what, "ru")
     assert die("2d6", extra="x").what.params["extra"] == "x"
 
 
