@@ -49,7 +49,8 @@ def test_an_edited_save_file_is_refused(tmp_path: Path):
     data = json.loads(saved.read_text())
     first_move = next(i for i, item in enumerate(data["inputs"])
                       if item.get("answer") == "stay")
-    data["inputs"] = [*data["inputs"][:first_move], {"seat": data["inputs"][first_move]["seat"], "answer": "move:metro"}]
+    seat = data["inputs"][first_move]["seat"]
+    data["inputs"] = [*data["inputs"][:first_move], {"seat": seat, "answer": "move:metro"}]
     saved.write_text(json.dumps(data))
     result = run("replay", str(saved), "--check")
     assert result.exit_code == 2
