@@ -1,0 +1,107 @@
+"""Drivers: seeded random play, scripted players and dice."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from toy import Solo, SoloScenario, Toy, ToyScenario
+
+from referee.core.drivers import (
+    RandomBot,
+    RandomChance,
+    ScriptedChance,
+    ScriptedPlayer,
+    play_out,
+    random_playout,
+)
+from referee.core.events import Event
+from referee.core.game import Game
+from referee.core.waits import Chance, Decision
+
+
+def toy(**fields: bool) -> Game:
+    return Game(Toy(), ToyScenario(**fields))
+
+
+@pytest.mark.parametrize("fields", [{}, {"until_closed": True}, {"defaults": True}])
+@pytest.mark.parametrize("seed", range(20))
+def test_a_random_playout_of_the_toy_reaches_a_legal_end(
+        seed: int, fields: dict[str, bool]) -> None:
+    game = random_playout(toy(**fields), seed)
+    assert game.is_over
+    outcome = game.outcome()
+    assert outcome is not None
+    bids = game.state.bids
+    for seat in game.seats:
+        assert bids[seat] in game.state.hands[seat]
+    best = max(bids.values())
+    assert set(outcome.winners) == {seat for seat, bid in bids.items() if bid == best}
+    assert Game(Toy(), game.scenario, game.inputs).checksum() == game.checksum()
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_random_playout_answers_shaped_decisions_through_the_ruleset(seed: int) -> None:
+    game = random_playout(Game(Solo(), SoloScenario()), seed)
+    assert game.is_over
+    assert game.state.steps is not None and 0 <= game.state.steps <= game.state.pick
+
+
+def test_the_same_seed_gives_the_same_inputs_and_other_seeds_vary() -> None:
+    runs = {seed: random_playout(toy(), seed).inputs for seed in range(12)}
+    assert all(random_playout(toy(), seed).inputs == inputs for seed, inputs in runs.items())
+    assert len({str(inputs) for inputs in runs.values()}) > 1
+
+
+def test_scripted_players_and_dice_play_exactly_what_is_written() -> None:
+    game = toy()
+    events: list[Event] = []
+    play_out(game, {"north": ScriptedPlayer(["C"]), "south": ScriptedPlayer(["B"])},
+             ScriptedChance(["A", "B", "C", "A"]), on_event=events.append)
+    assert game.inputs == [{"chance": "A"}, {"chance": "B"}, {"chance": "C"}, {"chance": "A"},
+                           {"seat": "north", "answer": "C"}, {"seat": "south", "answer": "B"}]
+    assert game.state.bids == {"north": "C", "south": "B"}
+    assert events == game.state.log.events
+
+
+def test_play_out_closes_a_deadline_decision_after_every_seat_answered() -> None:
+    game = toy(until_closed=True)
+    play_out(game, {"north": ScriptedPlayer(["C"]), "south": ScriptedPlayer(["A"])},
+             ScriptedChance(["A", "B", "C", "A"]))
+    assert game.is_over
+    assert game.inputs[-1] == {"close": True}
+
+
+def test_play_out_stops_after_the_given_number_of_inputs() -> None:
+    game = toy()
+    play_out(game, {}, ScriptedChance(["A", "B", "C", "A"]), max_inputs=3)
+    assert len(game.inputs) == 3
+    assert not game.is_over
+
+
+def test_a_scripted_player_whose_answer_is_illegal_raises() -> None:
+    game = toy()
+    with pytest.raises(ValueError, match="legal"):
+        play_out(game, {"north": ScriptedPlayer(["B"]), "south": ScriptedPlayer(["B"])},
+                 ScriptedChance(["A", "B", "C", "A"]))
+
+
+def test_seeded_dice_follow_the_probabilities() -> None:
+    game = Game(Solo(), SoloScenario(sides=4))
+    game.answer("solo", 1)
+    chance = game.waiting
+    assert isinstance(chance, Chance)
+    dice = RandomChance(Random(7))
+    rolls = [dice.outcome(game, chance) for _ in range(4000)]
+    for face in range(1, 5):
+        assert 850 < rolls.count(face) < 1150  # 1000 expected, 27 the standard deviation
+
+
+def test_a_random_bot_picks_among_the_legal_options_only() -> None:
+    game = toy()
+    game.feed("A", "B", "C", "A")
+    decision = game.waiting
+    assert isinstance(decision, Decision)
+    bot = RandomBot(Random(3))
+    picks = {bot.choose(game, "north", decision) for _ in range(50)}
+    assert picks == {"A", "C"}
