@@ -15,6 +15,7 @@ from referee.core.drivers import random_playout
 from referee.core.game import Game
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
+from referee.games.night_watch.scenario import Scenario
 
 PLAYOUT_SECONDS = 5.0
 REPLAY_INPUTS = 1_000
@@ -37,6 +38,7 @@ def long_game() -> dict[str, object]:
     """A saved game of REPLAY_INPUTS inputs: the example with endless turns and
     decks of Defences only, so nobody dies and the game goes on."""
     ruleset, scenario = load_scenario("night-watch")
+    assert isinstance(scenario, Scenario)
     defences = {watch: [card.model_copy(update={"kind": "defence", "count": 50})
                         for card in cards] for watch, cards in scenario.decks.items()}
     endless = scenario.model_copy(update={"decks": defences, "settings": scenario.settings
