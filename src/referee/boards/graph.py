@@ -69,7 +69,8 @@ class LocationGraph(Generic[Node]):
               tie_key: Callable[[Node], object] | None = None) -> list[Node] | None:
         """The cheapest route from ``origin`` to ``destination``, both included;
         None when there is none. Among equally cheap routes, the one whose
-        sequence of ``tie_key`` values is smallest (lexicographically)."""
+        sequence of ``tie_key`` values is smallest (lexicographically); this
+        holds when ``tie_key`` gives distinct locations distinct keys."""
         key = tie_key or (lambda node: 0)
         best: dict[Node, tuple[Cost, tuple[object, ...]]] = {}
         counter = 0
