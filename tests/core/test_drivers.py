@@ -5,7 +5,6 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from toy import Solo, SoloScenario, Toy, ToyScenario
 
 from referee.core.drivers import (
     RandomBot,
@@ -18,6 +17,7 @@ from referee.core.drivers import (
 from referee.core.events import Event
 from referee.core.game import Game
 from referee.core.waits import Chance, Decision
+from tests.core.toy import Solo, SoloScenario, Toy, ToyScenario
 
 
 def toy(**fields: bool) -> Game:

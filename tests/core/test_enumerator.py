@@ -7,12 +7,12 @@ from fractions import Fraction
 from itertools import permutations
 
 import pytest
-from toy import Toy, ToyScenario
 
 from referee.core.enumerate import distribution, leaves
 from referee.core.errors import NotWaitingForThat
 from referee.core.game import Game
 from referee.core.waits import JSON, Decision
+from tests.core.toy import Toy, ToyScenario
 
 Hands = tuple[tuple[str, ...], tuple[str, ...]]
 

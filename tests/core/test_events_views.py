@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from toy import Toy, ToyScenario
-
 from referee.core.events import EVERYONE, REFEREE, Audience, Event, Log
 from referee.core.game import Game
 from referee.core.i18n import msg
+from tests.core.toy import Toy, ToyScenario
 
 
 def test_a_public_event_is_seen_by_everyone() -> None:

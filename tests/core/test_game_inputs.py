@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from toy import Solo, SoloScenario, Toy, ToyScenario
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.waits import Chance, Decision
+from tests.core.toy import Solo, SoloScenario, Toy, ToyScenario
 
 
 def toy(**fields: Any) -> Game:

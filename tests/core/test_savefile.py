@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toy import Solo, Toy, ToyScenario, registered
 
 from referee.core.errors import SaveFileError
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.savefile import FORMAT, load_game, save_game
+from tests.core.toy import Solo, Toy, ToyScenario, registered
 
 
 @pytest.fixture(autouse=True)

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
-from toy import registered
 
 from referee.core.errors import ScenarioError
 from referee.core.i18n import msg
 from referee.core.ruleset import Flow, GameState, Ruleset, ruleset_names
 from referee.core.scenario import field_path, load_scenario, validate_scenario
 from referee.core.waits import JSON
+from tests.core.toy import registered
 
 
 class Other(BaseModel):

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from toy import Toy, ToyScenario
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat
 from referee.core.events import REFEREE
@@ -15,6 +14,7 @@ from referee.core.game import Game
 from referee.core.i18n import msg
 from referee.core.ruleset import Flow, GameState, Ruleset
 from referee.core.waits import JSON, Decision, Option
+from tests.core.toy import Toy, ToyScenario
 
 DEAL = ("A", "B", "C", "A")
 """North draws A and C, south B and A."""
