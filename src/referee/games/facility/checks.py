@@ -1,0 +1,128 @@
+"""What the schema cannot see in a scenario: names that refer to nothing,
+items in two places, places over capacity. Every problem at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.core.events import REFEREE
+from referee.games.facility.model import FacilityScenario
+from referee.games.facility.tables import ABILITIES, HANDS, INVENTORY
+
+
+def scenario_problems(scenario: FacilityScenario) -> list[str]:
+    """Every problem as ``"field.path: what was expected"``."""
+    return [*_room_problems(scenario), *_door_problems(scenario), *_item_problems(scenario),
+            *_character_problems(scenario), *_placement_problems(scenario)]
+
+
+def _room_problems(scenario: FacilityScenario) -> list[str]:
+    counts = Counter(room.number for room in scenario.rooms)
+    problems = [f"rooms[{i}].number: room {room.number} is listed more than once"
+                for i, room in enumerate(scenario.rooms) if counts[room.number] > 1]
+    if not scenario.rooms:
+        problems.append("rooms: expected at least one room")
+    return problems
+
+
+def _door_problems(scenario: FacilityScenario) -> list[str]:
+    known = {room.number for room in scenario.rooms}
+    problems = []
+    seen: dict[tuple[int, str], int] = {}
+    for i, door in enumerate(scenario.doors):
+        for side, room in enumerate(door.rooms):
+            if room not in known:
+                problems.append(f"doors[{i}].rooms[{side}]: no room {room}")
+        if door.rooms[0] == door.rooms[1]:
+            problems.append(f"doors[{i}].rooms: a door joins two different rooms")
+        for side, name in enumerate(door.names):
+            where = (door.rooms[side], name)
+            if not name.strip() or name.strip().lower() == "pause":
+                problems.append(f"doors[{i}].names[{side}]: expected a door name "
+                                "(not empty, not \"pause\")")
+            elif where in seen:
+                problems.append(f"doors[{i}].names[{side}]: room {where[0]} already has a door "
+                                f"called {name!r} (doors[{seen[where]}])")
+            else:
+                seen[where] = i
+    return problems
+
+
+def _item_problems(scenario: FacilityScenario) -> list[str]:
+    problems = []
+    places = {HANDS, INVENTORY, *scenario.settings.worn_places}
+    for character in scenario.characters.values():
+        places.update(character.worn_places or {})
+    for item_id, item in scenario.items.items():
+        for i, ability in enumerate(item.abilities):
+            if ability not in ABILITIES:
+                problems.append(f"items.{item_id}.abilities[{i}]: unknown ability {ability!r}; "
+                                f"known: {', '.join(sorted(ABILITIES))}")
+        for i, place in enumerate(item.carry):
+            if place not in places:
+                problems.append(f"items.{item_id}.carry[{i}]: unknown place {place!r}; "
+                                f"known: {', '.join(sorted(places))}")
+    for place in scenario.settings.worn_places:
+        if place in (HANDS, INVENTORY):
+            problems.append(f"settings.worn_places.{place}: {place} is not a worn place")
+    return problems
+
+
+def _character_problems(scenario: FacilityScenario) -> list[str]:
+    known = {room.number for room in scenario.rooms}
+    problems = []
+    if not scenario.characters:
+        problems.append("characters: expected at least one character")
+    for name, character in scenario.characters.items():
+        if name == REFEREE or ":" in name or not name.strip():
+            problems.append(f"characters.{name}: a character may not be called {name!r}")
+        if character.room not in known:
+            problems.append(f"characters.{name}.room: no room {character.room}")
+        if character.max_health is not None and character.health > character.max_health:
+            problems.append(f"characters.{name}.health: more than max_health")
+        if (character.max_concentration is not None
+                and character.concentration > character.max_concentration):
+            problems.append(f"characters.{name}.concentration: more than max_concentration")
+    return problems
+
+
+def _placement_problems(scenario: FacilityScenario) -> list[str]:
+    problems = []
+    where: dict[str, str] = {}
+
+    def put(item: str, field: str) -> None:
+        if item not in scenario.items:
+            problems.append(f"{field}: no item {item!r}")
+        elif item in where:
+            problems.append(f"{field}: item {item!r} is already at {where[item]}")
+        else:
+            where[item] = field
+
+    for i, room in enumerate(scenario.rooms):
+        for j, item in enumerate(room.items):
+            put(item, f"rooms[{i}].items[{j}]")
+    settings = scenario.settings
+    for name, character in scenario.characters.items():
+        worn_places = (character.worn_places if character.worn_places is not None
+                       else settings.worn_places)
+        capacity = {HANDS: character.hand_slots if character.hand_slots is not None
+                    else settings.hand_slots,
+                    INVENTORY: character.inventory_slots if character.inventory_slots is not None
+                    else settings.inventory_slots, **worn_places}
+        held = {HANDS: character.hands, INVENTORY: character.inventory, **character.worn}
+        for place, items in held.items():
+            field = f"characters.{name}.{place}" if place in (HANDS, INVENTORY) else (
+                f"characters.{name}.worn.{place}")
+            if place not in capacity:
+                problems.append(f"{field}: no worn place {place!r}; known: "
+                                f"{', '.join(sorted(worn_places)) or 'none'}")
+                continue
+            if len(items) > capacity[place]:
+                problems.append(f"{field}: {len(items)} items, room for {capacity[place]}")
+            for j, item in enumerate(items):
+                put(item, f"{field}[{j}]")
+                model = scenario.items.get(item)
+                if model is not None and place not in model.carry:
+                    problems.append(f"{field}[{j}]: {item!r} cannot be carried in {place}; "
+                                    f"it goes in {', '.join(model.carry)}")
+    return problems

@@ -1,0 +1,64 @@
+"""What happened in a turn, each line with the step it happened in, who saw
+it (character seats and ``camera:<room>`` tokens) and the clause behind it.
+
+A character's report and a camera's record are filters of the one journal;
+the game master (the referee seat) reads it all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from referee.core.i18n import Msg, Param, msg
+from referee.games.facility.tables import ACTION_PHASE, END_PHASE
+
+RoomNumber = int
+
+
+def camera(room: RoomNumber) -> str:
+    """The observer token of the camera in ``room``."""
+    return f"camera:{room}"
+
+
+@dataclass(frozen=True)
+class Line:
+    step: int
+    text: Msg
+    observers: frozenset[str]
+    clause: str | None = None
+
+    def stamped(self) -> Msg:
+        """The text with its step in front, as a report shows it."""
+        return msg("facility.at", phase=phase(self.step), what=self.text)
+
+
+def phase(step: int) -> Msg:
+    if step == ACTION_PHASE:
+        return msg("facility.phase.actions")
+    if step == END_PHASE:
+        return msg("facility.phase.end")
+    return msg("facility.phase.step", step=step)
+
+
+@dataclass(frozen=True)
+class VoidOrder:
+    """An order that was not carried out because it could not be (CHAT-TGT-1,
+    CHAT-MOV-1, CHAT-CHS-2, a name that refers to nothing)."""
+
+    character: str
+    order: str
+    reason: Msg
+
+
+class Journal:
+    def __init__(self) -> None:
+        self.lines: list[Line] = []
+
+    def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
+             **params: Param) -> None:
+        self.lines.append(Line(step, Msg(f"facility.{key}", params), frozenset(observers),
+                               clause))
+
+    def seen_by(self, observer: str) -> list[Line]:
+        return [line for line in self.lines if observer in line.observers]

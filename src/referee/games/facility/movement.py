@@ -1,0 +1,425 @@
+"""Movement, chase, follow, detain and danger: resolved after every other action
+(CHAT-TRN-4), in 5 simultaneous steps (CHAT-MOV-5).
+
+Each step: every character's intent (a door, a pause, or nothing; followers and
+chasers copy their leader's door), then the doorways (detain before follow),
+then the moves, what each character and camera saw, and the meetings in rooms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.core.i18n import Msg, msg
+from referee.games.facility.journal import camera
+from referee.games.facility.orders import Step
+from referee.games.facility.tables import (
+    ACTIONS,
+    CHASE_DISCOUNT_IF_TARGET_STILL,
+    ITEM_FEATURE,
+    STEPS,
+    UNIFORM_FEATURE,
+    movement_cost,
+)
+from referee.games.facility.turn import Turn
+from referee.games.facility.world import Character, Door, World
+
+
+@dataclass
+class Mover:
+    name: str
+    route: list[Step]
+    follow: list[str]
+    detain: list[str]
+    ignore: bool
+    chase: str | None = None
+    pos: int = 0
+    following: str | None = None
+    stopped: bool = False
+    detaining: bool = False
+    counted: int = 0
+    """Doors and pauses counted for the movement cost (CHAT-MOV-3, -7, CHAT-FOL-6)."""
+    passed: int = 0
+    """Doors actually passed this turn (CHAT-CHS-3: did the target move)."""
+
+
+@dataclass
+class StepState:
+    """One step's working data."""
+
+    number: int
+    start: dict[str, int]
+    occupants: dict[int, set[str]]
+    intents: dict[str, Door | None] = field(default_factory=dict)
+    leader_of: dict[str, str] = field(default_factory=dict)
+    balked: dict[str, Door] = field(default_factory=dict)
+    cancelled: set[str] = field(default_factory=set)
+    met: set[frozenset[str]] = field(default_factory=set)
+    computing: set[str] = field(default_factory=set)
+
+
+def resolve_movement(turn: Turn) -> None:
+    """CHAT-MOV-5: 5 steps, everyone at once."""
+    movers = {name: _mover(turn, name) for name in turn.names()}
+    pay_up_front(turn, movers)
+    for number in range(1, STEPS + 1):
+        run_step(turn, movers, number)
+    settle_chases(turn, movers)
+
+
+def _mover(turn: Turn, name: str) -> Mover:
+    plan = turn.plans[name]
+    mover = Mover(name, list(plan.route), list(plan.follow), list(plan.detain), plan.ignore,
+                  plan.chase)
+    mover.stopped = turn.character(name).is_down  # house rule: down characters do not move
+    return mover
+
+
+def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
+    """CHAT-CHS-1 and CHAT-DET-1 costs, paid when movement starts (house rule:
+    an action its character cannot pay for does not happen)."""
+    for name, mover in sorted(movers.items()):
+        me = turn.character(name)
+        if mover.chase is not None and not mover.stopped:
+            if turn.spend(me, ACTIONS["chase"].cost):
+                turn.tell(1, name, "CHAT-CHS-1", "chasing", target=turn.character(
+                    mover.chase).title)
+            else:
+                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", action=_action("chase"))
+                mover.chase = None
+        if mover.detain and not mover.stopped:
+            if turn.spend(me, ACTIONS["detain"].cost):
+                mover.detaining = True
+            else:
+                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", action=_action("detain"))
+
+
+def _action(key: str) -> Msg:
+    return msg(f"facility.action.{key}")
+
+
+def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
+    """CHAT-CHS-3: a chase costs 0.5 less when its target did not move."""
+    for name, mover in sorted(movers.items()):
+        if mover.chase is not None and movers[mover.chase].passed == 0:
+            turn.character(name).concentration += CHASE_DISCOUNT_IF_TARGET_STILL
+            turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund",
+                      target=turn.character(mover.chase).title)
+
+
+def matching_rank(world: World, entries: list[str], other: Character) -> int | None:
+    """CHAT-FOL-1, CHAT-DET-1: the first entry of the list ``other`` answers to:
+    its name, its uniform, or an item visible on it."""
+    visible_kinds: set[str] | None = None
+    for rank, entry in enumerate(entries):
+        if entry == other.name or entry == UNIFORM_FEATURE + other.uniform:
+            return rank
+        if entry.startswith(ITEM_FEATURE):
+            if visible_kinds is None:
+                visible_kinds = {world.items[i].kind for i in world.visible_items(other)}
+            if entry[len(ITEM_FEATURE):] in visible_kinds:
+                return rank
+    return None
+
+
+def _affordable(turn: Turn, mover: Mover) -> bool:
+    """CHAT-MOV-3, CHAT-MOV-7, CHAT-FOL-6: enough concentration for one more door."""
+    delta = movement_cost(mover.counted + 1) - movement_cost(mover.counted)
+    return turn.character(mover.name).concentration >= delta
+
+
+def _count(turn: Turn, mover: Mover) -> None:
+    """Charge one more door (or pause) of movement, door by door."""
+    delta = movement_cost(mover.counted + 1) - movement_cost(mover.counted)
+    mover.counted += 1
+    turn.character(mover.name).concentration -= delta
+
+
+def run_step(turn: Turn, movers: dict[str, Mover], number: int) -> None:
+    start = {name: turn.character(name).room for name in movers}
+    occupants: dict[int, set[str]] = {}
+    for name, room in start.items():
+        occupants.setdefault(room, set()).add(name)
+    step = StepState(number, start, occupants)
+    for name in sorted(movers):
+        _intent(turn, movers, step, name)
+    by_door = _doorways(turn, movers, step)
+    _propagate_cancels(step)
+    _apply_moves(turn, movers, step)
+    _report_moves(turn, step, by_door)
+    _room_meetings(turn, movers, step)
+
+
+def _intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str) -> Door | None:
+    if name in step.intents:
+        return step.intents[name]
+    if name in step.computing:
+        return None  # house rule: a circle of followers or chasers stands still
+    step.computing.add(name)
+    door = _own_intent(turn, movers, step, name)
+    step.computing.discard(name)
+    step.intents[name] = door
+    return door
+
+
+def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str,
+                ) -> Door | None:
+    mover = movers[name]
+    if mover.stopped:
+        return None
+    leader = mover.following or mover.chase
+    if leader is not None:
+        door = _intent(turn, movers, step, leader)
+        if door is None or door.origin != step.start[name]:
+            return None
+        if mover.following is not None and not _affordable(turn, mover):
+            mover.stopped = True  # CHAT-FOL-6: loses the target
+            turn.tell(step.number, name, "CHAT-FOL-6", "lost", target=turn.character(
+                leader).title)
+            return None
+        step.leader_of[name] = leader
+        candidate = door
+    else:
+        if mover.pos >= len(mover.route):
+            return None
+        if not _affordable(turn, mover):
+            mover.stopped = True  # CHAT-MOV-3
+            turn.tell(step.number, name, "CHAT-MOV-3", "tired")
+            return None
+        element = mover.route[mover.pos]
+        if element is None:
+            mover.pos += 1
+            _count(turn, mover)  # CHAT-MOV-7
+            turn.tell(step.number, name, "CHAT-MOV-6", "paused")
+            return None
+        candidate = element
+    if _danger(turn, mover, candidate, step):
+        mover.stopped = True
+        step.balked[name] = candidate
+        return None
+    return candidate
+
+
+def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
+    """CHAT-IGN-1 (house rule for what a danger is): an armed character seen
+    through the door about to be passed; ignoring characters go on."""
+    if mover.ignore or turn.world.settings.danger == "none":
+        return False
+    armed = sorted(name for name in step.occupants.get(door.destination, ())
+                   if name != mover.name and turn.world.is_armed(turn.character(name))
+                   and not turn.character(name).is_down)
+    if not armed:
+        return False
+    turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", door=door.title,
+              room=door.destination, who=tuple(turn.character(n).title for n in armed))
+    return True
+
+
+def _doorways(turn: Turn, movers: dict[str, Mover], step: StepState) -> dict[int, list[str]]:
+    """CHAT-DET-4, CHAT-FOL-5, CHAT-DET-5: meetings in doorways, detain first."""
+    by_door: dict[int, list[str]] = {}
+    for name, door in sorted(step.intents.items()):
+        if door is not None:
+            by_door.setdefault(door.index, []).append(name)
+    for name, door in sorted(step.balked.items()):
+        by_door.setdefault(door.index, []).append(name)
+    for index in sorted(by_door):
+        passing = [n for n in by_door[index] if step.intents.get(n) is not None]
+        sides: dict[int, list[str]] = {}
+        for name in passing:
+            door = step.intents[name]
+            if door is not None:
+                sides.setdefault(door.origin, []).append(name)
+        if len(sides) != 2:
+            continue
+        (low, one), (_, other) = sorted(sides.items())
+        for a in one:
+            for b in other:
+                step.met.add(frozenset((a, b)))
+        involved = _doorway_detentions(turn, movers, step, one, other, low, by_door[index])
+        _doorway_follows(turn, movers, step, one, other, low, involved)
+    return by_door
+
+
+def _doorway_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, one: list[str],
+                        other: list[str], low: int, witnesses: list[str]) -> set[str]:
+    """CHAT-DET-4, CHAT-DET-6: the detainer stays, its target comes through to it;
+    both stop. House rule: when each detains the other, both end up in the
+    lower-numbered room. Seen only by those in the doorway; no camera."""
+    pairs = [(d, t) for side, far in ((one, other), (other, one)) for d in side for t in far
+             if movers[d].detaining
+             and matching_rank(turn.world, movers[d].detain, turn.character(t)) is not None]
+    if not pairs:
+        return set()
+    detainers = {d for d, _ in pairs}
+    targets = {t for _, t in pairs}
+    for name in sorted(detainers | targets):
+        door = step.intents[name]
+        stays = name in detainers and (name not in targets or (door is not None
+                                                                and door.origin == low))
+        if stays:
+            step.cancelled.add(name)
+        movers[name].stopped = True
+    for d, t in pairs:
+        turn.note(step.number, witnesses, "CHAT-DET-6", "detained-doorway",
+                  who=turn.character(d).title, target=turn.character(t).title)
+    return detainers | targets
+
+
+def _doorway_follows(turn: Turn, movers: dict[str, Mover], step: StepState, one: list[str],
+                     other: list[str], low: int, involved: set[str]) -> None:
+    """CHAT-FOL-5: following may start in a doorway: the follower turns back
+    with its target. House rule: two who follow each other both end up in the
+    lower-numbered room."""
+    choice: dict[str, str] = {}
+    for side, far in ((one, other), (other, one)):
+        for name in side:
+            target = _best_target(turn, movers[name], far)
+            if target is not None and name not in involved and _can_start_following(
+                    movers[name]):
+                choice[name] = target
+    for name, target in sorted(choice.items()):
+        door = step.intents[name]
+        mutual = choice.get(target) == name
+        if not mutual or (door is not None and door.origin == low):
+            step.cancelled.add(name)
+        _start_following(turn, movers[name], target, step.number)
+
+
+def _can_start_following(mover: Mover) -> bool:
+    """CHAT-FOL-3: only someone not yet following anyone (house rule: nor chasing)."""
+    return (bool(mover.follow) and mover.following is None and mover.chase is None
+            and not mover.stopped)
+
+
+def _best_target(turn: Turn, mover: Mover, candidates: list[str] | set[str]) -> str | None:
+    """CHAT-FOL-4: the one higher in the list (house rule: equal rank, by name)."""
+    ranked = []
+    for name in candidates:
+        rank = matching_rank(turn.world, mover.follow, turn.character(name))
+        if rank is not None:
+            ranked.append((rank, name))
+    return min(ranked)[1] if ranked else None
+
+
+def _start_following(turn: Turn, mover: Mover, target: str, number: int) -> None:
+    mover.following = target
+    turn.tell(number, mover.name, "CHAT-FOL-1", "following", target=turn.character(target).title)
+
+
+def _propagate_cancels(step: StepState) -> None:
+    """A follower or chaser whose leader turned back in a doorway stays too."""
+    changed = True
+    while changed:
+        changed = False
+        for name, leader in sorted(step.leader_of.items()):
+            if leader in step.cancelled and name not in step.cancelled:
+                step.cancelled.add(name)
+                changed = True
+
+
+def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
+    for name, door in sorted(step.intents.items()):
+        if door is None or name in step.cancelled:
+            continue
+        mover = movers[name]
+        turn.character(name).room = door.destination
+        mover.passed += 1
+        leader = step.leader_of.get(name)
+        if leader is None:
+            mover.pos += 1
+            _count(turn, mover)
+        elif mover.following == leader:
+            _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
+        turn.tell(step.number, name, "CHAT-MOV-5", "went", door=door.title,
+                  room=door.destination)
+
+
+def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]]) -> None:
+    """CHAT-MOV-4, CHAT-VIS-4, CHAT-CHS-5: who headed where, who left, who came in;
+    cameras record who entered or left and through which door."""
+    end: dict[int, set[str]] = {}
+    for name in step.start:
+        end.setdefault(turn.character(name).room, set()).add(name)
+    for index in sorted(by_door):
+        for name in by_door[index]:
+            door = step.intents.get(name) or step.balked[name]
+            _report_one(turn, step, name, door, by_door[index], end)
+
+
+def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: list[str],
+                end: dict[int, set[str]]) -> None:
+    who = turn.character(name).title
+    passed = step.intents.get(name) is not None and name not in step.cancelled
+    watchers = step.occupants.get(door.origin, set()) - {name}
+    moving = {w for w in watchers if step.intents.get(w) is not None or w in step.balked}
+    turn.note(step.number, moving, "CHAT-MOV-4", "headed", who=who, door=door.title)
+    turn.note(step.number, watchers - moving, "CHAT-VIS-4", "left" if passed else "stayed",
+              who=who, door=door.title)
+    if not passed:
+        if name in step.cancelled:
+            turn.tell(step.number, name, "CHAT-MOV-5", "turned-back", door=door.title)
+        return
+    same_way = {n for n in in_doorway if n != name and _origin(step, n) == door.origin}
+    other_way = {n for n in in_doorway if _origin(step, n) == door.destination}
+    turn.note(step.number, same_way, "CHAT-VIS-4", "together", who=who, door=door.title)
+    turn.note(step.number, other_way, "CHAT-VIS-4", "other-way", who=who, door=door.far_title)
+    entered = end.get(door.destination, set()) - {name} - same_way
+    if entered:  # house rule: coming in, a character sees who is in the room
+        turn.tell(step.number, name, "CHAT-VIS-4", "present", room=door.destination,
+                  who=tuple(turn.character(n).title for n in sorted(entered)))
+    turn.note(step.number, entered, "CHAT-MOV-4", "entered", who=who, door=door.far_title)
+    if door.origin in turn.world.cameras:
+        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", who=who,
+                  room=door.origin, door=door.title)
+    if door.destination in turn.world.cameras:
+        turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered",
+                  who=who, room=door.destination, door=door.far_title)
+
+
+def _origin(step: StepState, name: str) -> int | None:
+    door = step.intents.get(name) or step.balked.get(name)
+    return door.origin if door else None
+
+
+def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
+    """CHAT-DET-1..3, CHAT-FOL-1..4, CHAT-DET-5: meeting in a room is coming to
+    be in one room this step (house rule); being there together already is not
+    (CHAT-FOL-2, CHAT-DET-2)."""
+    arrived = {turn.character(n).room for n, door in step.intents.items()
+               if door is not None and n not in step.cancelled}
+    end: dict[int, list[str]] = {}
+    for name in sorted(movers):
+        room = turn.character(name).room
+        if room in arrived:
+            end.setdefault(room, []).append(name)
+    for room in sorted(arrived):
+        present = end[room]
+        newly = {n: {o for o in present if o != n and step.start[o] != step.start[n]
+                     and frozenset((n, o)) not in step.met} for n in present}
+        if not any(newly.values()):
+            continue
+        _room_detentions(turn, movers, step, room, present, newly)
+        for name in present:
+            if _can_start_following(movers[name]):
+                target = _best_target(turn, movers[name], newly[name])
+                if target is not None:
+                    _start_following(turn, movers[name], target, step.number)
+
+
+def _room_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, room: int,
+                     present: list[str], newly: dict[str, set[str]]) -> None:
+    """CHAT-DET-1, CHAT-DET-3, CHAT-DET-6: both stop; the room and its camera see it."""
+    seen = turn.room_watchers(room, recorded=True, occupants={room: set(present)})
+    for name in present:
+        mover = movers[name]
+        if not mover.detaining:
+            continue
+        for target in sorted(newly[name]):
+            if matching_rank(turn.world, mover.detain, turn.character(target)) is None:
+                continue
+            mover.stopped = True
+            movers[target].stopped = True
+            turn.note(step.number, seen, "CHAT-DET-6", "detained", who=turn.character(
+                name).title, target=turn.character(target).title)
+

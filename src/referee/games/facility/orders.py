@@ -1,0 +1,324 @@
+"""Orders checked against the world: what each character will try this turn.
+
+An order that cannot stand (a name that refers to nothing, a target in another
+room, a route of more than 5 doors, chase with movement) is void: it is left
+out with its reason, and everyone else resolves normally. An order the
+character simply cannot carry out (a shot without a pistol) is not void: it is
+a bluff and just does not happen (CHAT-TRN-6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from referee.core.i18n import Msg, Param, msg
+from referee.games.facility.journal import VoidOrder
+from referee.games.facility.model import (
+    Accept,
+    Drop,
+    Equip,
+    Give,
+    Melee,
+    Move,
+    Orders,
+    Show,
+    Take,
+    Use,
+)
+from referee.games.facility.tables import (
+    ABILITIES,
+    ITEM_FEATURE,
+    PAUSE,
+    UNIFORM_FEATURE,
+    UNIFORMS,
+)
+from referee.games.facility.world import Character, Door, World
+
+Step = Door | None
+"""One element of a route: a door to pass, or None for a pause."""
+
+
+@dataclass
+class Plan:
+    """A character's valid orders for the turn."""
+
+    who: str
+    route: list[Step] = field(default_factory=list)
+    chase: str | None = None
+    follow: list[str] = field(default_factory=list)
+    detain: list[str] = field(default_factory=list)
+    ignore: bool = False
+    melee: Melee | None = None
+    take: list[Take] = field(default_factory=list)
+    give: list[Give] = field(default_factory=list)
+    accept: list[Accept] = field(default_factory=list)
+    refuse: set[str] = field(default_factory=set)
+    drop: list[Drop] = field(default_factory=list)
+    show: list[Show] = field(default_factory=list)
+    equip: Equip | None = None
+    use: list[Use] = field(default_factory=list)
+    explicit: list[tuple[str, Msg]] = field(default_factory=list)
+    """(order id, how it reads) of each explicit declaration (CHAT-VIS-1)."""
+    bluffed: set[str] = field(default_factory=set)
+    """CHAT-BLF-1: explicit declarations not carried out."""
+
+
+class _Voids:
+    def __init__(self, who: str) -> None:
+        self.who = who
+        self.found: list[VoidOrder] = []
+
+    def add(self, order: str, key: str, /, **params: Param) -> None:
+        self.found.append(VoidOrder(self.who, order, msg(f"facility.void.{key}", **params)))
+
+
+def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
+    """The valid part of ``who``'s orders, and the void ones with their reasons."""
+    me = world.characters[who]
+    plan = Plan(who)
+    voids = _Voids(who)
+    for bad in orders.unreadable:
+        voids.add(bad.order, "unreadable", reason=bad.reason)
+    if me.is_down:
+        for name in type(orders).model_fields:
+            if name != "unreadable" and getattr(orders, name) not in (None, [], False):
+                voids.add(name, "down")
+        return plan, voids.found
+    _plan_movement(world, me, orders, plan, voids)
+    _plan_melee(world, me, orders.melee, plan, voids)
+    _plan_items(world, me, orders, plan, voids)
+    _plan_use(world, me, orders.use, plan, voids)
+    _plan_bluff(orders, plan, voids)
+    return plan, voids.found
+
+
+def _target_problem(world: World, me: Character, target: str,
+                    ) -> tuple[str, dict[str, Param]] | None:
+    """CHAT-TGT-1: a target must exist, be someone else and be in the same room."""
+    other = world.characters.get(target)
+    if other is None:
+        return "no-character", {"name": target}
+    if other is me:
+        return "self", {}
+    if other.room != me.room:
+        return "other-room", {"name": other.title}
+    return None
+
+
+def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
+                   voids: _Voids) -> None:
+    if orders.chase is not None and orders.move is not None:
+        voids.add("chase", "chase-and-move")
+        voids.add("move", "chase-and-move")
+    else:
+        if orders.move is not None:
+            _plan_route(world, me, orders.move, plan, voids)
+        if orders.chase is not None:
+            problem = _target_problem(world, me, orders.chase)
+            if problem:
+                voids.add("chase", problem[0], **problem[1])
+            else:
+                plan.chase = orders.chase
+    for kind in ("follow", "detain"):
+        entries: list[str] = getattr(orders, kind)
+        bad = [entry for entry in entries if not _is_target_entry(world, me, entry)]
+        if bad:
+            voids.add(kind, "bad-entry", entry=bad[0])
+        else:
+            setattr(plan, kind, list(entries))
+    plan.ignore = orders.ignore
+
+
+def _is_target_entry(world: World, me: Character, entry: str) -> bool:
+    """A character's name, ``uniform:<scientist|agent>`` or ``item:<kind>``."""
+    if entry.startswith(UNIFORM_FEATURE):
+        return entry[len(UNIFORM_FEATURE):] in UNIFORMS
+    if entry.startswith(ITEM_FEATURE):
+        kind = entry[len(ITEM_FEATURE):]
+        return any(item.kind == kind for item in world.items.values())
+    return entry in world.characters and entry != me.name
+
+
+def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voids) -> None:
+    """CHAT-MOV-1, CHAT-MOV-2, CHAT-MOV-6: the route, door by door, from where ``me`` stands."""
+    here = me.room
+    route: list[Step] = []
+    for element in move.route:
+        if element == PAUSE:
+            route.append(None)
+            continue
+        door = _door(world, here, element)
+        if door is None:
+            key = "no-door" if isinstance(element, str) else "not-adjacent"
+            voids.add("move", key, door=str(element), room=here)
+            return
+        route.append(door)
+        here = door.destination
+    if move.to is not None and move.to != here:
+        if move.to not in world.rooms:
+            voids.add("move", "no-room", room=move.to)
+            return
+        path = world.graph.route(here, move.to, tie_key=lambda room: room)
+        if path is None:
+            voids.add("move", "no-way", room=move.to)
+            return
+        route += [world.between[(a, b)] for a, b in pairwise(path)]
+    if len(route) > world.settings.max_doors:
+        voids.add("move", "too-long", doors=len(route), most=world.settings.max_doors)
+        return
+    plan.route = route
+
+
+def _door(world: World, room: int, element: str | int) -> Door | None:
+    if isinstance(element, int):
+        return world.between.get((room, element))
+    return world.doors.get((room, element))
+
+
+def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
+                voids: _Voids) -> None:
+    if melee is None:
+        return
+    if melee.target is not None:
+        problem = _target_problem(world, me, melee.target)
+        if problem:
+            voids.add(melee.id or "melee", problem[0], **problem[1])
+            return
+    plan.melee = melee
+    target = world.characters[melee.target].title if melee.target else msg("facility.air")
+    _declare(plan, melee.id or "melee", melee.secret, msg("facility.says.melee", target=target))
+
+
+def _declare(plan: Plan, order_id: str, secret: bool, text: Msg) -> None:
+    if not secret:
+        plan.explicit.append((order_id, text))
+
+
+def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
+    _plan_take(world, me, orders.take, plan, voids)
+    seen: set[str] = set()
+    for n, give in enumerate(orders.give):
+        order_id = give.id or f"give[{n}]"
+        problem = _target_problem(world, me, give.to)
+        if give.item not in world.items:
+            voids.add(order_id, "no-item", item=give.item)
+        elif problem:
+            voids.add(order_id, problem[0], **problem[1])
+        elif give.item in seen:
+            voids.add(order_id, "twice", item=world.item_title(give.item))
+        else:
+            seen.add(give.item)
+            plan.give.append(give)
+            _declare(plan, order_id, give.secret, msg(
+                "facility.says.give", item=world.item_title(give.item),
+                to=world.characters[give.to].title))
+    for n, accept in enumerate(orders.accept):
+        if accept.item not in world.items:
+            voids.add(f"accept[{n}]", "no-item", item=accept.item)
+        elif accept.place is not None and not _can_place(world, me, accept.item, accept.place):
+            voids.add(f"accept[{n}]", "bad-place", place=accept.place)
+        else:
+            plan.accept.append(accept)
+    for n, name in enumerate(orders.refuse):
+        if name not in world.characters or name == me.name:
+            voids.add(f"refuse[{n}]", "no-character", name=name)
+        else:
+            plan.refuse.add(name)
+            _declare(plan, f"refuse[{n}]", False, msg(
+                "facility.says.refuse", name=world.characters[name].title))
+    for kind in ("drop", "show"):
+        entries: list[Drop | Show] = getattr(orders, kind)
+        for n, entry in enumerate(entries):
+            order_id = entry.id or f"{kind}[{n}]"
+            if entry.item not in world.items:
+                voids.add(order_id, "no-item", item=entry.item)
+                continue
+            getattr(plan, kind).append(entry)
+            _declare(plan, order_id, entry.secret,
+                     msg(f"facility.says.{kind}", item=world.item_title(entry.item)))
+    if orders.equip is not None:
+        unknown = [item for item in orders.equip.hands if item not in world.items]
+        if unknown:
+            voids.add("equip", "no-item", item=unknown[0])
+        else:
+            plan.equip = orders.equip
+
+
+def _can_place(world: World, me: Character, item: str, place: str) -> bool:
+    return place in world.items[item].carry and me.capacity(place) > 0
+
+
+def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
+               voids: _Voids) -> None:
+    seen: set[str] = set()
+    for n, take in enumerate(takes):
+        order_id = take.id or f"take[{n}]"
+        if take.item not in world.items:
+            voids.add(order_id, "no-item", item=take.item)
+        elif take.item not in world.floor.get(me.room, []):
+            voids.add(order_id, "not-here", item=world.item_title(take.item))
+        elif take.place is not None and not _can_place(world, me, take.item, take.place):
+            voids.add(order_id, "bad-place", place=take.place)
+        elif take.item in seen:
+            voids.add(order_id, "twice", item=world.item_title(take.item))
+        else:
+            seen.add(take.item)
+            plan.take.append(take)
+            _declare(plan, order_id, take.secret,
+                     msg("facility.says.take", item=world.item_title(take.item)))
+
+
+def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _Voids) -> None:
+    """CHAT-TRN-2: each item's ability once per turn."""
+    named: set[str] = set()
+    for n, use in enumerate(uses):
+        order_id = use.id or f"use[{n}]"
+        problem = _target_problem(world, me, use.target) if use.target is not None else None
+        if use.ability not in ABILITIES:
+            voids.add(order_id, "no-ability", ability=use.ability)
+        elif use.item is not None and use.item not in world.items:
+            voids.add(order_id, "no-item", item=use.item)
+        elif use.item is not None and use.ability not in world.items[use.item].abilities:
+            voids.add(order_id, "item-cannot", item=world.item_title(use.item),
+                      ability=msg(f"facility.ability.{use.ability}"))
+        elif problem:
+            voids.add(order_id, problem[0], **problem[1])
+        elif use.item is not None and use.item in named:
+            voids.add(order_id, "twice", item=world.item_title(use.item))
+        else:
+            if use.item is not None:
+                named.add(use.item)
+            plan.use.append(use)
+            target = (world.characters[use.target].title if use.target
+                      else msg("facility.air"))
+            _declare(plan, order_id, use.secret, msg(
+                f"facility.says.{use.ability}", target=target))
+
+
+def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
+    """CHAT-BLF-1: only this turn's explicit declarations can be bluffed."""
+    explicit = {order_id for order_id, _ in plan.explicit}
+    bluffed: set[str] = set()
+    for n, order_id in enumerate(orders.bluff):
+        if order_id in explicit:
+            bluffed.add(order_id)
+        else:
+            voids.add(f"bluff[{n}]", "not-explicit", order=order_id)
+    plan.bluffed = bluffed
+    if not bluffed:
+        return
+    if plan.melee is not None and (plan.melee.id or "melee") in bluffed:
+        plan.melee = None
+    plan.refuse = {name for name in plan.refuse
+                   if not any(f"refuse[{n}]" in bluffed
+                              for n, entry in enumerate(orders.refuse) if entry == name)}
+    for kind in ("take", "give", "drop", "show", "use"):
+        originals = getattr(orders, kind)
+        setattr(plan, kind, [entry for entry in getattr(plan, kind)
+                             if (entry.id or f"{kind}[{_index(originals, entry)}]")
+                             not in bluffed])
+
+
+def _index(originals: list[object], entry: object) -> int:
+    return next(n for n, original in enumerate(originals) if original is entry)

@@ -1,0 +1,92 @@
+"""One turn resolved at the deadline: orders checked, every non-movement action,
+then the five movement steps, then the end of the turn (CHAT-TRN-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from referee.core.i18n import Param, msg
+from referee.games.facility.actions import place_label, resolve_actions
+from referee.games.facility.journal import Line, VoidOrder, camera
+from referee.games.facility.model import Orders
+from referee.games.facility.movement import resolve_movement
+from referee.games.facility.orders import Plan, plan_orders
+from referee.games.facility.tables import ACTION_PHASE, END_PHASE
+from referee.games.facility.turn import Turn
+from referee.games.facility.world import Character, World, fraction
+
+
+@dataclass
+class TurnResult:
+    """The world after the turn and everything that was seen, by whom."""
+
+    world: World
+    lines: list[Line]
+    void: list[VoidOrder]
+
+    def report(self, character: str) -> list[Line]:
+        """What ``character`` saw and knows, in order (its report)."""
+        return [line for line in self.lines if character in line.observers]
+
+    def camera_record(self, room: int) -> list[Line]:
+        token = camera(room)
+        return [line for line in self.lines if token in line.observers]
+
+
+def copy_world(world: World) -> World:
+    """A world whose characters and floor can change without touching ``world``."""
+    characters = {name: replace(c, hands=list(c.hands), inventory=list(c.inventory),
+                                worn={p: list(v) for p, v in c.worn.items()})
+                  for name, c in world.characters.items()}
+    floor = {room: list(items) for room, items in world.floor.items()}
+    return replace(world, characters=characters, floor=floor)
+
+
+def resolve_turn(world: World, orders: Mapping[str, Orders]) -> TurnResult:
+    """Resolve one turn. ``world`` is left as it was; orders for names that are
+    not characters are void; characters without orders do nothing."""
+    world = copy_world(world)
+    plans: dict[str, Plan] = {}
+    void: list[VoidOrder] = [VoidOrder(name, "(all)", msg("facility.void.no-character",
+                                                          name=name))
+                             for name in sorted(orders) if name not in world.characters]
+    for name in sorted(world.characters):
+        plans[name], found = plan_orders(world, name, orders.get(name) or Orders())
+        void += found
+    turn = Turn(world, plans)
+    turn.void = void
+    for entry in void:
+        if entry.character in world.characters:
+            turn.tell(ACTION_PHASE, entry.character, None, "void", order=entry.order,
+                      reason=entry.reason)
+    resolve_actions(turn)
+    resolve_movement(turn)
+    end_turn(turn)
+    return TurnResult(world, turn.journal.lines, void)
+
+
+def end_turn(turn: Turn) -> None:
+    """House rule: concentration comes back at the end of every turn; then
+    each character's own state (CHAT-AWR-1)."""
+    recovery = fraction(turn.world.settings.concentration_recovery)
+    for name in turn.names():
+        me = turn.character(name)
+        if not me.is_down and recovery and me.concentration < me.max_concentration:
+            gained = min(recovery, me.max_concentration - me.concentration)
+            me.concentration += gained
+            turn.tell(END_PHASE, name, None, "recovered", amount=gained)
+        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", **awareness(turn.world, me))
+    turn.world.turn += 1
+
+
+def awareness(world: World, me: Character) -> dict[str, Param]:
+    """CHAT-AWR-1: a character always knows its items, health and concentration."""
+    places = tuple(
+        msg("facility.carried", place=place_label(place),
+            items=tuple(world.item_title(i) for i in items))
+        for place, items in me.places() if items)
+    return {"room": me.room, "health": me.health, "max_health": me.max_health,
+            "concentration": me.concentration,
+            "items": places or (msg("facility.nothing"),)}
+

@@ -1,0 +1,71 @@
+"""The working context of one turn's resolution, shared by the rule groups."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from referee.core.i18n import Param
+from referee.games.facility.journal import Journal, VoidOrder, camera
+from referee.games.facility.orders import Plan
+from referee.games.facility.world import Character, World
+
+
+@dataclass
+class Turn:
+    world: World
+    plans: dict[str, Plan]
+    """Every character's valid orders, by name (sorted: resolution never
+    depends on the order characters are listed in)."""
+    journal: Journal = field(default_factory=Journal)
+    void: list[VoidOrder] = field(default_factory=list)
+    start_room: dict[str, int] = field(default_factory=dict)
+    start_place: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Character -> item -> where it was at the start of the turn (CHAT-SHW-1)."""
+    taken: set[str] = field(default_factory=set)
+    """Items taken this turn: their abilities may be used (CHAT-TAK-4)."""
+    used: set[str] = field(default_factory=set)
+    """Items whose active ability was used this turn (CHAT-GIV-4)."""
+
+    start_occupants: dict[int, set[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, who in self.world.characters.items():
+            self.start_room[name] = who.room
+            self.start_occupants.setdefault(who.room, set()).add(name)
+            self.start_place[name] = {item: place for place, items in who.places()
+                                      for item in items}
+
+    def character(self, name: str) -> Character:
+        return self.world.characters[name]
+
+    def names(self) -> list[str]:
+        return sorted(self.plans)
+
+    def room_watchers(self, room: int, recorded: bool,
+                      occupants: dict[int, set[str]] | None = None) -> set[str]:
+        """Characters in ``room`` (by ``occupants``, default: at the start of the
+        turn), and its camera if the event is one cameras record."""
+        where = occupants if occupants is not None else self.start_occupants
+        seen = set(where.get(room, ()))
+        if recorded and room in self.world.cameras:
+            seen.add(camera(room))
+        return seen
+
+    def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
+             **params: Param) -> None:
+        self.journal.note(step, observers, clause, key, **params)
+
+    def tell(self, step: int, seat: str, clause: str | None, key: str, /,
+             **params: Param) -> None:
+        """A line only ``seat`` (and the game master) reads."""
+        self.journal.note(step, (seat,), clause, key, **params)
+
+    def spend(self, who: Character, cost: Fraction) -> bool:
+        """Pay ``cost`` concentration if there is enough (CHAT-TAG-2); house rule:
+        an action its character cannot pay for does not happen."""
+        if who.concentration < cost:
+            return False
+        who.concentration -= cost
+        return True

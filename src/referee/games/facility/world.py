@@ -1,0 +1,218 @@
+"""The building and everyone in it, as the resolver works on it.
+
+Built from a checked :class:`FacilityScenario`; written back as the next
+turn's scenario by :func:`to_scenario`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from referee.boards.graph import LocationGraph
+from referee.core.i18n import Name
+from referee.games.facility.model import FacilityScenario, ItemModel, Settings
+from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
+
+RoomNumber = int
+ItemId = str
+CharName = str
+
+
+def fraction(value: float) -> Fraction:
+    return Fraction(value).limit_denominator(1000)
+
+
+def toml_number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+@dataclass(frozen=True)
+class Door:
+    """One side of a door: from ``origin`` to ``destination``, called ``name`` in ``origin``."""
+
+    index: int
+    origin: RoomNumber
+    destination: RoomNumber
+    name: str
+    title: Name
+    far_title: Name
+    """The same door as it is called on the other side."""
+
+
+@dataclass
+class Character:
+    name: CharName
+    title: Name
+    room: RoomNumber
+    health: int
+    max_health: int
+    concentration: Fraction
+    max_concentration: Fraction
+    uniform: str
+    hand_slots: int
+    inventory_slots: int
+    worn_places: dict[str, int]
+    hands: list[ItemId] = field(default_factory=list)
+    inventory: list[ItemId] = field(default_factory=list)
+    worn: dict[str, list[ItemId]] = field(default_factory=dict)
+
+    @property
+    def is_down(self) -> bool:
+        """House rule: a character at 0 health is down and takes no action."""
+        return self.health <= 0
+
+    def places(self) -> Iterator[tuple[str, list[ItemId]]]:
+        yield HANDS, self.hands
+        yield INVENTORY, self.inventory
+        for place in self.worn_places:
+            yield place, self.worn.setdefault(place, [])
+
+    def place_of(self, item: ItemId) -> str | None:
+        for place, items in self.places():
+            if item in items:
+                return place
+        return None
+
+    def items(self) -> list[ItemId]:
+        return [item for _, items in self.places() for item in items]
+
+    def capacity(self, place: str) -> int:
+        if place == HANDS:
+            return self.hand_slots
+        if place == INVENTORY:
+            return self.inventory_slots
+        return self.worn_places.get(place, 0)
+
+    def slot(self, place: str) -> list[ItemId]:
+        if place == HANDS:
+            return self.hands
+        if place == INVENTORY:
+            return self.inventory
+        return self.worn.setdefault(place, [])
+
+    def has_room(self, place: str) -> bool:
+        return len(self.slot(place)) < self.capacity(place)
+
+    def remove(self, item: ItemId) -> str | None:
+        place = self.place_of(item)
+        if place is not None:
+            self.slot(place).remove(item)
+        return place
+
+
+@dataclass
+class World:
+    scenario: FacilityScenario
+    settings: Settings
+    turn: int
+    rooms: dict[RoomNumber, Name]
+    cameras: frozenset[RoomNumber]
+    floor: dict[RoomNumber, list[ItemId]]
+    items: dict[ItemId, ItemModel]
+    characters: dict[CharName, Character]
+    doors: dict[tuple[RoomNumber, str], Door]
+    """(room, door name in that room) -> that side of the door."""
+    between: dict[tuple[RoomNumber, RoomNumber], Door]
+    """(origin, destination) -> the door used (the first by name when several)."""
+    graph: LocationGraph[RoomNumber]
+
+    def item_title(self, item: ItemId) -> Name:
+        model = self.items[item]
+        return Name(model.name or item, model.name_ru or None)
+
+    def room_title(self, room: RoomNumber) -> Name:
+        return self.rooms[room]
+
+    def visible_items(self, who: Character) -> list[ItemId]:
+        """Items others can see on ``who``: in hands or worn, if the item shows there."""
+        shown = [i for i in who.hands if self.items[i].visible_in_hands]
+        for place in who.worn_places:
+            shown += [i for i in who.worn.get(place, []) if self.items[i].visible_worn]
+        return shown
+
+    def is_armed(self, who: Character) -> bool:
+        """House rule (danger): a weapon visible in the hands."""
+        return any(self.items[i].visible_in_hands
+                   and WEAPON_ABILITIES.intersection(self.items[i].abilities)
+                   for i in who.hands)
+
+    def in_room(self, room: RoomNumber) -> list[Character]:
+        return [c for c in self.characters.values() if c.room == room]
+
+
+def build_world(scenario: FacilityScenario) -> World:
+    """The resolver's world for a checked scenario."""
+    settings = scenario.settings
+    rooms = {r.number: Name(r.name or str(r.number), r.name_ru or None) for r in scenario.rooms}
+    graph: LocationGraph[RoomNumber] = LocationGraph()
+    for number in sorted(rooms):
+        graph.add(number)
+    doors: dict[tuple[RoomNumber, str], Door] = {}
+    between: dict[tuple[RoomNumber, RoomNumber], Door] = {}
+    for index, door in enumerate(scenario.doors):
+        ru = door.names_ru or (None, None)
+        for side in (0, 1):
+            origin, destination = door.rooms[side], door.rooms[1 - side]
+            side_door = Door(index, origin, destination, door.names[side],
+                             Name(door.names[side], ru[side]),
+                             Name(door.names[1 - side], ru[1 - side]))
+            doors[(origin, door.names[side])] = side_door
+            known = between.get((origin, destination))
+            if known is None or side_door.name < known.name:
+                between[(origin, destination)] = side_door
+        graph.join(door.rooms[0], door.rooms[1])
+    characters = {}
+    for name, model in scenario.characters.items():
+        worn_places = dict(model.worn_places if model.worn_places is not None
+                           else settings.worn_places)
+        characters[name] = Character(
+            name=name, title=Name(model.name or name, model.name_ru or None), room=model.room,
+            health=model.health,
+            max_health=model.max_health if model.max_health is not None else model.health,
+            concentration=fraction(model.concentration),
+            max_concentration=fraction(model.max_concentration
+                                       if model.max_concentration is not None
+                                       else model.concentration),
+            uniform=model.uniform,
+            hand_slots=model.hand_slots if model.hand_slots is not None else settings.hand_slots,
+            inventory_slots=(model.inventory_slots if model.inventory_slots is not None
+                             else settings.inventory_slots),
+            worn_places=worn_places, hands=list(model.hands), inventory=list(model.inventory),
+            worn={place: list(model.worn.get(place, [])) for place in worn_places})
+    return World(
+        scenario=scenario, settings=settings, turn=scenario.turn, rooms=rooms,
+        cameras=frozenset(r.number for r in scenario.rooms if r.camera),
+        floor={r.number: list(r.items) for r in scenario.rooms},
+        items=dict(scenario.items), characters=characters, doors=doors, between=between,
+        graph=graph)
+
+
+def to_scenario(world: World) -> dict[str, Any]:
+    """The world as a scenario table (for the next turn's TOML file)."""
+    data = world.scenario.model_dump(mode="json", exclude_defaults=False)
+    data["turn"] = world.turn
+    for room in data["rooms"]:
+        room["items"] = list(world.floor.get(room["number"], []))
+    for name, character in world.characters.items():
+        entry = data["characters"][name]
+        entry.update(room=character.room, health=character.health,
+                     max_health=character.max_health,
+                     concentration=toml_number(character.concentration),
+                     max_concentration=toml_number(character.max_concentration),
+                     uniform=character.uniform, hands=list(character.hands),
+                     inventory=list(character.inventory),
+                     worn={p: list(v) for p, v in character.worn.items() if v})
+    cleaned: dict[str, Any] = _drop_none(data)
+    return cleaned
+
+
+def _drop_none(value: Any) -> Any:
+    """TOML has no null: leave unset optional fields out."""
+    if isinstance(value, dict):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_none(v) for v in value]
+    return value
