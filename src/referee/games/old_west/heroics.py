@@ -1,0 +1,97 @@
+"""Heroic Actions: declared at the start of a phase for 1 Fame each, and the
+roll for whose Hero goes first (OW-HAC-1..3)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from referee.core.i18n import msg
+from referee.core.waits import Decision, Option
+from referee.games.old_west.rolls import d6
+from referee.games.old_west.state import Fighter, OldWestState, Step
+
+ACTION = {"movement": "yee-haw", "shooting": "quickdraw", "melee": "whuppin"}
+"""The Heroic Action of each phase (OW-YEE-1, OW-QDR-1, OW-WHP-1)."""
+
+_MAX_LISTED = 3
+
+
+def action_cost(state: OldWestState, phase: str) -> int:
+    """1 Fame (OW-HAC-2); Tike for Whuppin' by the house rule ``whuppin_cost``
+    (the fragment drops the number)."""
+    rules = state.rules
+    return rules.whuppin_cost if phase == "melee" else rules.heroic_action_cost
+
+
+def eligible(state: OldWestState, seat: str, phase: str) -> list[Fighter]:
+    """Heroes of ``seat`` who could make this phase's action now."""
+    cost = action_cost(state, phase)
+    found = []
+    for hero in state.posse(seat):
+        if not hero.hero or hero.fame < cost or hero.prone:
+            continue
+        engaged = bool(state.engaged_with(hero.id))
+        fits = {"movement": not engaged, "shooting": hero.gun is not None and not engaged,
+                "melee": engaged}[phase]
+        if fits:
+            found.append(hero)
+    return found
+
+
+def _choices(heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
+    """Every set of Heroes the player may declare, "none" first."""
+    ids = [h.id for h in heroes]
+    sizes = range(len(ids) + 1) if len(ids) <= _MAX_LISTED else (0, 1, len(ids))
+    options = []
+    for size in sizes:
+        for chosen in combinations(ids, size):
+            names = tuple(h.name for h in heroes if h.id in chosen)
+            label = msg("ow.opt.heroes", action=msg(f"ow.action.{ACTION[phase]}"),
+                        names=names) if chosen else msg("ow.opt.no-heroes")
+            options.append(Option(list(chosen), label))
+    return tuple(options)
+
+
+def declare_heroics(state: OldWestState, phase: str) -> Step[list[str]]:
+    """At the start of a phase each player declares which Heroes make the
+    phase's Heroic Action (OW-HAC-2), both at once when both may (house
+    reading); a Hero acts at most once per phase. Returns the Heroes in the
+    order they act (OW-HAC-3)."""
+    asked = [seat for seat in state.by_advantage() if eligible(state, seat, phase)]
+    if not asked:
+        return []
+    question = msg("ow.ask.heroics", action=msg(f"ow.action.{ACTION[phase]}"))
+    options = {seat: _choices(eligible(state, seat, phase), phase) for seat in asked}
+    if len(asked) == 1:
+        answer = yield Decision.single(asked[0], question, options[asked[0]])
+        declared: dict[str, list[str]] = {asked[0]: list(answer)}
+    else:
+        answers = yield Decision(tuple(asked), question, options)
+        declared = {seat: list(answers[seat]) for seat in asked}
+    cost = action_cost(state, phase)
+    for seat in asked:
+        for hero_id in declared[seat]:
+            hero = state.fighters[hero_id]
+            hero.fame -= cost
+            state.emit(msg("ow.heroic-declared", name=hero.name,
+                           action=msg(f"ow.action.{ACTION[phase]}"), left=hero.fame),
+                       clause="OW-HAC-2")
+    return (yield from _acting_order(state, declared))
+
+
+def _acting_order(state: OldWestState, declared: dict[str, list[str]]) -> Step[list[str]]:
+    """Both sides declared: a die, 1–3 the side with Advantage goes first, 4–6
+    the other; then the sides alternate (OW-HAC-3)."""
+    first, second = state.by_advantage()
+    ours, theirs = declared.get(first, []), declared.get(second, [])
+    if not ours or not theirs:
+        return ours or theirs
+    roll = yield from d6(msg("ow.roll.heroic-first"))
+    if roll >= 4:
+        first, second, ours, theirs = second, first, theirs, ours
+    state.emit(msg("ow.heroic-first", posse=state.posse_names[first], roll=roll),
+               clause="OW-HAC-3")
+    order: list[str] = []
+    for i in range(max(len(ours), len(theirs))):
+        order += ours[i:i + 1] + theirs[i:i + 1]
+    return order

@@ -1,0 +1,137 @@
+"""The Old West scenario file: the table, its terrain, two posses with their
+profiles, and the house-rule settings (each marked with the gap it fills)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Point = tuple[float, float]
+Edge = Literal["north", "south", "east", "west"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Gun(_Strict):
+    """A firearm or thrown weapon: range in inches and Strength of its hits."""
+
+    name: str = "pistol"
+    name_ru: str | None = None
+    range: float = Field(12.0, gt=0, description="range in inches")
+    strength: int = Field(3, ge=1, le=10)
+
+
+class Mount(_Strict):
+    """A horse or a mule the model rides (OW-RID-1..4)."""
+
+    kind: Literal["horse", "mule"] = "horse"
+    toughness: int = Field(3, ge=1, le=10)
+    wounds: int = Field(1, ge=1, le=10)
+
+
+class ModelSpec(_Strict):
+    """One model: its profile and where it stands at the start."""
+
+    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str
+    name_ru: str | None = None
+    at: Point = Field(description="centre of the base, inches from the bottom-left corner")
+    fighting: int = Field(3, ge=1, le=10, description="Fighting (Ближний Бой)")
+    strength: int = Field(3, ge=1, le=10, description="Strength (Сила)")
+    toughness: int = Field(3, ge=1, le=10, description="Toughness (Выносливость)")
+    attacks: int = Field(1, ge=1, le=10, description="Attacks (Атаки)")
+    wounds: int = Field(1, ge=1, le=10, description="Wounds (Ранения)")
+    pluck: int = Field(3, ge=0, le=10, description="Pluck (Смелость)")
+    shooting: int = Field(4, ge=2, le=6, description="house rule: the roll needed to hit")
+    gun: Gun | None = None
+    hero: bool = False
+    fame: int = Field(0, ge=0, le=20, description="Fame (Слава), Heroes only")
+    fortune: int = Field(0, ge=0, le=20, description="Fortune (Удача), Heroes only")
+    fearsome: bool = Field(False, description="Fearsome Reputation (OW-FEAR-1)")
+    mount: Mount | None = None
+    base_mm: float | None = Field(None, gt=0, description="base diameter; default by house rules")
+
+
+class Posse(_Strict):
+    """One side (Команда), played from one seat."""
+
+    seat: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str
+    name_ru: str | None = None
+    leader: str | None = Field(None, description="house rule: the posse's leader (OW-HFH-1); "
+                                                 "default: its first Hero, else its first model")
+    exit_edge: Edge | None = Field(None, description="scenario objective: models may leave the "
+                                                     "table by this edge (OW-HFH-3)")
+    models: list[ModelSpec] = Field(min_length=1)
+
+
+class ObstacleSpec(_Strict):
+    name: str
+    name_ru: str | None = None
+    points: list[Point] = Field(min_length=2)
+    closed: bool = Field(False, description="a polygon (building) rather than a line (fence)")
+    height: float = Field(1.0, gt=0, description="inches")
+
+
+class CoverSpec(_Strict):
+    name: str
+    name_ru: str | None = None
+    points: list[Point] = Field(min_length=3)
+
+
+class DropSpec(_Strict):
+    name: str
+    name_ru: str | None = None
+    points: list[Point] = Field(min_length=2)
+    height: float = Field(gt=0, description="inches fallen by a model going over the edge")
+
+
+class TableSpec(_Strict):
+    width: float = Field(48.0, gt=0)
+    depth: float = Field(48.0, gt=0)
+
+
+class HouseRules(_Strict):
+    """Settings for what the fragment of the book does not say. Each is a house
+    rule; docs/rulesets/old_west.md says where it comes from."""
+
+    max_turns: int = Field(12, ge=1, le=200, description="the game ends in a draw after this turn")
+    foot_base_mm: float = Field(25.0, gt=0)
+    mounted_base_mm: float = Field(50.0, gt=0, description="round base of a rider")
+    back_off_inches: float = Field(1.0, gt=0, description="the book's 1 inch (OW-BCK-1)")
+    back_off_reach: float = Field(4.0, gt=0, description="farthest a loser may travel through "
+                                                          "a gap to end clear (OW-MUL-3)")
+    across_reach: float = Field(0.5, ge=0, description="how far from an obstacle two bases may "
+                                                       "stand and still fight across it")
+    barrier_height: float = Field(1.0, gt=0, description="obstacles up to this may be jumped")
+    barrier_cost: float = Field(2.0, ge=0, description="inches of move spent to jump a barrier")
+    sight_height: float = Field(2.0, gt=0, description="obstacles this high block sight")
+    in_the_way: int = Field(4, ge=2, le=6, description="roll for a shot to get past cover")
+    tie_die_advantage_wins_low: bool = Field(True, description="OW-FGT-3: 1–3 wins for the "
+                                                               "side with Advantage")
+    fame_cap: int = Field(6, ge=6, le=12, description="a die changed by Fame stops here")
+    fortune_save: int = Field(4, ge=2, le=6, description="roll for a Fortune point to save "
+                                                         "a wound")
+    whuppin_cost: int = Field(1, ge=0, le=3, description="Fame for Tike for Whuppin' (OW-WHP-1)")
+    heroic_action_cost: int = Field(1, ge=0, le=3, description="the book's 1 Fame (OW-HAC-2)")
+    fall_safe_height: float = Field(2.0, ge=0, description="the book: falls over 2\" hurt")
+    fall_strength: int = Field(3, ge=1, le=10, description="Strength of each falling hit")
+    rider_hit_on: int = Field(4, ge=1, le=7, description="a shot at a rider hits the rider on "
+                                                         "this or more, else the mount")
+
+
+class OldWestScenario(_Strict):
+    """A Legends of the Old West scenario."""
+
+    ruleset: str | None = None
+    title: str = "Old West skirmish"
+    title_ru: str | None = None
+    table: TableSpec = TableSpec()
+    posses: list[Posse] = Field(min_length=2, max_length=2)
+    obstacles: list[ObstacleSpec] = []
+    covers: list[CoverSpec] = []
+    drops: list[DropSpec] = []
+    house_rules: HouseRules = HouseRules()

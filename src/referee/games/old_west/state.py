@@ -1,0 +1,213 @@
+"""The state of an Old West game: the table, every model's profile and what
+has befallen it, the turn, the phase and who has Advantage."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias, TypeVar
+
+from shapely.geometry import LineString, Polygon
+
+from referee.boards.table import (
+    CoverArea,
+    Drop,
+    Obstacle,
+    Piece,
+    Table,
+    mm_to_inches,
+    obstacle_shape,
+)
+from referee.core.i18n import Msg, Name
+from referee.core.ruleset import GameState
+from referee.core.waits import Wait
+from referee.games.old_west.scenario import Gun, HouseRules, ModelSpec, OldWestScenario
+from referee.games.old_west.tables import MOVE_BY_MOUNT
+
+R = TypeVar("R")
+Step: TypeAlias = Generator[Wait, Any, R]
+"""A piece of the rules that may wait for dice or decisions and returns an R."""
+
+Status = Literal["active", "out", "escaped", "fled"]
+
+
+@dataclass
+class MountState:
+    kind: str
+    toughness: int
+    wounds: int
+
+
+@dataclass
+class Fighter:
+    """A model in play: its profile (from the scenario) and its condition."""
+
+    id: str
+    name: Name
+    posse: str
+    fighting: int
+    strength: int
+    toughness: int
+    attacks: int
+    wounds: int
+    pluck: int
+    shooting: int
+    gun: Gun | None
+    hero: bool
+    fame: int
+    fortune: int
+    fearsome: bool
+    mount: MountState | None
+    foot_radius: float
+    order: int
+    status: Status = "active"
+    prone: bool = False
+    moved: bool = False
+    shot: bool = False
+    dived: bool = False
+    done: bool = False
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def move(self) -> float:
+        return MOVE_BY_MOUNT[self.mount.kind if self.mount else "foot"]
+
+
+def fighter_from(spec: ModelSpec, posse: str, order: int, rules: HouseRules) -> Fighter:
+    mount = MountState(spec.mount.kind, spec.mount.toughness, spec.mount.wounds) \
+        if spec.mount else None
+    hero = spec.hero or spec.fame > 0 or spec.fortune > 0
+    foot = mm_to_inches(rules.foot_base_mm if spec.base_mm is None or spec.mount else spec.base_mm)
+    return Fighter(
+        id=spec.id, name=Name(spec.name, spec.name_ru), posse=posse,
+        fighting=spec.fighting, strength=spec.strength, toughness=spec.toughness,
+        attacks=spec.attacks, wounds=spec.wounds, pluck=spec.pluck, shooting=spec.shooting,
+        gun=spec.gun, hero=hero, fame=spec.fame, fortune=spec.fortune, fearsome=spec.fearsome,
+        mount=mount, foot_radius=foot / 2, order=order)
+
+
+def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
+    """Half the base diameter in inches: the scenario's, else by house rule
+    25 mm on foot and 50 mm mounted."""
+    if spec.base_mm is not None:
+        return mm_to_inches(spec.base_mm) / 2
+    return mm_to_inches(rules.mounted_base_mm if spec.mount else rules.foot_base_mm) / 2
+
+
+def build_table(scenario: OldWestScenario) -> Table:
+    obstacles = [Obstacle(o.name, obstacle_shape(o.points, o.closed), o.height)
+                 for o in scenario.obstacles]
+    covers = [CoverArea(c.name, Polygon(c.points)) for c in scenario.covers]
+    drops = [Drop(d.name, LineString(d.points), d.height) for d in scenario.drops]
+    table = Table(scenario.table.width, scenario.table.depth, obstacles, covers, drops)
+    rules = scenario.house_rules
+    for posse in scenario.posses:
+        for spec in posse.models:
+            table.add(Piece(spec.id, spec.at[0], spec.at[1], base_radius(spec, rules),
+                            posse.seat, spec.name))
+    return table
+
+
+@dataclass
+class PhaseMarks:
+    """What each model has done in the current phase."""
+
+    fought: set[str] = field(default_factory=set)
+    benefited: set[str] = field(default_factory=set)
+
+
+class OldWestState(GameState):
+    """Everything the rules know. The table holds positions; fighters hold the rest."""
+
+    def __init__(self, scenario: OldWestScenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.rules = scenario.house_rules
+        self.table = build_table(scenario)
+        self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
+        self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
+        self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
+        self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
+        self.fighters: dict[str, Fighter] = {}
+        order = 0
+        for posse in scenario.posses:
+            for spec in posse.models:
+                self.fighters[spec.id] = fighter_from(spec, posse.seat, order, self.rules)
+                order += 1
+        self.turn = 0
+        self.phase = "setup"
+        self.advantage: str = self.seats[0]
+        self.last_advantage: str | None = None
+        self.fleeing: set[str] = set()
+        self.ran: set[str] = set()
+        self.marks = PhaseMarks()
+        self.finished: Msg | None = None
+        self.winners: tuple[str, ...] = ()
+
+    # -- lookups ------------------------------------------------------------------
+
+    def other(self, seat: str) -> str:
+        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+
+    def by_advantage(self) -> tuple[str, str]:
+        return (self.advantage, self.other(self.advantage))
+
+    def posse(self, seat: str, status: Status | None = "active") -> list[Fighter]:
+        return [f for f in self.fighters.values()
+                if f.posse == seat and (status is None or f.status == status)]
+
+    def active(self) -> list[Fighter]:
+        return [f for f in self.fighters.values() if f.active]
+
+    def name(self, fighter_id: str) -> Name:
+        return self.fighters[fighter_id].name
+
+    def pos(self, fighter_id: str) -> tuple[float, float]:
+        return self.table.pieces[fighter_id].xy
+
+    def engaged_with(self, fighter_id: str) -> list[str]:
+        """Enemies fighting ``fighter_id``: in base contact, or across an
+        obstacle within reach (OW-OBS-1)."""
+        me = self.fighters[fighter_id]
+        found = []
+        for other in self.active():
+            if other.posse == me.posse:
+                continue
+            if self.table.in_contact(fighter_id, other.id) or self.table.engaged_across(
+                    fighter_id, other.id, self.rules.across_reach) is not None:
+                found.append(other.id)
+        return found
+
+    def remove_from_table(self, fighter_id: str, status: Status) -> None:
+        self.fighters[fighter_id].status = status
+        self.table.remove(fighter_id)
+
+    def set_prone(self, fighter_id: str, prone: bool) -> None:
+        self.fighters[fighter_id].prone = prone
+        piece = self.table.pieces.get(fighter_id)
+        if piece is not None:
+            (piece.marks.add if prone else piece.marks.discard)("prone")
+
+    def dismount(self, fighter_id: str) -> None:
+        """The rider loses his mount: he stands on a foot base where he was."""
+        fighter = self.fighters[fighter_id]
+        fighter.mount = None
+        piece = self.table.pieces.get(fighter_id)
+        if piece is not None:
+            piece.radius = fighter.foot_radius
+
+
+def _leader(named: str | None, models: list[ModelSpec]) -> str:
+    """House rule: the named leader, else the first Hero, else the first model."""
+    if named:
+        return named
+    heroes = [m.id for m in models if m.hero or m.fame or m.fortune]
+    return heroes[0] if heroes else models[0].id
+
+
+def distance_xy(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
