@@ -13,7 +13,7 @@ import pytest
 from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
-from referee.core.ruleset import all_rulesets
+from referee.core.ruleset import all_rulesets, broken_rulesets
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
 from referee.core.waits import Decision
@@ -32,6 +32,10 @@ def playout(path: Path, seed: int) -> Game:
     play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(-seed)),
              max_inputs=MAX_INPUTS)
     return game
+
+
+def test_every_builtin_ruleset_package_loads():
+    assert broken_rulesets() == {}
 
 
 def test_every_ruleset_ships_an_example():

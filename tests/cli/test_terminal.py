@@ -8,7 +8,7 @@ import io
 from rich.console import Console
 
 from referee.cli.terminal import TerminalPlayer
-from referee.core.waits import Decision
+from referee.core.drivers import Ask
 from tests.games.night_watch.nw import new_game, other
 
 
@@ -16,9 +16,7 @@ def test_a_person_picks_by_number_and_is_asked_again_after_a_wrong_one():
     game = new_game([other("andrey", "night", 1, "barbershop")])
     screen = io.StringIO()
     player = TerminalPlayer(Console(file=screen, width=120), "en", stream=io.StringIO("7\n2\n"))
-    decision = game.waiting
-    assert isinstance(decision, Decision)
-    assert player.choose(game, "night", decision) == "move:metro"
+    assert player.choose(Ask.of(game, "night")) == "move:metro"
     shown = screen.getvalue()
     assert "1. stay at Barbershop" in shown and "2. go to Metro" in shown
     assert "Choose a number from 1 to 2" in shown
@@ -31,9 +29,7 @@ def test_the_board_a_person_sees_hides_the_rivals_spells():
     game.feed("attack-4", "defence-3")
     screen = io.StringIO()
     player = TerminalPlayer(Console(file=screen, width=200), "ru", stream=io.StringIO("1\n"))
-    decision = game.waiting
-    assert isinstance(decision, Decision)
-    player.choose(game, "day", decision)
+    player.choose(Ask.of(game, "day"))
     shown = screen.getvalue()
     assert "Атака-4" in shown and "Защита-3" not in shown
     assert "Локация" in shown

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 import pytest
 
 from referee.core.drivers import (
+    Ask,
     RandomBot,
     RandomChance,
     ScriptedChance,
@@ -16,7 +18,7 @@ from referee.core.drivers import (
 )
 from referee.core.events import Event
 from referee.core.game import Game
-from referee.core.waits import Chance, Decision
+from referee.core.waits import Chance
 from tests.core.toy import Solo, SoloScenario, Toy, ToyScenario
 
 
@@ -100,8 +102,16 @@ def test_seeded_dice_follow_the_probabilities() -> None:
 def test_a_random_bot_picks_among_the_legal_options_only() -> None:
     game = toy()
     game.feed("A", "B", "C", "A")
-    decision = game.waiting
-    assert isinstance(decision, Decision)
     bot = RandomBot(Random(3))
-    picks = {bot.choose(game, "north", decision) for _ in range(50)}
+    picks = {bot.choose(Ask.of(game, "north")) for _ in range(50)}
     assert picks == {"A", "C"}
+
+
+def test_a_player_is_shown_only_its_own_options_and_view() -> None:
+    game = toy()
+    game.feed("A", "B", "C", "A")
+    north = Ask.of(game, "north")
+    assert north.decision.seats == ("north",)
+    assert north.decision.options is not None and set(north.decision.options) == {"north"}
+    assert north.view == game.view("north")
+    assert "B" not in json.dumps(north.view["state"])

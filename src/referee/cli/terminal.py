@@ -8,15 +8,14 @@ from rich.console import Console
 from rich.prompt import Prompt
 from rich.table import Table
 
-from referee.core.events import Seat
-from referee.core.game import Game
+from referee.core.drivers import Ask
 from referee.core.i18n import Lang, msg, render
-from referee.core.waits import JSON, Decision
+from referee.core.waits import JSON
 
 
-def board(console: Console, game: Game, seat: Seat, lang: Lang) -> None:
-    """Print the board as ``seat`` sees it, if the ruleset draws one."""
-    shape = game.ruleset.board_table(game.view(seat)["state"], lang)
+def board(console: Console, ask: Ask, lang: Lang) -> None:
+    """Print the board as the asked seat sees it, if the ruleset draws one."""
+    shape = ask.ruleset.board_table(ask.view["state"], lang)
     if shape is None:
         return
     headings, rows = shape
@@ -34,11 +33,12 @@ class TerminalPlayer:
         self.lang = lang
         self.stream = stream
 
-    def choose(self, game: Game, seat: Seat, decision: Decision) -> JSON:
-        options = decision.options_for(seat)
-        board(self.console, game, seat, self.lang)
+    def choose(self, ask: Ask) -> JSON:
+        options = ask.options
+        board(self.console, ask, self.lang)
+        seat = render(ask.ruleset.seat_name(ask.seat), self.lang)
         self.console.print(f"[bold]{render(msg('core.seat', seat=seat), self.lang)}[/]: "
-                           f"{render(decision.question, self.lang)}")
+                           f"{render(ask.decision.question, self.lang)}")
         for number, option in enumerate(options, start=1):
             self.console.print(f"  {number}. {render(option.label, self.lang)}")
         while True:

@@ -1,25 +1,51 @@
 """Drivers answer what a game waits for: bots, people, dice (DESIGN idea 2).
 
-A player sees only its own seat's view and the options put to it, never the
-state, so a bot cannot cheat by construction.
+A player is handed an :class:`Ask`: its own seat's view and the options put to
+that seat, never the state or another seat's options, so a bot cannot cheat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from random import Random
 from typing import Protocol
 
+from referee.core.errors import NotWaitingForThat
 from referee.core.events import Event, Seat
 from referee.core.game import Game
-from referee.core.waits import JSON, Chance, Decision
+from referee.core.ruleset import AnyRuleset
+from referee.core.waits import JSON, Chance, Decision, Option
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a player is shown: its seat, the question with only its own
+    options, and its own view of the game. Nothing else reaches a player."""
+
+    seat: Seat
+    decision: Decision
+    view: dict[str, JSON]
+    ruleset: AnyRuleset
+
+    @classmethod
+    def of(cls, game: Game, seat: Seat) -> Ask:
+        """The question ``game`` puts to ``seat`` now. :raises NotWaitingForThat:"""
+        wait = game.waiting
+        if not isinstance(wait, Decision) or seat not in wait.seats:
+            raise NotWaitingForThat(f"{seat} is not asked anything now")
+        return cls(seat, wait.for_seat(seat), game.view(seat), game.ruleset)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.decision.options_for(self.seat)
 
 
 class Player(Protocol):
-    """Answers decisions for one or more seats."""
+    """Answers the questions put to one or more seats."""
 
-    def choose(self, game: Game, seat: Seat, decision: Decision) -> JSON:
-        """The answer of ``seat``; read the game only through ``game.view(seat)``."""
+    def choose(self, ask: Ask) -> JSON:
+        """The answer to ``ask``, from what it shows."""
         ...
 
 
@@ -29,11 +55,10 @@ class RandomBot:
     def __init__(self, rng: Random) -> None:
         self.rng = rng
 
-    def choose(self, game: Game, seat: Seat, decision: Decision) -> JSON:
-        options = decision.options_for(seat)
-        if options:
-            return self.rng.choice(options).value
-        return game.ruleset.random_answer(game.view(seat), seat, decision, self.rng)
+    def choose(self, ask: Ask) -> JSON:
+        if ask.options:
+            return self.rng.choice(ask.options).value
+        return ask.ruleset.random_answer(ask.view, ask.seat, ask.decision, self.rng)
 
 
 class ScriptedPlayer:
@@ -42,7 +67,7 @@ class ScriptedPlayer:
     def __init__(self, answers: Iterable[JSON]) -> None:
         self._answers: Iterator[JSON] = iter(answers)
 
-    def choose(self, game: Game, seat: Seat, decision: Decision) -> JSON:
+    def choose(self, ask: Ask) -> JSON:
         return next(self._answers)
 
 
@@ -86,7 +111,7 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource,
             game.roll(dice.outcome(game, wait))
         elif isinstance(wait, Decision):
             for seat in game.seats_to_answer():
-                game.answer(seat, players[seat].choose(game, seat, wait))
+                game.answer(seat, players[seat].choose(Ask.of(game, seat)))
             if wait.until_closed and game.waiting is wait:
                 game.close()
         if on_event is not None:

@@ -56,6 +56,11 @@ class Event:
     def kind(self) -> str:
         return self.text.key
 
+    def for_reader(self) -> dict[str, object]:
+        """The event as a seat reads it: its text and whether it was public,
+        never who else may know it (an audience can itself be a secret)."""
+        return {**self.text.to_json(), "public": self.audience.is_public}
+
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {**self.text.to_json(), "audience": self.audience.to_json()}
         if self.clause:

@@ -87,7 +87,7 @@ class Game:
             raise NotWaitingForThat(f"an input must be an object, not {item!r}")
         if "chance" in item:
             self.roll(item["chance"])
-        elif "close" in item:
+        elif item.get("close") is True:
             self.close()
         elif "seat" in item and "answer" in item:
             self.answer(str(item["seat"]), item["answer"])
@@ -194,7 +194,7 @@ class Game:
             "ruleset": self.ruleset.name,
             "seat": seat,
             "state": as_json(self.ruleset.view(self.state, seat)),
-            "log": [event.to_json() for event in self.log_for(seat)],
+            "log": [event.for_reader() for event in self.log_for(seat)],
             "waiting": self._waiting_view(seat),
         }
         outcome = self.outcome()

@@ -120,6 +120,7 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
 
 AnyRuleset: TypeAlias = Ruleset[Any, Any]
 _REGISTRY: dict[str, AnyRuleset] = {}
+_BROKEN: dict[str, str] = {}
 _LOADED = False
 
 
@@ -142,8 +143,17 @@ def _load_builtin() -> None:
     import referee.games as games
 
     for module in pkgutil.iter_modules(games.__path__):
-        importlib.import_module(f"referee.games.{module.name}")
+        try:
+            importlib.import_module(f"referee.games.{module.name}")
+        except Exception as exc:  # one broken package must not hide the others
+            _BROKEN[module.name] = f"{type(exc).__name__}: {exc}"
     _LOADED = True
+
+
+def broken_rulesets() -> dict[str, str]:
+    """Built-in ruleset packages that failed to load, with the reason."""
+    _load_builtin()
+    return dict(_BROKEN)
 
 
 def find_ruleset(name: str) -> AnyRuleset:
@@ -156,7 +166,8 @@ def find_ruleset(name: str) -> AnyRuleset:
         return _REGISTRY[_normal(name)]
     except KeyError:
         known = ", ".join(ruleset_names())
-        raise UnknownRuleset(f"no ruleset named {name!r}; known: {known}") from None
+        broken = "".join(f"; {pkg} failed to load ({why})" for pkg, why in _BROKEN.items())
+        raise UnknownRuleset(f"no ruleset named {name!r}; known: {known}{broken}") from None
 
 
 def all_rulesets() -> list[AnyRuleset]:

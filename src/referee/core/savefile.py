@@ -49,7 +49,7 @@ def game_from_json(data: Any, source: str, check: bool = True) -> Game:
     if not isinstance(data, dict):
         raise SaveFileError(f"{source}: expected a JSON object of a saved game")
     version = data.get("format")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError(f"{source}: format: expected a whole number, the save file format")
     if version > FORMAT:
         raise SaveFileError(f"{source}: saved in format {version} by a newer Referee; "

@@ -62,6 +62,12 @@ class Decision:
     def simultaneous(self) -> bool:
         return len(self.seats) > 1 or self.until_closed
 
+    def for_seat(self, seat: Seat) -> Decision:
+        """This decision as ``seat`` may see it: its own options only."""
+        own = None if self.options is None else {seat: self.options_for(seat)}
+        defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
+        return Decision((seat,), self.question, own, self.schema, defaults, self.until_closed)
+
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
 

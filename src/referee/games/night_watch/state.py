@@ -10,8 +10,6 @@ from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import GameState
 from referee.games.night_watch.scenario import WATCHES, Scenario, Settings, WatchId
 
-EGOR = Name("Egor", "Егор")
-
 
 @dataclass(frozen=True)
 class Spell:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from referee.core.i18n import msg
 from referee.core.ruleset import Outcome
 from referee.games.night_watch.scenario import WATCHES
-from referee.games.night_watch.state import EGOR, NightWatchState
+from referee.games.night_watch.state import NightWatchState
 
 
 def score_favour(state: NightWatchState) -> None:
@@ -21,7 +21,7 @@ def score_favour(state: NightWatchState) -> None:
     if len(watches) == 1:
         (watch,) = watches
         state.score[watch] += 1
-        state.emit(msg("nw.favour", watch=msg(f"nw.watch.{watch}"), egor=EGOR,
+        state.emit(msg("nw.favour", watch=msg(f"nw.watch.{watch}"),
                        place=state.place(state.egor), points=state.score[watch]))
 
 
