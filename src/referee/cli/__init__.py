@@ -4,5 +4,8 @@ from __future__ import annotations
 
 from referee.cli import play, replay, rulesets, schema, validate
 from referee.cli.app import app, main
+from referee.cli.resolve import resolve
 
-__all__ = ["app", "main", "play", "replay", "rulesets", "schema", "validate"]
+app.command("resolve")(resolve)
+
+__all__ = ["app", "main", "play", "replay", "resolve", "rulesets", "schema", "validate"]
