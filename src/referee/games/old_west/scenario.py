@@ -52,6 +52,7 @@ class ModelSpec(_Strict):
     fortune: int = Field(0, ge=0, le=20, description="Fortune (Удача), Heroes only")
     fearsome: bool = Field(False, description="Fearsome Reputation (OW-FEAR-1)")
     mount: Mount | None = None
+    prone: bool = Field(False, description="starts the game lying on the ground")
     base_mm: float | None = Field(None, gt=0, description="base diameter; default by house rules")
 
 

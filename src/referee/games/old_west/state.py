@@ -137,6 +137,7 @@ class OldWestState(GameState):
         for posse in scenario.posses:
             for spec in posse.models:
                 self.fighters[spec.id] = fighter_from(spec, posse.seat, order, self.rules)
+                self.set_prone(spec.id, spec.prone)
                 order += 1
         self.turn = 0
         self.phase = "setup"
