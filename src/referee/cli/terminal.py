@@ -37,7 +37,8 @@ class TerminalPlayer:
         options = ask.options
         board(self.console, ask, self.lang)
         seat = render(ask.ruleset.seat_name(ask.seat), self.lang)
-        self.console.print(f"[bold]{render(msg('core.seat', seat=seat), self.lang)}[/]: "
+        heading = render(msg("core.seat", seat=seat), self.lang)
+        self.console.print(f"[bold]{heading[:1].upper() + heading[1:]}[/]: "
                            f"{render(ask.decision.question, self.lang)}")
         for number, option in enumerate(options, start=1):
             self.console.print(f"  {number}. {render(option.label, self.lang)}")
