@@ -47,5 +47,5 @@ def read_character_orders(table: object) -> dict[str, Any]:
             continue
         good[key] = value
     if bad:
-        good[READER_FIELD] = bad
+        good[READER_FIELD] = sorted(bad, key=lambda entry: entry["order"])
     return good
