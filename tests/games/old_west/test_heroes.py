@@ -1,0 +1,249 @@
+"""Heroes: Fame, Fortune, Heroic Actions (OW-HRO, OW-FAM, OW-HAC, OW-YEE,
+OW-QDR, OW-WHP)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.core.errors import IllegalAnswer
+from tests.games.old_west.ow import (
+    alive, asked, build, events, keys, m, options, touching)
+
+rule = pytest.mark.rule
+LAW_FIRST = (6, 1)
+GUN = {"range": 12, "strength": 3}
+
+
+def hero_duel(out: dict | None = None, **law):
+    profile = {"hero": True, "fame": 3, **law}
+    game = build([m("marshal", 12, 12, **profile)],
+                 [m("out", *touching(12, 12, 90), **(out or {}))])
+    game.feed(*LAW_FIRST)
+    if asked(game) == "ow.ask.heroics":
+        game.feed([])
+    return game
+
+
+@rule("OW-HRO-1")
+def test_heroes_have_fame_and_fortune_to_spend():
+    game = build([m("marshal", 4, 4, hero=True, fame=3, fortune=2)], [m("out", 20, 20)])
+    models = {x["id"]: x for x in game.view("outlaws")["state"]["models"]}
+    assert (models["marshal"]["fame"], models["marshal"]["fortune"]) == (3, 2)
+    assert "fame" not in models["out"]
+
+
+@rule("OW-FAM-1")
+def test_book_example_a_three_becomes_a_five_for_two_fame():
+    game = hero_duel(out={"toughness": 5})  # S3 against T5: 5 or more
+    game.feed(6, 1)
+    if asked(game) == "ow.ask.back-off":
+        game.feed(0)
+    game.feed(3)
+    assert asked(game) == "ow.ask.fame" and options(game) == [0, 2]
+    game.feed(2)
+    assert not alive(game, "out") and game.state.fighters["marshal"].fame == 1
+
+
+@rule("OW-FAM-2", "OW-FAM-6")
+def test_fame_is_spent_after_both_sides_have_rolled():
+    game = hero_duel()
+    game.feed(3, 4)
+    assert keys(game).count("ow.fight-dice") == 2
+    assert asked(game) == "ow.ask.fame-fight" and options(game) == [0, 1, 2, 3]
+    game.feed(2)
+    assert events(game, "ow.fight-won")[0]["posse"].en == "Lawmen"
+
+
+@rule("OW-FAM-4")
+def test_fame_runs_out():
+    game = hero_duel(fame=1, out={"toughness": 5})
+    game.feed(6, 1)
+    if asked(game) == "ow.ask.back-off":
+        game.feed(0)
+    game.feed(3)  # needs 2 Fame, has 1: not asked
+    assert asked(game) == "ow.roll.drop" and alive(game, "out")
+    assert game.state.fighters["marshal"].fame == 1
+
+
+@rule("OW-FAM-7")
+def test_book_example_fame_carries_to_the_second_die():
+    """S3 against T8 needs 6 then 4+: a 4 and 2 Fame, then a 1 (+2 = 3) and 1 more Fame."""
+    game = hero_duel(out={"toughness": 8})
+    game.feed(6, 1)
+    if asked(game) == "ow.ask.back-off":
+        game.feed(0)
+    game.feed(4)
+    assert options(game) == [0, 2]
+    game.feed(2, 1)
+    assert asked(game) == "ow.ask.fame" and options(game) == [0, 1]
+    assert game.waiting.question.params["total"] == 3
+    game.feed(1)
+    assert not alive(game, "out") and game.state.fighters["marshal"].fame == 0
+
+
+def two_heroes():
+    game = build([m("marshal", 12, 12, hero=True, fame=3)],
+                 [m("boss", *touching(12, 12, 90), hero=True, fame=2)])
+    game.feed(*LAW_FIRST)
+    game.answer("lawmen", [])
+    game.answer("outlaws", [])
+    game.feed(2, 3)
+    return game
+
+
+def outlaw_channels(game) -> str:
+    view = game.view("outlaws")
+    try:
+        game.answer("outlaws", 9)
+    except IllegalAnswer as exc:
+        error = str(exc)
+    return json.dumps([view, error], sort_keys=True, ensure_ascii=False)
+
+
+@rule("OW-FAM-3")
+def test_two_heroes_bid_fame_secretly_and_at_once():
+    game = two_heroes()
+    assert asked(game) == "ow.ask.fame-bid"
+    assert set(game.waiting.seats) == {"lawmen", "outlaws"}
+    game.answer("lawmen", 3)
+    game.answer("outlaws", 2)
+    assert events(game, "ow.fame-bids")[0]["a"] == 3
+    # 2+3 = 5 against 3+2 = 5: equal Fighting, a die decides
+    assert asked(game) == "ow.roll.tie"
+
+
+@rule("OW-FAM-3")
+def test_a_secret_bid_leaks_nothing_until_both_are_in():
+    one, two = two_heroes(), two_heroes()
+    one.answer("lawmen", 1)
+    two.answer("lawmen", 3)
+    assert outlaw_channels(one) == outlaw_channels(two)
+    assert one.text_log("outlaws") == two.text_log("outlaws")
+
+
+@rule("OW-HAC-2")
+def test_heroic_action_is_declared_at_the_start_of_the_phase_for_one_fame():
+    game = build([m("marshal", 12, 12, hero=True, fame=2)], [m("out", *touching(12, 12, 90))])
+    game.feed(*LAW_FIRST)
+    assert asked(game) == "ow.ask.heroics"
+    assert options(game) == [[], ["marshal"]]  # one action for the Hero, or none
+    game.feed(["marshal"])
+    assert game.state.fighters["marshal"].fame == 1
+
+
+def quickdraws(first_die: int):
+    game = build([m("marshal", 4, 4, hero=True, fame=2, gun=GUN)],
+                 [m("boss", 4, 12, hero=True, fame=2, gun=GUN)])
+    game.feed(*LAW_FIRST)
+    game.answer("lawmen", [])
+    game.answer("outlaws", [])
+    while asked(game) == "ow.ask.move":
+        game.feed("hold")
+    game.answer("lawmen", ["marshal"])
+    game.answer("outlaws", ["boss"])
+    assert asked(game) == "ow.roll.heroic-first"
+    game.feed(first_die)
+    return game
+
+
+@rule("OW-HAC-3", "OW-QDR-1")
+@pytest.mark.parametrize(("die", "first"), [(3, "lawmen"), (4, "outlaws")])
+def test_both_sides_declare_a_die_says_whose_hero_goes_first(die, first):
+    game = quickdraws(die)
+    assert asked(game) == "ow.ask.shoot" and game.waiting.seats == (first,)
+
+
+@rule("OW-YEE-1", "OW-YEE-2", "OW-HAC-5")
+def test_yee_haw_moves_the_hero_and_friends_first_ending_within_six_inches():
+    game = build([m("law", 12, 2)],
+                 [m("boss", 12, 20, hero=True, fame=2), m("pal", 15, 20), m("far", 2, 22)])
+    game.feed(*LAW_FIRST)  # the Lawmen have Advantage, yet the boss goes first
+    game.feed(["boss"])
+    assert asked(game) == "ow.ask.yee-haw"
+    game.feed(True)
+    assert asked(game) == "ow.ask.move" and "Boss" in str(game.waiting.question.params)
+    game.feed("advance")
+    assert asked(game) == "ow.ask.move"
+    assert options(game)[0] == "later" and "Pal" in str(game.waiting.question.params)
+    game.feed("advance")
+    assert game.state.table.distance("pal", "boss") <= 6.01
+    # then the Lawmen (Advantage) and the rest; pal is not asked again
+    asked_models = []
+    while asked(game) == "ow.ask.move":
+        asked_models.append(str(game.waiting.question.params["name"].en))
+        game.feed("hold")
+    assert asked_models == ["Law", "Far"]
+
+
+@rule("OW-QDR-2", "OW-QDR-3")
+def test_quickdraw_fire_lets_friends_shoot_only_if_the_hero_shoots():
+    def setup():
+        game = build([m("marshal", 4, 4, hero=True, fame=2, gun=GUN), m("dep", 6, 4, gun=GUN)],
+                     [m("out", 4, 12)])
+        game.feed(*LAW_FIRST)
+        game.feed([])
+        while asked(game) == "ow.ask.move":
+            game.feed("hold")
+        game.feed(["marshal"])
+        assert asked(game) == "ow.ask.fire"
+        return game
+
+    game = setup()
+    game.feed(True, "shoot:out", 1)  # the Marshal shoots and misses
+    assert "ow.fire" in keys(game)
+    assert asked(game) == "ow.ask.shoot" and "Dep" in str(game.waiting.question.params)
+    game = setup()
+    game.feed(True, "hold")
+    assert "ow.quickdraw-wasted" in keys(game) and "ow.fire" not in keys(game)
+
+
+def whuppin_table():
+    """Marshal fights Hank; his deputy fights Ike at a distance."""
+    return build([m("marshal", 6, 6, hero=True, fame=2, attacks=2),
+                  m("dep", 12, 6)],
+                 [m("hank", *touching(6, 6, 90)), m("ike", *touching(12, 6, 90))],
+                 house_rules={"back_off_reach": 4.0})
+
+
+@rule("OW-WHP-1", "OW-WHP-2", "OW-HAC-6")
+def test_tike_for_whuppin_fights_at_once_then_moves_and_fights_again():
+    game = whuppin_table()
+    game.feed(*LAW_FIRST)
+    game.feed(["marshal"])  # the Marshal's melee first, without the choice of groups
+    assert asked(game) == "ow.roll.fight"
+    game.feed(6, 1, 1)
+    if asked(game) == "ow.ask.back-off":
+        game.feed(0)
+    game.feed(6)
+    assert not alive(game, "hank") and "ow.whuppin-move" in keys(game)
+    assert asked(game) == "ow.ask.move"
+    assert "charge:ike" in options(game)
+    game.feed("charge:ike")
+    dice = 0
+    while asked(game) == "ow.roll.fight":
+        game.feed(6 if dice == 0 else 1)
+        dice += 1
+    assert dice == 4  # the Marshal's two dice, the deputy's, Ike's: he fights twice
+    assert keys(game).count("ow.fight-won") == 2
+
+
+@rule("OW-HAC-4")
+def test_book_example_a_second_whuppin_does_not_extend_to_the_first_hero():
+    game = build([m("marshal", 6, 6, hero=True, fame=2), m("sheriff", 12, 6, hero=True, fame=2)],
+                 [m("hank", *touching(6, 6, 90)), m("ike", *touching(12, 6, 90))])
+    game.feed(*LAW_FIRST)
+    game.feed(["marshal", "sheriff"])
+    game.feed(6, 1)
+    if asked(game) == "ow.ask.back-off":
+        game.feed(0)
+    game.feed(6)  # Hank down: the Marshal moves again and joins the Sheriff's melee
+    game.feed("charge:ike")
+    game.feed(6, 1, 1)  # the Sheriff's Whuppin': his group (with the Marshal) fights
+    while asked(game) in ("ow.ask.back-off", "ow.ask.strike"):
+        game.feed(options(game)[0])
+    while asked(game) == "ow.roll.wound" and alive(game, "ike"):
+        game.feed(6)
+    moved_again = events(game, "ow.whuppin-move")
+    assert [tuple(n.en for n in e["names"]) for e in moved_again] == [("Marshal",), ("Sheriff",)]
