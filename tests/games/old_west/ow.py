@@ -28,12 +28,13 @@ def touching(x: float, y: float, degrees: float, r1: float = R, r2: float = R) -
     return [x + (r1 + r2) * math.cos(a), y + (r1 + r2) * math.sin(a)]
 
 
-def build(lawmen: list[dict[str, Any]], outlaws: list[dict[str, Any]],
+def build(law_models: list[dict[str, Any]], out_models: list[dict[str, Any]],
           **extra: Any) -> Game:
+    """Lawmen against Outlaws; ``lawmen={...}``/``outlaws={...}`` add posse fields."""
     data: dict[str, Any] = {
         "table": {"width": 24, "depth": 24},
-        "posses": [{"seat": "lawmen", "name": "Lawmen", "models": lawmen},
-                   {"seat": "outlaws", "name": "Outlaws", "models": outlaws}],
+        "posses": [{"seat": "lawmen", "name": "Lawmen", "models": law_models},
+                   {"seat": "outlaws", "name": "Outlaws", "models": out_models}],
         **extra,
     }
     for posse in data["posses"]:
@@ -86,3 +87,17 @@ def feed_until(game: Game, key: str, *values: Any) -> None:
     """Feed ``values`` and check the game then waits for ``key``."""
     game.feed(*values)
     assert asked(game) == key, f"waits for {asked(game)}, not {key}"
+
+
+def decision(game: Game) -> Decision:
+    wait = game.waiting
+    if not isinstance(wait, Decision):
+        raise AssertionError(f"not a decision: {asked(game)}")
+    return wait
+
+
+def chance(game: Game) -> Chance:
+    wait = game.waiting
+    if not isinstance(wait, Chance):
+        raise AssertionError(f"not a chance: {asked(game)}")
+    return wait

@@ -8,8 +8,18 @@ import json
 import pytest
 
 from referee.core.errors import IllegalAnswer
+from referee.core.i18n import render
 from tests.games.old_west.ow import (
-    alive, asked, build, events, keys, m, options, touching)
+    alive,
+    asked,
+    build,
+    decision,
+    events,
+    keys,
+    m,
+    options,
+    touching,
+)
 
 rule = pytest.mark.rule
 LAW_FIRST = (6, 1)
@@ -78,7 +88,7 @@ def test_book_example_fame_carries_to_the_second_die():
     assert options(game) == [0, 2]
     game.feed(2, 1)
     assert asked(game) == "ow.ask.fame" and options(game) == [0, 1]
-    assert game.waiting.question.params["total"] == 3
+    assert decision(game).question.params["total"] == 3
     game.feed(1)
     assert not alive(game, "out") and game.state.fighters["marshal"].fame == 0
 
@@ -106,7 +116,7 @@ def outlaw_channels(game) -> str:
 def test_two_heroes_bid_fame_secretly_and_at_once():
     game = two_heroes()
     assert asked(game) == "ow.ask.fame-bid"
-    assert set(game.waiting.seats) == {"lawmen", "outlaws"}
+    assert set(decision(game).seats) == {"lawmen", "outlaws"}
     game.answer("lawmen", 3)
     game.answer("outlaws", 2)
     assert events(game, "ow.fame-bids")[0]["a"] == 3
@@ -152,7 +162,7 @@ def quickdraws(first_die: int):
 @pytest.mark.parametrize(("die", "first"), [(3, "lawmen"), (4, "outlaws")])
 def test_both_sides_declare_a_die_says_whose_hero_goes_first(die, first):
     game = quickdraws(die)
-    assert asked(game) == "ow.ask.shoot" and game.waiting.seats == (first,)
+    assert asked(game) == "ow.ask.shoot" and decision(game).seats == (first,)
 
 
 @rule("OW-YEE-1", "OW-YEE-2", "OW-HAC-5")
@@ -163,18 +173,18 @@ def test_yee_haw_moves_the_hero_and_friends_first_ending_within_six_inches():
     game.feed(["boss"])
     assert asked(game) == "ow.ask.yee-haw"
     game.feed(True)
-    assert asked(game) == "ow.ask.move" and "Boss" in str(game.waiting.question.params)
+    assert asked(game) == "ow.ask.move" and "Boss" in str(decision(game).question.params)
     game.feed("advance")
     assert asked(game) == "ow.ask.move"
-    assert options(game)[0] == "later" and "Pal" in str(game.waiting.question.params)
+    assert options(game)[0] == "later" and "Pal" in str(decision(game).question.params)
     game.feed("advance")
     assert game.state.table.distance("pal", "boss") <= 6.01
     # then the Lawmen (Advantage) and the rest; pal is not asked again
     asked_models = []
     while asked(game) == "ow.ask.move":
-        asked_models.append(str(game.waiting.question.params["name"].en))
+        asked_models.append(render(decision(game).question))
         game.feed("hold")
-    assert asked_models == ["Law", "Far"]
+    assert asked_models == ["How does Law move?", "How does Far move?"]
 
 
 @rule("OW-QDR-2", "OW-QDR-3")
@@ -193,7 +203,7 @@ def test_quickdraw_fire_lets_friends_shoot_only_if_the_hero_shoots():
     game = setup()
     game.feed(True, "shoot:out", 1)  # the Marshal shoots and misses
     assert "ow.fire" in keys(game)
-    assert asked(game) == "ow.ask.shoot" and "Dep" in str(game.waiting.question.params)
+    assert asked(game) == "ow.ask.shoot" and "Dep" in str(decision(game).question.params)
     game = setup()
     game.feed(True, "hold")
     assert "ow.quickdraw-wasted" in keys(game) and "ow.fire" not in keys(game)

@@ -7,7 +7,20 @@ from __future__ import annotations
 import pytest
 
 from tests.games.old_west.ow import (
-    R, alive, asked, at, build, events, gap, keys, m, options, touching)
+    R,
+    alive,
+    asked,
+    at,
+    build,
+    chance,
+    decision,
+    events,
+    gap,
+    keys,
+    m,
+    options,
+    touching,
+)
 
 rule = pytest.mark.rule
 
@@ -46,7 +59,7 @@ def test_higher_die_wins_and_the_winner_strikes():
     assert events(game, "ow.fight-won")[0]["posse"].en == "Outlaws"
     back_off_default(game)
     assert asked(game) == "ow.roll.wound"
-    assert "Law" in str(game.waiting.what.params["target"].params["name"])
+    assert "Law" in str(chance(game).what.params["target"])
 
 
 @rule("OW-FGT-2")
@@ -130,7 +143,7 @@ def test_side_with_advantage_picks_each_melee_and_the_phase_ends_after_all():
                  [m("b1", *touching(4, 4, 0)), m("b2", *touching(18, 18, 0))])
     game.feed(1, 6)  # the Outlaws have Advantage
     assert asked(game) == "ow.ask.group"
-    assert game.waiting.seats == ("outlaws",)
+    assert decision(game).seats == ("outlaws",)
     game.feed(1)  # the second group first
     game.feed(6, 1)
     back_off_default(game)
@@ -217,7 +230,7 @@ def test_every_loser_backs_off_in_the_owners_order_then_every_winner_strikes():
                  [m("b", 12, 12)])
     game.feed(*LAW_FIRST, 1, 1, 6)  # the Lawmen lose: two losers
     assert asked(game) == "ow.ask.back-off-order"
-    assert game.waiting.seats == ("lawmen",)
+    assert decision(game).seats == ("lawmen",)
     assert sorted(options(game)) == ["a0", "a1"]
     game.feed("a1")
     back_off_default(game)

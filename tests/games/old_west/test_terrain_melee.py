@@ -6,7 +6,18 @@ from __future__ import annotations
 import pytest
 
 from tests.games.old_west.ow import (
-    R, RM, alive, asked, build, events, gap, keys, m, options, touching)
+    RM,
+    R,
+    alive,
+    asked,
+    build,
+    events,
+    gap,
+    keys,
+    m,
+    options,
+    touching,
+)
 
 rule = pytest.mark.rule
 LAW_FIRST = (6, 1)
