@@ -159,7 +159,7 @@ def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voi
         if move.to not in world.rooms:
             voids.add("move", "no-room", room=move.to)
             return
-        path = world.graph.route(here, move.to, tie_key=lambda room: room)
+        path = world.shortest_route(here, move.to)
         if path is None:
             voids.add("move", "no-way", room=move.to)
             return

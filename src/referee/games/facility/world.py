@@ -118,6 +118,17 @@ class World:
     between: dict[tuple[RoomNumber, RoomNumber], Door]
     """(origin, destination) -> the door used (the first by name when several)."""
     graph: LocationGraph[RoomNumber]
+    routes: dict[tuple[RoomNumber, RoomNumber], list[RoomNumber] | None] = field(
+        default_factory=dict)
+    """Shortest routes already found (CHAT-MOV-2), by (origin, destination)."""
+
+    def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
+                       ) -> list[RoomNumber] | None:
+        """CHAT-MOV-2: the shortest route; among equals, through lower-numbered rooms."""
+        key = (origin, destination)
+        if key not in self.routes:
+            self.routes[key] = self.graph.route(origin, destination, tie_key=lambda room: room)
+        return self.routes[key]
 
     def item_title(self, item: ItemId) -> Name:
         model = self.items[item]
