@@ -110,7 +110,8 @@ def bench(characters: int, rooms: int) -> None:
     ready = time.perf_counter()
     result = resolve_turn(world, orders)
     done = time.perf_counter()
-    print(f"{characters:>7} characters, {len(world.rooms):>6} rooms: set-up {ready - started:6.2f} s,"
+    print(f"{characters:>7} characters, {len(world.rooms):>6} rooms:"
+          f" set-up {ready - started:6.2f} s,"
           f" resolve {done - ready:6.2f} s, {len(result.lines):>8} report lines,"
           f" {len(result.void):>5} void orders")
 
