@@ -11,7 +11,6 @@ history of every turn resolved so far.
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,14 +50,8 @@ def load_state(path: Path) -> FacilityScenario:
 
 
 def load_orders(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(str(path), ["no such file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(str(path), [f"cannot read: {exc}"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(str(path), [f"not valid TOML: {exc}"]) from None
+    """The orders file's tables. :raises ScenarioError: unreadable or not TOML."""
+    return read_toml(path)
 
 
 def continue_game(state_path: Path, scenario: FacilityScenario) -> Game:
