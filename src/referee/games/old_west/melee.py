@@ -333,9 +333,10 @@ def strike(state: OldWestState, fight: Fight, striker_id: str, target_id: str,
         if not state.fighters[target_id].active:
             return
         if obstacle is not None:
-            roll = yield from d6(msg("ow.roll.across", obstacle=obstacle.name))
+            barrier = state.terrain(obstacle.name)
+            roll = yield from d6(msg("ow.roll.across", obstacle=barrier))
             if roll <= 3:
-                state.emit(msg("ow.hits-barrier", name=striker.name, obstacle=obstacle.name,
+                state.emit(msg("ow.hits-barrier", name=striker.name, obstacle=barrier,
                                roll=roll), clause="OW-OBS-2")
                 continue
         if part == "mount" and state.fighters[target_id].mount is None:

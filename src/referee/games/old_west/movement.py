@@ -113,7 +113,7 @@ def carry_out(state: OldWestState, fighter_id: str, choice: str, plan: Plan) -> 
         state.table.move(fighter_id, spot)
         key = "ow.charges-across" if across else "ow.charges"
         state.emit(msg(key, name=fighter.name, target=state.name(target),
-                       obstacle=across.name if across else ""), clause="OW-MEL-1")
+                       obstacle=state.terrain(across.name) if across else ""), clause="OW-MEL-1")
         return
     state.table.move(fighter_id, spot)
     state.emit(msg("ow.moves", name=fighter.name, x=f"{spot[0]:.1f}", y=f"{spot[1]:.1f}"))

@@ -130,6 +130,11 @@ class OldWestState(GameState):
         self.table = build_table(scenario)
         self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
         self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
+        self.terrain_names = {
+            name: Name(name, russian) for name, russian in
+            [(o.name, o.name_ru) for o in scenario.obstacles]
+            + [(c.name, c.name_ru) for c in scenario.covers]
+            + [(d.name, d.name_ru) for d in scenario.drops]}
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
         self.fighters: dict[str, Fighter] = {}
@@ -166,6 +171,10 @@ class OldWestState(GameState):
 
     def name(self, fighter_id: str) -> Name:
         return self.fighters[fighter_id].name
+
+    def terrain(self, name: str) -> Name:
+        """A piece of terrain's name in each language."""
+        return self.terrain_names.get(name, Name(name))
 
     def pos(self, fighter_id: str) -> tuple[float, float]:
         return self.table.pieces[fighter_id].xy
