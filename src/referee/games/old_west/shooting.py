@@ -120,7 +120,8 @@ def resolve_shot(state: OldWestState, shooter_id: str, target_id: str) -> Step[N
     if roll < shooter.shooting:
         state.emit(msg("ow.missed", name=shooter.name, roll=roll))
         return
-    for cover in _cover_between(state, shooter_id, target_id):
+    for cover_name in _cover_between(state, shooter_id, target_id):
+        cover = state.terrain(cover_name)
         past = yield from d6(msg("ow.roll.in-the-way", cover=cover))
         if past < state.rules.in_the_way:
             state.emit(msg("ow.hit-cover", cover=cover, roll=past))
