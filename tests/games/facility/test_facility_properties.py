@@ -111,3 +111,29 @@ def test_report_ignores_what_cannot_be_seen(dan_orders: dict[str, Any],
     game1 = Game(RULESET, scenario(base))
     game2 = Game(RULESET, scenario(changed))
     assert json.dumps(game1.view("ann")) == json.dumps(game2.view("ann"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 12).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.tuples(st.integers(1, n), st.integers(1, n)), max_size=3 * n),
+    st.integers(1, n), st.integers(1, n), st.none() | st.integers(0, 6))))
+def test_shortest_route_is_the_graph_route(case: tuple[int, list[tuple[int, int]], int, int,
+                                                       int | None]) -> None:
+    """CHAT-MOV-2: the breadth-first route with the lower-room tie-break is the
+    general cheapest route with the room number as tie key; beyond ``within``
+    doors only the number of doors comes back."""
+    from referee.games.facility.model import FacilityScenario
+    from referee.games.facility.world import build_world
+
+    rooms, pairs, origin, destination, within = case
+    doors = [{"rooms": [a, b], "names": [f"d{i}a", f"d{i}b"]}
+             for i, (a, b) in enumerate(pairs) if a != b]
+    built = build_world(FacilityScenario.model_validate({
+        "title": "t", "rooms": [{"number": n} for n in range(1, rooms + 1)],
+        "doors": doors, "items": {}, "characters": {}}))
+    expected = built.graph.route(origin, destination, tie_key=lambda room: room)
+    got = built.shortest_route(origin, destination, within=within)
+    if expected is None or within is None or len(expected) - 1 <= within:
+        assert got == expected
+    else:
+        assert got == len(expected) - 1

@@ -78,7 +78,7 @@ def _mover(turn: Turn, name: str) -> Mover:
 def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-1 and CHAT-DET-1 costs, paid when movement starts (house rule:
     an action its character cannot pay for does not happen)."""
-    for name, mover in sorted(movers.items()):
+    for name, mover in movers.items():  # built in sorted order
         me = turn.character(name)
         if mover.chase is not None and not mover.stopped:
             if turn.spend(me, ACTIONS["chase"].cost):
@@ -100,7 +100,7 @@ def _action(key: str) -> Msg:
 
 def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-3: a chase costs 0.5 less when its target did not move."""
-    for name, mover in sorted(movers.items()):
+    for name, mover in movers.items():  # built in sorted order
         if mover.chase is not None and movers[mover.chase].passed == 0:
             turn.character(name).concentration += CHASE_DISCOUNT_IF_TARGET_STILL
             turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund",
@@ -141,7 +141,7 @@ def run_step(turn: Turn, movers: dict[str, Mover], number: int) -> None:
     for name, room in start.items():
         occupants.setdefault(room, set()).add(name)
     step = StepState(number, start, occupants)
-    for name in sorted(movers):
+    for name in movers:  # built in sorted order
         _intent(turn, movers, step, name)
     by_door = _doorways(turn, movers, step)
     _propagate_cancels(step)
@@ -218,11 +218,10 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
 def _doorways(turn: Turn, movers: dict[str, Mover], step: StepState) -> dict[int, list[str]]:
     """CHAT-DET-4, CHAT-FOL-5, CHAT-DET-5: meetings in doorways, detain first."""
     by_door: dict[int, list[str]] = {}
-    for name, door in sorted(step.intents.items()):
-        if door is not None:
-            by_door.setdefault(door.index, []).append(name)
-    for name, door in sorted(step.balked.items()):
-        by_door.setdefault(door.index, []).append(name)
+    for name in sorted(n for n, door in step.intents.items() if door is not None):
+        by_door.setdefault(step.intents[name].index, []).append(name)  # type: ignore[union-attr]
+    for name in sorted(step.balked):
+        by_door.setdefault(step.balked[name].index, []).append(name)
     for index in sorted(by_door):
         passing = [n for n in by_door[index] if step.intents.get(n) is not None]
         sides: dict[int, list[str]] = {}
@@ -319,7 +318,8 @@ def _propagate_cancels(step: StepState) -> None:
 
 
 def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
-    for name, door in sorted(step.intents.items()):
+    for name in sorted(n for n, door in step.intents.items() if door is not None):
+        door = step.intents[name]
         if door is None or name in step.cancelled:
             continue
         mover = movers[name]
@@ -389,7 +389,7 @@ def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState) -> Non
     arrived = {turn.character(n).room for n, door in step.intents.items()
                if door is not None and n not in step.cancelled}
     end: dict[int, list[str]] = {}
-    for name in sorted(movers):
+    for name in movers:  # built in sorted order
         room = turn.character(name).room
         if room in arrived:
             end.setdefault(room, []).append(name)

@@ -136,7 +136,7 @@ def _is_target_entry(world: World, me: Character, entry: str) -> bool:
         return entry[len(UNIFORM_FEATURE):] in UNIFORMS
     if entry.startswith(ITEM_FEATURE):
         kind = entry[len(ITEM_FEATURE):]
-        return any(item.kind == kind for item in world.items.values())
+        return kind in world.item_kinds()
     return entry in world.characters and entry != me.name
 
 
@@ -159,9 +159,12 @@ def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voi
         if move.to not in world.rooms:
             voids.add("move", "no-room", room=move.to)
             return
-        path = world.shortest_route(here, move.to)
+        path = world.shortest_route(here, move.to, within=world.settings.max_doors - len(route))
         if path is None:
             voids.add("move", "no-way", room=move.to)
+            return
+        if isinstance(path, int):
+            voids.add("move", "too-long", doors=len(route) + path, most=world.settings.max_doors)
             return
         route += [world.between[(a, b)] for a, b in pairwise(path)]
     if len(route) > world.settings.max_doors:

@@ -29,6 +29,7 @@ class Turn:
     """Items whose active ability was used this turn (CHAT-GIV-4)."""
 
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
+    _names: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for name, who in self.world.characters.items():
@@ -41,7 +42,10 @@ class Turn:
         return self.world.characters[name]
 
     def names(self) -> list[str]:
-        return sorted(self.plans)
+        """Every character's name, sorted (worked out once: the plans do not change)."""
+        if len(self._names) != len(self.plans):
+            self._names = sorted(self.plans)
+        return self._names
 
     def room_watchers(self, room: int, recorded: bool,
                       occupants: dict[int, set[str]] | None = None) -> set[str]:

@@ -121,14 +121,42 @@ class World:
     routes: dict[tuple[RoomNumber, RoomNumber], list[RoomNumber] | None] = field(
         default_factory=dict)
     """Shortest routes already found (CHAT-MOV-2), by (origin, destination)."""
+    too_far: dict[tuple[RoomNumber, RoomNumber], int] = field(default_factory=dict)
+    """Doors on shortest routes not worked out because they were too long."""
+    _kinds: frozenset[str] | None = None
+
+    adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
+    """Room -> the rooms one door away, lowest number first."""
 
     def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
-                       ) -> list[RoomNumber] | None:
-        """CHAT-MOV-2: the shortest route; among equals, through lower-numbered rooms."""
+                       within: int | None = None) -> list[RoomNumber] | int | None:
+        """CHAT-MOV-2: the shortest route, both ends included; among equals, the
+        one whose rooms, read in order, have the lowest numbers (the route
+        ``LocationGraph.route`` gives with the room number as tie key). None
+        when there is none. With ``within``, a route of more doors than that
+        is not worked out: only its number of doors is returned."""
         key = (origin, destination)
-        if key not in self.routes:
-            self.routes[key] = self.graph.route(origin, destination, tie_key=lambda room: room)
-        return self.routes[key]
+        if key in self.routes:
+            return self.routes[key]
+        longer = self.too_far.get(key)
+        if longer is not None and within is not None and longer > within:
+            return longer
+        route = _best_route(self.adjacent, origin, destination, within)
+        if route is not None or within is None:
+            self.routes[key] = route
+            return route
+        length = _distance(self.adjacent, origin, destination)
+        if length is None:
+            self.routes[key] = None
+            return None
+        self.too_far[key] = length
+        return length
+
+    def item_kinds(self) -> frozenset[str]:
+        """Every kind of item in the game (items are never made or destroyed)."""
+        if self._kinds is None:
+            self._kinds = frozenset(item.kind for item in self.items.values())
+        return self._kinds
 
     def item_title(self, item: ItemId) -> Name:
         model = self.items[item]
@@ -152,6 +180,52 @@ class World:
 
     def in_room(self, room: RoomNumber) -> list[Character]:
         return [c for c in self.characters.values() if c.room == room]
+
+
+def _rings(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], start: RoomNumber,
+           goal: RoomNumber, within: int | None) -> dict[RoomNumber, int] | None:
+    """Doors from ``start`` to every room reached, breadth first, until ``goal``
+    is reached (None if it is not, within ``within`` doors when given)."""
+    seen = {start: 0}
+    frontier = [start]
+    depth = 0
+    while frontier and (within is None or depth < within):
+        depth += 1
+        found: list[RoomNumber] = []
+        for room in frontier:
+            for nxt in adjacent.get(room, ()):
+                if nxt not in seen:
+                    seen[nxt] = depth
+                    found.append(nxt)
+        if goal in seen:
+            return seen
+        frontier = found
+    return None
+
+
+def _best_route(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], origin: RoomNumber,
+                destination: RoomNumber, within: int | None) -> list[RoomNumber] | None:
+    """CHAT-MOV-2: distances to ``destination`` (doors are two-way), then from
+    ``origin`` always the lowest-numbered room one door nearer: the shortest
+    route whose sequence of rooms is smallest."""
+    if origin == destination:
+        return [origin]
+    away = _rings(adjacent, destination, origin, within)
+    if away is None:
+        return None
+    route = [origin]
+    here = origin
+    while here != destination:
+        nearer = away[here] - 1
+        here = min(r for r in adjacent[here] if away.get(r) == nearer)
+        route.append(here)
+    return route
+
+
+def _distance(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], origin: RoomNumber,
+              destination: RoomNumber) -> int | None:
+    rings = _rings(adjacent, origin, destination, None)
+    return None if rings is None else rings[destination]
 
 
 def build_world(scenario: FacilityScenario) -> World:
@@ -198,7 +272,8 @@ def build_world(scenario: FacilityScenario) -> World:
         cameras=frozenset(r.number for r in scenario.rooms if r.camera),
         floor={r.number: list(r.items) for r in scenario.rooms},
         items=dict(scenario.items), characters=characters, doors=doors, between=between,
-        graph=graph)
+        graph=graph, adjacent={room: tuple(sorted(set(graph.neighbours(room)) - {room}))
+                               for room in graph})
 
 
 def to_scenario(world: World) -> dict[str, Any]:
