@@ -17,6 +17,9 @@ RM = mm_to_inches(50) / 2
 """Radius of a 50 mm mounted base."""
 
 
+LAW_FIRST = (6, 1)
+"""The Drop: Lawmen 6, Outlaws 1 — the Lawmen have Advantage."""
+
 def m(model_id: str, x: float, y: float, **profile: Any) -> dict[str, Any]:
     """A model of Fighting 3, S3, T3, A1, W1, Pluck 3 unless told otherwise."""
     return {"id": model_id, "name": model_id.title(), "at": [x, y], **profile}

@@ -10,6 +10,7 @@ import pytest
 from referee.core.errors import IllegalAnswer
 from referee.core.i18n import render
 from tests.games.old_west.ow import (
+    LAW_FIRST,
     alive,
     asked,
     build,
@@ -22,7 +23,6 @@ from tests.games.old_west.ow import (
 )
 
 rule = pytest.mark.rule
-LAW_FIRST = (6, 1)
 GUN = {"range": 12, "strength": 3}
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.old_west.ow import (
+    LAW_FIRST,
     R,
     alive,
     asked,
@@ -24,8 +25,6 @@ from tests.games.old_west.ow import (
 
 rule = pytest.mark.rule
 
-LAW_FIRST = (6, 1)
-"""The Drop: Lawmen 6, Outlaws 1 — the Lawmen have Advantage."""
 
 
 def duel(law: dict | None = None, out: dict | None = None):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.old_west.ow import (
+    LAW_FIRST,
     RM,
     alive,
     asked,
@@ -19,7 +20,6 @@ from tests.games.old_west.ow import (
 )
 
 rule = pytest.mark.rule
-LAW_FIRST = (6, 1)
 WEAK_GUN = {"range": 12, "strength": 1}
 SCRUB = {"name": "scrub", "points": [[14, 10], [17, 10], [17, 14], [14, 14]]}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.old_west.ow import (
+    LAW_FIRST,
     RM,
     R,
     alive,
@@ -20,7 +21,6 @@ from tests.games.old_west.ow import (
 )
 
 rule = pytest.mark.rule
-LAW_FIRST = (6, 1)
 FENCE = {"name": "fence", "points": [[0, 10], [24, 10]], "height": 1.0}
 
 
