@@ -12,7 +12,7 @@ from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.ending import run_fleeing
 from referee.games.old_west.heroics import declare_heroics
-from referee.games.old_west.rolls import pluck_test
+from referee.games.old_west.rolls import dares
 from referee.games.old_west.state import OldWestState, PhaseMarks, Step, distance_xy
 
 YEE_HAW_RANGE = 6.0
@@ -104,11 +104,7 @@ def carry_out(state: OldWestState, fighter_id: str, choice: str, plan: Plan) -> 
         return
     if choice.startswith("charge:"):
         target = choice.split(":", 1)[1]
-        if state.fighters[target].fearsome and not (
-                yield from pluck_test(state, fighter_id, "OW-FEAR-1")):
-            fighter.done = True
-            state.emit(msg("ow.too-scared", name=fighter.name, target=state.name(target)),
-                       clause="OW-FEAR-2")
+        if not (yield from dares(state, fighter_id, target)):
             return
         state.table.move(fighter_id, spot)
         key = "ow.charges-across" if across else "ow.charges"

@@ -62,6 +62,21 @@ def pluck_test(state: OldWestState, fighter_id: str, clause: str) -> Step[bool]:
     return passed
 
 
+def dares(state: OldWestState, fighter_id: str, target_id: str) -> Step[bool]:
+    """Charging or shooting an enemy with a Fearsome Reputation needs a
+    passed Pluck test first (OW-FEAR-1); a model that fails does nothing more
+    this phase (OW-FEAR-2)."""
+    if not state.fighters[target_id].fearsome:
+        return True
+    if (yield from pluck_test(state, fighter_id, "OW-FEAR-1")):
+        return True
+    fighter = state.fighters[fighter_id]
+    fighter.done = True
+    state.emit(msg("ow.too-scared", name=fighter.name, target=state.name(target_id)),
+               clause="OW-FEAR-2")
+    return False
+
+
 def wound_roll(state: OldWestState, striker_id: str | None, strength: int, toughness: int,
                target: Msg) -> Step[bool]:
     """Roll on the Wound Table (OW-WND-1..3); a Hero striker may add Fame to

@@ -11,7 +11,7 @@ from referee.boards.table import EPS, XY, Piece
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.heroics import declare_heroics
-from referee.games.old_west.rolls import d6, fame_to_reach, hit, pluck_test
+from referee.games.old_west.rolls import d6, dares, fame_to_reach, hit, pluck_test
 from referee.games.old_west.state import OldWestState, PhaseMarks, Step
 
 FIRE_RANGE = 6.0
@@ -97,11 +97,7 @@ def shoot_with(state: OldWestState, shooter_id: str) -> Step[bool]:
     if choice == "hold":
         return False
     target_id = choice.split(":", 1)[1]
-    if state.fighters[target_id].fearsome and not (
-            yield from pluck_test(state, shooter_id, "OW-FEAR-1")):
-        shooter.done = True
-        state.emit(msg("ow.too-scared", name=shooter.name, target=state.name(target_id)),
-                   clause="OW-FEAR-2")
+    if not (yield from dares(state, shooter_id, target_id)):
         return False
     yield from resolve_shot(state, shooter_id, target_id)
     return True
