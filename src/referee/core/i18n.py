@@ -21,7 +21,7 @@ Lang: TypeAlias = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Name:
     """A proper name in each language; Russian falls back to English."""
 
@@ -38,7 +38,7 @@ class Name:
 Param: TypeAlias = "str | int | Fraction | Name | Msg | tuple[Param, ...]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Msg:
     """A catalogue key with its parameters: text waiting for a language."""
 

@@ -21,11 +21,12 @@ def camera(room: RoomNumber) -> str:
     return f"camera:{room}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     step: int
     text: Msg
-    observers: frozenset[str]
+    observers: tuple[str, ...]
+    """Who saw it: character names and camera tokens (few, so a tuple)."""
     clause: str | None = None
 
     def stamped(self) -> Msg:
@@ -41,7 +42,7 @@ def phase(step: int) -> Msg:
     return msg("facility.phase.step", step=step)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VoidOrder:
     """An order that was not carried out because it could not be (CHAT-TGT-1,
     CHAT-MOV-1, CHAT-CHS-2, a name that refers to nothing)."""
@@ -57,7 +58,7 @@ class Journal:
 
     def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
              **params: Param) -> None:
-        self.lines.append(Line(step, Msg(f"facility.{key}", params), frozenset(observers),
+        self.lines.append(Line(step, Msg(f"facility.{key}", params), tuple(observers),
                                clause))
 
     def seen_by(self, observer: str) -> list[Line]:

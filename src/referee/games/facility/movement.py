@@ -25,9 +25,10 @@ from referee.games.facility.turn import Turn
 from referee.games.facility.world import Character, Door, World
 
 
-@dataclass
+@dataclass(slots=True)
 class Mover:
     name: str
+    me: Character
     route: list[Step]
     follow: list[str]
     detain: list[str]
@@ -69,9 +70,10 @@ def resolve_movement(turn: Turn) -> None:
 
 def _mover(turn: Turn, name: str) -> Mover:
     plan = turn.plans[name]
-    mover = Mover(name, list(plan.route), list(plan.follow), list(plan.detain), plan.ignore,
+    me = turn.character(name)
+    mover = Mover(name, me, list(plan.route), list(plan.follow), list(plan.detain), plan.ignore,
                   plan.chase)
-    mover.stopped = turn.character(name).is_down  # house rule: down characters do not move
+    mover.stopped = me.is_down  # house rule: down characters do not move
     return mover
 
 
@@ -79,7 +81,7 @@ def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-1 and CHAT-DET-1 costs, paid when movement starts (house rule:
     an action its character cannot pay for does not happen)."""
     for name, mover in movers.items():  # built in sorted order
-        me = turn.character(name)
+        me = mover.me
         if mover.chase is not None and not mover.stopped:
             if turn.spend(me, ACTIONS["chase"].cost):
                 turn.tell(1, name, "CHAT-CHS-1", "chasing", target=turn.character(
@@ -102,7 +104,7 @@ def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-3: a chase costs 0.5 less when its target did not move."""
     for name, mover in movers.items():  # built in sorted order
         if mover.chase is not None and movers[mover.chase].passed == 0:
-            turn.character(name).concentration += CHASE_DISCOUNT_IF_TARGET_STILL
+            mover.me.concentration += CHASE_DISCOUNT_IF_TARGET_STILL
             turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund",
                       target=turn.character(mover.chase).title)
 
@@ -125,18 +127,18 @@ def matching_rank(world: World, entries: list[str], other: Character) -> int | N
 def _affordable(turn: Turn, mover: Mover) -> bool:
     """CHAT-MOV-3, CHAT-MOV-7, CHAT-FOL-6: enough concentration for one more door."""
     delta = movement_cost(mover.counted + 1) - movement_cost(mover.counted)
-    return turn.character(mover.name).concentration >= delta
+    return mover.me.concentration >= delta
 
 
 def _count(turn: Turn, mover: Mover) -> None:
     """Charge one more door (or pause) of movement, door by door."""
     delta = movement_cost(mover.counted + 1) - movement_cost(mover.counted)
     mover.counted += 1
-    turn.character(mover.name).concentration -= delta
+    mover.me.concentration -= delta
 
 
 def run_step(turn: Turn, movers: dict[str, Mover], number: int) -> None:
-    start = {name: turn.character(name).room for name in movers}
+    start = {name: mover.me.room for name, mover in movers.items()}
     occupants: dict[int, set[str]] = {}
     for name, room in start.items():
         occupants.setdefault(room, set()).add(name)
@@ -146,7 +148,7 @@ def run_step(turn: Turn, movers: dict[str, Mover], number: int) -> None:
     by_door = _doorways(turn, movers, step)
     _propagate_cancels(step)
     _apply_moves(turn, movers, step)
-    _report_moves(turn, step, by_door)
+    _report_moves(turn, movers, step, by_door)
     _room_meetings(turn, movers, step)
 
 
@@ -215,10 +217,16 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     return True
 
 
+def _passers(movers: dict[str, Mover], step: StepState) -> list[str]:
+    """Everyone heading through a door this step, by name (``movers`` is sorted)."""
+    intents = step.intents
+    return [name for name in movers if intents.get(name) is not None]
+
+
 def _doorways(turn: Turn, movers: dict[str, Mover], step: StepState) -> dict[int, list[str]]:
     """CHAT-DET-4, CHAT-FOL-5, CHAT-DET-5: meetings in doorways, detain first."""
     by_door: dict[int, list[str]] = {}
-    for name in sorted(n for n, door in step.intents.items() if door is not None):
+    for name in _passers(movers, step):
         by_door.setdefault(step.intents[name].index, []).append(name)  # type: ignore[union-attr]
     for name in sorted(step.balked):
         by_door.setdefault(step.balked[name].index, []).append(name)
@@ -318,12 +326,12 @@ def _propagate_cancels(step: StepState) -> None:
 
 
 def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
-    for name in sorted(n for n, door in step.intents.items() if door is not None):
+    for name in _passers(movers, step):
         door = step.intents[name]
         if door is None or name in step.cancelled:
             continue
         mover = movers[name]
-        turn.character(name).room = door.destination
+        mover.me.room = door.destination
         mover.passed += 1
         leader = step.leader_of.get(name)
         if leader is None:
@@ -335,12 +343,17 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
                   room=door.destination)
 
 
-def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]]) -> None:
+def _rooms_now(movers: dict[str, Mover]) -> list[tuple[str, int]]:
+    return [(name, mover.me.room) for name, mover in movers.items()]
+
+
+def _report_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
+                  by_door: dict[int, list[str]]) -> None:
     """CHAT-MOV-4, CHAT-VIS-4, CHAT-CHS-5: who headed where, who left, who came in;
     cameras record who entered or left and through which door."""
     end: dict[int, set[str]] = {}
-    for name in step.start:
-        end.setdefault(turn.character(name).room, set()).add(name)
+    for name, room in _rooms_now(movers):
+        end.setdefault(room, set()).add(name)
     for index in sorted(by_door):
         for name in by_door[index]:
             door = step.intents.get(name) or step.balked[name]
@@ -386,11 +399,10 @@ def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState) -> Non
     """CHAT-DET-1..3, CHAT-FOL-1..4, CHAT-DET-5: meeting in a room is coming to
     be in one room this step (house rule); being there together already is not
     (CHAT-FOL-2, CHAT-DET-2)."""
-    arrived = {turn.character(n).room for n, door in step.intents.items()
+    arrived = {movers[n].me.room for n, door in step.intents.items()
                if door is not None and n not in step.cancelled}
     end: dict[int, list[str]] = {}
-    for name in movers:  # built in sorted order
-        room = turn.character(name).room
+    for name, room in _rooms_now(movers):  # sorted
         if room in arrived:
             end.setdefault(room, []).append(name)
     for room in sorted(arrived):

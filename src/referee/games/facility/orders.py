@@ -39,7 +39,7 @@ Step = Door | None
 """One element of a route: a door to pass, or None for a pause."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Plan:
     """A character's valid orders for the turn."""
 
@@ -155,21 +155,22 @@ def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voi
             return
         route.append(door)
         here = door.destination
+    most = world.settings.max_doors
+    if len(route) > most:
+        voids.add("move", "too-long", doors=len(route), most=most)
+        return
     if move.to is not None and move.to != here:
         if move.to not in world.rooms:
             voids.add("move", "no-room", room=move.to)
             return
-        path = world.shortest_route(here, move.to, within=world.settings.max_doors - len(route))
-        if path is None:
+        if not world.reachable(here, move.to):
             voids.add("move", "no-way", room=move.to)
             return
-        if isinstance(path, int):
-            voids.add("move", "too-long", doors=len(route) + path, most=world.settings.max_doors)
+        path = world.shortest_route(here, move.to, within=most - len(route))
+        if path is None:
+            voids.add("move", "too-far", room=move.to, most=most)
             return
         route += [world.between[(a, b)] for a, b in pairwise(path)]
-    if len(route) > world.settings.max_doors:
-        voids.add("move", "too-long", doors=len(route), most=world.settings.max_doors)
-        return
     plan.route = route
 
 

@@ -29,7 +29,7 @@ def toml_number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Door:
     """One side of a door: from ``origin`` to ``destination``, called ``name`` in ``origin``."""
 
@@ -42,7 +42,7 @@ class Door:
     """The same door as it is called on the other side."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Character:
     name: CharName
     title: Name
@@ -118,39 +118,33 @@ class World:
     between: dict[tuple[RoomNumber, RoomNumber], Door]
     """(origin, destination) -> the door used (the first by name when several)."""
     graph: LocationGraph[RoomNumber]
-    routes: dict[tuple[RoomNumber, RoomNumber], list[RoomNumber] | None] = field(
+    routes: dict[tuple[RoomNumber, RoomNumber, int | None], list[RoomNumber] | None] = field(
         default_factory=dict)
-    """Shortest routes already found (CHAT-MOV-2), by (origin, destination)."""
-    too_far: dict[tuple[RoomNumber, RoomNumber], int] = field(default_factory=dict)
-    """Doors on shortest routes not worked out because they were too long."""
+    """Shortest routes already looked for (CHAT-MOV-2), by (origin, destination, within)."""
     _kinds: frozenset[str] | None = None
+    _parts: dict[RoomNumber, int] | None = None
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
 
     def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
-                       within: int | None = None) -> list[RoomNumber] | int | None:
+                       within: int | None = None) -> list[RoomNumber] | None:
         """CHAT-MOV-2: the shortest route, both ends included; among equals, the
         one whose rooms, read in order, have the lowest numbers (the route
         ``LocationGraph.route`` gives with the room number as tie key). None
-        when there is none. With ``within``, a route of more doors than that
-        is not worked out: only its number of doors is returned."""
-        key = (origin, destination)
-        if key in self.routes:
-            return self.routes[key]
-        longer = self.too_far.get(key)
-        if longer is not None and within is not None and longer > within:
-            return longer
-        route = _best_route(self.adjacent, origin, destination, within)
-        if route is not None or within is None:
-            self.routes[key] = route
-            return route
-        length = _distance(self.adjacent, origin, destination)
-        if length is None:
-            self.routes[key] = None
-            return None
-        self.too_far[key] = length
-        return length
+        when there is none of at most ``within`` doors (when given): the search
+        goes no further, so its cost does not grow with the building."""
+        key = (origin, destination, within)
+        if key not in self.routes:
+            self.routes[key] = _best_route(self.adjacent, origin, destination, within)
+        return self.routes[key]
+
+    def reachable(self, origin: RoomNumber, destination: RoomNumber) -> bool:
+        """Whether any route joins the two rooms (the building's connected
+        parts are worked out once)."""
+        if self._parts is None:
+            self._parts = _connected_parts(self.adjacent)
+        return self._parts[origin] == self._parts[destination]
 
     def item_kinds(self) -> frozenset[str]:
         """Every kind of item in the game (items are never made or destroyed)."""
@@ -222,10 +216,23 @@ def _best_route(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], origin: Room
     return route
 
 
-def _distance(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], origin: RoomNumber,
-              destination: RoomNumber) -> int | None:
-    rings = _rings(adjacent, origin, destination, None)
-    return None if rings is None else rings[destination]
+def _connected_parts(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]],
+                     ) -> dict[RoomNumber, int]:
+    """Room -> the number of its connected part of the building."""
+    part: dict[RoomNumber, int] = {}
+    for start in adjacent:
+        if start in part:
+            continue
+        label = len(part)
+        part[start] = label
+        frontier = [start]
+        while frontier:
+            room = frontier.pop()
+            for nxt in adjacent[room]:
+                if nxt not in part:
+                    part[nxt] = label
+                    frontier.append(nxt)
+    return part
 
 
 def build_world(scenario: FacilityScenario) -> World:
@@ -250,7 +257,7 @@ def build_world(scenario: FacilityScenario) -> World:
                 between[(origin, destination)] = side_door
         graph.join(door.rooms[0], door.rooms[1])
     characters = {}
-    for name, model in scenario.characters.items():
+    for name, model in sorted(scenario.characters.items()):
         worn_places = dict(model.worn_places if model.worn_places is not None
                            else settings.worn_places)
         characters[name] = Character(
