@@ -48,9 +48,12 @@ def declare_explicit(turn: Turn) -> None:
     """CHAT-VIS-1, CHAT-VIS-2: explicit declarations reach the others in the room,
     not the cameras; secret ones reach no one."""
     for name in turn.names():
+        explicit = turn.plans[name].explicit
+        if not explicit:
+            continue
         me = turn.character(name)
         others = turn.room_watchers(me.room, recorded=False) - {name}
-        for _, text in turn.plans[name].explicit:
+        for _, text in explicit:
             turn.note(NOW, others, "CHAT-VIS-1", "declared", who=me.title, what=text)
 
 
@@ -80,8 +83,11 @@ def take_items(turn: Turn) -> None:
         for take in turn.plans[name].take:
             claims[take.item].append(name)
     for name in turn.names():
+        takes = turn.plans[name].take
+        if not takes:
+            continue
         me = turn.character(name)
-        for take in turn.plans[name].take:
+        for take in takes:
             item = turn.world.item_title(take.item)
             if len(claims[take.item]) > 1:
                 turn.tell(NOW, name, "CHAT-TAK-2", "take-contested", item=item)
@@ -122,7 +128,10 @@ def attack(turn: Turn) -> None:
     abilities; all damage lands at once."""
     damage: dict[str, int] = defaultdict(int)
     for name in turn.names():
-        me, plan = turn.character(name), turn.plans[name]
+        plan = turn.plans[name]
+        if plan.melee is None and not plan.use:
+            continue
+        me = turn.character(name)
         watchers = turn.room_watchers(me.room, recorded=True)
         if plan.melee is not None:
             target = plan.melee.target
@@ -165,8 +174,11 @@ def show_items(turn: Turn) -> None:
     """CHAT-SHW-1, CHAT-SHW-2: show an item as it was at the start of the turn: its
     full description, where it came from, whether it was in the hands."""
     for name in turn.names():
+        shows = turn.plans[name].show
+        if not shows:
+            continue
         me = turn.character(name)
-        for show in turn.plans[name].show:
+        for show in shows:
             place = turn.start_place[name].get(show.item)
             if place is None:
                 turn.tell(NOW, name, "CHAT-TRN-6", "cannot-show",
@@ -204,8 +216,11 @@ def give_items(turn: Turn) -> None:
     then the giver's own order); what does not fit stays with the giver."""
     incoming: dict[str, list[tuple[str, Give, str]]] = defaultdict(list)
     for name in turn.names():
+        gives = turn.plans[name].give
+        if not gives:
+            continue
         giver = turn.character(name)
-        for give in turn.plans[name].give:
+        for give in gives:
             problem = _give_problem(turn, giver, give)
             if problem is not None:
                 _give_failed(turn, name, give, problem)
@@ -256,8 +271,11 @@ def _receive(turn: Turn, name: str, offers: list[tuple[str, Give, str]]) -> None
 def drop_items(turn: Turn) -> None:
     """CHAT-DRP-1..3: items left in the room; every drop is seen and recorded."""
     for name in turn.names():
+        drops = turn.plans[name].drop
+        if not drops:
+            continue
         me = turn.character(name)
-        for drop in turn.plans[name].drop:
+        for drop in drops:
             item = turn.world.item_title(drop.item)
             if me.remove(drop.item) is None:
                 turn.tell(NOW, name, "CHAT-TRN-6", "cannot-drop", item=item)

@@ -49,23 +49,54 @@ class StepState:
     """One step's working data."""
 
     number: int
-    start: dict[str, int]
     occupants: dict[int, set[str]]
+    """Who is in each room at the step's start."""
     intents: dict[str, Door | None] = field(default_factory=dict)
     leader_of: dict[str, str] = field(default_factory=dict)
     balked: dict[str, Door] = field(default_factory=dict)
     cancelled: set[str] = field(default_factory=set)
     met: set[frozenset[str]] = field(default_factory=set)
     computing: set[str] = field(default_factory=set)
+    armed: frozenset[str] = frozenset()
+    """Who is a danger (house rule: armed and not down); set for the whole movement."""
+    moved_from: dict[str, int] = field(default_factory=dict)
+    """Who passed a door this step, and the room it left."""
+
+    def start_room(self, mover: Mover) -> int:
+        return self.moved_from.get(mover.name, mover.me.room)
 
 
 def resolve_movement(turn: Turn) -> None:
     """CHAT-MOV-5: 5 steps, everyone at once."""
     movers = {name: _mover(turn, name) for name in turn.names()}
     pay_up_front(turn, movers)
+    occupants: dict[int, set[str]] = {}
+    for name, mover in movers.items():
+        occupants.setdefault(mover.me.room, set()).add(name)
+    active = [name for name, mover in movers.items() if _may_move(mover)]
+    armed = frozenset(name for name, mover in movers.items()
+                      if not mover.me.is_down and turn.world.is_armed(mover.me))
     for number in range(1, STEPS + 1):
-        run_step(turn, movers, number)
+        step = StepState(number, occupants, armed=armed)
+        run_step(turn, movers, step, active)
+        active = [name for name in active if _may_move(movers[name])]
+        _settle_occupants(step, movers)
     settle_chases(turn, movers)
+
+
+def _may_move(mover: Mover) -> bool:
+    """Whether ``mover`` may still go through a door: its own route goes on,
+    or it follows or chases someone. Everyone else stands still this turn
+    (and is left out of the steps' intents: most characters in a large turn)."""
+    return not mover.stopped and (mover.pos < len(mover.route) or mover.following is not None
+                                  or mover.chase is not None)
+
+
+def _settle_occupants(step: StepState, movers: dict[str, Mover]) -> None:
+    """The rooms' occupants after the step, for the next one."""
+    for name, origin in step.moved_from.items():
+        step.occupants[origin].discard(name)
+        step.occupants.setdefault(movers[name].me.room, set()).add(name)
 
 
 def _mover(turn: Turn, name: str) -> Mover:
@@ -137,19 +168,32 @@ def _count(turn: Turn, mover: Mover) -> None:
     mover.me.concentration -= delta
 
 
-def run_step(turn: Turn, movers: dict[str, Mover], number: int) -> None:
-    start = {name: mover.me.room for name, mover in movers.items()}
-    occupants: dict[int, set[str]] = {}
-    for name, room in start.items():
-        occupants.setdefault(room, set()).add(name)
-    step = StepState(number, start, occupants)
-    for name in movers:  # built in sorted order
+def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list[str]) -> None:
+    """One step for everyone; ``active`` (sorted) are those who may move."""
+    for name in active:
         _intent(turn, movers, step, name)
-    by_door = _doorways(turn, movers, step)
+    passers = [name for name in active if step.intents.get(name) is not None]
+    by_door = _doorways(turn, movers, step, passers)
     _propagate_cancels(step)
-    _apply_moves(turn, movers, step)
-    _report_moves(turn, movers, step, by_door)
-    _room_meetings(turn, movers, step)
+    _apply_moves(turn, movers, step, passers)
+    ends = _end_occupants(step, movers)
+    _report_moves(turn, step, by_door, ends)
+    started = _room_meetings(turn, movers, step, ends)
+    if started:
+        active[:] = sorted(set(active).union(started))
+
+
+def _end_occupants(step: StepState, movers: dict[str, Mover]) -> dict[int, list[str]]:
+    """Who is, at the step's end, in each room someone entered or left (sorted)."""
+    changed: dict[int, set[str]] = {}
+    for name, origin in step.moved_from.items():
+        for room in (origin, movers[name].me.room):
+            if room not in changed:
+                changed[room] = set(step.occupants.get(room, ()))
+    for name, origin in step.moved_from.items():
+        changed[origin].discard(name)
+        changed[movers[name].me.room].add(name)
+    return {room: sorted(names) for room, names in changed.items()}
 
 
 def _intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str) -> Door | None:
@@ -172,7 +216,7 @@ def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str
     leader = mover.following or mover.chase
     if leader is not None:
         door = _intent(turn, movers, step, leader)
-        if door is None or door.origin != step.start[name]:
+        if door is None or door.origin != mover.me.room:
             return None
         if mover.following is not None and not _affordable(turn, mover):
             mover.stopped = True  # CHAT-FOL-6: loses the target
@@ -208,8 +252,7 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     if mover.ignore or turn.world.settings.danger == "none":
         return False
     armed = sorted(name for name in step.occupants.get(door.destination, ())
-                   if name != mover.name and turn.world.is_armed(turn.character(name))
-                   and not turn.character(name).is_down)
+                   if name != mover.name and name in step.armed)
     if not armed:
         return False
     turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", door=door.title,
@@ -217,16 +260,11 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     return True
 
 
-def _passers(movers: dict[str, Mover], step: StepState) -> list[str]:
-    """Everyone heading through a door this step, by name (``movers`` is sorted)."""
-    intents = step.intents
-    return [name for name in movers if intents.get(name) is not None]
-
-
-def _doorways(turn: Turn, movers: dict[str, Mover], step: StepState) -> dict[int, list[str]]:
+def _doorways(turn: Turn, movers: dict[str, Mover], step: StepState, passers: list[str],
+              ) -> dict[int, list[str]]:
     """CHAT-DET-4, CHAT-FOL-5, CHAT-DET-5: meetings in doorways, detain first."""
     by_door: dict[int, list[str]] = {}
-    for name in _passers(movers, step):
+    for name in passers:
         by_door.setdefault(step.intents[name].index, []).append(name)  # type: ignore[union-attr]
     for name in sorted(step.balked):
         by_door.setdefault(step.balked[name].index, []).append(name)
@@ -325,12 +363,14 @@ def _propagate_cancels(step: StepState) -> None:
                 changed = True
 
 
-def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
-    for name in _passers(movers, step):
+def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
+                 passers: list[str]) -> None:
+    for name in passers:
         door = step.intents[name]
         if door is None or name in step.cancelled:
             continue
         mover = movers[name]
+        step.moved_from[name] = mover.me.room
         mover.me.room = door.destination
         mover.passed += 1
         leader = step.leader_of.get(name)
@@ -343,17 +383,11 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
                   room=door.destination)
 
 
-def _rooms_now(movers: dict[str, Mover]) -> list[tuple[str, int]]:
-    return [(name, mover.me.room) for name, mover in movers.items()]
-
-
-def _report_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
-                  by_door: dict[int, list[str]]) -> None:
+def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
+                  ends: dict[int, list[str]]) -> None:
     """CHAT-MOV-4, CHAT-VIS-4, CHAT-CHS-5: who headed where, who left, who came in;
     cameras record who entered or left and through which door."""
-    end: dict[int, set[str]] = {}
-    for name, room in _rooms_now(movers):
-        end.setdefault(room, set()).add(name)
+    end = {room: set(names) for room, names in ends.items()}
     for index in sorted(by_door):
         for name in by_door[index]:
             door = step.intents.get(name) or step.balked[name]
@@ -395,19 +429,17 @@ def _origin(step: StepState, name: str) -> int | None:
     return door.origin if door else None
 
 
-def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
+def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState,
+                   ends: dict[int, list[str]]) -> list[str]:
     """CHAT-DET-1..3, CHAT-FOL-1..4, CHAT-DET-5: meeting in a room is coming to
     be in one room this step (house rule); being there together already is not
-    (CHAT-FOL-2, CHAT-DET-2)."""
-    arrived = {movers[n].me.room for n, door in step.intents.items()
-               if door is not None and n not in step.cancelled}
-    end: dict[int, list[str]] = {}
-    for name, room in _rooms_now(movers):  # sorted
-        if room in arrived:
-            end.setdefault(room, []).append(name)
+    (CHAT-FOL-2, CHAT-DET-2). Returns who started following."""
+    arrived = {movers[name].me.room for name in step.moved_from}
+    started = []
     for room in sorted(arrived):
-        present = end[room]
-        newly = {n: {o for o in present if o != n and step.start[o] != step.start[n]
+        present = ends[room]
+        came_from = {n: step.start_room(movers[n]) for n in present}
+        newly = {n: {o for o in present if o != n and came_from[o] != came_from[n]
                      and frozenset((n, o)) not in step.met} for n in present}
         if not any(newly.values()):
             continue
@@ -417,6 +449,8 @@ def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState) -> Non
                 target = _best_target(turn, movers[name], newly[name])
                 if target is not None:
                     _start_following(turn, movers[name], target, step.number)
+                    started.append(name)
+    return started
 
 
 def _room_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, room: int,

@@ -20,9 +20,9 @@ class Turn:
     depends on the order characters are listed in)."""
     journal: Journal = field(default_factory=Journal)
     void: list[VoidOrder] = field(default_factory=list)
-    start_room: dict[str, int] = field(default_factory=dict)
     start_place: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Character -> item -> where it was at the start of the turn (CHAT-SHW-1)."""
+    """Character -> item -> where it was at the start of the turn (CHAT-SHW-1),
+    for the characters who use or show items."""
     taken: set[str] = field(default_factory=set)
     """Items taken this turn: their abilities may be used (CHAT-TAK-4)."""
     used: set[str] = field(default_factory=set)
@@ -33,10 +33,11 @@ class Turn:
 
     def __post_init__(self) -> None:
         for name, who in self.world.characters.items():
-            self.start_room[name] = who.room
             self.start_occupants.setdefault(who.room, set()).add(name)
-            self.start_place[name] = {item: place for place, items in who.places()
-                                      for item in items}
+            plan = self.plans.get(name)
+            if plan is not None and (plan.use or plan.show):
+                self.start_place[name] = {item: place for place, items in who.places()
+                                          for item in items}
 
     def character(self, name: str) -> Character:
         return self.world.characters[name]
