@@ -123,6 +123,7 @@ class World:
     """Shortest routes already looked for (CHAT-MOV-2), by (origin, destination, within)."""
     _kinds: frozenset[str] | None = None
     _parts: dict[RoomNumber, int] | None = None
+    _titles: dict[ItemId, Name] = field(default_factory=dict)
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
@@ -153,8 +154,11 @@ class World:
         return self._kinds
 
     def item_title(self, item: ItemId) -> Name:
-        model = self.items[item]
-        return Name(model.name or item, model.name_ru or None)
+        title = self._titles.get(item)
+        if title is None:
+            model = self.items[item]
+            title = self._titles[item] = Name(model.name or item, model.name_ru or None)
+        return title
 
     def room_title(self, room: RoomNumber) -> Name:
         return self.rooms[room]
