@@ -399,7 +399,7 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     who = turn.character(name).title
     passed = step.intents.get(name) is not None and name not in step.cancelled
     watchers = step.occupants.get(door.origin, set()) - {name}
-    moving = {w for w in watchers if step.intents.get(w) is not None or w in step.balked}
+    moving = {w for w in watchers if step.intents.get(w) is not None}
     turn.note(step.number, moving, "CHAT-MOV-4", "headed", who=who, door=door.title)
     turn.note(step.number, watchers - moving, "CHAT-VIS-4", "left" if passed else "stayed",
               who=who, door=door.title)
@@ -407,11 +407,14 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
         if name in step.cancelled:
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back", door=door.title)
         return
-    same_way = {n for n in in_doorway if n != name and _origin(step, n) == door.origin}
-    other_way = {n for n in in_doorway if _origin(step, n) == door.destination}
+    # Those stopped by a danger never entered the doorway: they watch from the room.
+    same_way = {n for n in in_doorway
+                if n != name and n not in step.balked and _origin(step, n) == door.origin}
+    other_way = {n for n in in_doorway if n not in step.balked
+                 and _origin(step, n) == door.destination}
     turn.note(step.number, same_way, "CHAT-VIS-4", "together", who=who, door=door.title)
     turn.note(step.number, other_way, "CHAT-VIS-4", "other-way", who=who, door=door.far_title)
-    entered = end.get(door.destination, set()) - {name} - same_way
+    entered = end.get(door.destination, set()) - {name} - same_way - other_way
     if entered:  # house rule: coming in, a character sees who is in the room
         turn.tell(step.number, name, "CHAT-VIS-4", "present", room=door.destination,
                   who=tuple(turn.character(n).title for n in sorted(entered)))
