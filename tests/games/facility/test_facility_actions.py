@@ -40,7 +40,7 @@ def test_explicit_declarations_seen_in_room_not_by_cameras_secret_not_at_all() -
     result = resolve(chars, {"ann": {"take": [{"item": "key"}],
                                      "drop": [{"item": "map", "secret": True}],
                                      "move": {"route": ["pause"]}}},
-                     floor={2: ["key"]})
+                     floor={2: ["key"]}, settings={"secret_declarations": True})
     assert "ann declares: take key." in text(result, "bob")
     assert "declares" not in text(result, "cat")
     assert not any("declares" in line for line in camera(result, 2))
@@ -49,10 +49,28 @@ def test_explicit_declarations_seen_in_room_not_by_cameras_secret_not_at_all() -
 
 @pytest.mark.rule("CHAT-VIS-3")
 def test_secret_declaration_visible_result() -> None:
-    result = resolve({"ann": {"room": 2, "hands": ["map"]}, "bob": {"room": 2}},
-                     {"ann": {"drop": [{"item": "map", "secret": True}]}})
+    # equip is declared secretly by the book; what comes into the hands is seen
+    result = resolve({"ann": {"room": 2, "inventory": ["pistol"]}, "bob": {"room": 2}},
+                     {"ann": {"equip": {"hands": ["pistol"]}}})
     assert "declares" not in text(result, "bob")
-    assert "ann dropped map." in text(result, "bob")
+    assert "ann rearranges their things. No longer visible: nothing. Now visible: pistol." \
+        in text(result, "bob")
+
+
+@pytest.mark.rule("CHAT-TRN-3")
+def test_explicit_action_made_secret_only_where_the_scenario_allows() -> None:
+    """House rule: ``secret = true`` on an explicit action is void unless
+    ``settings.secret_declarations``; then it is declared to no one."""
+    chars = {"ann": {"room": 2, "hands": ["map"]}, "bob": {"room": 2}}
+    orders = {"ann": {"drop": [{"item": "map", "secret": True}]}}
+    refused = resolve(chars, orders)
+    assert void(refused) == {"ann.drop[0]"}
+    assert refused.world.characters["ann"].hands == ["map"]
+    assert "drop" not in text(refused, "bob")
+    allowed = resolve(chars, orders, settings={"secret_declarations": True})
+    assert void(allowed) == set()
+    assert "declares" not in text(allowed, "bob")
+    assert "ann dropped map." in text(allowed, "bob")
 
 
 @pytest.mark.rule("CHAT-TRN-4")

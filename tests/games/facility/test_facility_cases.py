@@ -77,4 +77,4 @@ def test_case(path: Path) -> None:
 
 
 def test_corpus_size() -> None:
-    assert len(CASES) >= 20
+    assert len(CASES) >= 80

@@ -45,6 +45,9 @@ class Settings(_Strict):
     """CHAT-MEL-1: 1 damage."""
     last_turn: int = Field(12, ge=1)
     """House rule: the game ends after this turn (the book sets no end)."""
+    secret_declarations: bool = False
+    """House rule: players may mark an explicit action ``secret = true`` (the
+    book declares them explicitly, CHAT-TRN-3); off by default."""
 
 
 class RoomModel(_Strict):

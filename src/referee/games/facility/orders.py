@@ -16,6 +16,7 @@ from referee.core.i18n import Msg, Param, msg
 from referee.games.facility.journal import VoidOrder
 from referee.games.facility.model import (
     Accept,
+    Declared,
     Drop,
     Equip,
     Give,
@@ -182,7 +183,7 @@ def _door(world: World, room: int, element: str | int) -> Door | None:
 
 def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
                 voids: _Voids) -> None:
-    if melee is None:
+    if melee is None or _secret_refused(world, melee, melee.id or "melee", voids):
         return
     if melee.target is not None:
         problem = _target_problem(world, me, melee.target)
@@ -192,6 +193,17 @@ def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
     plan.melee = melee
     target = world.characters[melee.target].title if melee.target else msg("facility.air")
     _declare(plan, melee.id or "melee", melee.secret, msg("facility.says.melee", target=target))
+
+
+def _secret_refused(world: World, entry: Declared, order_id: str, voids: _Voids) -> bool:
+    """CHAT-TRN-3: actions are declared explicitly unless the book says otherwise.
+    House rule: a scenario may let players make them secret
+    (``settings.secret_declarations``); otherwise such an order is void, so
+    that it is not declared against its player's wish."""
+    if entry.secret and not world.settings.secret_declarations:
+        voids.add(order_id, "secret-not-allowed")
+        return True
+    return False
 
 
 def _declare(plan: Plan, order_id: str, secret: bool, text: Msg) -> None:
@@ -205,6 +217,8 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
         problem = _target_problem(world, me, give.to)
+        if _secret_refused(world, give, order_id, voids):
+            continue
         if give.item not in world.items:
             voids.add(order_id, "no-item", item=give.item)
         elif problem:
@@ -235,6 +249,8 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
         entries: list[Drop | Show] = getattr(orders, kind)
         for n, entry in enumerate(entries):
             order_id = entry.id or f"{kind}[{n}]"
+            if _secret_refused(world, entry, order_id, voids):
+                continue
             if entry.item not in world.items:
                 voids.add(order_id, "no-item", item=entry.item)
                 continue
@@ -258,16 +274,21 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
     seen: set[str] = set()
     for n, take in enumerate(takes):
         order_id = take.id or f"take[{n}]"
+        if _secret_refused(world, take, order_id, voids):
+            continue
         if take.item not in world.items:
             voids.add(order_id, "no-item", item=take.item)
         elif take.item not in world.floor.get(me.room, []):
             voids.add(order_id, "not-here", item=world.item_title(take.item))
-        elif take.place is not None and not _can_place(world, me, take.item, take.place):
-            voids.add(order_id, "bad-place", place=take.place)
         elif take.item in seen:
             voids.add(order_id, "twice", item=world.item_title(take.item))
         else:
             seen.add(take.item)
+            if take.place is not None and not _can_place(world, me, take.item, take.place):
+                # House rule: only the secret place is void; the take goes on
+                # by the default order, as when the place is full.
+                voids.add(f"{order_id}.place", "bad-place", place=take.place)
+                take = take.model_copy(update={"place": None, "id": order_id})
             plan.take.append(take)
             _declare(plan, order_id, take.secret,
                      msg("facility.says.take", item=world.item_title(take.item)))
@@ -279,6 +300,8 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
     for n, use in enumerate(uses):
         order_id = use.id or f"use[{n}]"
         problem = _target_problem(world, me, use.target) if use.target is not None else None
+        if _secret_refused(world, use, order_id, voids):
+            continue
         if use.ability not in ABILITIES:
             voids.add(order_id, "no-ability", ability=use.ability)
         elif use.item is not None and use.item not in world.items:
