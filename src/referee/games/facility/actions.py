@@ -47,11 +47,7 @@ def place_label(place: str) -> Msg:
 def declare_explicit(turn: Turn) -> None:
     """CHAT-VIS-1, CHAT-VIS-2: explicit declarations reach the others in the room,
     not the cameras; secret ones reach no one."""
-    for name in turn.names():
-        explicit = turn.plans[name].explicit
-        if not explicit:
-            continue
-        me = turn.character(name)
+    for name, me, explicit in turn.with_orders(lambda plan: plan.explicit):
         others = turn.room_watchers(me.room, recorded=False) - {name}
         for _, text in explicit:
             turn.note(NOW, others, "CHAT-VIS-1", "declared", who=me.title, what=text)
@@ -82,11 +78,7 @@ def take_items(turn: Turn) -> None:
     for name in turn.names():
         for take in turn.plans[name].take:
             claims[take.item].append(name)
-    for name in turn.names():
-        takes = turn.plans[name].take
-        if not takes:
-            continue
-        me = turn.character(name)
+    for name, me, takes in turn.with_orders(lambda plan: plan.take):
         for take in takes:
             item = turn.world.item_title(take.item)
             if len(claims[take.item]) > 1:
@@ -173,11 +165,7 @@ def attack(turn: Turn) -> None:
 def show_items(turn: Turn) -> None:
     """CHAT-SHW-1, CHAT-SHW-2: show an item as it was at the start of the turn: its
     full description, where it came from, whether it was in the hands."""
-    for name in turn.names():
-        shows = turn.plans[name].show
-        if not shows:
-            continue
-        me = turn.character(name)
+    for name, me, shows in turn.with_orders(lambda plan: plan.show):
         for show in shows:
             place = turn.start_place[name].get(show.item)
             if place is None:
@@ -215,11 +203,7 @@ def give_items(turn: Turn) -> None:
     places first, then the hidden default order (house rule: by giver's name,
     then the giver's own order); what does not fit stays with the giver."""
     incoming: dict[str, list[tuple[str, Give, str]]] = defaultdict(list)
-    for name in turn.names():
-        gives = turn.plans[name].give
-        if not gives:
-            continue
-        giver = turn.character(name)
+    for name, giver, gives in turn.with_orders(lambda plan: plan.give):
         for give in gives:
             problem = _give_problem(turn, giver, give)
             if problem is not None:
@@ -270,11 +254,7 @@ def _receive(turn: Turn, name: str, offers: list[tuple[str, Give, str]]) -> None
 
 def drop_items(turn: Turn) -> None:
     """CHAT-DRP-1..3: items left in the room; every drop is seen and recorded."""
-    for name in turn.names():
-        drops = turn.plans[name].drop
-        if not drops:
-            continue
-        me = turn.character(name)
+    for name, me, drops in turn.with_orders(lambda plan: plan.drop):
         for drop in drops:
             item = turn.world.item_title(drop.item)
             if me.remove(drop.item) is None:

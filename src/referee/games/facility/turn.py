@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from referee.core.i18n import Param
 from referee.games.facility.journal import Journal, VoidOrder, camera
 from referee.games.facility.orders import Plan
 from referee.games.facility.world import Character, World
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -38,6 +41,16 @@ class Turn:
             if plan is not None and (plan.use or plan.show):
                 self.start_place[name] = {item: place for place, items in who.places()
                                           for item in items}
+
+    def with_orders(self, orders: Callable[[Plan], Sequence[T]],
+                 ) -> Iterator[tuple[str, Character, Sequence[T]]]:
+        """(name, character, its entries) for every character, by name, whose
+        plan has entries of the kind ``orders`` picks (the others are skipped:
+        most characters in a large turn)."""
+        for name in self.names():
+            entries = orders(self.plans[name])
+            if entries:
+                yield name, self.world.characters[name], entries
 
     def character(self, name: str) -> Character:
         return self.world.characters[name]
