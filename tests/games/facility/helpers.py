@@ -24,11 +24,13 @@ RULESET = Facility()
 
 def scenario(characters: Mapping[str, Any], floor: Mapping[int, list[str]] | None = None,
              settings: Mapping[str, Any] | None = None,
-             items: Mapping[str, Any] | None = None) -> FacilityScenario:
+             items: Mapping[str, Any] | None = None,
+             camera_readers: Mapping[int, list[str]] | None = None) -> FacilityScenario:
     data = copy.deepcopy(BASE)
     data["characters"] = {name: {"room": 1, **spec} for name, spec in characters.items()}
     for room in data["rooms"]:
         room["items"] = list((floor or {}).get(room["number"], []))
+        room["camera_readers"] = list((camera_readers or {}).get(room["number"], []))
     data["settings"].update(settings or {})
     data["items"].update(items or {})
     model = validate_scenario(RULESET, data, "test")

@@ -7,7 +7,8 @@ A case file holds:
 - ``title`` (one line) and ``clauses`` (the CHAT clauses it tests);
 - ``[characters.NAME]`` as in a scenario (room defaults to 1), ``[floor]``
   (room -> items lying there), ``[settings]`` and ``[items.ID]`` on top of
-  the test building (``building.toml``);
+  the test building (``building.toml``); ``[camera_readers]`` (camera room ->
+  characters who read its record);
 - ``[orders.NAME]`` as in an orders file;
 - ``[expect.characters.NAME]``: any of ``room``, ``concentration``, ``health``,
   ``hands``, ``inventory``, ``worn.PLACE``, ``report`` (lines the English report
@@ -42,7 +43,9 @@ def test_case(path: Path) -> None:
     assert case["title"] and case["clauses"], f"{path.name}: a title and clauses are required"
     floor = {int(room): items for room, items in case.get("floor", {}).items()}
     result = resolve(case["characters"], case.get("orders", {}), floor=floor,
-                     settings=case.get("settings"), items=case.get("items"))
+                     settings=case.get("settings"), items=case.get("items"),
+                     camera_readers={int(room): names for room, names
+                                     in case.get("camera_readers", {}).items()})
     expect = case.get("expect", {})
     for name, wanted in expect.get("characters", {}).items():
         who = result.world.characters[name]

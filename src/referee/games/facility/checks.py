@@ -22,6 +22,12 @@ def _room_problems(scenario: FacilityScenario) -> list[str]:
                 for i, room in enumerate(scenario.rooms) if counts[room.number] > 1]
     if not scenario.rooms:
         problems.append("rooms: expected at least one room")
+    for i, room in enumerate(scenario.rooms):
+        if room.camera_readers and not room.camera:
+            problems.append(f"rooms[{i}].camera_readers: room {room.number} has no camera")
+        for j, reader in enumerate(room.camera_readers):
+            if reader not in scenario.characters:
+                problems.append(f"rooms[{i}].camera_readers[{j}]: no character {reader!r}")
     return problems
 
 

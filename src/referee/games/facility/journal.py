@@ -7,7 +7,7 @@ the game master (the referee seat) reads it all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.core.i18n import Msg, Param, msg
@@ -16,9 +16,12 @@ from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 RoomNumber = int
 
 
+CAMERA = "camera:"
+
+
 def camera(room: RoomNumber) -> str:
     """The observer token of the camera in ``room``."""
-    return f"camera:{room}"
+    return f"{CAMERA}{room}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +56,28 @@ class VoidOrder:
 
 
 class Journal:
-    def __init__(self) -> None:
+    def __init__(self, readers: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.lines: list[Line] = []
+        self.readers = dict(readers or {})
+        """Camera token -> characters who read that camera's record (house rule 14)."""
 
     def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
              **params: Param) -> None:
-        self.lines.append(Line(step, Msg(f"facility.{key}", params), tuple(observers),
-                               clause))
+        line = Line(step, Msg(f"facility.{key}", params), tuple(observers), clause)
+        self.lines.append(line)
+        if self.readers:
+            self._copy_to_readers(line)
+
+    def _copy_to_readers(self, line: Line) -> None:
+        """A recorded line reaches the camera's readers, marked as a record,
+        unless they saw it themselves."""
+        for token in line.observers:
+            readers = [r for r in self.readers.get(token, ()) if r not in line.observers]
+            if readers:
+                self.lines.append(Line(line.step, msg("facility.via-camera",
+                                                      room=int(token[len(CAMERA):]),
+                                                      what=line.text),
+                                       tuple(readers), line.clause))
 
     def seen_by(self, observer: str) -> list[Line]:
         return [line for line in self.lines if observer in line.observers]

@@ -56,6 +56,9 @@ class RoomModel(_Strict):
     name_ru: str = ""
     camera: bool = False
     """A security camera records this room (its records go to the game master)."""
+    camera_readers: list[str] = []
+    """House rule 14: characters who also read this camera's record (say, a guard
+    at the monitors), each line as it is recorded."""
     items: list[str] = []
     """Items lying in the room."""
 

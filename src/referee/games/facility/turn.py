@@ -35,6 +35,9 @@ class Turn:
     _names: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.journal.readers = {camera(room.number): tuple(room.camera_readers)
+                                for room in self.world.scenario.rooms
+                                if room.camera and room.camera_readers}
         for name, who in self.world.characters.items():
             self.start_occupants.setdefault(who.room, set()).add(name)
             plan = self.plans.get(name)
