@@ -78,9 +78,9 @@ def resolve_movement(turn: Turn) -> None:
                       if not mover.me.is_down and turn.world.is_armed(mover.me))
     for number in range(1, STEPS + 1):
         step = StepState(number, occupants, armed=armed)
-        run_step(turn, movers, step, active)
+        ends = run_step(turn, movers, step, active)
         active = [name for name in active if _may_move(movers[name])]
-        _settle_occupants(step, movers)
+        occupants.update((room, set(names)) for room, names in ends.items())
     settle_chases(turn, movers)
 
 
@@ -90,13 +90,6 @@ def _may_move(mover: Mover) -> bool:
     (and is left out of the steps' intents: most characters in a large turn)."""
     return not mover.stopped and (mover.pos < len(mover.route) or mover.following is not None
                                   or mover.chase is not None)
-
-
-def _settle_occupants(step: StepState, movers: dict[str, Mover]) -> None:
-    """The rooms' occupants after the step, for the next one."""
-    for name, origin in step.moved_from.items():
-        step.occupants[origin].discard(name)
-        step.occupants.setdefault(movers[name].me.room, set()).add(name)
 
 
 def _mover(turn: Turn, name: str) -> Mover:
@@ -168,8 +161,10 @@ def _count(turn: Turn, mover: Mover) -> None:
     mover.me.concentration -= delta
 
 
-def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list[str]) -> None:
-    """One step for everyone; ``active`` (sorted) are those who may move."""
+def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list[str],
+             ) -> dict[int, list[str]]:
+    """One step for everyone; ``active`` (sorted) are those who may move.
+    Returns who is now in each room someone entered or left."""
     for name in active:
         _intent(turn, movers, step, name)
     passers = [name for name in active if step.intents.get(name) is not None]
@@ -181,6 +176,7 @@ def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list
     started = _room_meetings(turn, movers, step, ends)
     if started:
         active[:] = sorted(set(active).union(started))
+    return ends
 
 
 def _end_occupants(step: StepState, movers: dict[str, Mover]) -> dict[int, list[str]]:
