@@ -103,6 +103,7 @@ def winners_by_hand(deck: list[str], draws: int) -> dict[tuple[str, ...], Fracti
         best = {"north": max(north), "south": max(south)}
         top = max(best.values())
         key = tuple(seat for seat in ("north", "south") if best[seat] == top)
+        key = () if len(key) == 2 else key  # equal best cards: a draw
         totals[key] = totals.get(key, Fraction(0)) + probability
     return totals
 

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from referee.core import ruleset as ruleset_module
-from referee.core.errors import IllegalAnswer
 from referee.core.events import Audience
-from referee.core.i18n import msg
-from referee.core.ruleset import Flow, GameState, Outcome, Ruleset
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import CATALOGUE, msg
+from referee.core.ruleset import Flow, GameState, GameType, Outcome, Ruleset, Verdict
 from referee.core.waits import JSON, Chance, Decision, Option, die
+
+CATALOGUE.load(Path(__file__).with_name("toy.toml"))
 
 
 class ToyScenario(BaseModel):
@@ -42,7 +46,8 @@ class ToyState(GameState):
 class Toy(Ruleset[ToyScenario, ToyState]):
     name = "toy"
     title = msg("toy.title")
-    has_hidden_information = True
+    game_type = GameType(decisions="both", chance=True, hidden_information=True,
+                         cooperative=False, min_seats=2, max_seats=2, max_length=20)
     scenario_model = ToyScenario
 
     def seats(self, scenario: ToyScenario) -> tuple[str, ...]:
@@ -51,24 +56,8 @@ class Toy(Ruleset[ToyScenario, ToyState]):
     def new_state(self, scenario: ToyScenario) -> ToyState:
         return ToyState(scenario)
 
-    def play(self, state: ToyState) -> Flow:
-        for _ in range(state.draws):
-            for seat in ("north", "south"):
-                counts = {card: state.deck.count(card) for card in sorted(set(state.deck))}
-                card = yield Chance.weighted(msg("core.chance.draw", deck="toy"), counts)
-                state.deck.remove(card)
-                state.hands[seat].append(card)
-                state.emit(msg("toy.drew", seat=seat, card=card), Audience.only(seat))
-                state.emit(msg("toy.drew-a-card", seat=seat))
-        options = {seat: tuple(Option(card, msg("toy.card", card=card))
-                               for card in sorted(set(state.hands[seat])))
-                   for seat in ("north", "south")}
-        defaults = {seat: min(state.hands[seat]) for seat in ("north", "south")
-                    if state.defaults and state.hands[seat]}
-        bids = yield Decision(("north", "south"), msg("toy.bid"), options,
-                              defaults=defaults, until_closed=state.until_closed)
-        state.bids = dict(bids)
-        state.emit(msg("toy.revealed", north=bids["north"], south=bids["south"]))
+    def play(self, state: ToyState) -> Frame:
+        return ToyFlow()
 
     def view(self, state: ToyState, seat: str) -> dict[str, JSON]:
         return {
@@ -77,12 +66,49 @@ class Toy(Ruleset[ToyScenario, ToyState]):
             "bids": state.bids,
         }
 
-    def outcome(self, state: ToyState) -> Outcome | None:
+    def decided(self, state: ToyState) -> Outcome | None:
         if not state.bids:
             return None
         best = max(state.bids.values())
         winners = tuple(s for s, b in state.bids.items() if b == best)
-        return Outcome(winners, msg("toy.highest"))
+        return Outcome.win(("north", "south"), winners, msg("toy.highest"))
+
+
+@dataclass
+class ToyFlow(Frame):
+    """Draw ``draws`` rounds of cards, north then south, then bid at once."""
+
+    drawn: int = 0
+
+    def start(self, state: ToyState) -> Step:
+        if self.drawn == 2 * state.draws:
+            return self.bid(state)
+        counts = {card: state.deck.count(card) for card in sorted(set(state.deck))}
+        return self.ask(Chance.weighted(msg("core.chance.draw", deck="toy"), counts), self.drew)
+
+    def drew(self, state: ToyState, card: str) -> Step:
+        seat = ("north", "south")[self.drawn % 2]
+        state.deck.remove(card)
+        state.hands[seat].append(card)
+        state.emit(msg("toy.drew", seat=seat, card=card), Audience.only(seat))
+        state.emit(msg("toy.drew-a-card", seat=seat))
+        self.drawn += 1
+        return self.start(state)
+
+    def bid(self, state: ToyState) -> Step:
+        options = {seat: tuple(Option(card, msg("toy.card", card=card))
+                               for card in sorted(set(state.hands[seat])))
+                   for seat in ("north", "south")}
+        defaults = {seat: min(state.hands[seat]) for seat in ("north", "south")
+                    if state.defaults and state.hands[seat]}
+        return self.ask(Decision(("north", "south"), msg("toy.bid"), options,
+                                 defaults=defaults, until_closed=state.until_closed),
+                        self.revealed)
+
+    def revealed(self, state: ToyState, bids: dict[str, str]) -> Step:
+        state.bids = dict(bids)
+        state.emit(msg("toy.revealed", north=bids["north"], south=bids["south"]))
+        return done()
 
 
 @contextmanager
@@ -128,6 +154,8 @@ class Solo(Ruleset[SoloScenario, SoloState]):
 
     name = "solo"
     title = msg("solo.title")
+    game_type = GameType(decisions="sequential", chance=True, hidden_information=False,
+                         cooperative=False, min_seats=1, max_seats=1, max_length=4)
     scenario_model = SoloScenario
 
     def seats(self, scenario: SoloScenario) -> tuple[str, ...]:
@@ -143,11 +171,21 @@ class Solo(Ruleset[SoloScenario, SoloState]):
         state.roll = yield die(sides=state.sides)
         state.emit(msg("solo.rolled", n=state.roll))
         state.pair = yield Chance.uniform(msg("solo.pair"), [(1, "x"), (2, "y")])
-        order = yield Decision(("solo",), msg("solo.steps"), schema=Steps)
-        if order.steps > state.pick:
-            raise IllegalAnswer(f"at most {state.pick} steps")
+        order = yield Decision(("solo",), msg("solo.steps"), schema=Steps,
+                               templates={"solo": {"steps": 0}})
         state.steps = order.steps
         state.emit(msg("solo.walked", n=order.steps))
+
+    def check_answer(self, state: SoloState, seat: str, decision: Decision,
+                     answer: Any) -> Verdict:
+        if isinstance(answer, Steps) and state.pick is not None and answer.steps > state.pick:
+            return Verdict(answer, refusals=(msg("solo.too-far", n=state.pick),))
+        return Verdict(answer)
+
+    def decided(self, state: SoloState) -> Outcome | None:
+        if state.steps is None:
+            return None
+        return Outcome.win(("solo",), ("solo",), msg("solo.title"))
 
     def view(self, state: SoloState, seat: str) -> dict[str, JSON]:
         return {"pick": state.pick, "roll": state.roll, "pair": state.pair,

@@ -15,7 +15,6 @@ from referee.core.drivers import Player, RandomBot, RandomChance, play_out
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
-from referee.core.ruleset import AnyRuleset, Outcome
 from referee.core.savefile import save_game
 from referee.core.scenario import load_scenario
 
@@ -52,12 +51,15 @@ def audience_for(kinds: dict[Seat, str]) -> Seat | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def outcome_line(ruleset: AnyRuleset, outcome: Outcome | None, lang: Lang) -> str:
+def outcome_line(game: Game, lang: Lang) -> str:
+    outcome = game.outcome()
     if outcome is None:
         return render(msg("core.over"), lang)
-    if not outcome.winners:
+    if outcome.kind == "draw":
         return render(msg("core.draw", reason=outcome.reason), lang)
-    winners = tuple(ruleset.seat_name(seat) for seat in outcome.winners)
+    if outcome.kind == "lost-together":
+        return render(msg("core.lost-together", reason=outcome.reason), lang)
+    winners = tuple(game.seat_name(seat) for seat in outcome.winners)
     return render(msg("core.winner", winners=winners, reason=outcome.reason), lang)
 
 
@@ -91,8 +93,11 @@ def play(
     def show(event: Event) -> None:
         if (event.audience.is_public if reader is None else event.audience.admits(reader)):
             out.print(render(event.text, chosen))
-        picture = ruleset.svg(game.state) if svg and event.kind in phase_ends else None
-        if svg is not None and picture is not None:
+        if svg is None or event.kind not in phase_ends:
+            return
+        state_view = game.view(reader or REFEREE)["state"]
+        picture = ruleset.svg(game.scenario, state_view, chosen)
+        if picture is not None:
             svg.write_text(picture, encoding="utf-8")
 
     for event in game.state.log.events:
@@ -107,6 +112,6 @@ def play(
     finally:
         if save is not None:
             save_game(game, save)
-    out.print(f"[bold]{outcome_line(ruleset, game.outcome(), chosen)}[/]")
+    out.print(f"[bold]{outcome_line(game, chosen)}[/]")
     if save is not None:
         out.print(f"saved to {save} ({len(game.inputs)} inputs)")

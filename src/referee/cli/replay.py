@@ -34,4 +34,4 @@ def replay(
     for line in game.text_log(seat, chosen):
         out.print(line)
     if game.is_over:
-        out.print(f"[bold]{outcome_line(game.ruleset, game.outcome(), chosen)}[/]")
+        out.print(f"[bold]{outcome_line(game, chosen)}[/]")

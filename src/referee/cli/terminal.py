@@ -36,7 +36,7 @@ class TerminalPlayer:
     def choose(self, ask: Ask) -> JSON:
         options = ask.options
         board(self.console, ask, self.lang)
-        seat = render(ask.ruleset.seat_name(ask.seat), self.lang)
+        seat = render(ask.seat_name, self.lang)
         heading = render(msg("core.seat", seat=seat), self.lang)
         self.console.print(f"[bold]{heading[:1].upper() + heading[1:]}[/]: "
                            f"{render(ask.decision.question, self.lang)}")

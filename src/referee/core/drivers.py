@@ -12,8 +12,9 @@ from random import Random
 from typing import Protocol
 
 from referee.core.errors import NotWaitingForThat
-from referee.core.events import Event, Seat
+from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
+from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
@@ -27,18 +28,34 @@ class Ask:
     decision: Decision
     view: dict[str, JSON]
     ruleset: AnyRuleset
+    seat_name: Msg | Name
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Ask:
         """The question ``game`` puts to ``seat`` now. :raises NotWaitingForThat:"""
         wait = game.waiting
         if not isinstance(wait, Decision) or seat not in wait.seats:
-            raise NotWaitingForThat(f"{seat} is not asked anything now")
-        return cls(seat, wait.for_seat(seat), game.view(seat), game.ruleset)
+            raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
+                                        seats=tuple(wait.seats)
+                                        if isinstance(wait, Decision) else ()))
+        return cls(seat, wait.for_seat(seat), game.view(seat), game.ruleset,
+                   game.seat_name(seat))
 
     @property
     def options(self) -> tuple[Option, ...]:
         return self.decision.options_for(self.seat)
+
+    @property
+    def answer_schema(self) -> dict[str, JSON] | None:
+        """The JSON Schema of the answer, for a decision answered by shape."""
+        waiting = self.view.get("waiting")
+        return waiting.get("answer_schema") if isinstance(waiting, dict) else None
+
+    @property
+    def template(self) -> JSON:
+        """A pre-filled answer the rules offer, or None."""
+        waiting = self.view.get("waiting")
+        return waiting.get("template") if isinstance(waiting, dict) else None
 
 
 class Player(Protocol):
@@ -103,7 +120,7 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource,
     Each simultaneous decision asks every seat in turn; each answers from its
     own view only, so no seat sees another's answer before all are in.
     """
-    shown = len(game.state.log)
+    shown = len(game.log_for(REFEREE))
     limit = len(game.inputs) + max_inputs
     while not game.is_over and len(game.inputs) < limit:
         wait = game.waiting
@@ -115,9 +132,10 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource,
             if wait.until_closed and game.waiting is wait:
                 game.close()
         if on_event is not None:
-            for event in game.state.log.events[shown:]:
+            events = game.log_for(REFEREE)
+            for event in events[shown:]:
                 on_event(event)
-            shown = len(game.state.log)
+            shown = len(events)
 
 
 def random_playout(game: Game, seed: int) -> Game:

@@ -1,14 +1,33 @@
-"""Errors a user can cause. Each says what was wrong and where."""
+"""Errors a user can cause, each a catalogue message with a stable code and
+parameters, so it reads in every language; and the one error that is never
+the user's fault, a rule that broke."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.core.i18n import Lang, Msg, msg, render
+
+
+def as_msg(text: Msg | str) -> Msg:
+    """``text`` as a message; plain text (a name, a path) is shown as it is."""
+    return text if isinstance(text, Msg) else msg("core.error.text", text=text)
+
 
 class RefereeError(ValueError):
-    """Base of every error caused by input: a file, an answer, a command."""
+    """Base of every error caused by input: a file, an answer, a command.
+
+    ``message`` is the catalogue message; ``str(error)`` is its English text.
+    """
 
     code = "referee/error"
+
+    def __init__(self, message: Msg | str) -> None:
+        self.message = as_msg(message)
+        super().__init__(render(self.message))
+
+    def render(self, lang: Lang = "en") -> str:
+        return render(self.message, lang)
 
 
 class UnknownRuleset(RefereeError):
@@ -29,19 +48,53 @@ class NotWaitingForThat(RefereeError):
     code = "answer/not-waiting"
 
 
+class UnknownSeat(RefereeError):
+    """A seat name the game does not have."""
+
+    code = "seat/unknown"
+
+
 class ScenarioError(RefereeError):
     """A scenario file with one or more problems, every one listed."""
 
     code = "scenario/invalid"
 
-    def __init__(self, source: str, problems: Sequence[str]) -> None:
+    def __init__(self, source: str, problems: Sequence[Msg | str]) -> None:
         self.source = source
-        self.problems = list(problems)
-        lines = "\n".join(f"  {source}: {problem}" for problem in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in {source}:\n{lines}")
+        self.messages = [as_msg(problem) for problem in problems]
+        self.problems = [render(problem) for problem in self.messages]
+        """The problems in English."""
+        super().__init__(msg("core.error.scenario", source=source, count=len(self.messages),
+                             problems=tuple(self.messages)))
+
+    def render(self, lang: Lang = "en") -> str:
+        head = render(msg("core.error.scenario-head", source=self.source,
+                          count=len(self.messages)), lang)
+        lines = "".join(f"\n  {self.source}: {render(p, lang)}" for p in self.messages)
+        return head + lines
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 class SaveFileError(RefereeError):
     """A saved game that cannot be loaded: unreadable, too new, or not replaying."""
 
     code = "savefile/invalid"
+
+
+class InternalError(RuntimeError):
+    """A rule failed on an input the game had accepted: a defect in Referee,
+    never a seat's fault. The game is rolled back to before that input."""
+
+    code = "internal/rules"
+
+    def __init__(self, index: int, item: object, cause: BaseException) -> None:
+        self.index = index
+        self.item = item
+        self.message = msg("core.error.internal", index=index, input=str(item),
+                           cause=f"{type(cause).__name__}: {cause}")
+        super().__init__(render(self.message))
+
+    def render(self, lang: Lang = "en") -> str:
+        return render(self.message, lang)

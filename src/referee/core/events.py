@@ -22,6 +22,9 @@ class Audience:
 
     observers: frozenset[str] | None = None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Audience:
+        return self
+
     @classmethod
     def only(cls, *observers: str) -> Audience:
         return cls(frozenset(observers))
@@ -52,6 +55,9 @@ class Event:
     audience: Audience = EVERYONE
     clause: str | None = None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Event:
+        return self
+
     @property
     def kind(self) -> str:
         return self.text.key
@@ -68,18 +74,66 @@ class Event:
         return data
 
 
-class Log:
-    """The one log of a game, appended to by the rules."""
+class Tail:
+    """An append-only list that copies share until one of them appends:
+    copying is free and never grows with the length of the list."""
 
-    def __init__(self) -> None:
-        self.events: list[Event] = []
+    __slots__ = ("_items", "_size")
 
-    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None) -> None:
-        self.events.append(Event(text, audience, clause))
+    def __init__(self, items: list[Event] | None = None, size: int = 0) -> None:
+        self._items: list[Event] = [] if items is None else items
+        self._size = size
 
-    def seen_by(self, observer: str) -> list[Event]:
-        """The events ``observer`` may know, in order."""
-        return [event for event in self.events if event.audience.admits(observer)]
+    def append(self, item: Event) -> None:
+        if len(self._items) != self._size:
+            self._items = self._items[: self._size]
+        self._items.append(item)
+        self._size += 1
+
+    def items(self) -> list[Event]:
+        """The items, in order (do not change the list)."""
+        return self._items if len(self._items) == self._size else self._items[: self._size]
+
+    def copy(self) -> Tail:
+        return Tail(self._items, self._size)
 
     def __len__(self) -> int:
-        return len(self.events)
+        return self._size
+
+
+class Log:
+    """The one log of a game, appended to by the rules; each observer's part
+    of it is kept up to date as events arrive, so a view never rescans it."""
+
+    def __init__(self) -> None:
+        self._all = Tail()
+        self._seen: dict[str, tuple[Tail, int]] = {}
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event, in order (do not change the list)."""
+        return self._all.items()
+
+    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None) -> None:
+        self._all.append(Event(text, audience, clause))
+
+    def seen_by(self, observer: str) -> list[Event]:
+        """The events ``observer`` may know, in order (do not change the list)."""
+        seen, scanned = self._seen.get(observer) or (Tail(), 0)
+        if scanned < len(self._all):
+            for event in self._all.items()[scanned:]:
+                if event.audience.admits(observer):
+                    seen.append(event)
+            scanned = len(self._all)
+        self._seen[observer] = (seen, scanned)
+        return seen.items()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Log:
+        copy = Log.__new__(Log)
+        copy._all = self._all.copy()
+        copy._seen = {observer: (seen.copy(), scanned)
+                      for observer, (seen, scanned) in self._seen.items()}
+        return copy
+
+    def __len__(self) -> int:
+        return len(self._all)

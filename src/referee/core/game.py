@@ -1,32 +1,76 @@
 """A game is its ruleset, its scenario and its inputs; the state is what the
-rules make of them (DESIGN idea 1). Every input is validated before the rules
-see it, so a rejected input leaves the game exactly as it was."""
+rules make of them (DESIGN idea 1). Every input is checked before the rules
+see it, so a refused input leaves the game exactly as it was; a rule that
+fails on an accepted input rolls the game back and is reported as an
+internal error naming the input.
+
+The rules' position is plain data (:mod:`referee.core.flow`), so a copy
+costs the size of the state, never the length of the game; undo and
+rollback restore the last snapshot (one every ``SNAPSHOT_EVERY`` inputs) and
+replay at most that many inputs.
+"""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
+from functools import lru_cache
 from random import Random
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
-from referee.core.events import REFEREE, Event, Log, Seat
-from referee.core.i18n import render
-from referee.core.ruleset import AnyRuleset, Flow, Outcome
+from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat, RefereeError
+from referee.core.events import REFEREE, Audience, Event, Log, Seat
+from referee.core.flow import Ask, Call, Frame, Step, as_frame
+from referee.core.i18n import Msg, Name, msg, render
+from referee.core.keys import freeze
+from referee.core.ruleset import AnyRuleset, Outcome, Verdict
 from referee.core.waits import JSON, Chance, Decision, Wait, same_json
 
 Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
 
+SNAPSHOT_EVERY = 32
 _LISTED_OPTIONS = 12
 
 
 def as_json(value: JSON) -> JSON:
     """The value as it will read back from a saved file (tuples become lists)."""
     return json.loads(json.dumps(value))
+
+
+def _json_text(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class _Position:
+    """Everything that changes as inputs arrive, apart from the input list."""
+
+    __slots__ = ("outcome", "pending", "stack", "state", "verdicts", "wait")
+
+    def __init__(self, state: Any, stack: list[Frame]) -> None:
+        self.state = state
+        self.stack = stack
+        self.wait: Wait | None = None
+        self.outcome: Outcome | None = None
+        self.pending: dict[Seat, JSON] = {}
+        self.verdicts: dict[Seat, Verdict] = {}
+
+    @property
+    def copyable(self) -> bool:
+        return all(frame.copyable for frame in self.stack)
+
+    def copy(self, shared: Iterable[object]) -> _Position:
+        memo: dict[int, Any] = {id(obj): obj for obj in shared}
+        state, stack = copy.deepcopy((self.state, self.stack), memo)
+        twin = _Position(state, stack)
+        twin.wait, twin.outcome = self.wait, self.outcome
+        twin.pending = dict(self.pending)
+        twin.verdicts = dict(self.verdicts)
+        return twin
 
 
 class Game:
@@ -37,54 +81,59 @@ class Game:
         self.ruleset = ruleset
         self.scenario = scenario
         self.seats: tuple[Seat, ...] = ruleset.seats(scenario)
-        self._restart()
+        self.inputs: list[Input] = []
+        self._snapshots: list[tuple[int, _Position]] = []
+        self._readers: dict[Seat, tuple[list[dict[str, object]], int]] = {}
+        self._at = self._setup()
         for item in inputs:
             self.apply(item)
 
-    def _restart(self) -> None:
-        self.state: Any = self.ruleset.new_state(self.scenario)
-        self.inputs: list[Input] = []
-        self._pending: dict[Seat, JSON] = {}
-        self._flow: Flow = self.ruleset.play(self.state)
-        self._wait: Wait | None = self._advance(None, first=True)
-
-    def _advance(self, value: Any, first: bool = False) -> Wait | None:
-        try:
-            return next(self._flow) if first else self._flow.send(value)
-        except StopIteration:
-            return None
+    def _setup(self) -> _Position:
+        state = self.ruleset.new_state(self.scenario)
+        at = _Position(state, [as_frame(self.ruleset.play(state))])
+        self._run(at, at.stack[0].start(state))
+        return at
 
     # -- what the game waits for -------------------------------------------------
 
     @property
+    def state(self) -> Any:
+        """The full state (the referee's knowledge; never show it to a seat)."""
+        return self._at.state
+
+    @property
     def waiting(self) -> Wait | None:
         """The decision or chance the game waits for; None once it is over."""
-        return self._wait
+        return self._at.wait
 
     @property
     def is_over(self) -> bool:
-        return self._wait is None
+        return self._at.wait is None
 
     def outcome(self) -> Outcome | None:
-        return self.ruleset.outcome(self.state) if self.is_over else None
+        return self._at.outcome
 
     def seats_to_answer(self) -> tuple[Seat, ...]:
         """Seats asked now that have not answered yet."""
-        wait = self._wait
+        wait = self._at.wait
         if not isinstance(wait, Decision):
             return ()
-        return tuple(s for s in wait.seats if s not in self._pending)
+        return tuple(s for s in wait.seats if s not in self._at.pending)
+
+    def seat_name(self, seat: Seat) -> Msg | Name:
+        """How players call ``seat`` in this game's scenario."""
+        return self.ruleset.seat_name(self.scenario, seat)
 
     def pending_answer(self, seat: Seat) -> JSON | None:
         """``seat``'s own answer so far to a simultaneous decision (never another's)."""
-        return self._pending.get(seat)
+        return self._at.pending.get(seat)
 
     # -- inputs --------------------------------------------------------------------
 
     def apply(self, item: Input) -> None:
         """Apply one recorded input. :raises RefereeError: if it does not fit."""
         if not isinstance(item, Mapping):
-            raise NotWaitingForThat(f"an input must be an object, not {item!r}")
+            raise NotWaitingForThat(msg("core.error.input-shape", input=_json_text(item)))
         if "chance" in item:
             self.roll(item["chance"])
         elif item.get("close") is True:
@@ -92,24 +141,29 @@ class Game:
         elif "seat" in item and "answer" in item:
             self.answer(str(item["seat"]), item["answer"])
         else:
-            raise NotWaitingForThat(
-                f"unknown input {item!r}: expected seat+answer, chance or close")
+            raise NotWaitingForThat(msg("core.error.input-kind", input=_json_text(item)))
 
     def answer(self, seat: Seat, value: JSON) -> None:
         """Answer the decision put to ``seat``.
 
-        :raises IllegalAnswer: naming the legal answers; the game is unchanged.
+        :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
         decision = self._expect_decision(seat)
         value = as_json(value)
-        parsed = self._check_answer(decision, seat, value)
+        verdict = self._judge_answer(decision, seat, value)
+        item: Input = {"seat": seat, "answer": value}
         if not decision.simultaneous:
-            self._record({"seat": seat, "answer": value}, parsed)
+            self._commit(item, lambda: self._resolve({seat: verdict}, verdict.answer))
             return
-        self.inputs.append({"seat": seat, "answer": value})
-        self._pending[seat] = value
-        if not decision.until_closed and not self.seats_to_answer():
-            self._send_pending(decision)
+        at = self._at
+        if not decision.until_closed and len(self.seats_to_answer()) == 1 \
+                and seat not in at.pending:
+            answers = {**at.verdicts, seat: verdict}
+            self._commit(item, lambda: self._resolve(answers, _answers_of(answers)))
+            return
+        self.inputs.append(item)
+        at.pending[seat] = value
+        at.verdicts[seat] = verdict
 
     def close(self) -> None:
         """Close a simultaneous decision (its deadline passed); seats that did
@@ -117,103 +171,261 @@ class Game:
 
         :raises NotWaitingForThat: if no decision is open or a seat has no answer.
         """
-        decision = self._wait
+        decision = self._at.wait
         if not isinstance(decision, Decision) or not decision.simultaneous:
-            raise NotWaitingForThat("there is no simultaneous decision to close")
-        missing = [s for s in self.seats_to_answer() if s not in decision.defaults]
+            raise NotWaitingForThat(msg("core.error.nothing-to-close"))
+        silent = self.seats_to_answer()
+        missing = [s for s in silent if s not in decision.defaults]
         if missing:
-            raise NotWaitingForThat(f"cannot close: {', '.join(missing)} must answer first")
-        defaults = {seat: as_json(decision.defaults[seat]) for seat in self.seats_to_answer()}
-        for seat, value in defaults.items():
-            self._check_answer(decision, seat, value)
-        self.inputs.append({"close": True})
-        self._pending.update(defaults)
-        self._send_pending(decision)
+            raise NotWaitingForThat(msg("core.error.cannot-close", seats=tuple(missing)))
+        answers = dict(self._at.verdicts)
+        for seat in silent:
+            answers[seat] = self._judge_answer(decision, seat, as_json(decision.defaults[seat]))
+        self._commit({"close": True}, lambda: self._resolve(answers, _answers_of(answers)))
 
     def roll(self, value: JSON) -> None:
         """Give the outcome of the chance event the game waits for.
 
         :raises IllegalAnswer: if ``value`` is not one of its outcomes.
         """
-        chance = self._wait
-        if not isinstance(chance, Chance):
-            raise NotWaitingForThat(f"the game is not waiting for chance: {self._describe_wait()}")
+        chance = self._expect_chance()
         value = as_json(value)
         if chance.probability(value) == 0:
-            possible = ", ".join(json.dumps(v, ensure_ascii=False) for v, _ in chance.outcomes)
-            raise IllegalAnswer(f"{json.dumps(value)} is not a possible outcome of "
-                                f"{render(chance.what)}; possible: {possible}")
-        self._record({"chance": value}, value)
+            possible = tuple(_json_text(v) for v, _ in chance.outcomes)
+            raise IllegalAnswer(msg("core.error.impossible-outcome", value=_json_text(value),
+                                    chance=chance.what, possible=possible))
+        self._commit({"chance": value}, lambda: self._continue(value))
 
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
-        chance = self._wait
-        if not isinstance(chance, Chance):
-            raise NotWaitingForThat(f"the game is not waiting for chance: {self._describe_wait()}")
+        chance = self._expect_chance()
         values = [v for v, _ in chance.outcomes]
         weights = [float(p) for _, p in chance.outcomes]
-        value = rng.choices(values, weights)[0]
-        self._record({"chance": as_json(value)}, as_json(value))
+        value = as_json(rng.choices(values, weights)[0])
+        self._commit({"chance": value}, lambda: self._continue(value))
         return value
 
     def feed(self, *values: JSON) -> None:
         """Test helper: each value answers what the game waits for, a roll for a
         chance, the one asked seat's answer for a decision."""
         for value in values:
-            wait = self._wait
+            wait = self._at.wait
             if isinstance(wait, Chance):
                 self.roll(value)
             elif isinstance(wait, Decision) and len(self.seats_to_answer()) == 1:
                 self.answer(self.seats_to_answer()[0], value)
             else:
-                raise NotWaitingForThat(f"cannot feed {value!r}: {self._describe_wait()}")
+                raise NotWaitingForThat(msg("core.error.cannot-feed", value=_json_text(value),
+                                            waiting=self._describe_wait()))
 
     def undo(self, count: int = 1) -> None:
-        """Drop the last ``count`` inputs (replaying the rest)."""
-        kept = self.inputs[: max(0, len(self.inputs) - count)]
-        self._restart()
-        for item in kept:
-            self.apply(item)
+        """Drop the last ``count`` inputs."""
+        self._rewind(max(0, len(self.inputs) - count))
 
     def fork(self) -> Game:
-        """An independent copy, rebuilt from the same inputs."""
-        return Game(self.ruleset, self.scenario, self.inputs)
+        """An independent copy; its cost does not grow with the inputs played
+        (rules still written as generators are copied by replay)."""
+        twin = Game.__new__(Game)
+        twin.ruleset, twin.scenario, twin.seats = self.ruleset, self.scenario, self.seats
+        twin.inputs = list(self.inputs)
+        twin._snapshots = list(self._snapshots)
+        twin._readers = {}
+        if self._at.copyable:
+            twin._at = self._at.copy(self._shared())
+        else:
+            twin._snapshots = []
+            twin._at = twin._setup()
+            twin.inputs = []
+            for item in self.inputs:
+                twin.apply(item)
+        return twin
+
+    copy = fork
 
     # -- views ---------------------------------------------------------------------
 
     def log_for(self, seat: Seat) -> list[Event]:
-        log: Log = self.state.log
+        """The events ``seat`` may know, in order (do not change the list)."""
+        log: Log = self._at.state.log
         return log.seen_by(seat)
 
     def text_log(self, seat: Seat = REFEREE, lang: Any = "en") -> list[str]:
         return [render(event.text, lang) for event in self.log_for(seat)]
 
     def view(self, seat: Seat) -> dict[str, JSON]:
-        """Everything ``seat`` may read now: state, log, what is asked of it."""
+        """Everything ``seat`` may read now: state, log, what is asked of it.
+
+        The log part is kept up to date as events arrive: building a view
+        costs the size of the state, not the length of the game.
+        """
         view: dict[str, JSON] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
-            "state": as_json(self.ruleset.view(self.state, seat)),
-            "log": [event.for_reader() for event in self.log_for(seat)],
+            "state": as_json(self.ruleset.view(self._at.state, seat)),
+            "log": self._reader_log(seat),
             "waiting": self._waiting_view(seat),
         }
-        outcome = self.outcome()
+        outcome = self._at.outcome
         if outcome is not None:
             view["outcome"] = outcome.to_json()
         return view
 
+    def key(self) -> Hashable:
+        """Equal positions, equal keys: the state (without its history), the
+        rules' position and the secret answers given so far."""
+        at = self._at
+        if not at.copyable:
+            return ("inputs", _json_text(self.inputs))
+        shared = frozenset(id(obj) for obj in self._shared())
+        return (freeze(at.state, shared), freeze(at.stack, shared),
+                freeze(at.pending), at.outcome is None)
+
     def checksum(self) -> str:
         """A digest of the full state, log and pending secret answers: equal
         games, equal checksums."""
-        full: dict[str, JSON] = {"state": self.ruleset.view(self.state, REFEREE),
-                                 "log": [event.to_json() for event in self.state.log.events]}
-        if self._pending:
-            full["pending"] = self._pending
+        full: dict[str, JSON] = {"state": self.ruleset.view(self._at.state, REFEREE),
+                                 "log": [event.to_json() for event in self._at.state.log.events]}
+        if self._at.pending:
+            full["pending"] = self._at.pending
         text = json.dumps(full, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
 
+    # -- internals: the flow ---------------------------------------------------------
+
+    def _shared(self) -> tuple[object, ...]:
+        return (self.scenario, self.ruleset, *self._at.state.shared())
+
+    def _commit(self, item: Input, effect: Any) -> None:
+        """Record ``item`` and let the rules act on it; on any failure in the
+        rules, put the game back as it was before ``item``."""
+        index = len(self.inputs)
+        self.inputs.append(item)
+        try:
+            effect()
+        except RefereeError:
+            self._rewind(index)
+            raise
+        except Exception as exc:
+            self._rewind(index)
+            raise InternalError(index, item, exc) from exc
+        if len(self.inputs) % SNAPSHOT_EVERY == 0 and self._at.copyable:
+            self._snapshots.append((len(self.inputs), self._at.copy(self._shared())))
+
+    def _resolve(self, answers: dict[Seat, Verdict], value: Any) -> None:
+        at = self._at
+        at.pending, at.verdicts = {}, {}
+        for seat, verdict in answers.items():
+            for void in verdict.voids:
+                at.state.log.emit(msg("core.answer.void", part=void.part, reason=void.reason),
+                                  Audience.only(seat))
+        self._continue(value)
+
+    def _continue(self, value: Any) -> None:
+        at = self._at
+        self._run(at, at.stack[-1].resume(at.state, value))
+
+    def _run(self, at: _Position, step: Step) -> None:
+        """Run the rules until they wait or end, then ask the ruleset's
+        end-of-game hooks, in order: decided, then timed out."""
+        stack, state = at.stack, at.state
+        wait: Wait | None = None
+        while True:
+            if type(step) is Ask:
+                wait = step.wait
+                break
+            if type(step) is Call:
+                stack.append(step.frame)
+                step = step.frame.start(state)
+                continue
+            stack.pop()
+            if not stack:
+                break
+            step = stack[-1].resume(state, step.value)  # type: ignore[union-attr]
+        outcome = self.ruleset.decided(state) or self.ruleset.timed_out(state)
+        if outcome is None and wait is None:
+            outcome = Outcome.draw(self.seats, msg("core.rules-ended"))
+        if outcome is not None:
+            wait = None
+            stack.clear()
+        at.wait, at.outcome = wait, outcome
+
+    def _rewind(self, count: int) -> None:
+        """Put the game where it stood after its first ``count`` inputs."""
+        kept = self.inputs[:count]
+        self._snapshots = [(n, snap) for n, snap in self._snapshots if n <= count]
+        if self._snapshots:
+            start, snapshot = self._snapshots[-1]
+            self._at = snapshot.copy(self._shared())
+        else:
+            start = 0
+            self._at = self._setup()
+        self._readers = {}
+        self.inputs = kept[:start]
+        for item in kept[start:]:
+            self.apply(item)
+
+    # -- internals: checking answers -------------------------------------------------
+
+    def _judge_answer(self, decision: Decision, seat: Seat, value: JSON) -> Verdict:
+        shape = decision.shape_for(seat)
+        parsed = _parse(shape, seat, value) if shape is not None \
+            else self._legal_option(decision, seat, value)
+        verdict = self.ruleset.check_answer(self._at.state, seat, decision, parsed)
+        if verdict.refusals:
+            raise IllegalAnswer(msg("core.error.refused", seat=seat,
+                                    reasons=tuple(verdict.refusals)))
+        return verdict
+
+    def _legal_option(self, decision: Decision, seat: Seat, value: JSON) -> JSON:
+        legal = [option.value for option in decision.options_for(seat)]
+        if any(same_json(value, option) for option in legal):
+            return value
+        shown: tuple[str | Msg, ...] = tuple(_json_text(v) for v in legal[:_LISTED_OPTIONS])
+        if len(legal) > len(shown):
+            shown += (msg("core.and-more", count=len(legal) - len(shown)),)
+        raise IllegalAnswer(msg("core.error.not-an-option", value=_json_text(value), seat=seat,
+                                question=decision.question, legal=shown))
+
+    def _expect_decision(self, seat: Seat) -> Decision:
+        wait = self._at.wait
+        if not isinstance(wait, Decision):
+            raise NotWaitingForThat(msg("core.error.no-decision", seat=seat,
+                                        waiting=self._describe_wait()))
+        if seat not in wait.seats:
+            raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
+                                        seats=tuple(wait.seats)))
+        return wait
+
+    def _expect_chance(self) -> Chance:
+        wait = self._at.wait
+        if not isinstance(wait, Chance):
+            raise NotWaitingForThat(msg("core.error.no-chance", waiting=self._describe_wait()))
+        return wait
+
+    def _describe_wait(self) -> Msg:
+        wait = self._at.wait
+        if wait is None:
+            return msg("core.over")
+        if isinstance(wait, Chance):
+            return msg("core.waiting-chance", chance=wait.what)
+        asked = self.seats_to_answer()
+        return msg("core.waiting", seats=asked or (msg("core.a-close"),), question=wait.question)
+
+    # -- internals: views ------------------------------------------------------------
+
+    def _reader_log(self, seat: Seat) -> list[dict[str, object]]:
+        events = self.log_for(seat)
+        lines, done = self._readers.get(seat) or ([], 0)
+        if done > len(events):
+            lines, done = [], 0
+        if done < len(events):
+            lines = lines + [event.for_reader() for event in events[done:]]
+            self._readers[seat] = (lines, len(events))
+        return lines
+
     def _waiting_view(self, seat: Seat) -> JSON:
-        wait = self._wait
+        at = self._at
+        wait = at.wait
         if wait is None:
             return None
         if isinstance(wait, Chance):
@@ -221,72 +433,42 @@ class Game:
         data: dict[str, JSON] = {
             "decision": wait.question.to_json(),
             "seats": list(wait.seats),
-            "answered": sorted(self._pending),
+            "answered": sorted(at.pending),
         }
         if seat in wait.seats:
-            data["options"] = [{"value": o.value, "label": o.label.to_json()}
-                               for o in wait.options_for(seat)]
-            if seat in self._pending:
-                data["your_answer"] = self._pending[seat]
+            shape = wait.shape_for(seat)
+            if shape is None:
+                data["options"] = [{"value": o.value, "label": o.label.to_json()}
+                                   for o in wait.options_for(seat)]
+            else:
+                data["answer_schema"] = answer_schema(shape)
+                if seat in wait.templates:
+                    data["template"] = wait.templates[seat]
+            if seat in at.pending:
+                data["your_answer"] = at.pending[seat]
+                data["your_void_parts"] = [
+                    {"part": void.part, "reason": void.reason.to_json()}
+                    for void in at.verdicts[seat].voids]
         return data
 
-    # -- internals -----------------------------------------------------------------
 
-    def _expect_decision(self, seat: Seat) -> Decision:
-        wait = self._wait
-        if not isinstance(wait, Decision):
-            raise NotWaitingForThat(f"no decision is open for {seat}: {self._describe_wait()}")
-        if seat not in wait.seats:
-            raise NotWaitingForThat(f"{seat} is not asked now; asked: {', '.join(wait.seats)}")
-        return wait
-
-    def _check_answer(self, decision: Decision, seat: Seat, value: JSON) -> Any:
-        if decision.schema is not None:
-            return _parse(decision.schema, seat, value)
-        legal = [option.value for option in decision.options_for(seat)]
-        if any(same_json(value, option) for option in legal):
-            return value
-        shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in legal[:_LISTED_OPTIONS])
-        more = f" and {len(legal) - _LISTED_OPTIONS} more" if len(legal) > _LISTED_OPTIONS else ""
-        raise IllegalAnswer(f"{json.dumps(value, ensure_ascii=False)} is not a legal answer "
-                            f"for {seat} to {render(decision.question)}; legal: {shown}{more}")
-
-    def _send_pending(self, decision: Decision) -> None:
-        answers = {seat: self._check_answer(decision, seat, self._pending[seat])
-                   for seat in decision.seats}
-        self._pending = {}
-        self._send(answers)
-
-    def _record(self, item: Input, parsed: Any) -> None:
-        self.inputs.append(item)
-        self._send(parsed)
-
-    def _send(self, parsed: Any) -> None:
-        try:
-            self._wait = self._advance(parsed)
-        except RefereeError:
-            kept = self.inputs[:-1]
-            self._restart()
-            for item in kept:
-                self.apply(item)
-            raise
-
-    def _describe_wait(self) -> str:
-        wait = self._wait
-        if wait is None:
-            return "the game is over"
-        if isinstance(wait, Chance):
-            return f"waiting for {render(wait.what)}"
-        asked = ", ".join(self.seats_to_answer()) or "a close"
-        return f"waiting for {asked}: {render(wait.question)}"
+@lru_cache(maxsize=64)
+def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
+    """The JSON Schema of an answer's shape, as a seat's view carries it."""
+    return shape.model_json_schema()
 
 
-def _parse(schema: type[BaseModel], seat: Seat, value: JSON) -> BaseModel:
+def _answers_of(verdicts: Mapping[Seat, Verdict]) -> dict[Seat, Any]:
+    return {seat: verdict.answer for seat, verdict in verdicts.items()}
+
+
+def _parse(shape: type[BaseModel], seat: Seat, value: JSON) -> BaseModel:
     try:
-        return schema.model_validate(value)
+        return shape.model_validate(value)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'answer'}: {err['msg']}"
+        problems = tuple(
+            msg("core.error.answer-field",
+                field=".".join(str(p) for p in err["loc"]) or "answer", problem=err["msg"])
             for err in exc.errors())
-        raise IllegalAnswer(f"answer of {seat} does not fit: {problems}") from None
-
+        raise IllegalAnswer(msg("core.error.answer-shape", seat=seat,
+                                problems=problems)) from None

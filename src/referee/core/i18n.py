@@ -31,6 +31,9 @@ class Name:
     def render(self, lang: Lang) -> str:
         return self.ru if lang == "ru" and self.ru else self.en
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Name:
+        return self
+
     def to_json(self) -> dict[str, str]:
         return {"en": self.en, "ru": self.ru or self.en}
 
@@ -47,6 +50,9 @@ class Msg:
 
     def to_json(self) -> dict[str, object]:
         return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Msg:
+        return self
 
 
 def msg(key: str, **params: Param) -> Msg:

@@ -5,21 +5,23 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from abc import ABC, abstractmethod
-from collections.abc import Generator
-from dataclasses import dataclass
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel
 
 from referee.core.errors import UnknownRuleset
 from referee.core.events import EVERYONE, Audience, Log, Seat
-from referee.core.i18n import Lang, Msg
+from referee.core.flow import Frame
+from referee.core.i18n import Lang, Msg, Name, msg
 from referee.core.waits import JSON, Decision, Wait
 
-Flow: TypeAlias = Generator[Wait, Any, None]
-"""The rules of a game as a generator: yields what it waits for, receives answers."""
+Flow: TypeAlias = Generator[Wait | Frame, Any, None]
+"""The rules of a game as a generator: yields what it waits for, receives
+answers (see :mod:`referee.core.flow` for the copyable form)."""
 
 T = TypeVar("T")
 Step: TypeAlias = Generator[Wait, Any, T]
@@ -35,16 +37,100 @@ class GameState:
     def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None) -> None:
         self.log.emit(text, audience, clause)
 
+    def shared(self) -> tuple[object, ...]:
+        """Parts of the state that never change during a game (prepared
+        geometry, tables): a copy of the game shares them."""
+        return ()
+
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats (none for a draw) and why."""
+    """How a finished game ended: a return for every seat, whether the seats
+    played together, and why.
 
-    winners: tuple[Seat, ...]
+    A competitive game gives +1 to each winner and -1 to the others (0 to
+    all for a draw) where nothing finer exists; a co-operative game gives
+    every seat +1 for a win and -1 for a loss.
+    """
+
+    returns: Mapping[Seat, float]
     reason: Msg
+    cooperative: bool = False
+
+    @classmethod
+    def win(cls, seats: Sequence[Seat], winners: Sequence[Seat], reason: Msg) -> Outcome:
+        """``winners`` won (none, or every seat: a draw)."""
+        if not winners or set(seats) <= set(winners):
+            return cls.draw(seats, reason)
+        return cls({s: 1.0 if s in winners else -1.0 for s in seats}, reason)
+
+    @classmethod
+    def draw(cls, seats: Sequence[Seat], reason: Msg) -> Outcome:
+        return cls(dict.fromkeys(seats, 0.0), reason)
+
+    @classmethod
+    def together(cls, seats: Sequence[Seat], won: bool, reason: Msg) -> Outcome:
+        """A co-operative game's end: every seat won, or every seat lost."""
+        return cls(dict.fromkeys(seats, 1.0 if won else -1.0), reason, cooperative=True)
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The seats with the best return, when it beats some other seat's (a
+        co-operative win: every seat); none for a draw or a co-operative loss."""
+        if not self.returns:
+            return ()
+        best = max(self.returns.values())
+        if self.cooperative:
+            return tuple(self.returns) if best > 0 else ()
+        if best == min(self.returns.values()):
+            return ()
+        return tuple(s for s, r in self.returns.items() if r == best)
+
+    @property
+    def kind(self) -> Literal["win", "draw", "won-together", "lost-together"]:
+        if self.cooperative:
+            return "won-together" if self.winners else "lost-together"
+        return "win" if self.winners else "draw"
 
     def to_json(self) -> dict[str, object]:
-        return {"winners": list(self.winners), "reason": self.reason.to_json()}
+        return {"kind": self.kind, "winners": list(self.winners),
+                "returns": dict(self.returns), "cooperative": self.cooperative,
+                "reason": self.reason.to_json()}
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a ruleset plays, as data (shown by ``referee rulesets``)."""
+
+    decisions: Literal["sequential", "simultaneous", "both"]
+    chance: bool
+    hidden_information: bool
+    cooperative: bool
+    min_seats: int
+    max_seats: int
+    max_length: int | None
+    """A bound on the number of inputs a game can take; None if unbounded."""
+    length_note: Msg | None = None
+    """What bounds the length, in words (the scenario's last turn, say)."""
+
+
+@dataclass(frozen=True)
+class Void:
+    """A part of an accepted answer the rules will not carry out, and why;
+    told to the answering seat alone (and the referee)."""
+
+    part: str
+    reason: Msg
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A ruleset's judgement of an answer that fits its shape: refused (with
+    every reason), or accepted as ``answer`` with the ``voids`` left out."""
+
+    answer: Any
+    refusals: tuple[Msg, ...] = ()
+    voids: tuple[Void, ...] = field(default=())
 
 
 ScenarioT = TypeVar("ScenarioT", bound=BaseModel)
@@ -62,8 +148,7 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     aliases: ClassVar[tuple[str, ...]] = ()
     version: ClassVar[str] = "1"
     title: ClassVar[Msg]
-    has_chance: ClassVar[bool] = True
-    has_hidden_information: ClassVar[bool] = False
+    game_type: ClassVar[GameType]
     scenario_model: ClassVar[type[BaseModel]]
     phase_end_events: ClassVar[frozenset[str]] = frozenset()
     """Event keys after which a picture of the table is worth redrawing."""
@@ -72,9 +157,17 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     def seats(self, scenario: ScenarioT) -> tuple[Seat, ...]:
         """The seats a game of this scenario has, in turn order."""
 
-    def check_scenario(self, scenario: ScenarioT) -> list[str]:
+    @property
+    def has_chance(self) -> bool:
+        return self.game_type.chance
+
+    @property
+    def has_hidden_information(self) -> bool:
+        return self.game_type.hidden_information
+
+    def check_scenario(self, scenario: ScenarioT) -> Sequence[Msg | str]:
         """Problems the schema cannot see (a name that refers to nothing), as
-        ``"field.path: what was expected"``; empty when all is well."""
+        messages naming the field and what was expected; empty when all is well."""
         return []
 
     @abstractmethod
@@ -82,28 +175,43 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
         """The state at setup, before any input."""
 
     @abstractmethod
-    def play(self, state: StateT) -> Flow:
-        """The rules: yield each decision or chance, act on what is sent back."""
+    def play(self, state: StateT) -> Frame | Flow:
+        """The rules: the frame (or generator) at the bottom of the flow."""
 
     @abstractmethod
     def view(self, state: StateT, seat: Seat) -> dict[str, JSON]:
         """What ``seat`` may know of ``state`` (the referee's seat sees all). JSON only."""
 
-    def outcome(self, state: StateT) -> Outcome | None:
-        """The result once the game is over; None while it goes on."""
+    # The core asks these two, in this order, whenever the rules wait or end;
+    # the first result ends the game.
+
+    def decided(self, state: StateT) -> Outcome | None:
+        """A side has won (or the co-operative seats have won or lost); None
+        while nobody has."""
         return None
+
+    def timed_out(self, state: StateT) -> Outcome | None:
+        """The game's bound on length is reached (the last turn played)."""
+        return None
+
+    def check_answer(self, state: StateT, seat: Seat, decision: Decision,
+                     answer: Any) -> Verdict:
+        """Judge an answer that fits the decision's shape against the state:
+        refuse it with reasons, or accept it, leaving out void parts."""
+        return Verdict(answer)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
         """A legal answer for a decision given by shape rather than options."""
         raise NotImplementedError(f"{self.name} has no random answer for {decision.question.key}")
 
-    def seat_name(self, seat: Seat) -> Msg:
-        """How players call ``seat`` (a side, a character)."""
-        return Msg("core.seat-name", {"seat": seat})
+    def seat_name(self, scenario: ScenarioT, seat: Seat) -> Msg | Name:
+        """How players call ``seat`` in this scenario (a posse, a character)."""
+        return msg("core.seat-name", seat=seat)
 
-    def svg(self, state: StateT) -> str | None:
-        """A picture of the table (SVG), for games played on one; else None."""
+    def svg(self, scenario: ScenarioT, view: dict[str, JSON], lang: Lang) -> str | None:
+        """A picture of the table (SVG) from a seat's view of the state (and
+        the scenario's fixed terrain and names), for games played on one."""
         return None
 
     def board_table(self, view: dict[str, JSON],

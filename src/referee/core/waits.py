@@ -34,25 +34,36 @@ class Option:
     value: JSON
     label: Msg
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Option:
+        return self
+
 
 @dataclass(frozen=True)
 class Decision:
     """A question put to one or more seats.
 
     Either ``options`` lists every legal answer per seat, or ``schema`` gives
-    the answer's shape (a pydantic model); the rules then receive the parsed
-    model. With several seats the decision is simultaneous: no seat sees
-    another's answer, an answer may be replaced, and the decision closes when
-    every seat has answered, or, with ``until_closed``, at a close input (a
-    deadline), where seats without an answer get ``defaults``.
+    the answer's shape (a pydantic model, or one per seat); the rules then
+    receive the parsed model, and a seat's view carries the shape as JSON
+    Schema with the seat's ``templates`` entry, a pre-filled answer, where the
+    rules offer one. With several seats the decision is simultaneous: no seat
+    sees another's answer, an answer may be replaced, and the decision closes
+    when every seat has answered, or, with ``until_closed``, at a close input
+    (a deadline), where seats without an answer get ``defaults``. The rules
+    receive a simultaneous decision's answers as a mapping seat -> answer, and
+    a seat's answer has the same shape however many seats were asked.
     """
 
     seats: tuple[Seat, ...]
     question: Msg
     options: Mapping[Seat, tuple[Option, ...]] | None = None
-    schema: type[BaseModel] | None = None
+    schema: type[BaseModel] | Mapping[Seat, type[BaseModel]] | None = None
     defaults: Mapping[Seat, JSON] = field(default_factory=dict)
     until_closed: bool = False
+    templates: Mapping[Seat, JSON] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Decision:
+        return self
 
     @classmethod
     def single(cls, seat: Seat, question: Msg, options: Sequence[Option]) -> Decision:
@@ -66,10 +77,19 @@ class Decision:
         """This decision as ``seat`` may see it: its own options only."""
         own = None if self.options is None else {seat: self.options_for(seat)}
         defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
-        return Decision((seat,), self.question, own, self.schema, defaults, self.until_closed)
+        shape = self.shape_for(seat)
+        templates = {seat: self.templates[seat]} if seat in self.templates else {}
+        return Decision((seat,), self.question, own, shape, defaults, self.until_closed,
+                        templates)
 
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
+
+    def shape_for(self, seat: Seat) -> type[BaseModel] | None:
+        """The model ``seat``'s answer must fit; None for a choice among options."""
+        if self.schema is None or isinstance(self.schema, type):
+            return self.schema
+        return self.schema.get(seat)
 
 
 @dataclass(frozen=True)
@@ -89,6 +109,9 @@ class Chance:
         """Outcomes in proportion to ``counts`` (cards left in a deck, say)."""
         total = sum(counts.values())
         return cls(what, tuple((v, Fraction(n, total)) for v, n in counts.items() if n))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Chance:
+        return self
 
     def probability(self, value: JSON) -> Fraction:
         return sum((p for v, p in self.outcomes if same_json(v, value)), Fraction(0))

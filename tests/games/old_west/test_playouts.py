@@ -20,5 +20,5 @@ def test_example_plays_to_an_end_and_every_line_is_translated(seed):
         assert event.text.key in CATALOGUE.templates["ru"], event.text.key
     replay = Game(ruleset, scenario, game.inputs)
     assert replay.checksum() == game.checksum()
-    picture = ruleset.svg(game.state)
+    picture = ruleset.svg(scenario, game.view("outlaws")["state"], "en")
     assert picture is not None and picture.count('class="model"') >= 1

@@ -8,7 +8,7 @@ from random import Random
 
 from referee.core.events import REFEREE, Audience, Seat
 from referee.core.i18n import CATALOGUE, msg
-from referee.core.ruleset import Flow, GameState, Outcome, Ruleset, register
+from referee.core.ruleset import Flow, GameState, GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON, Decision
 from referee.games.facility.checks import scenario_problems
 from referee.games.facility.model import FacilityScenario, Orders
@@ -39,8 +39,9 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
     aliases = ("chat", "play-by-chat")
     version = "1"
     title = msg("facility.title")
-    has_chance = False
-    has_hidden_information = True
+    game_type = GameType(decisions="simultaneous", chance=False, hidden_information=True,
+                         cooperative=False, min_seats=1, max_seats=10_000, max_length=None,
+                         length_note=msg("facility.length-note"))
     scenario_model = FacilityScenario
 
     def seats(self, scenario: FacilityScenario) -> tuple[Seat, ...]:
@@ -87,8 +88,10 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
                      "characters": here},
         }
 
-    def outcome(self, state: FacilityState) -> Outcome | None:
-        return Outcome((), msg("facility.ended")) if state.over else None
+    def timed_out(self, state: FacilityState) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome.draw(tuple(sorted(state.world.characters)), msg("facility.ended"))
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:

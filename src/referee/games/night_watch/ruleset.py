@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from referee.core.events import REFEREE, Seat
 from referee.core.i18n import Lang, Msg, msg
-from referee.core.ruleset import Flow, Outcome, Ruleset, register
+from referee.core.ruleset import Flow, GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
 from referee.games.night_watch import scenario as spec
 from referee.games.night_watch.board import board_rows
@@ -27,8 +27,10 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     aliases = ("night-watch", "nw")
     version = "1"
     title = msg("nw.title")
-    has_chance = True
-    has_hidden_information = True
+    game_type = GameType(decisions="both", chance=True, hidden_information=True,
+                         cooperative=False, min_seats=len(spec.WATCHES),
+                         max_seats=len(spec.WATCHES), max_length=None,
+                         length_note=msg("nw.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = spec.Scenario
 
     def seats(self, scenario: spec.Scenario) -> tuple[Seat, ...]:
@@ -48,10 +50,10 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
                 state.finished = True
                 state.emit(msg("nw.game-over", reason=result.reason))
 
-    def outcome(self, state: NightWatchState) -> Outcome | None:
+    def decided(self, state: NightWatchState) -> Outcome | None:
         return decide(state) if state.finished else None
 
-    def seat_name(self, seat: Seat) -> Msg:
+    def seat_name(self, scenario: spec.Scenario, seat: Seat) -> Msg:
         return msg(f"nw.watch.{seat}")
 
     def board_table(self, view: dict[str, JSON],

@@ -30,14 +30,15 @@ def decide(state: NightWatchState) -> Outcome | None:
     standing = [w for w in WATCHES
                 if any(o.watch == w for o in state.active()) or state.still_to_come(w)]
     if len(standing) < len(WATCHES):
-        return Outcome(tuple(standing), msg("nw.end.wiped-out"))
+        return Outcome.win(WATCHES, standing, msg("nw.end.wiped-out"))
     leaders = [w for w in WATCHES if state.score[w] >= state.settings.points_to_win]
     if leaders:
         best = max(state.score[w] for w in leaders)
-        return Outcome(tuple(w for w in leaders if state.score[w] == best), msg("nw.end.favour"))
+        return Outcome.win(WATCHES, [w for w in leaders if state.score[w] == best],
+                           msg("nw.end.favour"))
     if state.turn >= state.settings.max_turns:
         best = max(state.score.values())
         winners = tuple(w for w in WATCHES if state.score[w] == best)
-        return Outcome(winners if len(winners) == 1 else (), msg("nw.end.turns",
-                       turns=state.settings.max_turns))
+        return Outcome.win(WATCHES, winners if len(winners) == 1 else (),
+                           msg("nw.end.turns", turns=state.settings.max_turns))
     return None

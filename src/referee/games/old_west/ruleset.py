@@ -10,11 +10,11 @@ from typing import ClassVar
 from shapely.geometry import Polygon
 
 from referee.core.events import Seat
-from referee.core.i18n import CATALOGUE, msg
-from referee.core.ruleset import Flow, Outcome, Ruleset, register
+from referee.core.i18n import CATALOGUE, Lang, msg, render
+from referee.core.ruleset import Flow, GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
 from referee.games.old_west.scenario import OldWestScenario
-from referee.games.old_west.state import OldWestState, base_radius
+from referee.games.old_west.state import OldWestState, base_radius, build_table
 from referee.games.old_west.turn import play_game
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -28,8 +28,9 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
     aliases = ("old_west", "legends-of-the-old-west", "lotow")
     version = "1"
     title = msg("ow.title")
-    has_chance = True
-    has_hidden_information = True
+    game_type = GameType(decisions="both", chance=True, hidden_information=True,
+                         cooperative=False, min_seats=2, max_seats=2, max_length=None,
+                         length_note=msg("ow.length-note"))
     scenario_model = OldWestScenario
     phase_end_events: ClassVar[frozenset[str]] = frozenset({
         "ow.phase.movement-ended", "ow.phase.shooting-ended", "ow.phase.melee-ended"})
@@ -58,14 +59,25 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "ran": sorted(state.ran),
         }
 
-    def outcome(self, state: OldWestState) -> Outcome | None:
+    def decided(self, state: OldWestState) -> Outcome | None:
         if state.finished is None:
             return None
-        return Outcome(state.winners, state.finished)
+        return Outcome.win(state.seats, state.winners, state.finished)
 
-    def svg(self, state: OldWestState) -> str:
-        """A picture of the table now: terrain and every model on it."""
-        return state.table.svg(title=f"{state.scenario.title}: turn {state.turn}, {state.phase}")
+    def svg(self, scenario: OldWestScenario, view: dict[str, JSON], lang: Lang) -> str:
+        """A picture of the table as ``view`` shows it: the scenario's terrain
+        and every model still on the table."""
+        table = build_table(scenario)
+        for model in view["models"]:
+            if model["at"] is None:
+                table.remove(model["id"])
+                continue
+            table.move(model["id"], (model["at"][0], model["at"][1]))
+            if model["prone"]:
+                table.pieces[model["id"]].marks.add("prone")
+        title = render(msg("ow.picture-title", title=scenario.title, turn=view["turn"],
+                           phase=view["phase"] or ""), lang)
+        return table.svg(title=title)
 
 
 def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:

@@ -1,0 +1,118 @@
+"""The rules as explicit, copyable steps (engine contract, second edition).
+
+A ruleset's flow is a stack of :class:`Frame` objects: small pieces of the
+rules in progress whose fields are their local variables. A frame's method
+returns what happens next:
+
+- ``self.ask(wait, self.then_method)``: the game waits for a decision or a
+  chance; the answer is handed to ``then_method(state, answer)``;
+- ``self.call(child, self.then_method)``: run another frame; its result is
+  handed to ``then_method(state, result)``;
+- ``done(value)``: this frame is finished and returns ``value``.
+
+Because the position in the rules is plain data (the stack and its fields),
+a game copies in time that does not grow with its length, and equal
+positions reached by different inputs compare equal (see
+:meth:`referee.core.game.Game.key`). A continuation is kept by its method
+name, never as a bound method, so a deep copy of a frame stays consistent.
+
+Rules still written as generators run inside a :class:`GeneratorFrame`; a
+generator may ``yield`` a :class:`Frame` to call it. Such a flow cannot be
+copied, and the game falls back to replaying its inputs to copy it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from referee.core.waits import Wait
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The game waits for ``wait``; the answer goes to the frame's continuation."""
+
+    wait: Wait
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Run ``frame``; its result goes to the caller's continuation."""
+
+    frame: Frame
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The frame is finished; ``value`` goes back to its caller."""
+
+    value: Any = None
+
+
+Step: TypeAlias = Ask | Call | Done
+Then: TypeAlias = Callable[[Any, Any], Step]
+"""A frame's continuation: ``method(state, value) -> Step``."""
+
+
+def done(value: Any = None) -> Done:
+    """Finish the current frame with ``value``."""
+    return Done(value)
+
+
+class Frame:
+    """A piece of the rules in progress. Subclass it (a dataclass is handy)
+    and implement :meth:`start`; its fields are the piece's locals."""
+
+    copyable = True
+    then = ""
+    """The name of the method that receives the next answer or result."""
+
+    def start(self, state: Any) -> Step:
+        """Begin: return the first step."""
+        raise NotImplementedError
+
+    def ask(self, wait: Wait, then: Then) -> Ask:
+        """Wait for ``wait``; ``then(state, answer)`` continues."""
+        self.then = then.__name__
+        return Ask(wait)
+
+    def call(self, frame: Frame, then: Then) -> Call:
+        """Run ``frame``; ``then(state, result)`` continues."""
+        self.then = then.__name__
+        return Call(frame)
+
+    def resume(self, state: Any, value: Any) -> Step:
+        """Hand ``value`` to the continuation set by the last ask or call."""
+        method: Then = getattr(self, self.then)
+        return method(state, value)
+
+
+class GeneratorFrame(Frame):
+    """Rules written as a generator: it yields waits (or frames to call) and
+    receives answers (or their results). Not copyable."""
+
+    copyable = False
+
+    def __init__(self, flow: Generator[Any, Any, Any]) -> None:
+        self.flow = flow
+
+    def start(self, state: Any) -> Step:
+        return self._step(lambda: next(self.flow))
+
+    def resume(self, state: Any, value: Any) -> Step:
+        return self._step(lambda: self.flow.send(value))
+
+    @staticmethod
+    def _step(advance: Callable[[], Any]) -> Step:
+        try:
+            item = advance()
+        except StopIteration as stop:
+            return Done(stop.value)
+        return Call(item) if isinstance(item, Frame) else Ask(item)
+
+
+def as_frame(flow: Frame | Generator[Any, Any, Any]) -> Frame:
+    """A ruleset's ``play`` result as the frame at the bottom of the stack."""
+    return flow if isinstance(flow, Frame) else GeneratorFrame(flow)
