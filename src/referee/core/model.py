@@ -1,0 +1,36 @@
+"""The base every scenario model stands on: strict (an unknown field is an
+error, never silently ignored) and frozen, and one way to write a name in
+two languages: ``name = "Zavulon"`` or ``name = { en = "Zavulon", ru = "Завулон" }``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from referee.core.i18n import Lang, Name
+
+
+class StrictModel(BaseModel):
+    """A scenario's part: unknown fields are refused, values never change."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LocalName(StrictModel):
+    """A name as a scenario writes it: plain text, or its English and Russian."""
+
+    en: str
+    ru: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_text(cls, value: Any) -> Any:
+        return {"en": value} if isinstance(value, str) else value
+
+    @property
+    def name(self) -> Name:
+        return Name(self.en, self.ru)
+
+    def render(self, lang: Lang) -> str:
+        return self.name.render(lang)
