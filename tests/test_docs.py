@@ -9,15 +9,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-EXAMPLES = [pytest.param(block, id=f"{page.relative_to(ROOT)}#{n}")
+EXAMPLES = [pytest.param(blocks, id=str(page.relative_to(ROOT)))
             for page in PAGES
-            for n, block in enumerate(re.findall(r"```python\n(.*?)```",
-                                                 page.read_text(encoding="utf-8"), re.S))]
+            if (blocks := re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"),
+                                     re.S))]
 
 
-@pytest.mark.parametrize("code", EXAMPLES)
-def test_example_runs(code: str, capsys: pytest.CaptureFixture[str]) -> None:
-    exec(compile(code, "<docs example>", "exec"), {})
+@pytest.mark.parametrize("blocks", EXAMPLES)
+def test_examples_run(blocks: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A page's examples run in order, each seeing what the earlier ones defined."""
+    namespace: dict[str, object] = {}
+    for n, code in enumerate(blocks):
+        exec(compile(code, f"<docs example #{n}>", "exec"), namespace)
 
 
 def test_the_readme_gives_the_two_commands():
