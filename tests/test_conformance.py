@@ -79,3 +79,38 @@ def test_every_legal_answer_offered_is_accepted(path: Path):
                 for n in range(5)]
             for answer in answers:
                 game.fork().answer(seat, answer)
+
+
+def readable(game: Game) -> list[str]:
+    """Everything every seat and the referee can read, as text."""
+    return [json.dumps(game.view(seat), sort_keys=True, ensure_ascii=False)
+            for seat in (*game.seats, REFEREE)]
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_a_copy_equals_a_replay_of_the_same_inputs_and_shares_its_key(path: Path):
+    played = playout(path, 13)
+    rng = Random(3)
+    for index in sorted(rng.sample(range(len(played.inputs)), min(6, len(played.inputs)))):
+        game = Game(played.ruleset, played.scenario, played.inputs[:index])
+        copy = game.fork()
+        replay = Game(played.ruleset, played.scenario, played.inputs[:index])
+        assert copy.checksum() == replay.checksum() == game.checksum()
+        assert copy.key() == replay.key() == game.key()
+        assert readable(copy) == readable(replay)
+        copy.apply(played.inputs[index])
+        replay.apply(played.inputs[index])
+        assert copy.checksum() == replay.checksum()
+        assert readable(game) == readable(Game(played.ruleset, played.scenario,
+                                               played.inputs[:index]))
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_every_finished_game_gives_every_seat_a_return(path: Path):
+    game = playout(path, 17)
+    outcome = game.outcome()
+    assert outcome is not None
+    assert set(outcome.returns) == set(game.seats)
+    assert all(isinstance(value, float) for value in outcome.returns.values())
+    if outcome.kind == "draw":
+        assert set(outcome.returns.values()) == {0.0}

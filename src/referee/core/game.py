@@ -242,6 +242,12 @@ class Game:
 
     copy = fork
 
+    @property
+    def cheap_to_copy(self) -> bool:
+        """True when the rules' position is plain data (no generator on the
+        stack): :meth:`fork` then copies without replaying."""
+        return self._at.copyable
+
     # -- views ---------------------------------------------------------------------
 
     def log_for(self, seat: Seat) -> list[Event]:
