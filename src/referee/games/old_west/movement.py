@@ -5,8 +5,6 @@ leaves by its posse's exit edge. Yee Haw! lets a Hero and friends go first."""
 
 from __future__ import annotations
 
-from shapely.geometry import Point
-
 from referee.boards.table import EPS, XY, Obstacle
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
@@ -188,11 +186,13 @@ def charge_spot(state: OldWestState, fighter_id: str,
     table, rules = state.table, state.rules
     fighter = state.fighters[fighter_id]
     me, target = table.pieces[fighter_id], table.pieces[target_id]
+    if table.distance(fighter_id, target_id) > fighter.move + rules.across_reach + 2 * EPS:
+        return None  # no spot in reach: every way there is longer than the move
     for obstacle in table.obstacles_between(me.xy, target.xy):
         if obstacle.height > rules.barrier_height:
             continue
-        behind = obstacle.geometry.distance(Point(target.xy)) <= target.radius + \
-            rules.across_reach + EPS
+        behind = table.near_obstacle(obstacle, target.xy,
+                                     target.radius + rules.across_reach + EPS)
         spot = table.stop_before(fighter_id, obstacle, target.xy) if behind else None
         if spot is None:
             continue

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Point
-
 from referee.boards.table import EPS, XY, Piece
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
@@ -186,8 +184,8 @@ def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | Non
                 break
             if table.sweep_blockers(target_id, spot):
                 break
-            covered = table.obstacles_between(shooter, spot) or any(
-                c.area.contains(Point(spot)) for c in table.covers)
+            covered = table.obstacles_between(shooter, spot) or \
+                table.cover_at(spot) is not None
             if covered:
                 best = (d, spot)
                 break

@@ -15,13 +15,13 @@ from referee.boards.table import (
     Drop,
     Obstacle,
     Piece,
-    Table,
     mm_to_inches,
     obstacle_shape,
 )
 from referee.core.i18n import Msg, Name
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
+from referee.games.old_west.geometry import OldWestTable, Terrain
 from referee.games.old_west.scenario import Gun, HouseRules, ModelSpec, OldWestScenario
 from referee.games.old_west.tables import MOVE_BY_MOUNT
 
@@ -98,12 +98,32 @@ def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
     return mm_to_inches(rules.mounted_base_mm if spec.mount else rules.foot_base_mm) / 2
 
 
-def build_table(scenario: OldWestScenario) -> Table:
+_TERRAINS: dict[int, tuple[OldWestScenario, Terrain]] = {}
+_KEPT_TERRAINS = 16
+
+
+def terrain_of(scenario: OldWestScenario) -> Terrain:
+    """The scenario's terrain, prepared once (and kept for the last few scenarios)."""
+    kept = _TERRAINS.get(id(scenario))
+    if kept is not None and kept[0] is scenario:
+        return kept[1]
     obstacles = [Obstacle(o.name, obstacle_shape(o.points, o.closed), o.height)
                  for o in scenario.obstacles]
     covers = [CoverArea(c.name, Polygon(c.points)) for c in scenario.covers]
     drops = [Drop(d.name, LineString(d.points), d.height) for d in scenario.drops]
-    table = Table(scenario.table.width, scenario.table.depth, obstacles, covers, drops)
+    names = {name: Name(name, russian) for name, russian in
+             [(o.name, o.name_ru) for o in scenario.obstacles]
+             + [(c.name, c.name_ru) for c in scenario.covers]
+             + [(d.name, d.name_ru) for d in scenario.drops]}
+    terrain = Terrain(obstacles, covers, drops, names)
+    if len(_TERRAINS) >= _KEPT_TERRAINS:
+        _TERRAINS.pop(next(iter(_TERRAINS)))
+    _TERRAINS[id(scenario)] = (scenario, terrain)
+    return terrain
+
+
+def build_table(scenario: OldWestScenario) -> OldWestTable:
+    table = OldWestTable(scenario.table.width, scenario.table.depth, terrain_of(scenario))
     rules = scenario.house_rules
     for posse in scenario.posses:
         for spec in posse.models:
@@ -130,11 +150,7 @@ class OldWestState(GameState):
         self.table = build_table(scenario)
         self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
         self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
-        self.terrain_names = {
-            name: Name(name, russian) for name, russian in
-            [(o.name, o.name_ru) for o in scenario.obstacles]
-            + [(c.name, c.name_ru) for c in scenario.covers]
-            + [(d.name, d.name_ru) for d in scenario.drops]}
+        self.terrain_names = self.table.terrain.names
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
         self.fighters: dict[str, Fighter] = {}
@@ -153,6 +169,14 @@ class OldWestState(GameState):
         self.marks = PhaseMarks()
         self.finished: Msg | None = None
         self.winners: tuple[str, ...] = ()
+
+    def shared(self) -> tuple[object, ...]:
+        """The scenario, its prepared terrain and the profiles' guns never change."""
+        terrain = self.table.terrain
+        guns = tuple(f.gun for f in self.fighters.values() if f.gun is not None)
+        return (self.scenario, self.rules, terrain, terrain.obstacles, terrain.covers,
+                terrain.drops, terrain.names, self.seats, self.posse_names, self.leaders,
+                self.exit_edges, *guns)
 
     # -- lookups ------------------------------------------------------------------
 

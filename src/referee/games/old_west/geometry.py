@@ -1,0 +1,294 @@
+"""The Old West table, fast: the scenario's terrain prepared once and shared
+by every copy of a game, and the questions the rules ask of it most (does a
+base's straight path touch a fence, does a line cross a wall) answered with
+plain arithmetic.
+
+Every answer is the one :class:`referee.boards.table.Table` gives through
+shapely: where the arithmetic is sure (the distance is clearly above or
+below the limit, a crossing is clear-cut) it answers; in the thin band where
+shapely's polygonal buffers or its exact predicates could decide otherwise,
+it asks shapely. The pieces (the bases) are the only part that changes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from shapely.geometry import LineString, Point
+
+from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Table
+from referee.core.i18n import Name
+
+Segment = tuple[float, float, float, float]
+
+SURE = 1e-7
+"""Below this, a distance or a crossing is left to shapely's exact predicates."""
+BUFFER_SLACK = 0.006
+"""How far inside a true round buffer shapely's polygon may fall (16 segments
+a quarter circle: at most 0.0012 of the radius; bases are under 4")."""
+
+
+def _point_segment(px: float, py: float, s: Segment) -> float:
+    ax, ay, bx, by = s
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 < 1e-12 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy)
+                                                 / length2))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
+
+
+def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def _crossing(s: Segment, t: Segment) -> int:
+    """1: the segments surely cross at one inner point; 0: surely not a proper
+    crossing; -1: too close to call."""
+    ax, ay, bx, by = s
+    cx, cy, dx, dy = t
+    o1, o2 = _orient(ax, ay, bx, by, cx, cy), _orient(ax, ay, bx, by, dx, dy)
+    o3, o4 = _orient(cx, cy, dx, dy, ax, ay), _orient(cx, cy, dx, dy, bx, by)
+    if min(abs(o1), abs(o2), abs(o3), abs(o4)) < 1e-9:
+        return -1
+    return 1 if (o1 > 0) != (o2 > 0) and (o3 > 0) != (o4 > 0) else 0
+
+
+def _segment_segment(s: Segment, t: Segment) -> float:
+    if _crossing(s, t) == 1:
+        return 0.0
+    return min(_point_segment(s[0], s[1], t), _point_segment(s[2], s[3], t),
+               _point_segment(t[0], t[1], s), _point_segment(t[2], t[3], s))
+
+
+class Shape:
+    """A piece of terrain's outline as segments (a fence, a drop's edge) or a
+    closed ring (a building, a cover area), with its shapely geometry."""
+
+    __slots__ = ("box", "closed", "geometry", "ring", "segments")
+
+    def __init__(self, geometry: object, closed: bool) -> None:
+        self.geometry = geometry
+        self.closed = closed
+        coords: list[XY] = list(geometry.exterior.coords if closed  # type: ignore[attr-defined]
+                                else geometry.coords)  # type: ignore[attr-defined]
+        if closed and coords[0] != coords[-1]:
+            coords.append(coords[0])
+        self.ring = coords
+        self.segments: tuple[Segment, ...] = tuple(
+            (a[0], a[1], b[0], b[1]) for a, b in pairwise(coords))
+        xs, ys = [x for x, _ in coords], [y for _, y in coords]
+        self.box = (min(xs), min(ys), max(xs), max(ys))
+
+    def box_gap(self, ax: float, ay: float, bx: float, by: float) -> float:
+        """A lower bound of the distance from the segment a-b (its box's gap)."""
+        x0, y0, x1, y1 = self.box
+        dx = max(x0 - max(ax, bx), min(ax, bx) - x1, 0.0)
+        dy = max(y0 - max(ay, by), min(ay, by) - y1, 0.0)
+        return math.hypot(dx, dy)
+
+    def _inside(self, x: float, y: float) -> bool:
+        inside = False
+        for ax, ay, bx, by in self.segments:
+            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                inside = not inside
+        return inside
+
+    def edge_distance(self, x: float, y: float) -> float:
+        return min(_point_segment(x, y, s) for s in self.segments)
+
+    def point_distance(self, x: float, y: float) -> float:
+        """Distance from a point (0 inside a closed shape)."""
+        d = self.edge_distance(x, y)
+        return 0.0 if self.closed and d > 0 and self._inside(x, y) else d
+
+    def segment_distance(self, s: Segment) -> float:
+        """Distance from a segment (0 if it crosses or lies inside)."""
+        if self.closed and (self._inside(s[0], s[1]) or self._inside(s[2], s[3])):
+            return 0.0
+        return min(_segment_segment(s, t) for t in self.segments)
+
+    def contains(self, xy: XY) -> bool:
+        """shapely's ``contains``: strictly inside a closed shape."""
+        if self.box_gap(xy[0], xy[1], xy[0], xy[1]) > SURE:
+            return False
+        d = self.edge_distance(*xy)
+        if d < SURE:
+            return bool(self.geometry.contains(Point(xy)))  # type: ignore[attr-defined]
+        return self._inside(*xy)
+
+    def crossed_by_line(self, a: XY, b: XY) -> bool:
+        """``LineString([a, b]).intersects(geometry)``, ``a != b``."""
+        s = (a[0], a[1], b[0], b[1])
+        if self.box_gap(*s) > SURE:
+            return False
+        if self.closed and any(self._inside(*p) and self.edge_distance(*p) > SURE
+                               for p in (a, b)):
+            return True
+        if any(_crossing(s, t) == 1 for t in self.segments):
+            return True
+        if self.segment_distance(s) > SURE:
+            return False
+        return bool(LineString([a, b]).intersects(self.geometry))
+
+    def touched_by_path(self, a: XY, b: XY, radius: float) -> bool:
+        """``LineString([a, b]).buffer(radius).intersects(geometry)`` (a point's
+        buffer when ``a == b``)."""
+        if self.box_gap(a[0], a[1], b[0], b[1]) > radius:
+            return False
+        d = self.segment_distance((a[0], a[1], b[0], b[1]))
+        if d > radius:
+            return False
+        if d < radius - BUFFER_SLACK:
+            return True
+        path = Point(a) if a == b else LineString([a, b])
+        return bool(path.buffer(radius).intersects(self.geometry))
+
+    def within(self, xy: XY, limit: float) -> bool:
+        """``geometry.distance(Point(xy)) <= limit``."""
+        if self.box_gap(xy[0], xy[1], xy[0], xy[1]) > limit + SURE:
+            return False
+        d = self.point_distance(*xy)
+        if abs(d - limit) < SURE:
+            return bool(self.geometry.distance(Point(xy)) <= limit)  # type: ignore[attr-defined]
+        return d <= limit
+
+
+class Terrain:
+    """A scenario's fixed terrain, prepared once: never changes during a game,
+    shared by every copy."""
+
+    def __init__(self, obstacles: Iterable[Obstacle], covers: Iterable[CoverArea],
+                 drops: Iterable[Drop], names: dict[str, Name]) -> None:
+        self.obstacles = tuple(obstacles)
+        self.covers = tuple(covers)
+        self.drops = tuple(drops)
+        self.names = names
+        self.shapes: dict[int, Shape] = {}
+        for o in self.obstacles:
+            self.shapes[id(o)] = Shape(o.geometry, o.geometry.geom_type == "Polygon")
+        for c in self.covers:
+            self.shapes[id(c)] = Shape(c.area, True)
+        for d in self.drops:
+            self.shapes[id(d)] = Shape(d.edge, False)
+
+    def shape(self, item: Obstacle | CoverArea | Drop) -> Shape:
+        return self.shapes[id(item)]
+
+
+class OldWestTable(Table):
+    """The table with the Old West's terrain prepared (:class:`Terrain`)."""
+
+    def __init__(self, width: float, depth: float, terrain: Terrain) -> None:
+        super().__init__(width, depth, terrain.obstacles, terrain.covers, terrain.drops)
+        self.terrain = terrain
+
+    def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
+        if a == b:
+            return []
+        shape = self.terrain.shape
+        return [o for o in self.obstacles if shape(o).crossed_by_line(a, b)]
+
+    def drops_between(self, a: XY, b: XY) -> list[Drop]:
+        if a == b:
+            return []
+        shape = self.terrain.shape
+        return [d for d in self.drops if shape(d).crossed_by_line(a, b)]
+
+    def near_obstacle(self, obstacle: Obstacle, xy: XY, limit: float) -> bool:
+        """Is ``xy`` within ``limit`` of ``obstacle``?"""
+        return self.terrain.shape(obstacle).within(xy, limit)
+
+    def engaged_across(self, a: str, b: str, reach: float) -> Obstacle | None:
+        pa, pb = self.pieces[a], self.pieces[b]
+        if not self.obstacles:
+            return None
+        for obstacle in self.obstacles_between(pa.xy, pb.xy):
+            shape = self.terrain.shape(obstacle)
+            if shape.within(pa.xy, pa.radius + reach + EPS) and \
+                    shape.within(pb.xy, pb.radius + reach + EPS):
+                return obstacle
+        return None
+
+    def in_cover_area(self, piece_id: str) -> CoverArea | None:
+        return self.cover_at(self.pieces[piece_id].xy)
+
+    def cover_at(self, xy: XY) -> CoverArea | None:
+        """The cover area ``xy`` stands in, if any."""
+        return next((c for c in self.covers if self.terrain.shape(c).contains(xy)), None)
+
+    def sweep_blockers(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
+                       crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> list[str]:
+        piece = self.pieces[piece_id]
+        start, r = piece.xy, piece.radius
+        blockers: list[str] = []
+        if not self.on_table(to, r):
+            blockers.append("edge")
+        skip = {piece_id, *ignore}
+        s = (start[0], start[1], to[0], to[1])
+        for other in self.pieces.values():
+            if other.id in skip:
+                continue
+            reach = r + other.radius
+            if (_point_segment(other.x, other.y, s) < reach - EPS
+                    or math.hypot(to[0] - other.x, to[1] - other.y) < reach + EPS):
+                blockers.append(other.id)
+        if start != to:
+            shape = self.terrain.shape
+            passable = set(map(id, crossable))
+            blockers += [o.name for o in self.obstacles if id(o) not in passable
+                         and shape(o).touched_by_path(start, to, r - EPS)]
+            blockers += [o.name for o in self.obstacles if id(o) in passable
+                         and shape(o).touched_by_path(to, to, r - EPS)]
+            if not over_drops:
+                blockers += [d.name for d in self.drops_between(start, to)]
+        return blockers
+
+    def crossed_obstacles(self, piece_id: str, to: XY) -> list[Obstacle]:
+        piece = self.pieces[piece_id]
+        if piece.xy == to:
+            return []
+        shape = self.terrain.shape
+        return [o for o in self.obstacles
+                if shape(o).touched_by_path(piece.xy, to, piece.radius - EPS)]
+
+    def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
+        p = self.pieces[piece_id]
+        shape = self.terrain.shape(obstacle)
+        if p.xy == target or not shape.crossed_by_line(p.xy, target):
+            return None
+        total = math.hypot(target[0] - p.x, target[1] - p.y)
+        low, high = 0.0, total
+        for _ in range(30):
+            mid = (low + high) / 2
+            spot = self.toward(piece_id, target, mid)
+            if mid > 0 and shape.touched_by_path(p.xy, spot, p.radius - EPS):
+                high = mid
+            else:
+                low = mid
+        return self.toward(piece_id, target, low)
+
+
+def nearest_point(shape_geometry: object, xy: XY) -> XY:
+    """The point of a geometry nearest to ``xy``."""
+    geometry = shape_geometry
+    near = geometry.interpolate(geometry.project(Point(xy)))  # type: ignore[attr-defined]
+    return (near.x, near.y)
+
+
+def spread(found: list[tuple[float, XY]], keep: int) -> list[XY]:
+    """Up to ``keep`` spots spread over the range, the straightest first."""
+    found.sort(key=lambda item: item[0])
+    if len(found) <= keep:
+        return [spot for _, spot in found]
+    stride = len(found) / keep
+    return [found[int(i * stride)][1] for i in range(keep)]
+
+
+def unit(dx: float, dy: float) -> XY:
+    length = math.hypot(dx, dy)
+    return (1.0, 0.0) if length < 1e-9 else (dx / length, dy / length)
+
+
+__all__: Sequence[str] = ("OldWestTable", "Shape", "Terrain", "nearest_point", "spread", "unit")
