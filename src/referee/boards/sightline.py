@@ -1,0 +1,318 @@
+"""Sight lines on the continuous table: what a straight line between two
+models passes through, measured (DESIGN idea 5).
+
+Geometry only. A sight line reports its length, how many inches of it lie
+inside each cover area, which other bases it crosses and which obstacles it
+meets, each at its distance along the line from the first model. It says
+nothing about whether anyone can see or shoot: a game reads the measurement
+through its own rules (Samurai: a model on the line blocks, more than 2" of
+light cover blocks).
+
+Conventions, each pinned by a drawn case in ``tests/boards/test_sightline.py``:
+
+- :func:`measure_sight` draws the line from centre to centre. :func:`best_sight`
+  tries lines between points across both bases and returns the best one by a
+  key the game chooses.
+- *Inside* a cover area means inside its interior. A line that only touches a
+  corner, or runs along an edge, is not inside for that stretch, and an area
+  it never gets into is not listed. A line that ends inside an area counts up
+  to its end point, and one that starts inside counts from 0.
+- A base counts as *crossed* when the line cuts into it by more than the
+  table's contact tolerance :data:`~referee.boards.table.EPS`, so its centre
+  is less than ``radius - EPS`` from the line. A base that the line only
+  touches (tangent) is not crossed. The two end models are never listed.
+- An obstacle counts as soon as the line touches it, as in
+  :meth:`Table.obstacles_between`. A wall has no thickness, so the line meets
+  it at one point. A building is met where the line enters it and left where
+  the line leaves it.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
+from shapely.prepared import PreparedGeometry, prep
+
+from referee.boards.table import EPS, XY, CoverArea, Inches, Obstacle, Piece, Table
+
+_TINY = 1e-9
+"""Stretches shorter than this are rounding noise, not cover."""
+
+
+@dataclass(frozen=True)
+class CoverCrossing:
+    """One cover area on a sight line. ``stretches`` are the (from, to)
+    distances along the line where it is inside the area, in order. A concave
+    area, such as a U-shaped hedge, can give more than one."""
+
+    cover: CoverArea
+    stretches: tuple[tuple[Inches, Inches], ...]
+
+    @property
+    def name(self) -> str:
+        return self.cover.name
+
+    @property
+    def inside(self) -> Inches:
+        """Total length of the line inside the area."""
+        return sum(b - a for a, b in self.stretches)
+
+    @property
+    def enters(self) -> Inches:
+        return self.stretches[0][0]
+
+    @property
+    def leaves(self) -> Inches:
+        return self.stretches[-1][1]
+
+
+@dataclass(frozen=True)
+class BaseCrossing:
+    """Another model's base on a sight line. The line enters it at ``at`` and
+    leaves it at ``leaves`` (distances along the line, clipped to the line).
+    ``offset`` is how far its centre is from the line, 0 when the line passes
+    dead centre."""
+
+    piece_id: str
+    at: Inches
+    leaves: Inches
+    offset: Inches
+
+
+@dataclass(frozen=True)
+class ObstacleCrossing:
+    """An obstacle the sight line meets: first at ``at`` and last at
+    ``leaves``. For a wall crossed once the two are the same."""
+
+    obstacle: Obstacle
+    at: Inches
+    leaves: Inches
+
+    @property
+    def name(self) -> str:
+        return self.obstacle.name
+
+    @property
+    def height(self) -> Inches:
+        return self.obstacle.height
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """What the straight line from ``start`` (on ``from_id``) to ``end`` (on
+    ``to_id``) passes through. Every crossing is ordered along the line, and
+    every distance is measured from ``start``."""
+
+    from_id: str
+    to_id: str
+    start: XY
+    end: XY
+    length: Inches
+    covers: tuple[CoverCrossing, ...] = ()
+    bases: tuple[BaseCrossing, ...] = ()
+    obstacles: tuple[ObstacleCrossing, ...] = ()
+
+    def inside(self, cover_name: str) -> Inches:
+        """Inches of the line inside the named cover area (0 if it never enters it)."""
+        return sum(c.inside for c in self.covers if c.name == cover_name)
+
+    def cover_inside(self, covers: Iterable[str] | None = None) -> Inches:
+        """Inches inside cover, summed over ``covers`` (names), or over every
+        area when None. Overlapping areas each count their own stretch."""
+        wanted = None if covers is None else set(covers)
+        return sum(c.inside for c in self.covers if wanted is None or c.name in wanted)
+
+    @property
+    def crossed_ids(self) -> tuple[str, ...]:
+        return tuple(b.piece_id for b in self.bases)
+
+
+# -- static geometry, prepared once per table ------------------------------------------
+
+
+class _Prepared:
+    """The table's cover areas and obstacles, prepared for fast rejection.
+    It stays valid while the table keeps the same tuples."""
+
+    def __init__(self, table: Table) -> None:
+        self.covers_of = table.covers
+        self.obstacles_of = table.obstacles
+        self.covers: tuple[tuple[CoverArea, PreparedGeometry], ...] = tuple(
+            (c, prep(c.area)) for c in table.covers)
+        self.obstacles: tuple[tuple[Obstacle, PreparedGeometry], ...] = tuple(
+            (o, prep(o.geometry)) for o in table.obstacles)
+
+
+_PREPARED: weakref.WeakKeyDictionary[Table, _Prepared] = weakref.WeakKeyDictionary()
+
+
+def _prepared(table: Table) -> _Prepared:
+    cached = _PREPARED.get(table)
+    if (cached is None or cached.covers_of is not table.covers
+            or cached.obstacles_of is not table.obstacles):
+        cached = _PREPARED[table] = _Prepared(table)
+    return cached
+
+
+# -- measuring -------------------------------------------------------------------------
+
+
+def measure_sight(table: Table, from_id: str, to_id: str) -> SightLine:
+    """The sight line from the centre of ``from_id``'s base to the centre of
+    ``to_id``'s."""
+    a, b = table.pieces[from_id], table.pieces[to_id]
+    return measure_line(table, a.xy, b.xy, from_id, to_id)
+
+
+def best_sight(table: Table, from_id: str, to_id: str,
+               key: Callable[[SightLine], Any] | None = None, samples: int = 5) -> SightLine:
+    """The best sight line between any part of one base and any part of the
+    other. Each base contributes ``samples`` points spread evenly across its
+    diameter square to the centre line, from one rim to the other. Every pair
+    is measured, giving ``samples**2`` lines. The two outer pairs are the lines
+    that just touch both bases.
+
+    ``key`` ranks the lines, and the smallest wins. The default prefers the
+    fewest bases crossed, then the fewest obstacles, then the least cover,
+    then the shortest line. On a tie the centre-to-centre line wins, so an open
+    sight line reads the same as :func:`measure_sight`. This samples the
+    lines rather than searching them exhaustively. A gap narrower than the
+    spacing between samples can be missed."""
+    a, b = table.pieces[from_id], table.pieces[to_id]
+    rank = key or _default_rank
+    best = measure_line(table, a.xy, b.xy, from_id, to_id)
+    if samples < 2 or a.xy == b.xy:
+        return best
+    best_rank = rank(best)
+    for pa in _across(a, b.xy, samples):
+        for pb in _across(b, a.xy, samples):
+            line = measure_line(table, pa, pb, from_id, to_id)
+            line_rank = rank(line)
+            if line_rank < best_rank:
+                best, best_rank = line, line_rank
+    return best
+
+
+def measure_line(table: Table, start: XY, end: XY, from_id: str = "",
+                 to_id: str = "") -> SightLine:
+    """Measure the straight line from ``start`` to ``end``. The bases of
+    ``from_id`` and ``to_id`` are left out of the crossings."""
+    length = math.hypot(end[0] - start[0], end[1] - start[1])
+    if length < _TINY:
+        return SightLine(from_id, to_id, start, end, 0.0)
+    line = LineString([start, end])
+    prepared = _prepared(table)
+    return SightLine(
+        from_id, to_id, start, end, length,
+        covers=_covers(line, prepared),
+        bases=_bases(table.pieces.values(), start, end, length, {from_id, to_id}),
+        obstacles=_obstacles(line, prepared),
+    )
+
+
+def _covers(line: LineString, prepared: _Prepared) -> tuple[CoverCrossing, ...]:
+    found = []
+    for cover, fast in prepared.covers:
+        if not fast.intersects(line):
+            continue
+        # the closed area's part of the line, less any part along its edge
+        inside = line.intersection(cover.area).difference(cover.area.boundary)
+        stretches = _merge(_intervals(line, inside))
+        if stretches:
+            found.append(CoverCrossing(cover, stretches))
+    found.sort(key=lambda c: (c.enters, c.name))
+    return tuple(found)
+
+
+def _obstacles(line: LineString, prepared: _Prepared) -> tuple[ObstacleCrossing, ...]:
+    found = []
+    for obstacle, fast in prepared.obstacles:
+        if not fast.intersects(line):
+            continue
+        along = [line.project(Point(xy)) for xy in _coords(line.intersection(obstacle.geometry))]
+        if along:
+            found.append(ObstacleCrossing(obstacle, min(along), max(along)))
+    found.sort(key=lambda o: (o.at, o.name))
+    return tuple(found)
+
+
+def _bases(pieces: Iterable[Piece], start: XY, end: XY, length: Inches,
+           ends: set[str]) -> tuple[BaseCrossing, ...]:
+    """Circles against a segment, in plain arithmetic."""
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    found = []
+    for piece in pieces:
+        if piece.id in ends:
+            continue
+        wx, wy = piece.x - start[0], piece.y - start[1]
+        along = wx * ux + wy * uy
+        offset = abs(wx * uy - wy * ux)
+        if offset >= piece.radius - EPS:
+            continue
+        half = math.sqrt(piece.radius ** 2 - offset ** 2)
+        enters, leaves = along - half, along + half
+        # the part of the chord on the segment must itself cut in by more than EPS
+        if leaves <= EPS or enters >= length - EPS:
+            continue
+        found.append(BaseCrossing(piece.id, max(0.0, enters), min(length, leaves), offset))
+    found.sort(key=lambda c: (c.at, c.piece_id))
+    return tuple(found)
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _default_rank(line: SightLine) -> tuple[int, int, float, float]:
+    return (len(line.bases), len(line.obstacles), round(line.cover_inside(), 6),
+            round(line.length, 6))
+
+
+def _across(piece: Piece, toward: XY, samples: int) -> list[XY]:
+    """``samples`` points across ``piece``'s base, on the diameter square to
+    the line toward ``toward``, from rim to rim."""
+    dx, dy = toward[0] - piece.x, toward[1] - piece.y
+    norm = math.hypot(dx, dy)
+    px, py = -dy / norm, dx / norm
+    steps = [-1 + 2 * k / (samples - 1) for k in range(samples)]
+    return [(piece.x + s * piece.radius * px, piece.y + s * piece.radius * py) for s in steps]
+
+
+def _coords(geometry: BaseGeometry) -> list[XY]:
+    """Every vertex of a (possibly multi-part) geometry."""
+    if geometry.is_empty:
+        return []
+    parts = getattr(geometry, "geoms", None)
+    if parts is not None:
+        return [xy for part in parts for xy in _coords(part)]
+    return [(float(x), float(y)) for x, y, *_ in geometry.coords]
+
+
+def _intervals(line: LineString, geometry: BaseGeometry) -> list[tuple[float, float]]:
+    """The (from, to) distances along ``line`` of each line part of ``geometry``."""
+    if geometry.is_empty:
+        return []
+    parts = getattr(geometry, "geoms", None)
+    if parts is not None:
+        return [iv for part in parts for iv in _intervals(line, part)]
+    if geometry.geom_type != "LineString":
+        return []  # a point where the line touches the area
+    along = [line.project(Point(xy)) for xy in _coords(geometry)]
+    return [(min(along), max(along))]
+
+
+def _merge(intervals: list[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+    """Join stretches that touch (a line split where it crosses a vertex) and
+    drop rounding slivers."""
+    merged: list[tuple[float, float]] = []
+    for a, b in sorted(intervals):
+        if merged and a <= merged[-1][1] + _TINY:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return tuple((a, b) for a, b in merged if b - a > _TINY)
