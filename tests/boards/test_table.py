@@ -7,7 +7,7 @@ import math
 import pytest
 from shapely.geometry import LineString
 
-from referee.boards.table import Drop, Obstacle, Piece, Table, mm_to_inches
+from referee.boards.table import Obstacle, Piece, Table, mm_to_inches
 
 R = mm_to_inches(25) / 2
 rule = pytest.mark.rule
@@ -30,71 +30,6 @@ def test_distances_are_edge_to_edge_and_contact_is_touching():
     assert table.within("a", "b", 6) and not table.within("a", "b", 5.9)
     put(table, "c", *around(5, 5, 90), "y")
     assert table.in_contact("a", "c") and not table.in_contact("a", "b")
-
-
-@rule("OW-SUR-1", "OW-SUR-4")
-def test_against_a_fence_with_enemies_on_two_sides_is_surrounded():
-    """The fence behind him, one enemy in front, one on his flank."""
-    fence = Obstacle("fence", LineString([(0, 10), (24, 10)]), 1.0)
-    table = Table(24, 24, [fence])
-    put(table, "loser", 12, 10 + R + 0.001, "law")
-    put(table, "front", *around(12, 10 + R + 0.001, 45), "out")
-    put(table, "flank", *around(12, 10 + R + 0.001, 135), "out")
-    assert table.back_off("loser", ["front", "flank"]).surrounded
-    # without the fence he could step back over the line: the fence is what traps him
-    open_ground = Table(24, 24)
-    for pid, piece in table.pieces.items():
-        open_ground.add(Piece(pid, piece.x, piece.y, piece.radius, piece.side))
-    assert not open_ground.back_off("loser", ["front", "flank"]).surrounded
-
-
-@rule("OW-BCK-2", "OW-MUL-3")
-def test_backing_off_between_two_enemies_through_a_gap():
-    table = Table(24, 24)
-    put(table, "loser", 12, 12, "law")
-    put(table, "winner", *around(12, 12, 90), "out")
-    wide = 1.2  # the gap, wider than a 25 mm base
-    put(table, "left", 12 - R - wide / 2, 12 - 1.6, "out")
-    put(table, "right", 12 + R + wide / 2, 12 - 1.6, "out")
-    assert table.fits_between("left", "right", R)
-    spots = table.back_off("loser", ["winner"]).spots
-    assert spots and spots[0] == pytest.approx((12, 11))  # straight back, through the gap
-    for spot in spots:  # never into contact with another enemy
-        for other in ("left", "right"):
-            o = table.pieces[other]
-            assert math.hypot(spot[0] - o.x, spot[1] - o.y) > 2 * R
-    narrow = Table(24, 24)
-    put(narrow, "loser", 12, 12, "law")
-    put(narrow, "winner", *around(12, 12, 90), "out")
-    put(narrow, "left", 12 - R - 0.3, 12 - 1.2, "out")
-    put(narrow, "right", 12 + R + 0.3, 12 - 1.2, "out")
-    assert not narrow.fits_between("left", "right", R)
-    spots = narrow.back_off("loser", ["winner"]).spots
-    assert all(s[0] != pytest.approx(12) for s in spots)
-
-
-@rule("OW-SUR-5")
-def test_a_loser_at_a_cliff_edge_goes_over_it():
-    edge = Drop("cliff", LineString([(0, 10), (24, 10)]), 3.0)
-    table = Table(24, 24, drops=[edge])
-    put(table, "loser", 12, 10 + R + 0.1, "law")
-    put(table, "left", *around(12, 10 + R + 0.1, 20), "out")
-    put(table, "right", *around(12, 10 + R + 0.1, 160), "out")
-    put(table, "front", *around(12, 10 + R + 0.1, 90), "out")
-    result = table.back_off("loser", ["left", "right", "front"])
-    assert not result.surrounded and result.over is edge
-    assert all(y < 10 for _, y in result.spots)
-
-
-@rule("OW-SUR-3")
-def test_a_surrounded_loser_is_let_through_off_the_enemy_bases():
-    table = Table(24, 24)
-    put(table, "loser", 12, 12, "law")
-    for i, a in enumerate((90, 210, 330)):
-        put(table, f"e{i}", *around(12, 12, a), "out")
-    assert table.back_off("loser", ["e0", "e1", "e2"]).surrounded
-    table.make_way("loser", ["e0", "e1", "e2"])
-    assert all(not table.in_contact("loser", f"e{i}") for i in range(3))
 
 
 def test_a_charge_across_a_hedge_stops_at_the_hedge():

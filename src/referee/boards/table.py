@@ -75,20 +75,6 @@ class Piece:
         return (self.x, self.y)
 
 
-@dataclass(frozen=True)
-class BackOff:
-    """Where a loser may back off to (OW-BCK-1): ``spots``, best first; empty
-    when surrounded. ``over`` is the drop it would go over when the only way
-    out is over an edge (OW-SUR-5)."""
-
-    spots: tuple[XY, ...]
-    over: Drop | None = None
-
-    @property
-    def surrounded(self) -> bool:
-        return not self.spots
-
-
 def _unit(dx: float, dy: float) -> XY:
     length = math.hypot(dx, dy)
     return (1.0, 0.0) if length < 1e-9 else (dx / length, dy / length)
@@ -285,151 +271,6 @@ class Table:
                 low = mid
         return self.toward(piece_id, target, low)
 
-    # -- back off -----------------------------------------------------------------
-
-    def back_off(self, loser: str, away_from: Sequence[str],
-                 from_obstacles: Sequence[Obstacle] = (), step: Inches = 1.0,
-                 reach: Inches = 4.0, directions: int = 72, keep: int = 8) -> BackOff:
-        """Where ``loser`` can end ``step`` inches (edge to edge) from each of
-        ``away_from`` (and from each of ``from_obstacles``), moving straight,
-        without touching another model, crossing an obstacle or a drop, or
-        leaving the table (OW-BCK-1, OW-BCK-2, OW-SUR-1, OW-SUR-4, OW-MUL-3,
-        OW-OBS-1). The way may go through any gap between enemies wide enough
-        for its base. With no such spot, spots over a drop are offered with
-        ``over`` set (OW-SUR-5); with none of those either, the loser is surrounded."""
-        for over_drops in (False, True):
-            found = self._back_off_spots(loser, away_from, from_obstacles, step, reach,
-                                         directions, over_drops)
-            if found:
-                spots = _spread(found, keep)
-                over = None
-                if over_drops:
-                    over = self.drops_between(self.pieces[loser].xy, spots[0])[0]
-                    spots = [s for s in spots if self.drops_between(self.pieces[loser].xy, s)]
-                return BackOff(tuple(spots), over)
-            if not self.drops:
-                break
-        return BackOff(())
-
-    def _away_direction(self, loser: str, away_from: Sequence[str],
-                        from_obstacles: Sequence[Obstacle]) -> float:
-        p = self.pieces[loser]
-        dx = dy = 0.0
-        for other in away_from:
-            ux, uy = _unit(p.x - self.pieces[other].x, p.y - self.pieces[other].y)
-            dx, dy = dx + ux, dy + uy
-        for obstacle in from_obstacles:
-            near = obstacle.geometry.interpolate(obstacle.geometry.project(Point(p.xy)))
-            ux, uy = _unit(p.x - near.x, p.y - near.y)
-            dx, dy = dx + ux, dy + uy
-        return math.atan2(dy, dx) if (dx, dy) != (0.0, 0.0) else 0.0
-
-    def _back_off_spots(self, loser: str, away_from: Sequence[str],
-                        from_obstacles: Sequence[Obstacle], step: Inches, reach: Inches,
-                        directions: int, over_drops: bool) -> list[tuple[float, XY]]:
-        p = self.pieces[loser]
-        straight = self._away_direction(loser, away_from, from_obstacles)
-        found: list[tuple[float, XY]] = []
-        for k in range(directions):
-            turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
-            u = (math.cos(straight + turn), math.sin(straight + turn))
-            if self._moves_away(p, u, away_from, from_obstacles):
-                d: float | None = step
-            elif self._through_gap(p, u, away_from):
-                d = self._clearance(p, u, away_from, from_obstacles, step, reach)
-            else:
-                continue
-            if d is None:
-                continue
-            spot = (p.x + u[0] * d, p.y + u[1] * d)
-            if not self.sweep_blockers(loser, spot, over_drops=over_drops):
-                found.append((abs(turn), spot))
-        return found
-
-    def _moves_away(self, p: Piece, u: XY, away_from: Sequence[str],
-                    from_obstacles: Sequence[Obstacle]) -> bool:
-        """Does direction ``u`` take ``p`` away from (or square to) each opponent
-        and each obstacle it backs off from?"""
-        targets = [self.pieces[o].xy for o in away_from]
-        for obstacle in from_obstacles:
-            near = obstacle.geometry.interpolate(obstacle.geometry.project(Point(p.xy)))
-            targets.append((near.x, near.y))
-        return all(u[0] * (x - p.x) + u[1] * (y - p.y) <= 1e-6 for x, y in targets)
-
-    def _through_gap(self, p: Piece, u: XY, away_from: Sequence[str]) -> bool:
-        """Does direction ``u`` lead between two of the opponents, through a gap
-        wide enough for ``p``'s base (OW-MUL-3)?"""
-        ahead = []
-        for other in away_from:
-            o = self.pieces[other]
-            wx, wy = o.x - p.x, o.y - p.y
-            if u[0] * wx + u[1] * wy > 0:
-                ahead.append((other, u[0] * wy - u[1] * wx))
-        return any(ca * cb < 0 and self.fits_between(a, b, p.radius)
-                   for i, (a, ca) in enumerate(ahead) for b, cb in ahead[i + 1:])
-
-    def _clearance(self, p: Piece, u: XY, away_from: Sequence[str],
-                   from_obstacles: Sequence[Obstacle], step: Inches,
-                   reach: Inches) -> float | None:
-        """How far along ``u`` the loser must go to be ``step`` from everything
-        it backs off from; None if farther than ``reach``."""
-        need = step
-        for other in away_from:
-            o = self.pieces[other]
-            wx, wy = p.x - o.x, p.y - o.y
-            wanted = p.radius + o.radius + step
-            along = wx * u[0] + wy * u[1]
-            disc = along * along - (wx * wx + wy * wy) + wanted * wanted
-            if disc < 0:
-                continue
-            need = max(need, -along + math.sqrt(disc))
-        for obstacle in from_obstacles:
-            d = need
-            while d <= reach:
-                spot = Point(p.x + u[0] * d, p.y + u[1] * d)
-                if obstacle.geometry.distance(spot) >= p.radius + step - EPS:
-                    break
-                d += 0.05
-            need = d
-        return need if need <= reach + EPS else None
-
-    def make_way(self, loser: str, away_from: Sequence[str], gap: Inches = 0.05,
-                 reach: Inches = 3.0) -> dict[str, XY]:
-        """A surrounded loser still ends with its base off its enemies: it
-        moves the least it can, and models in its way shift slightly to let it
-        through (OW-SUR-3). It never crosses an obstacle (OW-SUR-4). Returns
-        every piece moved and where to."""
-        p = self.pieces[loser]
-        best: tuple[float, XY] | None = None
-        for k in range(72):
-            angle = 2 * math.pi * k / 72
-            u = (math.cos(angle), math.sin(angle))
-            d = self._clearance(p, u, away_from, (), gap, reach)
-            if d is None:
-                continue
-            spot = (p.x + u[0] * d, p.y + u[1] * d)
-            if not self.on_table(spot, p.radius) or self.crossed_obstacles(loser, spot):
-                continue
-            if self.drops_between(p.xy, spot):
-                continue
-            if best is None or d < best[0]:
-                best = (d, spot)
-        moved: dict[str, XY] = {}
-        centre = p.xy if best is None else best[1]
-        if best is not None:
-            moved[loser] = best[1]
-        for other in self.pieces.values():
-            if other.id == loser:
-                continue
-            wanted = p.radius + other.radius + gap
-            dist = math.hypot(other.x - centre[0], other.y - centre[1])
-            if dist < wanted - EPS or (best is None and other.id in away_from):
-                ux, uy = _unit(other.x - centre[0], other.y - centre[1])
-                moved[other.id] = (centre[0] + ux * wanted, centre[1] + uy * wanted)
-        for piece_id, spot in moved.items():
-            self.move(piece_id, spot)
-        return moved
-
     # -- picture ------------------------------------------------------------------
 
     def svg(self, scale: float = 20.0, colours: dict[str, str] | None = None,
@@ -482,15 +323,6 @@ def _shape_svg(geometry: BaseGeometry, xy: Callable[[float, float], str], name: 
     points = " ".join(xy(x, y) for x, y in geometry.coords)
     return (f'<polyline class="{cls}" points="{points}" fill="none" stroke="{colour}" '
             f'stroke-width="{width:.1f}"><title>{escape(name)}</title></polyline>')
-
-
-def _spread(found: list[tuple[float, XY]], keep: int) -> list[XY]:
-    """Up to ``keep`` spots spread over the range, the straightest first."""
-    found.sort(key=lambda item: item[0])
-    if len(found) <= keep:
-        return [spot for _, spot in found]
-    stride = len(found) / keep
-    return [found[int(i * stride)][1] for i in range(keep)]
 
 
 def obstacle_shape(points: Sequence[XY], closed: bool) -> BaseGeometry:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from referee.boards.table import Drop, Obstacle
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
+from referee.games.old_west.back_off import back_off, make_way
 from referee.games.old_west.heroics import declare_heroics
 from referee.games.old_west.movement import move_model
 from referee.games.old_west.rolls import amounts, d6, fall, hit, spend_fame
@@ -256,14 +257,14 @@ def back_off_one(state: OldWestState, fight: Fight, loser: str) -> Step[None]:
     model = state.fighters[loser]
     opponents = [e for e in fight.engaged[loser] if (loser, e) not in fight.across]
     obstacles = list({id(o): o for (a, _), o in fight.across.items() if a == loser}.values())
-    options = table.back_off(loser, opponents, obstacles, rules.back_off_inches,
-                             rules.back_off_reach)
+    options = back_off(table, loser, opponents, obstacles, rules.back_off_inches,
+                       rules.back_off_reach)
     if model.prone:
         fight.surrounded.add(loser)
         state.emit(msg("ow.prone-loses", name=model.name), clause="OW-GRD-3")
     if options.surrounded:
         fight.surrounded.add(loser)
-        table.make_way(loser, opponents)
+        make_way(table, loser, opponents)
         state.emit(msg("ow.surrounded", name=model.name), clause="OW-SUR-1")
         return
     spot = options.spots[0]
