@@ -114,7 +114,8 @@ def test_a_watch_with_no_other_left_loses():
 
 
 def test_a_scenario_with_five_mistakes_gets_five_messages_naming_each_field():
-    data = scenario([other("larisa", "day", 1, "zoo")]).model_dump(mode="json")
+    data = scenario([other("larisa", "day", 1, "zoo"), other("alisa", "day", 3, "zoo"),
+                     other("andrey", "night", 2, "zoo")]).model_dump(mode="json")
     data["others"][0]["initiative"] = "first"          # 1: not a number
     data["others"][0]["watch"] = "evening"             # 2: not a Watch
     data["settings"]["hand_size"] = -1                 # 3: below zero

@@ -2,57 +2,104 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
-from referee.core.ruleset import Flow, Step
 from referee.core.waits import Decision, Option
-from referee.games.night_watch.state import NightWatchState, Other, Play
+from referee.games.night_watch.state import NightWatchState, Other, Play, Spell
+from referee.games.night_watch.tables import WOUNDS_TO_KILL
+
+__all__ = ["DONE", "WOUNDS_TO_KILL", "Fight", "FightEverywhere", "battlegrounds"]
 
 DONE = "done"
-WOUNDS_TO_KILL = 4
-"""A Watcher with four wounds is killed (NW-CMB-12)."""
+
+
+def is_battleground(state: NightWatchState, location: str) -> bool:
+    """Watchers of both Watches stand here (NW-CMB-2). House rule: where only
+    one Watch stands there is no combat."""
+    watch = None
+    for other in state.others.values():
+        if other.in_play and other.location == location:
+            if watch is None:
+                watch = other.watch
+            elif other.watch != watch:
+                return True
+    return False
 
 
 def battlegrounds(state: NightWatchState) -> list[str]:
-    """Locations where Watchers of both Watches stand (NW-CMB-2). House rule:
-    where only one Watch stands there is no combat."""
-    return [loc for loc in state.location_names
-            if len({o.watch for o in state.at(loc)}) == 2]
+    """Locations where Watchers of both Watches stand (NW-CMB-2)."""
+    return [loc for loc in state.location_names if is_battleground(state, loc)]
 
 
-def fight_everywhere(state: NightWatchState) -> Flow:
-    """Combat begins once all the moves are made (NW-CMB-1)."""
-    for location in battlegrounds(state):
-        yield from fight(state, location)
+@dataclass
+class FightEverywhere(Frame):
+    """Combat begins once all the moves are made (NW-CMB-1): one at every
+    battleground, in the scenario's order of Locations. ``index`` counts the
+    Locations already past (a combat never changes who stands elsewhere)."""
+
+    index: int = 0
+
+    def start(self, state: NightWatchState) -> Step:
+        locations = state.setup.location_ids
+        while self.index < len(locations):
+            location = locations[self.index]
+            self.index += 1
+            if is_battleground(state, location):
+                return self.call(Fight(location), self.fought)
+        return done()
+
+    def fought(self, state: NightWatchState, _: object) -> Step:
+        return self.start(state)
 
 
-def fight(state: NightWatchState, location: str) -> Flow:
+@dataclass
+class Fight(Frame):
     """One combat: each Watcher in ascending Initiative plays its cards
     (NW-CMB-5) until both players have played all they wanted (NW-CMB-6),
-    then the wounds are counted and the Spells discarded."""
-    state.plays = []
-    state.emit(msg("nw.combat-begins", place=state.place(location)), clause="NW-CMB-1")
-    while True:
-        played = 0
-        for other in state.at(location):
-            played += yield from turn_to_play(state, other)
-        if played == 0 or state.settings.combat_rounds == "once":
-            break
-    count_wounds(state, location)
-    discard_spells(state, location)
+    then the wounds are counted and the Spells discarded. ``index`` counts the
+    Others in Initiative order already past in this round; ``played`` the
+    cards played in it."""
 
+    location: str
+    index: int = 0
+    played: int = 0
 
-def turn_to_play(state: NightWatchState, other: Other) -> Step[int]:
-    """The owner plays any number of cards for ``other``, then says done.
-    Returns how many it played (the generator's return value)."""
-    played = 0
-    while True:
-        options = play_options(state, other)
-        question = msg("nw.ask.play", other=other.name, place=state.place(other.location))
-        choice = str((yield Decision.single(other.watch, question, options)))
+    def start(self, state: NightWatchState) -> Step:
+        state.plays = []
+        state.emit(msg("nw.combat-begins", place=state.place(self.location)),
+                   clause="NW-CMB-1")
+        return self.next_watcher(state)
+
+    def next_watcher(self, state: NightWatchState) -> Step:
+        order, others = state.setup.order, state.others
+        while self.index < len(order):
+            other = others[order[self.index]]
+            if other.in_play and other.location == self.location:
+                return self.ask(play_decision(state, other), self.chose)
+            self.index += 1
+        if self.played == 0 or state.settings.combat_rounds == "once":
+            count_wounds(state, self.location)
+            discard_spells(state, self.location)
+            return done()
+        self.index = self.played = 0
+        return self.next_watcher(state)
+
+    def chose(self, state: NightWatchState, choice: str) -> Step:
+        """The owner plays any number of cards for the Watcher, then says done."""
+        other = state.others[state.setup.order[self.index]]
         if choice == DONE:
-            return played
-        apply_play(state, other, choice)
-        played += 1
+            self.index += 1
+            return self.next_watcher(state)
+        apply_play(state, other, str(choice))
+        self.played += 1
+        return self.ask(play_decision(state, other), self.chose)
+
+
+def play_decision(state: NightWatchState, other: Other) -> Decision:
+    question = msg("nw.ask.play", other=other.name, place=state.place(other.location))
+    return Decision.single(other.watch, question, play_options(state, other))
 
 
 def play_options(state: NightWatchState, other: Other) -> list[Option]:
@@ -60,19 +107,31 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     anyone at this Location, each Item it carries likewise, each chip on a
     card already played here (NW-CMB-8)."""
     here = state.at(other.location)
-    options = [Option(DONE, msg("nw.option.done"))]
-    for key in sorted({spell.key for spell in other.hand}):
-        spell = next(s for s in other.hand if s.key == key)
-        options += [Option(f"cast:{key}:{target.id}",
-                           msg("nw.option.cast", spell=spell.label, target=target.name))
-                    for target in here]
+    made = state.setup.options
+    options = [made.get(DONE) or made.setdefault(DONE, Option(DONE, msg("nw.option.done")))]
+    last = None
+    for key in other.hand:
+        if key == last:
+            continue
+        last = key
+        for target in here:
+            value = f"cast:{key}:{target.id}"
+            option = made.get(value)
+            if option is None:
+                option = made[value] = Option(value, msg(
+                    "nw.option.cast", spell=Spell.from_key(key).label, target=target.name))
+            options.append(option)
     for item_id in other.items:
-        item = state.items[item_id]
         if any(p.item == item_id for p in state.plays):
             continue
-        options += [Option(f"item:{item_id}:{target.id}",
-                           msg("nw.option.item", item=item.name, target=target.name))
-                    for target in here]
+        item = state.items[item_id]
+        for target in here:
+            value = f"item:{item_id}:{target.id}"
+            option = made.get(value)
+            if option is None:
+                option = made[value] = Option(value, msg(
+                    "nw.option.item", item=item.name, target=target.name))
+            options.append(option)
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)
@@ -87,8 +146,8 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
 def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
     verb, first, second = [*choice.split(":"), "", ""][:3]
     if verb == "cast":
-        spell = next(s for s in other.hand if s.key == first)
-        other.hand.remove(spell)
+        other.hand.remove(first)
+        spell = Spell.from_key(first)
         play = Play(len(state.plays) + 1, other.id, second, spell)
         state.plays.append(play)
         clause = "NW-CMB-3" if spell.kind == "attack" else "NW-CMB-4"

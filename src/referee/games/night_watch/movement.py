@@ -2,39 +2,52 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
-from referee.core.ruleset import Flow
 from referee.core.waits import Chance, Decision, Option
 from referee.games.night_watch.state import NightWatchState, Other
 
 STAY = "stay"
 
 
-def destinations(state: NightWatchState, location: str) -> list[str]:
+def destinations(state: NightWatchState, location: str) -> tuple[str, ...]:
     """Where one move from ``location`` may go: through the Metro (NW-MOV-6),
     to Egor's Flat and the Roof only from the Entrance (NW-MOV-7); at most one
     Location a turn (NW-MOV-5)."""
-    return state.board.neighbours(location)
+    return state.setup.neighbours[location]
 
 
-def move_egor(state: NightWatchState) -> Flow:
+@dataclass
+class MoveEgor(Frame):
     """Egor moves first (NW-MOV-2). House rule (Egor's card is not in the
     book): he walks one Location a turn on the shortest way to
     ``settings.egor_goal``, or, with ``egor_moves = "random"``, to any
     neighbouring Location, each as likely."""
-    here = state.egor
-    if state.settings.egor_moves == "random":
+
+    def start(self, state: NightWatchState) -> Step:
+        here = state.egor
+        if state.settings.egor_moves != "random":
+            return self.went(state, state.setup.egor_next[here])
         choices = destinations(state, here)
-        there = here if not choices else (yield Chance.uniform(msg("nw.chance.egor"), choices))
-    else:
-        route = state.board.route(here, state.settings.egor_goal) or [here]
-        there = route[1] if len(route) > 1 else here
-    if there == here:
-        state.emit(msg("nw.egor-stays", place=state.place(here)), clause="NW-MOV-2")
-        return
-    state.egor = there
-    state.emit(msg("nw.egor-moves", origin=state.place(here), destination=state.place(there)),
-               clause="NW-MOV-2")
+        if not choices:
+            return self.went(state, here)
+        chances = state.setup.chances
+        wait = chances.get(("egor", here))
+        if wait is None:
+            wait = chances[("egor", here)] = Chance.uniform(msg("nw.chance.egor"), choices)
+        return self.ask(wait, self.went)
+
+    def went(self, state: NightWatchState, there: str) -> Step:
+        here = state.egor
+        if there == here:
+            state.emit(msg("nw.egor-stays", place=state.place(here)), clause="NW-MOV-2")
+        else:
+            state.egor = there
+            state.emit(msg("nw.egor-moves", origin=state.place(here),
+                           destination=state.place(there)), clause="NW-MOV-2")
+        return done()
 
 
 def move_options(state: NightWatchState, other: Other) -> list[Option]:
@@ -49,13 +62,40 @@ def move_options(state: NightWatchState, other: Other) -> list[Option]:
     return options
 
 
-def move_watchers(state: NightWatchState) -> Flow:
+def move_decision(state: NightWatchState, other: Other) -> Decision:
+    """The owner's question for ``other`` (the same question is made once)."""
+    here = other.location
+    key = ("move", other.id, here, *(item.id for item in state.items_at(here)))
+    decisions = state.setup.decisions
+    found = decisions.get(key)
+    if found is None:
+        question = msg("nw.ask.move", other=other.name, place=state.place(here))
+        found = decisions[key] = Decision.single(other.watch, question,
+                                                 move_options(state, other))
+    return found
+
+
+@dataclass
+class MoveWatchers(Frame):
     """Players move their Watchers one at a time, lowest Initiative first;
-    the owner moves each (NW-MOV-3, NW-MOV-4)."""
-    for other in state.active():
-        question = msg("nw.ask.move", other=other.name, place=state.place(other.location))
-        choice = yield Decision.single(other.watch, question, move_options(state, other))
-        apply_move(state, other, str(choice))
+    the owner moves each (NW-MOV-3, NW-MOV-4). ``index`` counts the Others
+    in Initiative order already past."""
+
+    index: int = 0
+
+    def start(self, state: NightWatchState) -> Step:
+        order, others = state.setup.order, state.others
+        while self.index < len(order):
+            other = others[order[self.index]]
+            if other.in_play:
+                return self.ask(move_decision(state, other), self.chose)
+            self.index += 1
+        return done()
+
+    def chose(self, state: NightWatchState, choice: str) -> Step:
+        apply_move(state, state.others[state.setup.order[self.index]], str(choice))
+        self.index += 1
+        return self.start(state)
 
 
 def apply_move(state: NightWatchState, other: Other, choice: str) -> None:
@@ -75,4 +115,3 @@ def apply_move(state: NightWatchState, other: Other, choice: str) -> None:
     else:
         state.emit(msg("nw.stays", other=other.name, place=state.place(other.location)),
                    clause="NW-MOV-9")
-

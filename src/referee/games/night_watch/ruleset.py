@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from pydantic import BaseModel
 
 from referee.core.events import REFEREE, Seat
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Lang, Msg, msg
-from referee.core.ruleset import Flow, GameType, Outcome, Ruleset, register
+from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
 from referee.games.night_watch import scenario as spec
 from referee.games.night_watch.board import board_rows
-from referee.games.night_watch.combat import fight_everywhere
-from referee.games.night_watch.movement import move_egor, move_watchers
-from referee.games.night_watch.spells import draw_spells
+from referee.games.night_watch.combat import FightEverywhere
+from referee.games.night_watch.movement import MoveEgor, MoveWatchers
+from referee.games.night_watch.spells import DrawSpells
 from referee.games.night_watch.state import NightWatchState, Other
-from referee.games.night_watch.victory import decide, score_favour
+from referee.games.night_watch.tables import WATCHES
+from referee.games.night_watch.victory import decide, favour_won, last_turn, score_favour, wiped_out
 
 
 @register
@@ -27,81 +30,123 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     aliases = ("night-watch", "nw")
     version = "1"
     title = msg("nw.title")
-    game_type = GameType(decisions="both", chance=True, hidden_information=True,
-                         cooperative=False, min_seats=len(spec.WATCHES),
-                         max_seats=len(spec.WATCHES), max_length=None,
+    game_type = GameType(decisions="sequential", chance=True, hidden_information=True,
+                         cooperative=False, min_seats=len(WATCHES),
+                         max_seats=len(WATCHES), max_length=None,
                          length_note=msg("nw.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = spec.Scenario
 
     def seats(self, scenario: spec.Scenario) -> tuple[Seat, ...]:
-        return spec.WATCHES
+        return WATCHES
 
-    def check_scenario(self, scenario: spec.Scenario) -> list[str]:
+    def check_scenario(self, scenario: spec.Scenario) -> list[Msg]:
         return spec.check(scenario)
 
     def new_state(self, scenario: spec.Scenario) -> NightWatchState:
         return NightWatchState(scenario)
 
-    def play(self, state: NightWatchState) -> Flow:
-        while not state.finished:
-            yield from play_turn(state)
-            result = decide(state)
-            if result is not None:
-                state.finished = True
-                state.emit(msg("nw.game-over", reason=result.reason))
+    def play(self, state: NightWatchState) -> Frame:
+        return NightWatchGame()
 
     def decided(self, state: NightWatchState) -> Outcome | None:
-        return decide(state) if state.finished else None
+        """A Watch wiped out, or Egor's favour won; asked only once a turn has
+        ended the game (the house rules check after the turn)."""
+        if not state.finished:
+            return None
+        return wiped_out(state) or favour_won(state)
+
+    def timed_out(self, state: NightWatchState) -> Outcome | None:
+        """The last turn (``settings.max_turns``) has been played."""
+        if not state.finished:
+            return None
+        return last_turn(state)
 
     def seat_name(self, scenario: spec.Scenario, seat: Seat) -> Msg:
-        return msg(f"nw.watch.{seat}")
+        return msg(f"nw.watch.{seat}") if seat in WATCHES else msg("core.seat-name", seat=seat)
 
     def board_table(self, view: dict[str, JSON],
                     lang: Lang) -> tuple[list[str], list[list[str]]] | None:
         return board_rows(view, lang)
 
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
+        setup = state.setup
+        names = setup.names_json
+        decks = state.decks
         return {
-            "locations": {loc: name.to_json() for loc, name in state.location_names.items()},
+            "locations": setup.locations_json,
             "turn": state.turn,
             "egor": state.egor,
             "score": dict(state.score),
-            "decks": {watch: deck.total() for watch, deck in state.decks.items()},
-            "others": {o.id: other_view(o, seat) for o in state.others.values()},
-            "items": {i.id: {"name": i.name.to_json(), "location": i.location,
-                             "holder": i.holder}
-                      for i in state.items.values()},
+            "decks": {watch: sum(decks[watch].values()) for watch in WATCHES},
+            "others": {key: other_view(o, seat, names[key])
+                       for key, o in state.others.items()},
+            "items": {key: {"name": names[f"item:{key}"], "location": i.location,
+                            "holder": i.holder}
+                      for key, i in state.items.items()},
         }
 
 
-def other_view(other: Other, seat: Seat) -> dict[str, JSON]:
+def other_view(other: Other, seat: Seat, name: JSON = None) -> dict[str, JSON]:
     """An Other's card as ``seat`` sees it: its Spells only to its own Watch."""
     data: dict[str, JSON] = {
-        "name": other.name.to_json(), "watch": other.watch, "initiative": other.initiative,
-        "location": other.location,
+        "name": name if name is not None else other.name.to_json(), "watch": other.watch,
+        "initiative": other.initiative, "location": other.location,
         "wounds": other.wounds, "in_play": other.in_play, "killed": other.killed,
         "chips": list(other.chips), "items": list(other.items), "spells": len(other.hand),
     }
-    if seat in (other.watch, REFEREE):
-        data["hand"] = sorted(spell.key for spell in other.hand)
+    if seat == other.watch or seat == REFEREE:
+        data["hand"] = list(other.hand)
     return data
 
 
-def play_turn(state: NightWatchState) -> Flow:
+@dataclass
+class NightWatchGame(Frame):
+    """Turn after turn until the house rules' end of game holds after one
+    (docs/rulesets/night_watch.md, Victory); then the state is marked
+    finished and the end-of-game hooks give the outcome."""
+
+    def start(self, state: NightWatchState) -> Step:
+        if state.finished:
+            return done()
+        return self.call(PlayTurn(), self.turn_over)
+
+    def turn_over(self, state: NightWatchState, _: object) -> Step:
+        result = decide(state)
+        if result is None:
+            return self.start(state)
+        state.finished = True
+        state.emit(msg("nw.game-over", reason=result.reason))
+        return done()
+
+
+@dataclass
+class PlayTurn(Frame):
     """One turn: arrivals and Spells, Egor, the Watchers, combat, Egor's favour."""
-    state.turn += 1
-    state.emit(msg("nw.turn", turn=state.turn))
-    bring_in_arrivals(state)
-    yield from draw_spells(state)
-    yield from move_egor(state)
-    yield from move_watchers(state)
-    yield from fight_everywhere(state)
-    score_favour(state)
+
+    def start(self, state: NightWatchState) -> Step:
+        state.turn += 1
+        state.emit(msg("nw.turn", turn=state.turn))
+        bring_in_arrivals(state)
+        return self.call(DrawSpells(), self.drawn)
+
+    def drawn(self, state: NightWatchState, _: object) -> Step:
+        return self.call(MoveEgor(), self.egor_moved)
+
+    def egor_moved(self, state: NightWatchState, _: object) -> Step:
+        return self.call(MoveWatchers(), self.moved)
+
+    def moved(self, state: NightWatchState, _: object) -> Step:
+        return self.call(FightEverywhere(), self.fought)
+
+    def fought(self, state: NightWatchState, _: object) -> Step:
+        score_favour(state)
+        return done()
 
 
 def bring_in_arrivals(state: NightWatchState) -> None:
     """House rule: an Other comes into play on its ``enters_turn``."""
-    for other in sorted(state.others.values(), key=lambda o: o.initiative):
+    for key in state.setup.order:
+        other = state.others[key]
         if other.enters_turn == state.turn and not other.killed:
             other.in_play = True
             state.emit(msg("nw.enters", other=other.name, watch=msg(f"nw.watch.{other.watch}"),

@@ -1,17 +1,19 @@
 """The Night Watch scenario format: Locations, Others, spell decks, items and
-the house-rule settings. Every gap of the book is a setting here."""
+the house-rule settings. Every gap of the book is a setting here; what the
+rules cannot play is refused at validation (:func:`check`)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from referee.core.i18n import Name
+from referee.core.i18n import Msg, msg
+from referee.core.model import LocalName, StrictModel
+from referee.games.night_watch import tables
+from referee.games.night_watch.tables import METRO, WATCHES, WatchId
 
-WatchId = Literal["night", "day"]
-WATCHES: tuple[WatchId, ...] = ("night", "day")
-METRO = "metro"
+__all__ = ["METRO", "WATCHES", "LocalName", "Scenario", "WatchId", "check", "rival"]
 
 
 def rival(watch: WatchId) -> WatchId:
@@ -19,21 +21,7 @@ def rival(watch: WatchId) -> WatchId:
     return "day" if watch == "night" else "night"
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class LocalName(Strict):
-    """A name in English and, optionally, Russian."""
-
-    en: str = Field(min_length=1)
-    ru: str | None = None
-
-    def as_name(self) -> Name:
-        return Name(self.en, self.ru)
-
-
-class LocationSpec(Strict):
+class LocationSpec(StrictModel):
     """A Location card. ``via`` is the Location it is reached through: the
     Metro for ordinary Locations (NW-MOV-6), the Entrance for Egor's Flat and
     the Roof (NW-MOV-7); the Metro itself has none."""
@@ -43,7 +31,7 @@ class LocationSpec(Strict):
     via: str | None = METRO
 
 
-class OtherSpec(Strict):
+class OtherSpec(StrictModel):
     """An Other (Watcher) card."""
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
@@ -51,12 +39,13 @@ class OtherSpec(Strict):
     watch: WatchId
     initiative: int = Field(ge=0, description="house rule: the book gives only the order")
     location: str
-    enters_turn: int = Field(1, ge=1, description="house rule: the turn the Other comes into play")
+    enters_turn: int = Field(tables.ENTERS_TURN, ge=1,
+                             description="house rule: the turn the Other comes into play")
     chips: list[int] = Field(default_factory=list,
                              description="house rule: modifier chips the Other may lay")
 
 
-class SpellSpec(Strict):
+class SpellSpec(StrictModel):
     """Copies of one Spell card in a Watch's deck."""
 
     kind: Literal["attack", "defence"]
@@ -64,7 +53,7 @@ class SpellSpec(Strict):
     count: int = Field(1, ge=1)
 
 
-class ItemSpec(Strict):
+class ItemSpec(StrictModel):
     """House rule: an Item acts like a Spell of its kind and power but is kept."""
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
@@ -75,14 +64,16 @@ class ItemSpec(Strict):
     holder: str | None = None
 
 
-class Settings(Strict):
+class Settings(StrictModel):
     """House rules (the book is silent); each one is documented in docs/rulesets/night_watch.md."""
 
-    hand_size: int = Field(3, ge=0, description="Spells each Other holds after drawing")
-    max_turns: int = Field(12, ge=1, description="the game ends after this turn")
-    points_to_win: int = Field(3, ge=1, description="Egor's favour needed to win")
-    egor_start: str = Field(METRO, description="where Egor stands at setup")
-    egor_goal: str = Field("flat", description="where Egor walks to")
+    hand_size: int = Field(tables.HAND_SIZE, ge=0,
+                           description="Spells each Other holds after drawing")
+    max_turns: int = Field(tables.MAX_TURNS, ge=1, description="the game ends after this turn")
+    points_to_win: int = Field(tables.POINTS_TO_WIN, ge=1,
+                               description="Egor's favour needed to win")
+    egor_start: str = Field(tables.EGOR_START, description="where Egor stands at setup")
+    egor_goal: str = Field(tables.EGOR_GOAL, description="where Egor walks to")
     egor_moves: Literal["walk", "random"] = Field(
         "walk", description="walk: one step on the shortest way to egor_goal; random: any "
         "neighbouring Location, each as likely")
@@ -90,7 +81,7 @@ class Settings(Strict):
         "until-all-pass", description="disputed case 2: how many passes of initiative a combat has")
 
 
-class Scenario(Strict):
+class Scenario(StrictModel):
     """A Night Watch scenario file."""
 
     title: LocalName
@@ -101,9 +92,10 @@ class Scenario(Strict):
     items: list[ItemSpec] = Field(default_factory=list)
 
 
-def check(scenario: Scenario) -> list[str]:
-    """Cross-references the schema cannot see, every problem at once."""
-    problems: list[str] = []
+def check(scenario: Scenario) -> list[Msg]:
+    """Cross-references the schema cannot see and what the rules cannot play,
+    every problem at once, each naming its field."""
+    problems: list[Msg] = []
     location_ids = [loc.id for loc in scenario.locations]
     known = set(location_ids)
     other_ids = [other.id for other in scenario.others]
@@ -111,37 +103,62 @@ def check(scenario: Scenario) -> list[str]:
     problems += _duplicates("others", other_ids)
     problems += _duplicates("items", [item.id for item in scenario.items])
     if METRO not in known:
-        problems.append(f"locations: expected a Location with id \"{METRO}\" (NW-MOV-6)")
+        problems.append(msg("nw.check.no-metro", field="locations", metro=METRO))
     for i, loc in enumerate(scenario.locations):
         if loc.id == METRO and loc.via is not None and loc.via != METRO:
-            problems.append(f"locations[{i}].via: the Metro is reached from everywhere; "
-                            "leave it out")
+            problems.append(msg("nw.check.metro-via", field=f"locations[{i}].via"))
         elif loc.via is not None and loc.via not in known:
-            problems.append(f"locations[{i}].via: unknown Location {loc.via!r}; "
-                            f"expected one of {', '.join(location_ids)}")
+            problems.append(msg("nw.check.unknown-via", field=f"locations[{i}].via",
+                                value=repr(loc.via), known=", ".join(location_ids)))
     for i, other in enumerate(scenario.others):
         if other.location not in known:
-            problems.append(f"others[{i}].location: unknown Location {other.location!r}")
+            problems.append(msg("nw.check.unknown-location", field=f"others[{i}].location",
+                                value=repr(other.location)))
     seen_initiative: dict[int, str] = {}
     for i, other in enumerate(scenario.others):
         if other.initiative in seen_initiative:
-            problems.append(f"others[{i}].initiative: {other.initiative} is also "
-                            f"{seen_initiative[other.initiative]}'s; Initiative must be unique")
+            problems.append(msg("nw.check.initiative-twice", field=f"others[{i}].initiative",
+                                value=other.initiative, other=seen_initiative[other.initiative]))
         seen_initiative[other.initiative] = other.id
     for field in ("egor_start", "egor_goal"):
         value = getattr(scenario.settings, field)
         if value not in known:
-            problems.append(f"settings.{field}: unknown Location {value!r}")
+            problems.append(msg("nw.check.unknown-location", field=f"settings.{field}",
+                                value=repr(value)))
     for i, item in enumerate(scenario.items):
         if (item.location is None) == (item.holder is None):
-            problems.append(f"items[{i}]: expected exactly one of location or holder")
+            problems.append(msg("nw.check.item-place", field=f"items[{i}]"))
         if item.location is not None and item.location not in known:
-            problems.append(f"items[{i}].location: unknown Location {item.location!r}")
+            problems.append(msg("nw.check.unknown-location", field=f"items[{i}].location",
+                                value=repr(item.location)))
         if item.holder is not None and item.holder not in other_ids:
-            problems.append(f"items[{i}].holder: unknown Other {item.holder!r}")
+            problems.append(msg("nw.check.unknown-holder", field=f"items[{i}].holder",
+                                value=repr(item.holder)))
+    problems += _playable(scenario)
     return problems
 
 
-def _duplicates(field: str, ids: list[str]) -> list[str]:
-    return [f"{field}[{i}].id: {value!r} is used twice" for i, value in enumerate(ids)
-            if value in ids[:i]]
+def _playable(scenario: Scenario) -> list[Msg]:
+    """What the rules cannot play: a Watch with no Other (the game would end
+    after its first turn), an Other coming in after the last turn, a Watch
+    without a deck to draw from while Others draw Spells."""
+    problems: list[Msg] = []
+    settings = scenario.settings
+    for watch in WATCHES:
+        if not any(other.watch == watch for other in scenario.others):
+            problems.append(msg("nw.check.no-others", field="others",
+                                watch=msg(f"nw.watch.{watch}")))
+        if settings.hand_size > 0 and watch not in scenario.decks:
+            problems.append(msg("nw.check.no-deck", field=f"decks.{watch}",
+                                watch=msg(f"nw.watch.{watch}"),
+                                hand_size=settings.hand_size))
+    for i, other in enumerate(scenario.others):
+        if other.enters_turn > settings.max_turns:
+            problems.append(msg("nw.check.enters-too-late", field=f"others[{i}].enters_turn",
+                                value=other.enters_turn, max_turns=settings.max_turns))
+    return problems
+
+
+def _duplicates(field: str, ids: list[str]) -> list[Msg]:
+    return [msg("nw.check.id-twice", field=f"{field}[{i}].id", value=repr(value))
+            for i, value in enumerate(ids) if value in ids[:i]]

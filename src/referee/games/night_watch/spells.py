@@ -5,27 +5,58 @@ is a chance event over the cards left, so an empty deck deals no more."""
 
 from __future__ import annotations
 
+from bisect import insort
+from dataclasses import dataclass
+
 from referee.core.events import Audience
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
-from referee.core.ruleset import Flow
 from referee.core.waits import Chance
 from referee.games.night_watch.scenario import rival
-from referee.games.night_watch.state import NightWatchState, Other, Spell
+from referee.games.night_watch.state import NightWatchState, Spell
+from referee.games.night_watch.tables import WatchId
 
 
-def draw_spells(state: NightWatchState) -> Flow:
-    for other in state.active():
-        yield from fill_hand(state, other)
+def draw_chance(state: NightWatchState, watch: WatchId) -> Chance:
+    """A draw from ``watch``'s deck: each card left as likely as its copies."""
+    deck = state.decks[watch]
+    key = (watch, *deck.items())
+    chances = state.setup.chances
+    found = chances.get(key)
+    if found is None:
+        found = chances[key] = Chance.weighted(
+            msg("nw.chance.draw", watch=msg(f"nw.watch.{watch}")), deck)
+    return found
 
 
-def fill_hand(state: NightWatchState, other: Other) -> Flow:
-    deck = state.decks[other.watch]
-    while len(other.hand) < state.settings.hand_size and deck.total() > 0:
-        key = yield Chance.weighted(msg("nw.chance.draw", watch=msg(f"nw.watch.{other.watch}")),
-                                    dict(sorted(deck.items())))
-        deck[key] -= 1
-        spell = Spell.from_key(str(key))
-        other.hand.append(spell)
+@dataclass
+class DrawSpells(Frame):
+    """Every Other in play, lowest Initiative first, fills its hand.
+    ``index`` counts the Others in Initiative order already served."""
+
+    index: int = 0
+
+    def start(self, state: NightWatchState) -> Step:
+        order, others, hand_size = state.setup.order, state.others, state.settings.hand_size
+        while self.index < len(order):
+            other = others[order[self.index]]
+            if other.in_play and len(other.hand) < hand_size and state.decks[other.watch]:
+                return self.ask(draw_chance(state, other.watch), self.drew)
+            self.index += 1
+        return done()
+
+    def drew(self, state: NightWatchState, key: str) -> Step:
+        other = state.others[state.setup.order[self.index]]
+        deck = state.decks[other.watch]
+        key = str(key)
+        left = deck[key] - 1
+        if left:
+            deck[key] = left
+        else:
+            del deck[key]
+        insort(other.hand, key)
+        spell = Spell.from_key(key)
         state.emit(msg("nw.draws-secret", other=other.name, spell=spell.label),
                    Audience.only(other.watch))
         state.emit(msg("nw.draws", other=other.name), Audience.only(rival(other.watch)))
+        return self.start(state)

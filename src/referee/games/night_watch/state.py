@@ -1,17 +1,27 @@
-"""The state of a Night Watch game: where every card lies."""
+"""The state of a Night Watch game: where every card lies.
+
+What never changes during a game (names, the board, the order of Initiative,
+the options a question can offer) is prepared once per scenario in a
+:class:`Setup` and shared by every copy of the game; the state proper is the
+few things that move, copied by hand (:meth:`NightWatchState.__deepcopy__`).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import GameState
-from referee.games.night_watch.scenario import WATCHES, Scenario, Settings, WatchId
+from referee.core.waits import JSON, Chance, Decision, Option
+from referee.games.night_watch.scenario import Scenario, Settings
+from referee.games.night_watch.tables import WATCHES, WatchId
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Spell:
     """A Spell card: an Attack or a Defence of some Power (NW-CMB-4)."""
 
@@ -22,44 +32,67 @@ class Spell:
     def key(self) -> str:
         return f"{self.kind}-{self.power}"
 
-    @classmethod
-    def from_key(cls, key: str) -> Spell:
-        kind, _, power = key.rpartition("-")
-        return cls(kind, int(power))
+    @staticmethod
+    def from_key(key: str) -> Spell:
+        return _spell(key)
 
     @property
     def label(self) -> Msg:
         return msg(f"nw.spell.{self.kind}", power=self.power)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Spell:
+        return self
 
-@dataclass
+
+@lru_cache(maxsize=256)
+def _spell(key: str) -> Spell:
+    kind, _, power = key.rpartition("-")
+    return Spell(kind, int(power))
+
+
 class Other:
-    """An Other (Watcher) card and what lies on it."""
+    """An Other (Watcher) card and what lies on it. ``hand`` holds the keys of
+    its Spells in order (the order they were drawn in never matters)."""
 
-    id: str
-    name: Name
-    watch: WatchId
-    initiative: int
-    location: str
-    enters_turn: int
-    chips: list[int]
-    hand: list[Spell] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
-    wounds: int = 0
-    in_play: bool = False
-    killed: bool = False
+    __slots__ = ("chips", "enters_turn", "hand", "id", "in_play", "initiative", "items",
+                 "killed", "location", "name", "watch", "wounds")
+
+    def __init__(self, id: str, name: Name, watch: WatchId, initiative: int, location: str,
+                 enters_turn: int, chips: list[int]) -> None:
+        self.id, self.name, self.watch, self.initiative = id, name, watch, initiative
+        self.location, self.enters_turn, self.chips = location, enters_turn, chips
+        self.hand: list[str] = []
+        self.items: list[str] = []
+        self.wounds = 0
+        self.in_play = False
+        self.killed = False
+
+    def copy(self) -> Other:
+        twin = Other.__new__(Other)
+        twin.id, twin.name, twin.watch, twin.initiative = (
+            self.id, self.name, self.watch, self.initiative)
+        twin.location, twin.enters_turn, twin.chips = (
+            self.location, self.enters_turn, list(self.chips))
+        twin.hand, twin.items = list(self.hand), list(self.items)
+        twin.wounds, twin.in_play, twin.killed = self.wounds, self.in_play, self.killed
+        return twin
 
 
-@dataclass
 class Item:
-    id: str
-    name: Name
-    spell: Spell
-    location: str | None
-    holder: str | None
+    """An Item: where it lies, or who carries it."""
+
+    __slots__ = ("holder", "id", "location", "name", "spell")
+
+    def __init__(self, id: str, name: Name, spell: Spell, location: str | None,
+                 holder: str | None) -> None:
+        self.id, self.name, self.spell = id, name, spell
+        self.location, self.holder = location, holder
+
+    def copy(self) -> Item:
+        return Item(self.id, self.name, self.spell, self.location, self.holder)
 
 
-@dataclass
+@dataclass(slots=True)
 class Play:
     """A card laid in a combat: a Spell or an Item on a target, with chips on it."""
 
@@ -75,30 +108,82 @@ class Play:
         """Power after modifier chips (NW-CMB-8), never below zero."""
         return max(0, self.spell.power + sum(self.chips))
 
+    def copy(self) -> Play:
+        return Play(self.number, self.by, self.target, self.spell, self.item, list(self.chips))
 
-class NightWatchState(GameState):
-    """Locations, Others, decks, Items, Egor, the score."""
+
+class Setup:
+    """What a scenario fixes for the whole game, worked out once: the board,
+    names, the order of Initiative, Egor's walk, and the questions and
+    chances already asked (immutable, so asked again as they are)."""
 
     def __init__(self, scenario: Scenario) -> None:
-        super().__init__()
+        self.scenario = scenario
         self.settings: Settings = scenario.settings
-        self.location_names = {loc.id: loc.name.as_name() for loc in scenario.locations}
+        self.location_names = {loc.id: loc.name.name for loc in scenario.locations}
         self.board: LocationGraph[str] = LocationGraph()
         for loc in scenario.locations:
             self.board.add(loc.id)
             if loc.via is not None and loc.via != loc.id:
                 self.board.join(loc.id, loc.via)
+        self.location_ids = tuple(self.location_names)
+        self.neighbours = {loc: tuple(self.board.neighbours(loc)) for loc in self.board}
+        self.egor_next = {loc: self._egor_step(loc) for loc in self.board}
+        self.order = tuple(o.id for o in sorted(scenario.others, key=lambda o: o.initiative))
+        """Every Other's id, lowest Initiative first (NW-MOV-3, NW-CMB-5)."""
+        self.locations_json: dict[str, JSON] = {
+            loc: name.to_json() for loc, name in self.location_names.items()}
+        self.names_json: dict[str, JSON] = {
+            **{o.id: o.name.name.to_json() for o in scenario.others},
+            **{f"item:{i.id}": i.name.name.to_json() for i in scenario.items}}
+        self.decisions: dict[tuple[Any, ...], Decision] = {}
+        self.chances: dict[tuple[Any, ...], Chance] = {}
+        self.options: dict[str, Option] = {}
+
+    def _egor_step(self, here: str) -> str:
+        route = self.board.route(here, self.settings.egor_goal) or [here]
+        return route[1] if len(route) > 1 else here
+
+    def place(self, location: str) -> Name:
+        return self.location_names[location]
+
+
+_SETUPS: dict[int, Setup] = {}
+_KEPT = 16
+
+
+def setup_for(scenario: Scenario) -> Setup:
+    """The prepared setup of ``scenario``, shared by every game of it."""
+    found = _SETUPS.get(id(scenario))
+    if found is not None and found.scenario is scenario:
+        return found
+    if len(_SETUPS) >= _KEPT:
+        del _SETUPS[next(iter(_SETUPS))]
+    prepared = _SETUPS[id(scenario)] = Setup(scenario)
+    return prepared
+
+
+class NightWatchState(GameState):
+    """Others, decks, Items, Egor, the turn, the score (and the shared setup)."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.setup = setup_for(scenario)
+        self.settings: Settings = scenario.settings
         self.others = {
-            o.id: Other(o.id, o.name.as_name(), o.watch, o.initiative, o.location,
+            o.id: Other(o.id, o.name.name, o.watch, o.initiative, o.location,
                         o.enters_turn, list(o.chips))
             for o in scenario.others
         }
-        self.decks: dict[WatchId, Counter[str]] = {w: Counter() for w in WATCHES}
+        counts: dict[WatchId, dict[str, int]] = {w: {} for w in WATCHES}
         for watch, cards in scenario.decks.items():
             for card in cards:
-                self.decks[watch][Spell(card.kind, card.power).key] += card.count
+                key = Spell(card.kind, card.power).key
+                counts[watch][key] = counts[watch].get(key, 0) + card.count
+        self.decks = {w: dict(sorted(deck.items())) for w, deck in counts.items()}
+        """Cards left in each Watch's deck by key, in key order; none at zero."""
         self.items = {
-            i.id: Item(i.id, i.name.as_name(), Spell(i.kind, i.power), i.location, i.holder)
+            i.id: Item(i.id, i.name.name, Spell(i.kind, i.power), i.location, i.holder)
             for i in scenario.items
         }
         for item in self.items.values():
@@ -109,10 +194,33 @@ class NightWatchState(GameState):
         self.score: dict[WatchId, int] = dict.fromkeys(WATCHES, 0)
         self.plays: list[Play] = []
         self.finished = False
+        """Set when a turn ends with the game decided: only then do the
+        end-of-game hooks answer (victory is checked after a turn)."""
+
+    def shared(self) -> tuple[object, ...]:
+        return (self.setup, self.settings)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> NightWatchState:
+        twin = NightWatchState.__new__(NightWatchState)
+        memo[id(self)] = twin
+        twin.log = copy.deepcopy(self.log, memo)
+        twin.setup, twin.settings = self.setup, self.settings
+        twin.others = {key: other.copy() for key, other in self.others.items()}
+        twin.decks = {watch: dict(deck) for watch, deck in self.decks.items()}
+        twin.items = {key: item.copy() for key, item in self.items.items()}
+        twin.egor, twin.turn, twin.finished = self.egor, self.turn, self.finished
+        twin.score = dict(self.score)
+        twin.plays = [play.copy() for play in self.plays]
+        return twin
+
+    @property
+    def location_names(self) -> dict[str, Name]:
+        return self.setup.location_names
 
     def active(self) -> list[Other]:
         """Others in play, in ascending Initiative (NW-MOV-3)."""
-        return sorted((o for o in self.others.values() if o.in_play), key=lambda o: o.initiative)
+        others = self.others
+        return [o for o in (others[key] for key in self.setup.order) if o.in_play]
 
     def at(self, location: str) -> list[Other]:
         return [o for o in self.active() if o.location == location]
@@ -121,7 +229,10 @@ class NightWatchState(GameState):
         return [i for i in self.items.values() if i.location == location]
 
     def place(self, location: str) -> Name:
-        return self.location_names[location]
+        return self.setup.location_names[location]
+
+    def deck_size(self, watch: WatchId) -> int:
+        return sum(self.decks[watch].values())
 
     def still_to_come(self, watch: WatchId) -> bool:
         return any(o.watch == watch and not o.in_play and not o.killed
