@@ -172,8 +172,44 @@ def test_a_malformed_file_is_refused_with_a_saved_game_error(
     assert str(path) in str(caught.value)
 
 
-def test_a_file_without_a_checksum_is_replayed(tmp_path: Path) -> None:
+def test_a_file_without_a_checksum_is_refused(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    del data["checksum"]
+    with pytest.raises(SaveFileError) as caught:
+        load_game(write(tmp_path / "game.json", data))
+    assert "no checksum" in str(caught.value) and '"unchecked": true' in str(caught.value)
+    assert "нет контрольной суммы" in caught.value.render("ru")
+
+
+def test_a_hand_written_file_says_so_and_is_replayed(tmp_path: Path) -> None:
     game = played()
     data = saved(game, tmp_path / "game.json")
     del data["checksum"]
-    assert load_game(write(tmp_path / "game.json", data)).checksum() == game.checksum()
+    data["unchecked"] = True
+    path = write(tmp_path / "game.json", data)
+    assert load_game(path).checksum() == game.checksum()
+    with pytest.raises(SaveFileError, match="written by hand"):
+        load_game(path, allow_unchecked=False)
+
+
+def test_a_hand_written_file_with_a_checksum_is_still_checked(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    data["unchecked"] = True
+    data["checksum"] = "0" * 64
+    with pytest.raises(SaveFileError, match="checksum differs"):
+        load_game(write(tmp_path / "game.json", data))
+
+
+def test_unchecked_must_be_true_or_false(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    data["unchecked"] = "yes"
+    with pytest.raises(SaveFileError, match="unchecked"):
+        load_game(write(tmp_path / "game.json", data))
+
+
+def test_save_refusals_read_in_russian(tmp_path: Path) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    data["format"] = FORMAT + 1
+    with pytest.raises(SaveFileError) as caught:
+        load_game(write(tmp_path / "game.json", data))
+    assert "Обновите Referee" in caught.value.render("ru")

@@ -114,16 +114,39 @@ def test_five_mistakes_give_five_messages_each_with_the_file_and_the_field(
     error = caught.value
     assert error.source == str(path)
     assert len(error.problems) == 5
-    fields = {"title", "turns", "colour", "others[0].name", "others[2].initiative"}
+    fields = {"title", "turns", "colour", "others[0].name", "others[2] (semyon).initiative"}
     assert {problem.split(":")[0] for problem in error.problems} == fields
     lines = str(error).splitlines()
     assert "5 problem(s)" in lines[0]
     for line, problem in zip(lines[1:], error.problems, strict=True):
         assert line.strip() == f"{path}: {problem}"
-    initiative = next(p for p in error.problems if p.startswith("others[2].initiative"))
-    assert "6" in initiative and "(got 9)" in initiative
+    initiative = next(p for p in error.problems if p.startswith("others[2] (semyon).initiative"))
+    assert "at most 6, got 9" in initiative
     turns = next(p for p in error.problems if p.startswith("turns"))
     assert '"ten"' in turns
+
+
+def test_schema_problems_and_the_rulesets_checks_come_in_one_run(tmp_path: Path) -> None:
+    text = GOOD.replace('name = "olga"', 'name = "anton"').replace("turns = 3", "turns = \"x\"")
+    text = text.replace("initiative = 2", "initiative = 2\nspeed = 4")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(scenario_file(tmp_path, text))
+    assert caught.value.problems == [
+        'turns: expected a whole number, got "x"',
+        "others[0] (anton).speed: unknown field `speed`; valid fields: name, initiative",
+        "others[1].name: 'anton' is used twice; each Other needs its own name"]
+
+
+def test_a_misspelt_field_gets_the_close_match_and_the_valid_names(tmp_path: Path) -> None:
+    text = GOOD.replace("turns = 3", "turnz = 3")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(scenario_file(tmp_path, text))
+    assert caught.value.problems == [
+        "turns: required field `turns` is missing",
+        "turnz: unknown field `turnz` (did you mean `turns`?); valid fields: title, turns, others"]
+    russian = caught.value.render("ru")
+    assert "нет обязательного поля `turns`" in russian
+    assert "неизвестное поле `turnz` (может быть, `turns`?)" in russian
 
 
 def test_the_rulesets_own_checks_run_once_the_schema_is_met(tmp_path: Path) -> None:
@@ -156,7 +179,7 @@ def test_an_unknown_ruleset_lists_the_known_ones(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
     problem = caught.value.problems[0]
-    assert "musterr" in problem
+    assert "musterr" in problem and "did you mean `muster`?" in problem
     known = problem.split("known:")[1]
     for name in ruleset_names():
         assert name in known
@@ -186,7 +209,7 @@ def test_validate_scenario_reports_every_schema_problem_with_the_given_source() 
         validate_scenario(Muster(), data, "inline")
     assert caught.value.source == "inline"
     assert {p.split(":")[0] for p in caught.value.problems} == {
-        "title", "turns", "others[0].initiative"}
+        "title", "turns", "others[0] (a).initiative"}
 
 
 @pytest.mark.parametrize(("loc", "text"), [

@@ -2,21 +2,29 @@
 
 Loading replays the inputs and compares the result with the checksum written
 at save time, so a file edited by hand, or saved by a ruleset whose rules have
-changed since, is refused rather than silently played differently.
+changed since, is refused rather than silently played differently. A file
+without a checksum is refused too, unless it says it was written by hand
+(``"unchecked": true``); such a file loads, but can never pass a check.
+
+Every refusal is a :class:`SaveFileError` holding a catalogue message, so it
+reads in every language.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
-from referee.core.errors import RefereeError, SaveFileError, ScenarioError
+from referee.core.errors import InternalError, RefereeError, SaveFileError, ScenarioError
 from referee.core.game import Game
+from referee.core.i18n import msg
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import validate_scenario
 
 FORMAT = 1
+SUFFIX = ".json"
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
@@ -30,70 +38,174 @@ def game_to_json(game: Game) -> dict[str, Any]:
     }
 
 
+def _temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def write_atomically(path: Path | str, text: str) -> None:
+    """Replace ``path`` with ``text`` whole: written to a temporary file beside
+    it, flushed to disk, then renamed over it, so a crash (even ``kill -9``)
+    leaves either the old file or the new one, never half of one."""
+    path = Path(path)
+    temporary = _temporary(path)
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _sync_directory(path.parent)
+
+
+def _sync_directory(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - not every system opens folders
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(descriptor)
+
+
 def save_game(game: Game, path: Path | str) -> None:
     """Write ``game`` to ``path`` (the file is replaced whole, never half-written)."""
+    write_atomically(path, json.dumps(game_to_json(game), ensure_ascii=False, indent=1) + "\n")
+
+
+def check_writable(path: Path | str) -> None:
+    """Make sure a game can be saved to ``path`` before any of it is played.
+
+    :raises SaveFileError: naming the path and why not.
+    """
     path = Path(path)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(game_to_json(game), ensure_ascii=False, indent=1) + "\n",
-                         encoding="utf-8")
-    temporary.replace(path)
+    if path.is_dir():
+        raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
+                                cause=msg("core.savefile.is-directory")))
+    probe = _temporary(path)
+    try:
+        with open(probe, "w", encoding="utf-8") as handle:
+            handle.write("")
+    except OSError as exc:
+        raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
+                                cause=exc.strerror or str(exc))) from None
+    finally:
+        probe.unlink(missing_ok=True)
+    if path.exists() and not os.access(path, os.W_OK):
+        raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
+                                cause=os.strerror(13)))
 
 
-def game_from_json(data: Any, source: str, check: bool = True) -> Game:
+def looks_like_save_file(path: Path | str) -> bool:
+    """``path`` names a saved game (``.json``, or a file holding a JSON object
+    with the keys a saved game has), rather than a scenario."""
+    path = Path(path)
+    if path.suffix.lower() == SUFFIX:
+        return True
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096).lstrip()
+    except OSError:
+        return False
+    return head.startswith(b"{")  # a TOML file never starts with a brace
+
+
+def game_from_json(data: Any, source: str, check: bool = True,
+                   allow_unchecked: bool = True) -> Game:
     """Rebuild a game by replaying a saved file's inputs.
 
+    :param check: compare the replayed game with the file's checksum; a file
+        with no checksum is refused unless it says ``"unchecked": true``.
+    :param allow_unchecked: accept a file marked ``"unchecked": true`` with no
+        checksum (``False`` for a proof that the file replays identically).
     :raises SaveFileError: for a file of a newer format, another ruleset
-        version, a bad scenario or input, or (with ``check``) a replay that
-        does not reach the recorded checksum.
+        version, a bad scenario or input, a missing checksum, or (with
+        ``check``) a replay that does not reach the recorded checksum.
     """
     if not isinstance(data, dict):
-        raise SaveFileError(f"{source}: expected a JSON object of a saved game")
+        raise SaveFileError(msg("core.savefile.not-object", source=source))
     version = data.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveFileError(f"{source}: format: expected a whole number, the save file format")
+        raise SaveFileError(msg("core.savefile.format", source=source))
     if version > FORMAT:
-        raise SaveFileError(f"{source}: saved in format {version} by a newer Referee; "
-                            f"this one reads format {FORMAT} and older. Upgrade Referee.")
-    missing = [k for k in ("ruleset", "scenario", "inputs") if k not in data]
+        raise SaveFileError(msg("core.savefile.newer", source=source, format=version,
+                                known=FORMAT))
+    missing = tuple(k for k in ("ruleset", "scenario", "inputs") if k not in data)
     if missing:
-        raise SaveFileError(f"{source}: missing {', '.join(missing)}")
+        raise SaveFileError(msg("core.savefile.missing", source=source, keys=missing))
     if not isinstance(data["scenario"], dict):
-        raise SaveFileError(f"{source}: scenario: expected an object, the scenario's settings")
+        raise SaveFileError(msg("core.savefile.scenario-shape", source=source))
     if not isinstance(data["inputs"], list):
-        raise SaveFileError(f"{source}: inputs: expected a list of the game's inputs")
-    try:
-        ruleset = find_ruleset(str(data["ruleset"]))
-        if str(data.get("ruleset_version", ruleset.version)) != ruleset.version:
-            raise SaveFileError(
-                f"{source}: saved with {ruleset.name} rules version {data['ruleset_version']}; "
-                f"this Referee has version {ruleset.version}")
-        scenario = validate_scenario(ruleset, data["scenario"], f"{source}: scenario")
-        game = Game(ruleset, scenario)
-        for index, item in enumerate(data["inputs"]):
-            try:
-                game.apply(item)
-            except RefereeError as exc:
-                raise SaveFileError(f"{source}: inputs[{index}]: {exc}") from None
-    except ScenarioError as exc:
-        raise SaveFileError(str(exc)) from None
-    except SaveFileError:
-        raise
-    except RefereeError as exc:
-        raise SaveFileError(f"{source}: {exc}") from None
+        raise SaveFileError(msg("core.savefile.inputs-shape", source=source))
+    unchecked = data.get("unchecked", False)
+    if not isinstance(unchecked, bool):
+        raise SaveFileError(msg("core.savefile.unchecked-shape", source=source))
     recorded = data.get("checksum")
+    game = _replay(data, source)
+    if recorded is None and check:
+        if not unchecked:
+            raise SaveFileError(msg("core.savefile.no-checksum", source=source))
+        if not allow_unchecked:
+            raise SaveFileError(msg("core.savefile.unchecked-refused", source=source))
     if check and recorded is not None and recorded != game.checksum():
-        raise SaveFileError(f"{source}: replaying the inputs does not give the saved game "
-                            "(checksum differs): the file was changed or the rules differ")
+        raise SaveFileError(msg("core.savefile.checksum", source=source))
     return game
 
 
-def load_game(path: Path | str, check: bool = True) -> Game:
-    """Load a game saved by :func:`save_game`. :raises SaveFileError:"""
+def _replay(data: dict[str, Any], source: str) -> Game:
+    try:
+        ruleset = find_ruleset(str(data["ruleset"]))
+        saved_version = str(data.get("ruleset_version", ruleset.version))
+        if saved_version != ruleset.version:
+            raise SaveFileError(msg("core.savefile.version", source=source,
+                                    ruleset=ruleset.name, saved=saved_version,
+                                    current=ruleset.version))
+        scenario = validate_scenario(ruleset, data["scenario"], f"{source}: scenario")
+    except ScenarioError as exc:
+        raise SaveFileError(msg("core.savefile.scenario", source=exc.source,
+                                problems=tuple(exc.messages))) from None
+    except SaveFileError:
+        raise
+    except RefereeError as exc:
+        raise SaveFileError(msg("core.savefile.in-file", source=source,
+                                problem=exc.message)) from None
+    try:
+        game = Game(ruleset, scenario)
+    except RefereeError as exc:
+        raise SaveFileError(msg("core.savefile.in-file", source=source,
+                                problem=exc.message)) from None
+    except Exception as exc:  # a defect in the rules' setup; no traceback for a file
+        raise SaveFileError(msg("core.savefile.setup", source=source,
+                                cause=f"{type(exc).__name__}: {exc}")) from None
+    for index, item in enumerate(data["inputs"]):
+        try:
+            game.apply(item)
+        except RefereeError as exc:
+            raise SaveFileError(msg("core.savefile.input", source=source, index=index,
+                                    problem=exc.message)) from None
+        except InternalError as exc:
+            raise SaveFileError(msg("core.savefile.input-internal", source=source,
+                                    index=index, problem=exc.message)) from None
+    return game
+
+
+def read_save_file(path: Path | str) -> Any:
+    """The JSON held in ``path``. :raises SaveFileError: missing or not JSON."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise SaveFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveFileError(f"{path}: not a saved game: {exc}") from None
-    return game_from_json(data, str(path), check)
+        raise SaveFileError(msg("core.savefile.no-file", source=str(path))) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise SaveFileError(msg("core.savefile.not-json", source=str(path),
+                                cause=str(exc))) from None
+
+
+def load_game(path: Path | str, check: bool = True, allow_unchecked: bool = True) -> Game:
+    """Load a game saved by :func:`save_game`. :raises SaveFileError:"""
+    return game_from_json(read_save_file(path), str(path), check, allow_unchecked)
