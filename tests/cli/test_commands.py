@@ -85,6 +85,32 @@ def test_an_unknown_seat_is_named():
     assert "night, day" in result.output
 
 
+def test_an_unknown_seat_to_replay_is_refused_with_a_close_match(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    run("play", "nw", "--seat", "all=random", "--seed", "2", "--save", str(saved))
+    result = run("replay", str(saved), "--seat", "nigth")
+    assert result.exit_code == 2
+    assert "no seat `nigth` (did you mean `night`?)" in result.output
+    assert "night, day, referee" in result.output
+    assert run("replay", str(saved), "--seat", "nobody").exit_code == 2
+    assert run("replay", str(saved), "--seat", "day").exit_code == 0
+
+
+def test_replay_check_refuses_a_hand_written_file(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    run("play", "nw", "--seat", "all=random", "--seed", "2", "--save", str(saved))
+    data = json.loads(saved.read_text())
+    del data["checksum"]
+    saved.write_text(json.dumps(data))
+    refused = run("replay", str(saved), "--check")
+    assert refused.exit_code == 2 and "no checksum" in refused.output
+    data["unchecked"] = True
+    saved.write_text(json.dumps(data))
+    refused = run("replay", str(saved), "--check")
+    assert refused.exit_code == 2 and "written by hand" in refused.output
+    assert run("replay", str(saved)).exit_code == 0
+
+
 def test_validate_reports_every_problem_with_file_and_field(tmp_path: Path):
     broken = tmp_path / "broken.toml"
     source = Path(__file__).parents[2] / "src/referee/games/night_watch/scenarios/moscow.toml"
@@ -95,8 +121,12 @@ def test_validate_reports_every_problem_with_file_and_field(tmp_path: Path):
     result = run("validate", str(broken))
     assert result.exit_code == 2
     assert "3 problem(s)" in result.output
-    for field in ("settings.hand_size", "others[0].watch", "others[0].initiative"):
+    for field in ("settings.hand_size", "others[0] (larisa).watch",
+                  "others[0] (larisa).initiative"):
         assert f"broken.toml: {field}:" in result.output
+    assert "expected one of night, day, got \"dusk\"" in result.output
+    russian = run("validate", str(broken), "--lang", "ru")
+    assert "ожидается целое число" in russian.output and "не меньше 0" in russian.output
 
 
 def test_validate_accepts_the_example():
@@ -129,3 +159,13 @@ def test_rulesets_lists_night_watch_with_its_aliases():
     result = run("rulesets")
     assert result.exit_code == 0
     assert "night_watch" in result.output and "nw" in result.output
+
+
+def test_rulesets_shows_each_game_type_and_the_examples_seats():
+    result = run("rulesets")
+    assert result.exit_code == 0
+    facility = result.output.split("facility")[1].split("night_watch")[0]
+    assert "simultaneous" in facility and "no chance" in facility
+    assert "hidden information" in facility and "competitive" in facility
+    assert "anna" in facility and "vera" in facility
+    assert "unbounded" in facility or "at most" in facility

@@ -1,23 +1,28 @@
-"""What every command shares: the language option and turning a user's
-mistakes into a message on stderr and exit code 2, never a traceback."""
+"""What every command shares: the language option, turning a user's mistakes
+into a message on stderr and exit code 2 (a defect in the rules into an
+internal error and exit code 3), never a traceback; and checking seat names."""
 
 from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from referee.core.errors import RefereeError
-from referee.core.i18n import Lang, language_from_env
+from referee.core.errors import InternalError, RefereeError, UnknownSeat
+from referee.core.events import Seat
+from referee.core.i18n import Lang, language_from_env, msg, render
+from referee.core.scenario import did_you_mean
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 USER_ERROR = 2
+INTERNAL_ERROR = 3
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -36,32 +41,58 @@ def language(value: str | None) -> Lang:
     return "ru" if value == "ru" else "en"
 
 
-def fail(message: str) -> typer.Exit:
-    """Print ``message`` on stderr; the caller raises the returned exit."""
-    err.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
-    return typer.Exit(USER_ERROR)
+def fail(message: str, lang: Lang = "en", head: str = "core.error.head",
+         code: int = USER_ERROR) -> typer.Exit:
+    """Print ``message`` (plain text, not markup) on stderr; the caller raises
+    the returned exit."""
+    err.print(f"[bold red]{escape(render(msg(head), lang))}:[/] {escape(message)}",
+              markup=True, highlight=False)
+    return typer.Exit(code)
+
+
+def _lang_of(kwargs: dict[str, object]) -> Lang:
+    value = kwargs.get("lang")
+    if value in ("en", "ru"):
+        return "ru" if value == "ru" else "en"
+    return language_from_env()
 
 
 def user_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Report a :class:`RefereeError` (a bad file, answer or option) and exit 2."""
+    """Report a :class:`RefereeError` (a bad file, answer or option) and exit 2,
+    an :class:`InternalError` (a rule that broke) and exit 3, in the
+    command's ``--lang``."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except RefereeError as exc:
-            raise fail(_escape(str(exc))) from None
+            raise fail(exc.render(_lang_of(kwargs)), _lang_of(kwargs)) from None
+        except InternalError as exc:
+            raise fail(exc.render(_lang_of(kwargs)), _lang_of(kwargs),
+                       "core.error.internal-head", INTERNAL_ERROR) from None
         except OSError as exc:
-            raise fail(_escape(f"{getattr(exc, 'filename', '') or ''} {exc.strerror or exc}"
-                               .strip())) from None
+            raise fail(f"{getattr(exc, 'filename', '') or ''} {exc.strerror or exc}"
+                       .strip(), _lang_of(kwargs)) from None
 
     return wrapper
 
 
-def _escape(text: str) -> str:
-    from rich.markup import escape
+def check_seat(name: str, seats: Sequence[Seat], option: str | None = None,
+               also: Sequence[str] = ()) -> Seat:
+    """``name`` if it is one of ``seats`` (or ``also``).
 
-    return escape(text)
+    :raises UnknownSeat: listing the seats, with the closest as a suggestion.
+    """
+    valid = [*seats, *also]
+    if name in valid:
+        return name
+    suggestion = did_you_mean(name, valid)
+    if option is None:
+        raise UnknownSeat(msg("core.error.unknown-seat", seat=name, suggestion=suggestion,
+                              seats=tuple(valid)))
+    raise UnknownSeat(msg("core.error.unknown-seat-option", option=option, seat=name,
+                          suggestion=suggestion, seats=tuple(valid)))
 
 
 def stdin_is_terminal() -> bool:

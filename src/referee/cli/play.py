@@ -1,7 +1,15 @@
-"""``referee play``: play a scenario in the terminal, each seat a person or a bot."""
+"""``referee play``: play a scenario in the terminal, each seat a person or a
+bot; or resume a saved game (``referee play SAVED.json``).
+
+With ``--save FILE`` the game is written after every input, whole and
+atomically, so stopping the program at any moment (even ``kill -9``) loses at
+most the input being made. A resumed game keeps saving to its own file unless
+``--save`` names another.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from typing import Annotated
@@ -9,14 +17,25 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import app
-from referee.cli.common import LangOption, fail, language, out, stdin_is_terminal, user_errors
+from referee.cli.common import (
+    INTERNAL_ERROR,
+    LangOption,
+    check_seat,
+    fail,
+    language,
+    out,
+    stdin_is_terminal,
+    user_errors,
+)
 from referee.cli.terminal import TerminalPlayer
-from referee.core.drivers import Player, RandomBot, RandomChance, play_out
+from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomChance
+from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
-from referee.core.savefile import save_game
+from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
 from referee.core.scenario import load_scenario
+from referee.core.waits import Chance, Decision
 
 KINDS = ("human", "random")
 
@@ -24,7 +43,8 @@ KINDS = ("human", "random")
 def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
     """``["all=random", "night=human"]`` -> a kind per seat (later specs win).
 
-    :raises typer.BadParameter: naming the seats and kinds there are.
+    :raises typer.BadParameter: for a spec that is not NAME=KIND.
+    :raises UnknownSeat: naming the seats there are, and the closest.
     """
     kinds = dict.fromkeys(seats, "human")
     for spec in specs:
@@ -34,11 +54,8 @@ def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
                                      param_hint="--seat")
         if name == "all":
             kinds = dict.fromkeys(seats, kind)
-        elif name in kinds:
-            kinds[name] = kind
         else:
-            raise typer.BadParameter(f"no seat {name!r}; seats: {', '.join(seats)}, or all",
-                                     param_hint="--seat")
+            kinds[check_seat(name, seats, "--seat", also=("all",))] = kind
     return kinds
 
 
@@ -59,40 +76,103 @@ def outcome_line(game: Game, lang: Lang) -> str:
         return render(msg("core.draw", reason=outcome.reason), lang)
     if outcome.kind == "lost-together":
         return render(msg("core.lost-together", reason=outcome.reason), lang)
+    if outcome.kind == "won-together":
+        return render(msg("core.won-together", reason=outcome.reason), lang)
     winners = tuple(game.seat_name(seat) for seat in outcome.winners)
     return render(msg("core.winner", winners=winners, reason=outcome.reason), lang)
+
+
+class Saver:
+    """Writes the game to its file whenever an input has been added."""
+
+    def __init__(self, game: Game, path: Path | None) -> None:
+        self.game = game
+        self.path = path
+        self.written = -1
+
+    def save(self) -> None:
+        if self.path is not None and len(self.game.inputs) != self.written:
+            save_game(self.game, self.path)
+            self.written = len(self.game.inputs)
+
+
+def drive(game: Game, players: dict[Seat, Player], dice: ChanceSource,
+          after_input: Callable[[], None]) -> None:
+    """Play ``game`` to its end. A person's refused answer is shown to them
+    and asked again (their draft kept); ``after_input`` runs after every input."""
+    while not game.is_over:
+        wait = game.waiting
+        if isinstance(wait, Chance):
+            game.roll(dice.outcome(game, wait))
+        elif isinstance(wait, Decision):
+            for seat in game.seats_to_answer():
+                answer(game, seat, players[seat])
+                after_input()
+            if wait.until_closed and game.waiting is wait:
+                game.close()
+        after_input()
+
+
+def answer(game: Game, seat: Seat, player: Player) -> None:
+    while True:
+        value = player.choose(Ask.of(game, seat))
+        try:
+            game.answer(seat, value)
+        except (IllegalAnswer, NotWaitingForThat) as exc:
+            if not isinstance(player, TerminalPlayer):
+                raise
+            player.refused(seat, exc)
+            continue
+        if isinstance(player, TerminalPlayer):
+            player.accepted(seat)
+        return
 
 
 @app.command("play")
 @user_errors
 def play(
     scenario: Annotated[str, typer.Argument(
-        help="A scenario file, or a ruleset name for its example (night-watch).")],
+        help="A scenario file, a ruleset name for its example (night-watch), "
+             "or a saved game (.json) to resume.")],
     seat: Annotated[list[str] | None, typer.Option(
         "--seat", help="NAME=human|random; all=random sets every seat. Default: human.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice and bots.")] = None,
-    save: Annotated[Path | None, typer.Option(help="Write the game to FILE as it goes.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Write the game to FILE after every input (a resumed game: its own file).")
+    ] = None,
     svg: Annotated[Path | None, typer.Option(
         help="Write a picture of the table to FILE after each phase (table games).")] = None,
     lang: LangOption = None,
 ) -> None:
-    """Play SCENARIO in the terminal; the log is printed as it happens."""
+    """Play SCENARIO in the terminal, or resume a saved game; the log is
+    printed as it happens."""
     chosen = language(lang)
-    ruleset, model = load_scenario(scenario)
-    game = Game(ruleset, model)
+    resumed = Path(scenario) if looks_like_save_file(scenario) else None
+    if resumed is not None:
+        game = load_game(resumed)
+        save = resumed if save is None else save
+    else:
+        ruleset, model = load_scenario(scenario)
+        game = Game(ruleset, model)
+    ruleset = game.ruleset
     kinds = parse_seats(seat or [], game.seats)
-    if "human" in kinds.values() and not stdin_is_terminal():
-        raise fail("a human seat needs a terminal; use --seat all=random to let bots play")
+    if "human" in kinds.values() and not stdin_is_terminal() and not game.is_over:
+        raise fail(render(msg("core.play.needs-terminal"), chosen), chosen)
+    if save is not None:
+        check_writable(save)
     rng = Random(seed)
     bot = RandomBot(Random(rng.random()))
     human = TerminalPlayer(out, chosen)
     players: dict[Seat, Player] = {s: human if k == "human" else bot for s, k in kinds.items()}
     reader = audience_for(kinds)
     phase_ends = ruleset.phase_end_events
+    saver = Saver(game, save)
+    if resumed is not None:
+        saver.written = len(game.inputs) if resumed == save else -1
 
     def show(event: Event) -> None:
         if (event.audience.is_public if reader is None else event.audience.admits(reader)):
-            out.print(render(event.text, chosen))
+            out.print(render(event.text, chosen), markup=False)
         if svg is None or event.kind not in phase_ends:
             return
         state_view = game.view(reader or REFEREE)["state"]
@@ -100,18 +180,34 @@ def play(
         if picture is not None:
             svg.write_text(picture, encoding="utf-8")
 
-    for event in game.state.log.events:
-        show(event)
+    shown = 0
+
+    def after_input() -> None:
+        nonlocal shown
+        saver.save()
+        events = game.log_for(REFEREE)
+        for event in events[shown:]:
+            show(event)
+        shown = len(events)
+
+    after_input()
+    if resumed is not None:
+        out.print(render(msg("core.play.resumed", path=str(resumed), count=len(game.inputs)),
+                         chosen), markup=False)
     try:
-        play_out(game, players, RandomChance(Random(rng.random())), on_event=show)
+        drive(game, players, RandomChance(Random(rng.random())), after_input)
     except (KeyboardInterrupt, EOFError):
+        saver.save()
         if save is not None:
-            save_game(game, save)
-            out.print(f"saved the game so far to {save}")
+            out.print(render(msg("core.play.saved-so-far", path=str(save),
+                                 count=len(game.inputs)), chosen), markup=False)
         raise typer.Exit(130) from None
-    finally:
-        if save is not None:
-            save_game(game, save)
+    except InternalError as exc:
+        saver.save()  # the game as it was before the input that broke a rule
+        raise fail(exc.render(chosen), chosen, "core.error.internal-head",
+                   INTERNAL_ERROR) from None
+    saver.save()
     out.print(f"[bold]{outcome_line(game, chosen)}[/]")
     if save is not None:
-        out.print(f"saved to {save} ({len(game.inputs)} inputs)")
+        out.print(render(msg("core.play.saved", path=str(save), count=len(game.inputs)),
+                         chosen), markup=False)

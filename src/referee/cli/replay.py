@@ -8,9 +8,10 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import app
-from referee.cli.common import LangOption, language, out, user_errors
+from referee.cli.common import LangOption, check_seat, language, out, user_errors
 from referee.cli.play import outcome_line
 from referee.core.events import REFEREE
+from referee.core.i18n import msg, render
 from referee.core.savefile import load_game
 
 
@@ -19,19 +20,21 @@ from referee.core.savefile import load_game
 def replay(
     file: Annotated[Path, typer.Argument(help="A game saved by `referee play --save`.")],
     check: Annotated[bool, typer.Option(
-        "--check", help="Only check that replaying gives the saved game; print no log.")] = False,
+        "--check", help="Only check that replaying gives the saved game; print no log. "
+                        "A file without a checksum (\"unchecked\": true) is refused.")] = False,
     seat: Annotated[str, typer.Option(help="Whose view of the log to print.")] = REFEREE,
     lang: LangOption = None,
 ) -> None:
     """Replay FILE from its inputs and print the log (refused if it does not
     replay to the saved game)."""
     chosen = language(lang)
-    game = load_game(file, check=True)
+    game = load_game(file, check=True, allow_unchecked=not check)
+    viewer = check_seat(seat, game.seats, "--seat", also=(REFEREE,))
     if check:
-        out.print(f"ok: {file} replays identically ({len(game.inputs)} inputs, "
-                  f"checksum {game.checksum()[:16]})")
+        out.print(render(msg("core.replay.ok", path=str(file), count=len(game.inputs),
+                             checksum=game.checksum()[:16]), chosen), markup=False)
         return
-    for line in game.text_log(seat, chosen):
-        out.print(line)
+    for line in game.text_log(viewer, chosen):
+        out.print(line, markup=False)
     if game.is_over:
         out.print(f"[bold]{outcome_line(game, chosen)}[/]")

@@ -1,16 +1,49 @@
-"""A person at the terminal: the board, the log and numbered prompts, with rich."""
+"""A person at the terminal: the board, the log, and a way to answer every
+decision.
+
+A choice among options is a numbered list. A decision answered by shape (the
+seat's view carries ``waiting.answer_schema``, a JSON Schema, and maybe
+``waiting.template``) is answered by a guided form driven by that schema
+(field by field; list items one at a time; optional fields skipped on empty
+input), by an editor (``$VISUAL`` or ``$EDITOR``) opened on the template or
+the last draft as JSON, or by JSON typed on one line. When the game refuses an
+answer, every reason is shown in the player's language and the draft is kept
+for the next try: nothing typed is lost.
+
+The driver knows nothing of any ruleset: only the JSON Schema.
+"""
 
 from __future__ import annotations
 
-from typing import TextIO
+import json
+import os
+import shlex
+import subprocess
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
 
 from rich.console import Console
-from rich.prompt import Prompt
+from rich.markup import escape
 from rich.table import Table
 
 from referee.core.drivers import Ask
-from referee.core.i18n import Lang, msg, render
+from referee.core.errors import RefereeError
+from referee.core.events import Seat
+from referee.core.i18n import Lang, Msg, msg, render
 from referee.core.waits import JSON
+
+
+class _Missing:
+    """No value: an optional field left out."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+_SCALARS = ("integer", "number", "boolean", "string", "null")
 
 
 def board(console: Console, ask: Ask, lang: Lang) -> None:
@@ -26,28 +59,375 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
 
 
 class TerminalPlayer:
-    """Asks a person for each answer: a number from the list (or the answer itself)."""
+    """Asks a person for each answer. The caller reports a refusal with
+    :meth:`refused` and asks again; the draft is kept until :meth:`accepted`."""
 
-    def __init__(self, console: Console, lang: Lang, stream: TextIO | None = None) -> None:
+    def __init__(self, console: Console, lang: Lang, stream: TextIO | None = None,
+                 environ: Mapping[str, str] | None = None) -> None:
         self.console = console
         self.lang = lang
         self.stream = stream
+        self.environ = os.environ if environ is None else environ
+        self.drafts: dict[Seat, JSON] = {}
+        self.texts: dict[Seat, str] = {}
+        """Editor text that is not JSON yet, kept as typed."""
+        self.errors: dict[Seat, list[str]] = {}
+
+    # -- what the game loop calls -------------------------------------------------
+
+    def refused(self, seat: Seat, error: RefereeError) -> None:
+        """The game refused ``seat``'s last answer: show why at the next ask."""
+        self.errors.setdefault(seat, []).append(error.render(self.lang))
+
+    def accepted(self, seat: Seat) -> None:
+        self.drafts.pop(seat, None)
+        self.texts.pop(seat, None)
+        self.errors.pop(seat, None)
 
     def choose(self, ask: Ask) -> JSON:
-        options = ask.options
         board(self.console, ask, self.lang)
         seat = render(ask.seat_name, self.lang)
         heading = render(msg("core.seat", seat=seat), self.lang)
-        self.console.print(f"[bold]{heading[:1].upper() + heading[1:]}[/]: "
-                           f"{render(ask.decision.question, self.lang)}")
+        self.console.print(f"[bold]{escape(heading[:1].upper() + heading[1:])}[/]: "
+                           f"{escape(render(ask.decision.question, self.lang))}")
+        self._show_errors(ask.seat)
+        if ask.answer_schema is not None:
+            return self._structured(ask, ask.answer_schema)
+        return self._option(ask)
+
+    # -- options ------------------------------------------------------------------
+
+    def _option(self, ask: Ask) -> JSON:
+        options = ask.options
+        if not options:
+            self._say(msg("core.terminal.no-options"))
+            return self._json_line(ask.seat)
         for number, option in enumerate(options, start=1):
-            self.console.print(f"  {number}. {render(option.label, self.lang)}")
+            self.console.print(f"  {number}. {escape(render(option.label, self.lang))}")
         while True:
-            reply = Prompt.ask(render(msg("core.prompt"), self.lang), console=self.console,
-                               default="1", stream=self.stream).strip()
+            reply = self.read(f"{self._text(msg('core.prompt'))} [1]: ").strip() or "1"
             if reply.isdigit() and 1 <= int(reply) <= len(options):
                 return options[int(reply) - 1].value
             for option in options:
                 if reply == option.value:
                     return option.value
-            self.console.print(render(msg("core.illegal", count=len(options)), self.lang))
+            self._say(msg("core.illegal", count=len(options)))
+
+    # -- answers by shape ---------------------------------------------------------
+
+    def _structured(self, ask: Ask, schema: dict[str, JSON]) -> JSON:
+        seat = ask.seat
+        if seat in self.drafts:
+            draft = self.drafts[seat]
+            self._say(msg("core.terminal.draft"))
+            self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
+        elif ask.template is not None:
+            draft = ask.template
+            self._say(msg("core.terminal.template"))
+            self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
+        else:
+            draft = MISSING
+        editor = self._editor() or "-"
+        while True:
+            self._say(msg("core.terminal.how", editor=editor))
+            how = self.read(f"{self._text(msg('core.terminal.how-prompt'))} [g]: ")
+            how = how.strip().lower() or "g"
+            value: JSON = MISSING
+            if how.startswith("g"):
+                value = Form(self, schema).fill(schema, draft, "answer", True)
+            elif how.startswith("e"):
+                value = self._edit(seat, draft)
+            elif how.startswith("j"):
+                value = self._json_line(seat)
+            if value is not MISSING:
+                self.drafts[seat] = value
+                return value
+
+    def _json_line(self, seat: Seat) -> JSON:
+        while True:
+            line = self.read("JSON: ")
+            try:
+                return json.loads(line)
+            except json.JSONDecodeError as exc:
+                self._say(msg("core.terminal.not-json", cause=str(exc)))
+
+    def _editor(self) -> str | None:
+        return self.environ.get("VISUAL") or self.environ.get("EDITOR") or None
+
+    def _edit(self, seat: Seat, draft: JSON) -> JSON:
+        """Open the editor on the draft (or the text last written there)."""
+        editor = self._editor()
+        if editor is None:
+            self._say(msg("core.terminal.no-editor"))
+            return MISSING
+        text = self.texts.get(seat)
+        if text is None:
+            text = json.dumps({} if draft is MISSING else draft, ensure_ascii=False,
+                              indent=2) + "\n"
+        handle, name = tempfile.mkstemp(prefix="referee-answer-", suffix=".json")
+        path = Path(name)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+            try:
+                done = subprocess.run([*shlex.split(editor), str(path)], check=False)
+            except OSError as exc:
+                self._say(msg("core.terminal.editor-failed", cause=str(exc)))
+                return MISSING
+            if done.returncode != 0:
+                self._say(msg("core.terminal.editor-failed",
+                              cause=f"exit status {done.returncode}"))
+                return MISSING
+            text = path.read_text(encoding="utf-8")
+        finally:
+            path.unlink(missing_ok=True)
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            self.texts[seat] = text
+            self._say(msg("core.terminal.not-json", cause=str(exc)))
+            return MISSING
+        self.texts.pop(seat, None)
+        return value
+
+    # -- the screen ---------------------------------------------------------------
+
+    def read(self, prompt: str) -> str:
+        """One line typed by the person. :raises EOFError: at the end of input."""
+        if self.stream is None:
+            return self.console.input(escape(prompt))
+        self.console.print(escape(prompt), end="")
+        line = self.stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    def _text(self, message: Msg) -> str:
+        return render(message, self.lang)
+
+    def _say(self, message: Msg) -> None:
+        self.console.print(escape(self._text(message)))
+
+    def _show_errors(self, seat: Seat) -> None:
+        errors = self.errors.pop(seat, [])
+        if not errors:
+            return
+        self.console.print(f"[bold red]{escape(self._text(msg('core.terminal.refused')))}[/]")
+        for text in errors:
+            self.console.print(f"  {escape(text)}")
+
+
+class Form:
+    """A guided form driven by a JSON Schema: each field asked in turn."""
+
+    def __init__(self, player: TerminalPlayer, root: Mapping[str, Any]) -> None:
+        self.player = player
+        self.root = root
+
+    def deref(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
+        seen = 0
+        while "$ref" in node and seen < 32:
+            ref = str(node["$ref"])
+            target: Any = self.root
+            for part in ref.removeprefix("#/").split("/"):
+                target = target.get(part, {}) if isinstance(target, Mapping) else {}
+            node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+            seen += 1
+        return node
+
+    def alternatives(self, node: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], bool]:
+        """The non-null shapes a value may take, and whether null is allowed."""
+        node = self.deref(node)
+        options = node.get("anyOf") or node.get("oneOf")
+        if not options:
+            kinds = node.get("type")
+            if isinstance(kinds, list):
+                typed: list[Mapping[str, Any]] = [{**node, "type": k} for k in kinds
+                                                  if k != "null"]
+                return typed, "null" in kinds
+            return [node], node.get("type") == "null"
+        shapes: list[Mapping[str, Any]] = []
+        nullable = False
+        for option in options:
+            inner, null = self.alternatives(option)
+            nullable = nullable or null
+            shapes += [s for s in inner if s.get("type") != "null"]
+        return shapes, nullable
+
+    def fill(self, node: Mapping[str, Any], current: JSON, label: str, required: bool) -> JSON:
+        """The value of one field; MISSING when an optional field is skipped."""
+        shapes, nullable = self.alternatives(node)
+        described = self.deref(node)
+        hint = described.get("description") or (shapes[0].get("description") if shapes else "")
+        if hint:
+            self.player.console.print(f"[dim]{escape(' '.join(str(hint).split()))}[/]")
+        structured = [s for s in shapes if _kind(s) in ("object", "array", "map")]
+        if len(shapes) == 1 and structured:
+            shape = structured[0]
+            optional = not required or nullable
+            if optional and _kind(shape) == "object" and not self.yes(
+                    msg("core.terminal.fill-in", field=label),
+                    current is not MISSING and current is not None):
+                return MISSING if not required else None
+            if _kind(shape) == "object":
+                return self.object(shape, current, label)
+            if _kind(shape) == "array":
+                items = self.array(shape, current, label)
+                return MISSING if optional and not items and current is MISSING else items
+            return self.mapping(shape, current, label)
+        return self.scalar(shapes, current, label, required and not nullable)
+
+    def object(self, shape: Mapping[str, Any], current: JSON, label: str) -> JSON:
+        old = current if isinstance(current, dict) else {}
+        needed = set(shape.get("required", ()))
+        result: dict[str, JSON] = {}
+        for name, field in (shape.get("properties") or {}).items():
+            value = self.fill(field, old.get(name, MISSING), f"{label}.{name}"
+                              if label != "answer" else name, name in needed)
+            if value is not MISSING:
+                result[name] = value
+        return result
+
+    def array(self, shape: Mapping[str, Any], current: JSON, label: str) -> list[JSON]:
+        items: list[JSON] = list(current) if isinstance(current, list) else []
+        if items:
+            self.player.console.print(escape(json.dumps(items, ensure_ascii=False)))
+            if not self.yes(msg("core.terminal.keep-items", field=label, count=len(items)), True):
+                items = []
+        item_shape: Mapping[str, Any] = shape.get("items") or {}
+        shapes, _ = self.alternatives(item_shape)
+        if len(shapes) == 1 and _kind(shapes[0]) in ("object", "array", "map"):
+            while self.yes(msg("core.terminal.add-item", field=label), False):
+                items.append(self.fill(shapes[0], MISSING, f"{label}[{len(items)}]", True))
+            return items
+        while True:
+            prompt = self.player._text(msg("core.terminal.next-item", field=label,
+                                           number=len(items) + 1))
+            value = self.ask_scalar(shapes, f"{prompt}{_types(shapes)}: ", allow_empty=True)
+            if value is MISSING:
+                return items
+            items.append(value)
+
+    def mapping(self, shape: Mapping[str, Any], current: JSON, label: str) -> dict[str, JSON]:
+        result: dict[str, JSON] = dict(current) if isinstance(current, dict) else {}
+        if result:
+            self.player.console.print(escape(json.dumps(result, ensure_ascii=False)))
+            if not self.yes(msg("core.terminal.keep-items", field=label, count=len(result)),
+                            True):
+                result = {}
+        value_shape = shape.get("additionalProperties")
+        value_shape = value_shape if isinstance(value_shape, Mapping) else {}
+        while True:
+            key = self.player.read(self.player._text(msg("core.terminal.key", field=label))
+                                   + ": ").strip()
+            if not key:
+                return result
+            result[key] = self.fill(value_shape, MISSING, f"{label}.{key}", True)
+
+    def scalar(self, shapes: list[Mapping[str, Any]], current: JSON, label: str,
+               required: bool) -> JSON:
+        hint = self.player._text(msg("core.terminal.required" if required
+                                     else "core.terminal.optional"))
+        shown = "" if current is MISSING else f" [{json.dumps(current, ensure_ascii=False)}]"
+        keep = "" if current is MISSING else \
+            f"; {self.player._text(msg('core.terminal.field-hint'))}"
+        prompt = f"{label}{_types(shapes)} ({hint}{keep}){shown}: "
+        while True:
+            value = self.ask_scalar(shapes, prompt, allow_empty=True)
+            if value == "-":
+                if not required:
+                    return MISSING
+                self.player._say(msg("core.terminal.empty-value"))
+                continue
+            if value is not MISSING:
+                return value
+            if current is not MISSING:
+                return current
+            if not required:
+                return MISSING
+            self.player._say(msg("core.terminal.empty-value"))
+
+    def ask_scalar(self, shapes: list[Mapping[str, Any]], prompt: str,
+                   allow_empty: bool) -> JSON:
+        while True:
+            text = self.player.read(prompt).strip()
+            if not text and allow_empty:
+                return MISSING
+            if text == "-":
+                return "-"
+            value, problem = _parse(text, shapes)
+            if problem is None:
+                return value
+            self.player.console.print(escape(self.player._text(problem)))
+
+    def yes(self, question: Msg, default: bool) -> bool:
+        mark = "Y/n" if default else "y/N"
+        text = self.player._text(question).removesuffix(" (y/n)")
+        reply = self.player.read(f"{text} [{mark}]: ").strip().lower()
+        if not reply:
+            return default
+        return reply[0] in ("y", "д", "1", "t")
+
+
+def _kind(shape: Mapping[str, Any]) -> str:
+    kind = shape.get("type")
+    if kind == "object" or "properties" in shape:
+        if not shape.get("properties") and isinstance(shape.get("additionalProperties"),
+                                                      Mapping):
+            return "map"
+        return "object"
+    if kind == "array" or "items" in shape or "prefixItems" in shape:
+        return "array"
+    return str(kind or "any")
+
+
+def _types(shapes: list[Mapping[str, Any]]) -> str:
+    names: list[str] = []
+    for shape in shapes:
+        if "enum" in shape or "const" in shape:
+            values = shape.get("enum", [shape.get("const")])
+            names.append(" | ".join(str(v) for v in values))
+        elif shape.get("type") in _SCALARS:
+            names.append(str(shape["type"]))
+    return f" <{' | '.join(names)}>" if names else ""
+
+
+def _parse(text: str, shapes: list[Mapping[str, Any]]) -> tuple[JSON, Msg | None]:
+    """``text`` as a value of one of the scalar ``shapes`` (numbers first)."""
+    if not shapes:
+        shapes = [{}]
+    enums = [v for s in shapes for v in s.get("enum", [s["const"]] if "const" in s else [])]
+    for value in enums:
+        if text == str(value) or text == json.dumps(value):
+            return value, None
+    kinds = [str(s.get("type", "")) for s in shapes if "enum" not in s and "const" not in s]
+    for kind in ("integer", "number", "boolean", "string", ""):
+        if kind not in kinds:
+            continue
+        if kind == "integer":
+            try:
+                return int(text), None
+            except ValueError:
+                continue
+        if kind == "number":
+            try:
+                number = float(text)
+            except ValueError:
+                continue
+            return int(number) if number.is_integer() and "." not in text else number, None
+        if kind == "boolean":
+            low = text.lower()
+            if low in ("true", "yes", "y", "да", "1"):
+                return True, None
+            if low in ("false", "no", "n", "нет", "0"):
+                return False, None
+            continue
+        if kind == "string":
+            return text, None
+        try:  # a shape without a type: JSON, or the text itself
+            return json.loads(text), None
+        except json.JSONDecodeError:
+            return text, None
+    if enums:
+        return None, msg("core.terminal.choose-one", values=tuple(str(v) for v in enums))
+    return None, msg("core.terminal.bad-value", value=text, kind=" | ".join(kinds) or "?")
