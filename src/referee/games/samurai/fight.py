@@ -1,0 +1,381 @@
+"""A fight (SAM-FGT-1..6): secret token allocation, initiative, attacks in
+initiative order; an attack (SAM-ATK-1..8) with its Boosts (SAM-BST-1..4)
+and the Defence modifiers (SAM-MOD-1..2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from referee.core.events import Seat
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import Msg, msg
+from referee.core.waits import Chance, Decision, Option
+from referee.games.samurai.damage import apply_damage
+from referee.games.samurai.state import FightView, SamuraiState
+from referee.games.samurai.tables import (
+    ARMOUR_DEFENCE,
+    ATTACK_BOOSTED_DICE,
+    ATTACK_DICE,
+    ATTACK_KEPT,
+    DEFENCE_BOOSTED_DICE,
+    DEFENCE_DICE,
+    INITIATIVE_BOOSTED_DICE,
+    INITIATIVE_DICE,
+    OUTNUMBERED_AT,
+    OUTNUMBERED_MODIFIER,
+)
+
+FACES = list(range(1, 7))
+
+
+class Tokens(BaseModel):
+    """One fighter's share of its side's combat tokens (SAM-FGT-2)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    attack: int = Field(ge=0, le=50, description="Attack tokens (black)")
+    defence: int = Field(ge=0, le=50, description="Defence tokens (white)")
+    boost_initiative: bool = Field(False, description="spend one of its Attack tokens to "
+                                                      "Boost its Initiative (SAM-BST-2)")
+
+
+class Allocation(BaseModel):
+    """A side's secret answer: the tokens of each of its fighters in the fight."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    fighters: dict[str, Tokens]
+
+
+def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> list[Msg]:
+    """Why an allocation does not add up (SAM-FGT-2), or nothing."""
+    fight = state.fight
+    if fight is None:
+        return []
+    mine = fight.sides.get(seat, [])
+    refusals: list[Msg] = []
+    for fid in answer.fighters:
+        if fid not in mine:
+            refusals.append(msg("sam.refuse.not-in-fight", id=fid))
+    for fid in mine:
+        if fid not in answer.fighters:
+            refusals.append(msg("sam.refuse.missing-fighter", name=state.fighters[fid].name))
+    cp = sum(state.fighters[f].spec.cp for f in mine)
+    total = sum(t.attack + t.defence for f, t in answer.fighters.items() if f in mine)
+    if total != cp:
+        refusals.append(msg("sam.refuse.total", tokens=total, cp=cp))
+    for fid, tokens in answer.fighters.items():
+        if fid not in mine:
+            continue
+        name = state.fighters[fid].name
+        own = state.fighters[fid].spec.cp
+        if not state.rules.pool_tokens and tokens.attack + tokens.defence != own:
+            refusals.append(msg("sam.refuse.fighter-cp", name=name,
+                                tokens=tokens.attack + tokens.defence, cp=own))
+        if tokens.boost_initiative and tokens.attack < 1:
+            refusals.append(msg("sam.refuse.boost-without-attack", name=name))
+    return refusals
+
+
+def d6(what: Msg) -> Chance:
+    return Chance.uniform(what, FACES)
+
+
+@dataclass
+class Fight(Frame):
+    """SAM-FGT-2..6 for the fighters ``members`` (both sides)."""
+
+    members: list[str]
+    tokens: dict[str, list[int]] = field(default_factory=dict)
+    """Fighter -> [Attack, Defence] tokens left."""
+    order: list[str] = field(default_factory=list)
+    at: int = 0
+    passes: int = 0
+
+    def start(self, state: SamuraiState) -> Step:
+        sides: dict[Seat, list[str]] = {seat: [] for seat in state.seats}
+        for fid in self.members:
+            if state.fighters[fid].alive:
+                sides[state.fighters[fid].side].append(fid)
+        state.fight = FightView(sides)
+        state.emit(msg("sam.fight.begins", fighters=tuple(
+            state.fighters[f].name for s in state.seats for f in sides[s])), clause="SAM-FGT-1")
+        seats = tuple(state.seats)
+        templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
+                                             "boost_initiative": False}
+                                         for f in sides[seat]}} for seat in seats}
+        return self.ask(Decision(seats, msg("sam.ask.tokens"),
+                                 schema=dict.fromkeys(seats, Allocation), templates=templates),
+                        self.revealed)
+
+    def revealed(self, state: SamuraiState, answers: dict[Seat, Allocation]) -> Step:
+        """SAM-FGT-3: both sides' tokens shown at once, fighter by fighter."""
+        assert state.fight is not None
+        boosted: list[str] = []
+        for seat in state.seats:
+            for fid in state.fight.sides[seat]:
+                t = answers[seat].fighters[fid]
+                self.tokens[fid] = [t.attack, t.defence]
+                state.emit(msg("sam.tokens", name=state.fighters[fid].name, attack=t.attack,
+                               defence=t.defence), clause="SAM-FGT-3")
+                if t.boost_initiative:
+                    boosted.append(fid)
+                    self.tokens[fid][0] -= 1
+                    state.emit(msg("sam.boost.initiative", name=state.fighters[fid].name),
+                               clause="SAM-BST-2")
+        self._show(state)
+        fighters = [f for s in state.seats for f in state.fight.sides[s]]
+        return self.call(Initiative(fighters, boosted), self.ordered)
+
+    def ordered(self, state: SamuraiState, order: list[str]) -> Step:
+        assert state.fight is not None
+        self.order = list(order)
+        state.fight.order = list(order)
+        state.emit(msg("sam.order", names=tuple(state.fighters[f].name for f in order)),
+                   clause="SAM-FGT-4")
+        return self.next_fighter(state)
+
+    # -- attacks in initiative order (SAM-FGT-5, SAM-FGT-6) -------------------
+
+    def enemies(self, state: SamuraiState, fid: str) -> list[str]:
+        side = state.fighters[fid].side
+        return [f for f in self.order if state.fighters[f].side != side]
+
+    def attack_tokens(self, state: SamuraiState, seat: Seat) -> int:
+        return sum(self.tokens[f][0] for f in self.order if state.fighters[f].side == seat)
+
+    def next_fighter(self, state: SamuraiState) -> Step:
+        sides = {state.fighters[f].side for f in self.order}
+        if len(sides) < 2:
+            return self.end(state, "sam.fight.ends-fallen")
+        if all(self.attack_tokens(state, seat) == 0 for seat in state.seats):
+            return self.end(state, "sam.fight.ends-tokens")
+        if self.passes >= len(self.order):
+            return self.end(state, "sam.fight.ends-passed")
+        fid = self.order[self.at % len(self.order)]
+        self.at = (self.at + 1) % len(self.order)
+        if self.tokens[fid][0] == 0:
+            return self.chose(state, {"pass": fid})
+        options = [Option({"pass": fid}, msg("sam.opt.pass"))] + [
+            Option({"attack": fid, "target": e},
+                   msg("sam.opt.attack", target=state.fighters[e].name))
+            for e in self.enemies(state, fid)]
+        return self.ask(Decision.single(state.fighters[fid].side,
+                                        msg("sam.ask.attack", name=state.fighters[fid].name),
+                                        options), self.chose)
+
+    def chose(self, state: SamuraiState, value: dict[str, str]) -> Step:
+        if "pass" in value:
+            self.passes += 1
+            state.emit(msg("sam.passes", name=state.fighters[value["pass"]].name),
+                       clause="SAM-FGT-5")
+            return self.next_fighter(state)
+        self.passes = 0
+        attacker, defender = value["attack"], value["target"]
+        outnumbered = len(self.enemies(state, defender)) >= OUTNUMBERED_AT
+        return self.call(Attack(attacker, defender, self.tokens[attacker],
+                                self.tokens[defender], outnumbered), self.attacked)
+
+    def attacked(self, state: SamuraiState, result: Any) -> Step:
+        for fid in list(self.order):
+            if not state.fighters[fid].alive:
+                index = self.order.index(fid)
+                self.order.remove(fid)
+                if index < self.at:
+                    self.at -= 1
+        if self.order:
+            self.at %= len(self.order)
+        self._show(state)
+        return self.next_fighter(state)
+
+    def end(self, state: SamuraiState, why: str) -> Step:
+        state.emit(msg(why), clause="SAM-FGT-6")
+        left = sum(a + d for f, (a, d) in self.tokens.items() if state.fighters[f].alive)
+        if left:
+            state.emit(msg("sam.tokens-lost", count=left))  # house rule: unspent tokens are lost
+        for fid in self.members:
+            state.fighters[fid].fights += 1
+        state.fight = None
+        return done()
+
+    def _show(self, state: SamuraiState) -> None:
+        assert state.fight is not None
+        state.fight.tokens = {f: {"attack": a, "defence": d}
+                              for f, (a, d) in self.tokens.items() if state.fighters[f].alive}
+
+
+@dataclass
+class Initiative(Frame):
+    """SAM-FGT-4: a d6 per fighter (SAM-BST-2: 2d6, the higher, if Boosted)
+    plus its Initiative; ties rerolled with a plain d6 each, until none is left."""
+
+    fighters: list[str]
+    boosted: list[str]
+    keys: dict[str, list[int]] = field(default_factory=dict)
+    queue: list[str] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+    rerolling: bool = False
+
+    def start(self, state: SamuraiState) -> Step:
+        self.queue = list(self.fighters)
+        return self.roll(state)
+
+    def roll(self, state: SamuraiState) -> Step:
+        if not self.queue:
+            return self.settle(state)
+        fid = self.queue[0]
+        return self.ask(d6(msg("sam.roll.initiative", name=state.fighters[fid].name)),
+                        self.rolled)
+
+    def rolled(self, state: SamuraiState, face: int) -> Step:
+        fid = self.queue[0]
+        self.dice.append(face)
+        wanted = INITIATIVE_BOOSTED_DICE if fid in self.boosted and not self.rerolling \
+            else INITIATIVE_DICE
+        if len(self.dice) < wanted:
+            return self.roll(state)
+        self.queue.pop(0)
+        best = max(self.dice)
+        self.dice = []
+        f = state.fighters[fid]
+        if self.rerolling:
+            self.keys[fid].append(best)
+            state.emit(msg("sam.initiative.reroll", name=f.name, roll=best), clause="SAM-FGT-4")
+        else:
+            total = best + f.spec.initiative - f.result_penalty
+            self.keys[fid] = [total]
+            state.emit(msg("sam.initiative", name=f.name, roll=best,
+                           bonus=f.spec.initiative - f.result_penalty, total=total),
+                       clause="SAM-FGT-4")
+        return self.roll(state)
+
+    def settle(self, state: SamuraiState) -> Step:
+        tied = [f for f in self.fighters
+                if any(g != f and self.keys[g] == self.keys[f] for g in self.fighters)]
+        if tied:
+            self.rerolling = True
+            self.queue = tied
+            return self.roll(state)
+        return done(sorted(self.fighters, key=lambda f: self.keys[f], reverse=True))
+
+
+@dataclass
+class Attack(Frame):
+    """SAM-ATK-1..8, in the book's order: the Attack token; the Defender's
+    Boost; the Attacker's Boost; a Special attack; the rolls; the margin."""
+
+    attacker: str
+    defender: str
+    attacker_tokens: list[int]
+    defender_tokens: list[int]
+    outnumbered: bool
+    defence_boosted: bool = False
+    attack_boosted: bool = False
+    special: Literal["none", "disarm", "grab"] = "none"
+    attack_dice: list[int] = field(default_factory=list)
+    defence_dice: list[int] = field(default_factory=list)
+
+    def start(self, state: SamuraiState) -> Step:
+        a, d = state.fighters[self.attacker], state.fighters[self.defender]
+        self.attacker_tokens[0] -= 1  # SAM-ATK-2
+        state.emit(msg("sam.attacks", attacker=a.name, defender=d.name), clause="SAM-ATK-1")
+        if self.defender_tokens[1] < 1:
+            return self.defence_boost(state, False)
+        options = [Option(False, msg("sam.opt.no-boost")),
+                   Option(True, msg("sam.opt.boost-defence"))]
+        return self.ask(Decision.single(d.side, msg("sam.ask.boost-defence", name=d.name),
+                                        options), self.defence_boost)
+
+    def defence_boost(self, state: SamuraiState, boost: bool) -> Step:
+        """SAM-ATK-3, SAM-BST-4: the Defender decides first."""
+        if boost:
+            self.defence_boosted = True
+            self.defender_tokens[1] -= 1
+            state.emit(msg("sam.boost.defence", name=state.fighters[self.defender].name),
+                       clause="SAM-ATK-3")
+        a = state.fighters[self.attacker]
+        if self.attacker_tokens[0] < 1:
+            return self.attack_boost(state, False)
+        options = [Option(False, msg("sam.opt.no-boost")),
+                   Option(True, msg("sam.opt.boost-attack"))]
+        return self.ask(Decision.single(a.side, msg("sam.ask.boost-attack", name=a.name),
+                                        options), self.attack_boost)
+
+    def attack_boost(self, state: SamuraiState, boost: bool) -> Step:
+        """SAM-ATK-4, SAM-BST-3."""
+        a = state.fighters[self.attacker]
+        if boost:
+            self.attack_boosted = True
+            self.attacker_tokens[0] -= 1
+            state.emit(msg("sam.boost.attack", name=a.name), clause="SAM-ATK-4")
+        specials = ["none", "grab"] + ([] if state.fighters[self.defender].disarmed
+                                        else ["disarm"])
+        options = [Option(s, msg(f"sam.opt.special.{s}")) for s in specials]
+        return self.ask(Decision.single(a.side, msg("sam.ask.special", name=a.name), options),
+                        self.declared)
+
+    def declared(self, state: SamuraiState, special: Literal["none", "disarm", "grab"]) -> Step:
+        """SAM-ATK-5 (what a Special attack does is a house rule)."""
+        self.special = special
+        if special != "none":
+            state.emit(msg(f"sam.special.{special}", name=state.fighters[self.attacker].name),
+                       clause="SAM-ATK-5")
+        return self.roll_attack(state)
+
+    def roll_attack(self, state: SamuraiState) -> Step:
+        wanted = ATTACK_BOOSTED_DICE if self.attack_boosted else ATTACK_DICE
+        if len(self.attack_dice) < wanted:
+            return self.ask(d6(msg("sam.roll.attack", name=state.fighters[self.attacker].name)),
+                            self.attack_rolled)
+        wanted = DEFENCE_BOOSTED_DICE if self.defence_boosted else DEFENCE_DICE
+        if len(self.defence_dice) < wanted:
+            return self.ask(d6(msg("sam.roll.defence", name=state.fighters[self.defender].name)),
+                            self.defence_rolled)
+        return self.resolve(state)
+
+    def attack_rolled(self, state: SamuraiState, face: int) -> Step:
+        self.attack_dice.append(face)
+        return self.roll_attack(state)
+
+    def defence_rolled(self, state: SamuraiState, face: int) -> Step:
+        self.defence_dice.append(face)
+        return self.roll_attack(state)
+
+    def resolve(self, state: SamuraiState) -> Step:
+        a, d = state.fighters[self.attacker], state.fighters[self.defender]
+        kept = sorted(self.attack_dice, reverse=True)[:ATTACK_KEPT]
+        attack = sum(kept) + attack_bonus(state, self.attacker)
+        defence = sum(self.defence_dice) + defence_bonus(state, self.defender, self.outnumbered)
+        state.emit(msg("sam.attack-result", name=a.name, dice=tuple(self.attack_dice),
+                       total=attack), clause="SAM-ATK-6")
+        state.emit(msg("sam.defence-result", name=d.name, dice=tuple(self.defence_dice),
+                       total=defence), clause="SAM-ATK-7")
+        margin = attack - defence
+        if margin <= 0:
+            state.emit(msg("sam.attack-failed", margin=margin), clause="SAM-ATK-8")
+            return done("failed")
+        if self.special == "disarm":
+            d.disarmed = True  # house rule: loses its weapon bonus for the rest of the game
+            state.emit(msg("sam.disarmed", name=d.name), clause="SAM-ATK-5")
+            return done("disarmed")
+        if self.special == "grab":
+            self.defender_tokens[1] = 0  # house rule: loses its Defence tokens in this fight
+            state.emit(msg("sam.grabbed", name=d.name), clause="SAM-ATK-5")
+            return done("grabbed")
+        return done(apply_damage(state, d, margin))
+
+
+def attack_bonus(state: SamuraiState, fid: str) -> int:
+    """SAM-ATK-6: Melee, the weapon's bonus (house rule: lost when disarmed),
+    less wounds and stun (house rule)."""
+    f = state.fighters[fid]
+    weapon = 0 if f.disarmed else f.spec.weapon_bonus
+    return f.spec.melee + weapon - f.result_penalty
+
+
+def defence_bonus(state: SamuraiState, fid: str, outnumbered: bool) -> int:
+    """SAM-ATK-7 with SAM-MOD-1 (armour) and SAM-MOD-2 (3 or more enemies)."""
+    f = state.fighters[fid]
+    return (f.spec.melee + ARMOUR_DEFENCE[f.spec.armour]
+            + (OUTNUMBERED_MODIFIER if outnumbered else 0) - f.result_penalty)

@@ -1,0 +1,73 @@
+"""Line of sight and cover (SAM-LOS-1..4), read from the table's measured
+sight lines (referee.boards.sightline)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry import Point, Polygon
+
+from referee.boards.sightline import SightLine, measure_sight
+from referee.boards.table import Table
+from referee.core.i18n import Msg, msg
+from referee.games.samurai.state import SamuraiState
+from referee.games.samurai.tables import LIGHT_COVER_LIMIT, Cover
+
+_ROUNDING = 1e-6
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a shooter sees of a target: whether the line is blocked and why,
+    and the cover the target has when it is not."""
+
+    line: SightLine
+    blocked: Msg | None
+    cover: Cover | None
+    light_inches: float
+
+
+def sight(state: SamuraiState, table: Table, shooter: str, target: str) -> Sight:
+    """The centre-to-centre line from ``shooter`` to ``target`` (house rule:
+    one line, centre to centre), read through SAM-LOS-2..4."""
+    line = measure_sight(table, shooter, target)
+    light = line.cover_inside()
+    heavy = in_heavy_cover(state, table, line, target)
+    cover: Cover | None = "heavy" if heavy else ("light" if light > _ROUNDING else None)
+    return Sight(line, blocked_by(state, table, line, light, heavy, target), cover, light)
+
+
+def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
+               heavy: bool, target: str) -> Msg | None:
+    """Why the line is blocked, or None when the target can be shot."""
+    names = state.fighters
+    if line.bases:
+        # SAM-LOS-2: another model on the straight line between them
+        return msg("sam.los.model", model=names[line.bases[0].piece_id].name)
+    if light > LIGHT_COVER_LIMIT + _ROUNDING:
+        # SAM-LOS-3: more than 2" of Light cover
+        return msg("sam.los.light", inches=f"{light:.1f}", limit=f"{LIGHT_COVER_LIMIT:g}")
+    if state.rules.buildings_block:
+        for crossing in line.obstacles:
+            if isinstance(crossing.obstacle.geometry, Polygon) and not _near(
+                    state, table, crossing.obstacle.geometry, target):
+                # house rule: one cannot see through a house
+                return msg("sam.los.building", terrain=state.terrain.names[crossing.name])
+    fighter = names[target]
+    if heavy and not (fighter.moved or fighter.shot):
+        # SAM-LOS-4: in Heavy cover, has neither moved nor shot this turn
+        return msg("sam.los.heavy", model=fighter.name)
+    return None
+
+
+def in_heavy_cover(state: SamuraiState, table: Table, line: SightLine, target: str) -> bool:
+    """House rule: the target is in Heavy cover when the line to it crosses a
+    wall, palisade or building within ``heavy_cover_reach`` of its base (or
+    the target stands inside the building)."""
+    return any(_near(state, table, c.obstacle.geometry, target) for c in line.obstacles)
+
+
+def _near(state: SamuraiState, table: Table, geometry: object, target: str) -> bool:
+    piece = table.pieces[target]
+    gap = geometry.distance(Point(piece.xy)) - piece.radius  # type: ignore[attr-defined]
+    return bool(gap <= state.rules.heavy_cover_reach + _ROUNDING)

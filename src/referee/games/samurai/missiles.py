@@ -1,0 +1,196 @@
+"""Missile weapons (SAM-RNG-1..5) in the Action phase (house rule: shooting
+and reloading are the Action phase's; the fragment says reloading is)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from referee.boards.table import Table
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import Msg, msg
+from referee.core.waits import Chance, Decision
+from referee.games.samurai.combat import melee_of
+from referee.games.samurai.damage import apply_damage
+from referee.games.samurai.fight import d6
+from referee.games.samurai.los import sight
+from referee.games.samurai.state import SamuraiState, Shot
+from referee.games.samurai.tables import (
+    ARMOUR_DEFENCE,
+    COVER_DEFENCE,
+    MOVED_PENALTY,
+    RANGE_BANDS,
+    SHOOTING_DEFENCE,
+    WEAPONS,
+)
+
+
+class Action(BaseModel):
+    """A fighter's action: wait, shoot a target, or reload its Teppo."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    act: Literal["wait", "shoot", "reload"] = "wait"
+    target: str | None = None
+
+
+def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -> Msg | None:
+    """Why ``shooter`` cannot shoot ``target`` now, or None."""
+    f = state.fighters[shooter]
+    if f.spec.missile is None:
+        return msg("sam.refuse.no-missile", name=f.name)
+    weapon = WEAPONS[f.spec.missile]
+    enemy = state.fighters.get(target)
+    if enemy is None or not enemy.alive or enemy.side == f.side:
+        return msg("sam.refuse.not-enemy", id=target)
+    if weapon.reloads and not f.loaded:
+        return msg("sam.refuse.unloaded", name=f.name, weapon=msg(f"sam.weapon.{weapon.name}"))
+    distance = table.distance(shooter, target)
+    if distance > weapon.max_range + 1e-6:
+        # SAM-RNG-1: beyond the weapon's maximum range
+        return msg("sam.refuse.range", weapon=msg(f"sam.weapon.{weapon.name}"),
+                   range=f"{weapon.max_range:g}", distance=f"{distance:.1f}")
+    return sight(state, table, shooter, target).blocked
+
+
+def legal_targets(state: SamuraiState, shooter: str) -> list[str]:
+    table = state.table()
+    return [e.id for e in state.alive() if e.side != state.fighters[shooter].side
+            and shot_refusal(state, table, shooter, e.id) is None]
+
+
+def can_reload(state: SamuraiState, shooter: str) -> bool:
+    f = state.fighters[shooter]
+    return f.spec.missile is not None and WEAPONS[f.spec.missile].reloads and not f.loaded
+
+
+def action_refusals(state: SamuraiState, shooter: str, action: Action) -> list[Msg]:
+    if action.act == "shoot":
+        if action.target is None:
+            return [msg("sam.refuse.no-target")]
+        why = shot_refusal(state, state.table(), shooter, action.target)
+        return [why] if why is not None else []
+    if action.act == "reload" and not can_reload(state, shooter):
+        return [msg("sam.refuse.no-reload", name=state.fighters[shooter].name)]
+    return []
+
+
+def range_modifier(distance: float, teppo: bool) -> int:
+    """House rule (Ronin's range bands)."""
+    for up_to, modifier, teppo_modifier in RANGE_BANDS:
+        if distance <= up_to + 1e-6:
+            return teppo_modifier if teppo else modifier
+    last = RANGE_BANDS[-1]
+    return last[2] if teppo else last[1]
+
+
+@dataclass
+class ActionPhase(Frame):
+    """Every fighter with a missile weapon and no enemy in contact acts, the
+    band with priority first (house rule)."""
+
+    queue: list[str] = field(default_factory=list)
+
+    def start(self, state: SamuraiState) -> Step:
+        state.phase = "action"
+        state.emit(msg("sam.phase.action", turn=state.turn))
+        table = state.table()
+        for seat in (state.priority, state.other(state.priority)):
+            self.queue += [f.id for f in state.alive(seat)
+                           if f.spec.missile is not None and not table.touching(f.id)]
+        return self.next(state)
+
+    def next(self, state: SamuraiState) -> Step:
+        while self.queue and not state.fighters[self.queue[0]].alive:
+            self.queue.pop(0)
+        if not self.queue:
+            state.asked_shooter = None
+            state.asked_targets = []
+            state.emit(msg("sam.phase.action-ended", turn=state.turn))
+            return done()
+        fid = self.queue[0]
+        f = state.fighters[fid]
+        state.asked_shooter = fid
+        state.asked_targets = legal_targets(state, fid)
+        return self.ask(Decision((f.side,), msg("sam.ask.action", name=f.name),
+                                 schema={f.side: Action},
+                                 templates={f.side: {"act": "wait", "target": None}}),
+                        self.acted)
+
+    def acted(self, state: SamuraiState, action: Action) -> Step:
+        fid = self.queue.pop(0)
+        f = state.fighters[fid]
+        state.asked_shooter = None
+        state.asked_targets = []
+        if action.act == "reload":
+            f.loaded = True
+            state.emit(msg("sam.reloads", name=f.name), clause="SAM-RNG-3")
+        elif action.act == "shoot" and action.target is not None:
+            return self.call(Shoot(fid, action.target), self.shot)
+        return self.next(state)
+
+    def shot(self, state: SamuraiState, result: object) -> Step:
+        return self.next(state)
+
+
+@dataclass
+class Shoot(Frame):
+    """A shot (house rule, from the full game): 2d6 + Shooting + the weapon's
+    modifier + range, less 1 after moving (not the Shuriken, SAM-RNG-2),
+    against 6 + cover + armour (the Teppo's armour rule, SAM-RNG-4). A miss
+    at a target in a melee goes to another model of it, picked at random,
+    once (SAM-RNG-5)."""
+
+    shooter: str
+    target: str
+    redirected: bool = False
+    dice: list[int] = field(default_factory=list)
+
+    def start(self, state: SamuraiState) -> Step:
+        f = state.fighters[self.shooter]
+        assert f.spec.missile is not None
+        if not self.redirected:
+            f.shot = True
+            if WEAPONS[f.spec.missile].reloads:
+                f.loaded = False
+            state.emit(msg("sam.shoots", name=f.name, target=state.fighters[self.target].name,
+                           weapon=msg(f"sam.weapon.{f.spec.missile}")))
+        return self.ask(d6(msg("sam.roll.shot", name=f.name)), self.rolled)
+
+    def rolled(self, state: SamuraiState, face: int) -> Step:
+        self.dice.append(face)
+        if len(self.dice) < 2:
+            return self.ask(d6(msg("sam.roll.shot", name=state.fighters[self.shooter].name)),
+                            self.rolled)
+        f, t = state.fighters[self.shooter], state.fighters[self.target]
+        assert f.spec.missile is not None
+        weapon = WEAPONS[f.spec.missile]
+        table = state.table()
+        seen = sight(state, table, self.shooter, self.target)
+        distance = table.distance(self.shooter, self.target)
+        moved = MOVED_PENALTY if f.moved and not weapon.no_moving_penalty else 0
+        attack = (sum(self.dice) + f.spec.shooting + weapon.modifier
+                  + range_modifier(distance, weapon.name == "teppo") + moved - f.result_penalty)
+        armour = dict(weapon.armour)[t.spec.armour] if weapon.armour is not None \
+            else ARMOUR_DEFENCE[t.spec.armour]
+        cover = COVER_DEFENCE[seen.cover] if seen.cover is not None else 0
+        defence = SHOOTING_DEFENCE + cover + armour
+        margin = attack - defence
+        state.shots.append(Shot(self.shooter, self.target, (f.x, f.y), (t.x, t.y), margin > 0))
+        state.emit(msg("sam.shot-result", name=f.name, dice=tuple(self.dice), attack=attack,
+                       defence=defence, target=t.name))
+        if margin > 0:
+            apply_damage(state, t, margin)
+            return done("hit")
+        state.emit(msg("sam.shot-missed", name=f.name))
+        others = [m for m in melee_of(state, self.target) if m != self.target]
+        if self.redirected or not others:
+            return done("missed")
+        return self.ask(Chance.uniform(msg("sam.chance.redirect"), others), self.redirect)
+
+    def redirect(self, state: SamuraiState, other: str) -> Step:
+        """SAM-RNG-5: resolve the shot as if aimed at the model picked."""
+        state.emit(msg("sam.redirected", name=state.fighters[other].name), clause="SAM-RNG-5")
+        self.target, self.redirected, self.dice = other, True, []
+        return self.start(state)

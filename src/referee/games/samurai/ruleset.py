@@ -1,0 +1,178 @@
+"""The Samurai ruleset (a Ronin skirmish): what it declares, its checks of
+answers, views and picture."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+from random import Random
+from typing import Any, ClassVar
+
+from referee.core.events import Seat
+from referee.core.flow import Frame
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
+from referee.core.waits import JSON, Decision
+from referee.games.samurai.fight import Allocation, allocation_refusals
+from referee.games.samurai.missiles import Action, action_refusals, can_reload
+from referee.games.samurai.scenario import SamuraiScenario, scenario_problems
+from referee.games.samurai.state import SamuraiState
+from referee.games.samurai.turn import Match
+
+CATALOGUE.load(Path(__file__).with_name("text.toml"))
+
+
+@register
+class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
+    """Samurai skirmish (Ronin): line of sight, missiles, Combat Potential melee."""
+
+    name = "samurai"
+    aliases = ("ronin",)
+    version = "1"
+    title = msg("sam.title")
+    game_type = GameType(decisions="both", chance=True, hidden_information=True,
+                         cooperative=False, min_seats=2, max_seats=2, max_length=None,
+                         length_note=msg("sam.length-note"))
+    scenario_model = SamuraiScenario
+    phase_end_events: ClassVar[frozenset[str]] = frozenset({
+        "sam.phase.combat-ended", "sam.phase.action-ended", "sam.turn-ended"})
+
+    def seats(self, scenario: SamuraiScenario) -> tuple[Seat, ...]:
+        return tuple(b.seat for b in scenario.bands)
+
+    def check_scenario(self, scenario: SamuraiScenario) -> Sequence[Msg | str]:
+        return scenario_problems(scenario)
+
+    def new_state(self, scenario: SamuraiScenario) -> SamuraiState:
+        return SamuraiState(scenario)
+
+    def play(self, state: SamuraiState) -> Frame:
+        return Match()
+
+    def seat_name(self, scenario: SamuraiScenario, seat: Seat) -> Msg | Name:
+        return next(b.name.name for b in scenario.bands if b.seat == seat)
+
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, state: SamuraiState, seat: Seat) -> dict[str, JSON]:
+        """The table is open to all; a side's token allocation is shown only once
+        both are revealed (the core keeps pending answers out of every view)."""
+        fight = state.fight
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "priority": state.priority,
+            "models": [{"id": f.id, "side": f.side, "at": [f.x, f.y] if f.alive else None,
+                        "cp": f.spec.cp, "alive": f.alive, "wounds": f.penalty,
+                        "stunned": f.stunned, "moved": f.moved, "shot": f.shot,
+                        "loaded": f.loaded, "disarmed": f.disarmed, "fights": f.fights,
+                        "missile": f.spec.missile}
+                       for f in state.fighters.values()],
+            "fight": None if fight is None else {
+                "sides": {s: list(ids) for s, ids in fight.sides.items()},
+                "tokens": {f: dict(t) for f, t in fight.tokens.items()},
+                "order": list(fight.order)},
+            "asked": None if state.asked_shooter is None else {
+                "shooter": state.asked_shooter, "targets": list(state.asked_targets),
+                "reload": can_reload(state, state.asked_shooter)},
+            "shots": [{"shooter": s.shooter, "target": s.target, "from": list(s.start),
+                       "to": list(s.end), "hit": s.hit} for s in state.shots],
+            "broken": list(state.broken),
+        }
+
+    # -- answers ---------------------------------------------------------------------
+
+    def check_answer(self, state: SamuraiState, seat: Seat, decision: Decision,
+                     answer: Any) -> Verdict:
+        if isinstance(answer, Allocation):
+            return Verdict(answer, refusals=tuple(allocation_refusals(state, seat, answer)))
+        if isinstance(answer, Action) and state.asked_shooter is not None:
+            return Verdict(answer, refusals=tuple(
+                action_refusals(state, state.asked_shooter, answer)))
+        return Verdict(answer)
+
+    def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
+                      rng: Random) -> JSON:
+        own = view["state"]
+        shape = decision.shape_for(seat)
+        if shape is Allocation:
+            cps = {m["id"]: m["cp"] for m in own["models"]}
+            fighters = {}
+            for fid in own["fight"]["sides"][seat]:
+                attack = rng.randint(0, cps[fid])
+                fighters[fid] = {"attack": attack, "defence": cps[fid] - attack,
+                                 "boost_initiative": attack > 0 and rng.random() < 0.3}
+            return {"fighters": fighters}
+        asked = own["asked"]
+        choices: list[JSON] = [{"act": "wait", "target": None}]
+        choices += [{"act": "shoot", "target": t} for t in asked["targets"]] * 3
+        if asked["reload"]:
+            choices += [{"act": "reload", "target": None}] * 3
+        return rng.choice(choices)
+
+    # -- the end -------------------------------------------------------------------
+
+    def decided(self, state: SamuraiState) -> Outcome | None:
+        standing = [s for s in state.seats if state.alive(s)]
+        if len(standing) < 2:
+            if not standing:
+                return Outcome.draw(state.seats, msg("sam.end.both-gone"))
+            return Outcome.win(state.seats, standing,
+                               msg("sam.end.wiped", band=state.band_names[
+                                   state.other(standing[0])]))
+        if state.broken:
+            winners = [s for s in state.seats if s not in state.broken]
+            reason = msg("sam.end.broken", bands=tuple(state.band_names[s]
+                                                       for s in state.broken))
+            return Outcome.win(state.seats, winners, reason)
+        return None
+
+    def timed_out(self, state: SamuraiState) -> Outcome | None:
+        if state.turn <= state.rules.max_turns:
+            return None
+        return Outcome.draw(state.seats, msg("sam.end.turns", turns=state.rules.max_turns))
+
+    # -- display ---------------------------------------------------------------------
+
+    def svg(self, scenario: SamuraiScenario, view: dict[str, JSON], lang: Lang) -> str:
+        """The table from ``view``: terrain, the fighters still on it, and the
+        lines of sight of this turn's shots (solid: hit, dashed: missed)."""
+        state = SamuraiState(scenario)
+        for model in view["models"]:
+            fighter = state.fighters[model["id"]]
+            fighter.alive = model["alive"]
+            if model["at"] is not None:
+                fighter.x, fighter.y = model["at"]
+        table = state.table()
+        for piece in table.pieces.values():
+            piece.label = state.fighters[piece.id].name.render(lang)
+        title = render(msg("sam.picture-title", title=scenario.title.name, turn=view["turn"]),
+                       lang)
+        picture = table.svg(title=title)
+        scale, depth = 20.0, scenario.table.depth
+        lines = []
+        for shot in view["shots"]:
+            (x1, y1), (x2, y2) = shot["from"], shot["to"]
+            dash = "" if shot["hit"] else ' stroke-dasharray="5,4"'
+            lines.append(f'<line class="sight" x1="{x1 * scale:.1f}" '
+                         f'y1="{(depth - y1) * scale:.1f}" x2="{x2 * scale:.1f}" '
+                         f'y2="{(depth - y2) * scale:.1f}" stroke="#c00" stroke-width="2"'
+                         f'{dash}><title>{escape(shot["shooter"])} → '
+                         f'{escape(shot["target"])}</title></line>')
+        return picture.replace("</svg>", "\n".join([*lines, "</svg>"]))
+
+    def board_table(self, view: dict[str, JSON],
+                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        heads = [render(msg(f"sam.head.{h}"), lang)
+                 for h in ("model", "side", "at", "cp", "wounds", "state")]
+        rows = []
+        for m in view["models"]:
+            at = "-" if m["at"] is None else f'{m["at"][0]:.1f}, {m["at"][1]:.1f}'
+            marks = [render(msg(f"sam.mark.{k}"), lang)
+                     for k in ("stunned", "moved", "shot", "disarmed") if m[k]]
+            if not m["alive"]:
+                marks = [render(msg("sam.mark.killed"), lang)]
+            rows.append([m["id"], m["side"], at, str(m["cp"]), str(m["wounds"]),
+                         ", ".join(marks)])
+        return heads, rows

@@ -1,0 +1,107 @@
+"""The Samurai scenario file: the table and its cover, two bands with their
+fighters, and the house-rule settings (each marked with the gap it fills)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from shapely.geometry import Polygon
+
+from referee.core.i18n import Msg, msg
+from referee.core.model import LocalName, StrictModel
+from referee.games.samurai.tables import Armour, Cover, MissileName
+
+Point = tuple[float, float]
+ID_PATTERN = r"^[a-z][a-z0-9_\-]*$"
+
+
+class FighterSpec(StrictModel):
+    """One fighter (боец): its profile and where it stands at the start."""
+
+    id: str = Field(min_length=1, pattern=ID_PATTERN)
+    name: LocalName
+    at: Point = Field(description="centre of the base, inches from the bottom-left corner")
+    initiative: int = Field(1, ge=-5, le=10, description="Initiative (Инициатива)")
+    melee: int = Field(1, ge=-5, le=10, description="Melee (Рукопашная)")
+    shooting: int = Field(0, ge=-5, le=10, description="house rule: Shooting (Стрельба)")
+    cp: int = Field(2, ge=1, le=10, description="Combat Potential (Боевой Потенциал)")
+    armour: Armour = "none"
+    weapon_bonus: int = Field(0, ge=-3, le=5, description="house rule: melee weapon bonus")
+    missile: MissileName | None = None
+    relentless: bool = Field(False, description="skill Relentless (Неумолимый), SAM-CMB-5")
+    move: float = Field(6.0, gt=0, le=24, description="house rule: inches per Move phase")
+    base_mm: float = Field(25.0, gt=0)
+
+
+class Band(StrictModel):
+    """One side, played from one seat."""
+
+    seat: str = Field(min_length=1, pattern=ID_PATTERN)
+    name: LocalName
+    fighters: tuple[FighterSpec, ...] = Field(min_length=1)
+
+
+class TerrainSpec(StrictModel):
+    """A piece of cover (SAM-LOS-1): light (woods, bushes, hedges: an area)
+    or heavy (walls and palisades: a line; buildings: a closed polygon)."""
+
+    name: LocalName
+    cover: Cover
+    points: tuple[Point, ...] = Field(min_length=2)
+    closed: bool = Field(True, description="an area or building rather than a wall line")
+    height: float = Field(2.0, gt=0)
+
+
+class TableSpec(StrictModel):
+    width: float = Field(24.0, gt=0)
+    depth: float = Field(24.0, gt=0)
+
+
+class HouseRules(StrictModel):
+    """Settings for what the fragment does not say; docs/rulesets/samurai.md
+    says where each comes from."""
+
+    max_turns: int = Field(8, ge=1, le=100, description="the game is a draw after this turn")
+    pool_tokens: bool = Field(False, description="a side may spread its tokens over its "
+                                                 "fighters regardless of each one's CP")
+    break_at_half: bool = Field(True, description="a band reduced below half its fighters "
+                                                  "at the End phase has lost")
+    heavy_cover_reach: float = Field(1.0, ge=0, description="a target within this of a wall "
+                                                            "or building on the line is in it")
+    buildings_block: bool = Field(True, description="a building on the line blocks sight "
+                                                    "unless the target is in it")
+
+
+class SamuraiScenario(StrictModel):
+    """A Samurai skirmish: two bands on a small table."""
+
+    title: LocalName = LocalName(en="Samurai skirmish", ru="Стычка самураев")
+    table: TableSpec = TableSpec()
+    terrain: tuple[TerrainSpec, ...] = ()
+    bands: tuple[Band, ...] = Field(min_length=2, max_length=2)
+    house_rules: HouseRules = HouseRules()
+
+
+def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
+    """What the schema cannot see, as catalogue messages naming the field."""
+    problems: list[Msg | str] = []
+    seats = [band.seat for band in scenario.bands]
+    if len(set(seats)) < len(seats):
+        problems.append(msg("sam.check.same-seat", field="bands[1].seat", seat=seats[0]))
+    seen: set[str] = set()
+    for b, band in enumerate(scenario.bands):
+        for f, spec in enumerate(band.fighters):
+            where = f"bands[{b}].fighters[{f}]"
+            if spec.id in seen or spec.id in seats:
+                problems.append(msg("sam.check.same-id", field=f"{where}.id", id=spec.id))
+            seen.add(spec.id)
+            x, y = spec.at
+            if not (0 <= x <= scenario.table.width and 0 <= y <= scenario.table.depth):
+                problems.append(msg("sam.check.off-table", field=f"{where}.at", id=spec.id,
+                                    x=str(x), y=str(y)))
+    for t, terrain in enumerate(scenario.terrain):
+        where = f"terrain[{t}]"
+        if terrain.cover == "light" and not terrain.closed:
+            problems.append(msg("sam.check.light-line", field=f"{where}.closed"))
+        if terrain.closed and (len(terrain.points) < 3 or not Polygon(terrain.points).is_valid):
+            problems.append(msg("sam.check.bad-area", field=f"{where}.points"))
+    return problems

@@ -1,0 +1,173 @@
+"""What the Samurai rules know during a game: the fighters on the table, the
+turn and phase, the fight being played and the shots of the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely.geometry import LineString, Polygon
+
+from referee.boards.table import CoverArea, Obstacle, Piece, Table, mm_to_inches
+from referee.core.events import Seat
+from referee.core.i18n import Name
+from referee.core.ruleset import GameState
+from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
+from referee.games.samurai.tables import Cover
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """The table's fixed cover, prepared once per scenario and shared by copies."""
+
+    width: float
+    depth: float
+    obstacles: tuple[Obstacle, ...]
+    """Heavy cover: walls and palisades (lines), buildings (polygons)."""
+    covers: tuple[CoverArea, ...]
+    """Light cover: woods, bushes, hedges (areas)."""
+    names: dict[str, Name]
+    kinds: dict[str, Cover]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Terrain:
+        return self
+
+
+_TERRAINS: dict[int, tuple[SamuraiScenario, Terrain]] = {}
+_KEPT_TERRAINS = 16
+
+
+def terrain_of(scenario: SamuraiScenario) -> Terrain:
+    """The scenario's terrain, prepared once (kept for the last few scenarios),
+    so every game of a scenario and every copy share it."""
+    kept = _TERRAINS.get(id(scenario))
+    if kept is not None and kept[0] is scenario:
+        return kept[1]
+    if len(_TERRAINS) >= _KEPT_TERRAINS:
+        _TERRAINS.pop(next(iter(_TERRAINS)))
+    terrain = _prepare(scenario)
+    _TERRAINS[id(scenario)] = (scenario, terrain)
+    return terrain
+
+
+def _prepare(scenario: SamuraiScenario) -> Terrain:
+    obstacles: list[Obstacle] = []
+    covers: list[CoverArea] = []
+    for spec in scenario.terrain:
+        key = spec.name.en
+        if spec.cover == "light":
+            covers.append(CoverArea(key, Polygon(spec.points)))
+        else:
+            shape = Polygon(spec.points) if spec.closed else LineString(spec.points)
+            obstacles.append(Obstacle(key, shape, spec.height))
+    return Terrain(scenario.table.width, scenario.table.depth, tuple(obstacles), tuple(covers),
+                   {t.name.en: t.name.name for t in scenario.terrain},
+                   {t.name.en: t.cover for t in scenario.terrain})
+
+
+@dataclass
+class Fighter:
+    """One fighter's changing state; its profile stays in ``spec``."""
+
+    spec: FighterSpec
+    side: Seat
+    x: float
+    y: float
+    alive: bool = True
+    penalty: int = 0
+    """House rule: lasting wound penalty (light 1, grievous 2)."""
+    stunned: bool = False
+    moved: bool = False
+    shot: bool = False
+    loaded: bool = True
+    disarmed: bool = False
+    fights: int = 0
+    """Fights played this turn (SAM-CMB-5)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
+        twin = Fighter.__new__(Fighter)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def name(self) -> Name:
+        return self.spec.name.name
+
+    @property
+    def xy(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def radius(self) -> float:
+        return mm_to_inches(self.spec.base_mm) / 2
+
+    @property
+    def result_penalty(self) -> int:
+        """What wounds and stun take off every result this fighter rolls (house rule)."""
+        return self.penalty + (1 if self.stunned else 0)
+
+
+@dataclass
+class Shot:
+    """A shot of this turn, for the picture: from, to, and whether it hit."""
+
+    shooter: str
+    target: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    hit: bool
+
+
+@dataclass
+class FightView:
+    """The fight being played, as every seat may see it: who is in it, the
+    tokens once revealed (SAM-FGT-3), the initiative order."""
+
+    sides: dict[Seat, list[str]]
+    tokens: dict[str, dict[str, int]] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+
+
+class SamuraiState(GameState):
+    def __init__(self, scenario: SamuraiScenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.rules = scenario.house_rules
+        self.terrain = terrain_of(scenario)
+        self.seats: tuple[Seat, ...] = tuple(b.seat for b in scenario.bands)
+        self.band_names = {b.seat: b.name.name for b in scenario.bands}
+        self.fighters: dict[str, Fighter] = {
+            spec.id: Fighter(spec, band.seat, spec.at[0], spec.at[1])
+            for band in scenario.bands for spec in band.fighters}
+        self.started_with = {b.seat: len(b.fighters) for b in scenario.bands}
+        self.turn = 0
+        self.phase = ""
+        self.priority: Seat = self.seats[0]
+        self.fight: FightView | None = None
+        self.shots: list[Shot] = []
+        self.asked_shooter: str | None = None
+        """The fighter whose action is asked now (its legal shots go in the view)."""
+        self.asked_targets: list[str] = []
+        self.broken: list[Seat] = []
+
+    def shared(self) -> tuple[object, ...]:
+        return (self.scenario, self.terrain)
+
+    def other(self, seat: Seat) -> Seat:
+        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+
+    def alive(self, seat: Seat | None = None) -> list[Fighter]:
+        return [f for f in self.fighters.values()
+                if f.alive and (seat is None or f.side == seat)]
+
+    def table(self) -> Table:
+        """The table as it stands: terrain and every fighter still on it."""
+        t = self.terrain
+        table = Table(t.width, t.depth, t.obstacles, t.covers)
+        for f in self.fighters.values():
+            if f.alive:
+                table.add(Piece(f.id, f.x, f.y, f.radius, f.side, f.id))
+        return table

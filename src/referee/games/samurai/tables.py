@@ -1,0 +1,104 @@
+"""Every number of the Samurai fragment (rules/samurai.md), as data, and the
+house-rule numbers taken from what is known of the full game (Ronin), each
+marked as such. Play, tests and docs read these; nothing else holds a number."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+Inches: TypeAlias = float
+Armour = Literal["none", "light", "medium", "heavy"]
+MissileName = Literal["shuriken", "teppo", "yumi"]
+Cover = Literal["light", "heavy"]
+
+
+@dataclass(frozen=True)
+class Missile:
+    """One row of the missile weapons table (SAM-RNG-1..4)."""
+
+    name: MissileName
+    max_range: Inches
+    modifier: int
+    """Attack modifier; the Teppo's is "see special" (0, with its armour rule)."""
+    no_moving_penalty: bool = False
+    """SAM-RNG-2: the Shuriken shoots after moving without penalty."""
+    reloads: bool = False
+    """SAM-RNG-3: must be reloaded after firing (in the action phase)."""
+    armour: tuple[tuple[Armour, int], ...] | None = None
+    """SAM-RNG-4: the defence bonus each armour gives against this weapon,
+    where it differs from :data:`ARMOUR_DEFENCE`."""
+
+
+WEAPONS: dict[MissileName, Missile] = {
+    "shuriken": Missile("shuriken", 6.0, -2, no_moving_penalty=True),
+    "teppo": Missile("teppo", 48.0, 0, reloads=True,
+                     armour=(("none", 0), ("light", 0), ("medium", 0), ("heavy", 1))),
+    "yumi": Missile("yumi", 48.0, 0),
+}
+"""The book's missile weapons table: maximum range, attack modifier, special."""
+
+# -- line of sight (SAM-LOS-1..4) ------------------------------------------------
+
+LIGHT_COVER_LIMIT: Inches = 2.0
+"""SAM-LOS-3: more than this many inches of Light cover on the line blocks it."""
+
+COVER_KINDS: dict[str, Cover] = {"woods": "light", "bushes": "light", "hedge": "light",
+                                  "wall": "heavy", "palisade": "heavy", "building": "heavy"}
+"""SAM-LOS-1: what each kind of terrain is."""
+
+# -- combat (SAM-CMB, SAM-FGT, SAM-ATK, SAM-MOD, SAM-BST) ------------------------
+
+MAX_ENEMIES_IN_FIGHT = 4
+"""SAM-CMB-3: one fighter fights at most this many enemies in one fight."""
+
+RELENTLESS_FIGHTS = 2
+"""House rule (SAM-CMB-5): fights per turn for a Relentless fighter."""
+
+INITIATIVE_DICE = 1
+"""SAM-FGT-4: d6 for Initiative; Boosted (SAM-BST-2): 2d6, the higher kept."""
+INITIATIVE_BOOSTED_DICE = 2
+ATTACK_DICE = 2
+"""SAM-ATK-6: 2d6; Boosted (SAM-BST-3): 3d6, the two highest kept."""
+ATTACK_BOOSTED_DICE = 3
+ATTACK_KEPT = 2
+DEFENCE_DICE = 1
+"""SAM-ATK-7: 1d6; Boosted (SAM-BST-4): 2d6, both counted."""
+DEFENCE_BOOSTED_DICE = 2
+
+ARMOUR_DEFENCE: dict[Armour, int] = {"none": 0, "light": 1, "medium": 2, "heavy": 3}
+"""SAM-MOD-1: Light armour +1, medium +2, heavy +3 to the Defence Result."""
+
+OUTNUMBERED_AT = 3
+OUTNUMBERED_MODIFIER = -1
+"""SAM-MOD-2: fighting against 3 or more enemies: -1 to the Defence Result."""
+
+# -- house rules from the full game (rules/samurai.md, last section) -------------
+
+SHOOTING_DEFENCE = 6
+"""House rule (Ronin): a shot's Attack Result is opposed by 6 + cover + armour."""
+
+COVER_DEFENCE: dict[Cover, int] = {"light": 1, "heavy": 2}
+"""House rule: the cover bonus to a shot's Defence when cover does not block."""
+
+RANGE_BANDS: tuple[tuple[Inches, int, int], ...] = (
+    (6.0, 1, 1), (12.0, 0, 0), (24.0, -1, -1), (36.0, -2, -3), (48.0, -3, -4))
+"""House rule (Ronin): (up to inches, modifier, modifier for the Teppo).
+Within 6" +1; 12–24" -1; 24–36" -2 (-3 for the arquebus); beyond 36" the book
+is silent: one step more."""
+
+MOVED_PENALTY = -1
+"""House rule: shooting after moving this turn (the Shuriken is free of it)."""
+
+DAMAGE_BANDS: tuple[tuple[int, str], ...] = ((1, "stunned"), (2, "light"), (4, "grievous"),
+                                             (6, "killed"))
+"""House rule: what a margin above 0 does (at least this margin: this result)."""
+
+WOUND_PENALTY: dict[str, int] = {"light": 1, "grievous": 2}
+"""House rule: a lasting penalty to every result a wounded fighter rolls."""
+
+KILLED_AT_PENALTY = 3
+"""House rule: a fighter whose wound penalties reach this is killed."""
+
+STUNNED_PENALTY = 1
+"""House rule: a stunned fighter's results are 1 lower until the End phase."""

@@ -1,0 +1,156 @@
+"""The turn (house rule, from the full game: Priority, Move, Combat, Action,
+End), with the Move phase kept simple: stay, advance toward an enemy, or
+charge into base contact."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from referee.core.events import Seat
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import msg
+from referee.core.waits import Decision, Option
+from referee.games.samurai.combat import CombatPhase
+from referee.games.samurai.fight import d6
+from referee.games.samurai.missiles import ActionPhase
+from referee.games.samurai.state import SamuraiState
+
+ADVANCE_STEPS = (1.0, 0.75, 0.5, 0.25)
+"""House rule: an advance blocked on the way stops at the farthest of these
+fractions of the move that is clear."""
+
+
+@dataclass
+class Match(Frame):
+    """Turn after turn until the core ends the game (decided / timed out)."""
+
+    def start(self, state: SamuraiState) -> Step:
+        state.turn += 1
+        state.shots = []
+        for f in state.fighters.values():
+            f.moved = f.shot = False
+            f.fights = 0
+        return self.call(Priority(), self.prioritised)
+
+    def prioritised(self, state: SamuraiState, seat: Seat) -> Step:
+        return self.call(MovePhase(), self.moved)
+
+    def moved(self, state: SamuraiState, result: object) -> Step:
+        return self.call(CombatPhase(), self.fought)
+
+    def fought(self, state: SamuraiState, result: object) -> Step:
+        return self.call(ActionPhase(), self.acted)
+
+    def acted(self, state: SamuraiState, result: object) -> Step:
+        end_phase(state)
+        return self.start(state)
+
+
+@dataclass
+class Priority(Frame):
+    """House rule (Ronin): each band rolls a d6, ties rolled again; the
+    higher has priority for the turn."""
+
+    rolls: list[int] = field(default_factory=list)
+
+    def start(self, state: SamuraiState) -> Step:
+        seat = state.seats[len(self.rolls)]
+        return self.ask(d6(msg("sam.roll.priority", band=state.band_names[seat])), self.rolled)
+
+    def rolled(self, state: SamuraiState, face: int) -> Step:
+        self.rolls.append(face)
+        if len(self.rolls) < 2:
+            return self.start(state)
+        first, second = self.rolls
+        self.rolls = []
+        if first == second:
+            return self.start(state)
+        state.priority = state.seats[0] if first > second else state.seats[1]
+        state.emit(msg("sam.priority", turn=state.turn, band=state.band_names[state.priority],
+                       a=first, b=second))
+        return done(state.priority)
+
+
+@dataclass
+class MovePhase(Frame):
+    """House rule: the band with priority moves its fighters one by one, then
+    the other; a fighter touching an enemy stays where it is."""
+
+    queue: list[str] = field(default_factory=list)
+
+    def start(self, state: SamuraiState) -> Step:
+        state.phase = "move"
+        state.emit(msg("sam.phase.move", turn=state.turn))
+        self.queue = [f.id for seat in (state.priority, state.other(state.priority))
+                      for f in state.alive(seat)]
+        return self.next(state)
+
+    def next(self, state: SamuraiState) -> Step:
+        table = state.table()
+        while self.queue and table.touching(self.queue[0]):
+            self.queue.pop(0)
+        if not self.queue:
+            return done()
+        fid = self.queue[0]
+        f = state.fighters[fid]
+        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name),
+                                        move_options(state, fid)), self.chose)
+
+    def chose(self, state: SamuraiState, value: dict[str, object]) -> Step:
+        fid = self.queue.pop(0)
+        f = state.fighters[fid]
+        if value["do"] != "stay":
+            to = value["to"]
+            assert isinstance(to, list)
+            f.x, f.y = float(to[0]), float(to[1])
+            f.moved = True
+            target = state.fighters[str(value["target"])].name
+            key = "sam.charges" if value["do"] == "charge" else "sam.advances"
+            state.emit(msg(key, name=f.name, target=target, x=f"{f.x:.1f}", y=f"{f.y:.1f}"))
+        return self.next(state)
+
+
+def move_options(state: SamuraiState, fid: str) -> list[Option]:
+    """Stay; for each enemy, charge it (a spot touching it within the move
+    and a clear path) or else advance toward it."""
+    table = state.table()
+    f = state.fighters[fid]
+    reach = f.spec.move
+    options = [Option({"do": "stay"}, msg("sam.opt.stay"))]
+    for enemy in state.alive(state.other(f.side)):
+        spot = next((s for s in table.contact_spots(fid, enemy.id)
+                     if math.hypot(s[0] - f.x, s[1] - f.y) <= reach + 1e-6
+                     and not table.sweep_blockers(fid, s, ignore=[enemy.id])), None)
+        if spot is not None:
+            options.append(Option({"do": "charge", "target": enemy.id,
+                                   "to": [round(spot[0], 3), round(spot[1], 3)]},
+                                  msg("sam.opt.charge", target=enemy.name)))
+            continue
+        gap = math.hypot(enemy.x - f.x, enemy.y - f.y) - f.radius - enemy.radius
+        length = min(reach, gap - 0.5)
+        for share in ADVANCE_STEPS:
+            if length * share < 0.25:
+                break
+            to = table.toward(fid, enemy.xy, length * share)
+            if not table.sweep_blockers(fid, to):
+                options.append(Option({"do": "advance", "target": enemy.id,
+                                       "to": [round(to[0], 3), round(to[1], 3)]},
+                                      msg("sam.opt.advance", target=enemy.name,
+                                          inches=f"{length * share:.1f}")))
+                break
+    return options
+
+
+def end_phase(state: SamuraiState) -> None:
+    """House rule: stun wears off; a band below half its fighters is broken."""
+    state.phase = "end"
+    for f in state.fighters.values():
+        f.stunned = False
+    if state.rules.break_at_half:
+        for seat in state.seats:
+            if 0 < 2 * len(state.alive(seat)) < state.started_with[seat] \
+                    and seat not in state.broken:
+                state.broken.append(seat)
+                state.emit(msg("sam.broken", band=state.band_names[seat]))
+    state.emit(msg("sam.turn-ended", turn=state.turn))
