@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
-from referee.core.drivers import random_playout
+from referee.core.drivers import RandomBot, RandomChance, play_out, random_playout
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE
 from referee.core.scenario import load_scenario
@@ -22,3 +24,24 @@ def test_example_plays_to_an_end_and_every_line_is_translated(seed):
     assert replay.checksum() == game.checksum()
     picture = ruleset.svg(scenario, game.view("outlaws")["state"], "en")
     assert picture is not None and picture.count('class="model"') >= 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_generator_is_ever_on_the_stack_and_a_fork_is_a_copy(seed):
+    """The rules are frames all the way down: at every wait of a random game
+    the position copies without replay, and a fork plays on like the game."""
+    ruleset, scenario = load_scenario("old-west")
+    game = Game(ruleset, scenario)
+    rng = Random(seed)
+    forks = []
+    while not game.is_over:
+        assert game._at.copyable, [type(f).__name__ for f in game._at.stack]
+        if rng.random() < 0.02:
+            forks.append((len(game.inputs), game.fork()))
+        play_out(game, dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng),
+                 max_inputs=1)
+    for count, fork in forks:
+        assert fork.key() == Game(ruleset, scenario, game.inputs[:count]).key()
+        for item in game.inputs[count:]:
+            fork.apply(item)
+        assert fork.checksum() == game.checksum()

@@ -3,12 +3,14 @@ roll for whose Hero goes first (OW-HAC-1..3)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import combinations
 
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.rolls import d6
-from referee.games.old_west.state import Fighter, OldWestState, Step
+from referee.games.old_west.state import Fighter, OldWestState
 
 ACTION = {"movement": "yee-haw", "shooting": "quickdraw", "melee": "whuppin"}
 """The Heroic Action of each phase (OW-YEE-1, OW-QDR-1, OW-WHP-1)."""
@@ -52,46 +54,58 @@ def _choices(heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def declare_heroics(state: OldWestState, phase: str) -> Step[list[str]]:
+@dataclass
+class DeclareHeroics(Frame):
     """At the start of a phase each player declares which Heroes make the
     phase's Heroic Action (OW-HAC-2), both at once when both may (house
     reading); a Hero acts at most once per phase. Returns the Heroes in the
     order they act (OW-HAC-3)."""
-    asked = [seat for seat in state.by_advantage() if eligible(state, seat, phase)]
-    if not asked:
-        return []
-    question = msg("ow.ask.heroics", action=msg(f"ow.action.{ACTION[phase]}"))
-    options = {seat: _choices(eligible(state, seat, phase), phase) for seat in asked}
-    if len(asked) == 1:
-        answer = yield Decision.single(asked[0], question, options[asked[0]])
-        declared: dict[str, list[str]] = {asked[0]: list(answer)}
-    else:
-        answers = yield Decision(tuple(asked), question, options)
-        declared = {seat: list(answers[seat]) for seat in asked}
-    cost = action_cost(state, phase)
-    for seat in asked:
-        for hero_id in declared[seat]:
-            hero = state.fighters[hero_id]
-            hero.fame -= cost
-            state.emit(msg("ow.heroic-declared", name=hero.name,
-                           action=msg(f"ow.action.{ACTION[phase]}"), left=hero.fame),
-                       clause="OW-HAC-2")
-    return (yield from _acting_order(state, declared))
 
+    phase: str
+    asked: list[str] = field(default_factory=list)
+    declared: dict[str, list[str]] = field(default_factory=dict)
 
-def _acting_order(state: OldWestState, declared: dict[str, list[str]]) -> Step[list[str]]:
-    """Both sides declared: a die, 1–3 the side with Advantage goes first, 4–6
-    the other; then the sides alternate (OW-HAC-3)."""
-    first, second = state.by_advantage()
-    ours, theirs = declared.get(first, []), declared.get(second, [])
-    if not ours or not theirs:
-        return ours or theirs
-    roll = yield from d6(msg("ow.roll.heroic-first"))
-    if roll >= 4:
-        first, second, ours, theirs = second, first, theirs, ours
-    state.emit(msg("ow.heroic-first", posse=state.posse_names[first], roll=roll),
-               clause="OW-HAC-3")
-    order: list[str] = []
-    for i in range(max(len(ours), len(theirs))):
-        order += ours[i:i + 1] + theirs[i:i + 1]
-    return order
+    def start(self, state: OldWestState) -> Step:
+        self.asked = [seat for seat in state.by_advantage() if eligible(state, seat, self.phase)]
+        if not self.asked:
+            return done([])
+        question = msg("ow.ask.heroics", action=msg(f"ow.action.{ACTION[self.phase]}"))
+        options = {seat: _choices(eligible(state, seat, self.phase), self.phase)
+                   for seat in self.asked}
+        if len(self.asked) == 1:
+            return self.ask(Decision.single(self.asked[0], question, options[self.asked[0]]),
+                            self.answered_one)
+        return self.ask(Decision(tuple(self.asked), question, options), self.answered)
+
+    def answered_one(self, state: OldWestState, answer: list[str]) -> Step:
+        return self.answered(state, {self.asked[0]: answer})
+
+    def answered(self, state: OldWestState, answers: dict[str, list[str]]) -> Step:
+        self.declared = {seat: list(answers[seat]) for seat in self.asked}
+        cost = action_cost(state, self.phase)
+        for seat in self.asked:
+            for hero_id in self.declared[seat]:
+                hero = state.fighters[hero_id]
+                hero.fame -= cost
+                state.emit(msg("ow.heroic-declared", name=hero.name,
+                               action=msg(f"ow.action.{ACTION[self.phase]}"), left=hero.fame),
+                           clause="OW-HAC-2")
+        first, second = state.by_advantage()
+        ours, theirs = self.declared.get(first, []), self.declared.get(second, [])
+        if not ours or not theirs:
+            return done(ours or theirs)
+        return self.ask(d6(msg("ow.roll.heroic-first")), self.ordered)
+
+    def ordered(self, state: OldWestState, roll: int) -> Step:
+        """Both sides declared: a die, 1–3 the side with Advantage goes first,
+        4–6 the other; then the sides alternate (OW-HAC-3)."""
+        first, second = state.by_advantage()
+        ours, theirs = self.declared.get(first, []), self.declared.get(second, [])
+        if roll >= 4:
+            first, second, ours, theirs = second, first, theirs, ours
+        state.emit(msg("ow.heroic-first", posse=state.posse_names[first], roll=roll),
+                   clause="OW-HAC-3")
+        order: list[str] = []
+        for i in range(max(len(ours), len(theirs))):
+            order += ours[i:i + 1] + theirs[i:i + 1]
+        return done(order)

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.boards.table import Drop, Obstacle
+from referee.boards.table import XY, Drop, Obstacle
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.back_off import back_off, make_way
-from referee.games.old_west.heroics import declare_heroics
-from referee.games.old_west.movement import move_model
-from referee.games.old_west.rolls import amounts, d6, fall, hit, spend_fame
-from referee.games.old_west.state import Fighter, OldWestState, PhaseMarks, Step
+from referee.games.old_west.heroics import DeclareHeroics
+from referee.games.old_west.movement import HeroesFirst, MoveModel
+from referee.games.old_west.rolls import Fall, Hit, amounts, d6, spend_fame
+from referee.games.old_west.state import Fighter, OldWestState, PhaseMarks
 
 
 @dataclass
@@ -62,63 +63,134 @@ def group_of(state: OldWestState, fighter_id: str) -> list[str] | None:
 # -- the phase ---------------------------------------------------------------------
 
 
-def melee_phase(state: OldWestState) -> Step[None]:
+@dataclass
+class MeleePhase(HeroesFirst):
     """Tike for Whuppin' first, then the side with Advantage picks each next
     melee until all are fought (OW-MEL-2, OW-WND-4)."""
-    state.phase = "melee"
-    state.marks = PhaseMarks()
-    state.emit(msg("ow.phase.melee", turn=state.turn))
-    for hero_id in (yield from declare_heroics(state, "melee")):
-        yield from whuppin(state, hero_id)
-    while groups := pending_groups(state):
-        group = groups[0]
-        if len(groups) > 1:
-            options = [Option(i, msg("ow.opt.group", names=tuple(state.name(m) for m in g)))
-                       for i, g in enumerate(groups)]
-            pick = yield Decision.single(state.advantage, msg("ow.ask.group"), options)
-            group = groups[pick]
-        yield from fight_group(state, group)
-    state.emit(msg("ow.phase.melee-ended", turn=state.turn), clause="OW-WND-4")
+
+    def start(self, state: OldWestState) -> Step:
+        state.phase = "melee"
+        state.marks = PhaseMarks()
+        state.emit(msg("ow.phase.melee", turn=state.turn))
+        return self.call(DeclareHeroics("melee"), self.declared)
+
+    def action(self, hero_id: str) -> Frame:
+        return Whuppin(hero_id)
+
+    def rest(self) -> Frame:
+        return FightEach()
 
 
-def whuppin(state: OldWestState, hero_id: str) -> Step[None]:
+@dataclass
+class FightEach(Frame):
+    """The side with Advantage picks each next melee group until all are fought."""
+
+    groups: list[list[str]] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        return self.next_group(state, None)
+
+    def next_group(self, state: OldWestState, _: object) -> Step:
+        groups = pending_groups(state)
+        if not groups:
+            state.emit(msg("ow.phase.melee-ended", turn=state.turn), clause="OW-WND-4")
+            return done()
+        if len(groups) == 1:
+            return self.call(FightGroup(groups[0]), self.next_group)
+        self.groups = groups
+        options = [Option(i, msg("ow.opt.group", names=tuple(state.name(m) for m in g)))
+                   for i, g in enumerate(groups)]
+        return self.ask(Decision.single(state.advantage, msg("ow.ask.group"), options),
+                        self.picked)
+
+    def picked(self, state: OldWestState, pick: int) -> Step:
+        group, self.groups = self.groups[pick], []
+        return self.call(FightGroup(group), self.next_group)
+
+
+@dataclass
+class Whuppin(Frame):
     """The Hero's melee is fought at once (OW-WHP-1). If all his opponents
     fall, he and his friends in that melee may move again at once, and may
     fight again in another group (OW-WHP-2, OW-HAC-6) — each model only once
     a phase by a Heroic Action (OW-HAC-4)."""
-    hero = state.fighters[hero_id]
-    group = group_of(state, hero_id) if hero.active else None
-    if group is None or all(m in state.marks.fought for m in group):
-        return
-    state.emit(msg("ow.whuppin", name=hero.name), clause="OW-WHP-1")
-    opponents = state.engaged_with(hero_id)
-    friends = [m for m in group if state.fighters[m].posse == hero.posse]
-    yield from fight_group(state, group)
-    if not hero.active or any(state.fighters[o].active for o in opponents):
-        return
-    movers = [m for m in friends if state.fighters[m].active
-              and m not in state.marks.benefited]
-    state.emit(msg("ow.whuppin-move", names=tuple(state.name(m) for m in movers)),
-               clause="OW-WHP-2")
-    for mover in movers:
+
+    hero_id: str
+    opponents: list[str] = field(default_factory=list)
+    friends: list[str] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        hero = state.fighters[self.hero_id]
+        group = group_of(state, self.hero_id) if hero.active else None
+        if group is None or all(m in state.marks.fought for m in group):
+            return done()
+        state.emit(msg("ow.whuppin", name=hero.name), clause="OW-WHP-1")
+        self.opponents = state.engaged_with(self.hero_id)
+        self.friends = [m for m in group if state.fighters[m].posse == hero.posse]
+        return self.call(FightGroup(group), self.fought)
+
+    def fought(self, state: OldWestState, _: object) -> Step:
+        hero = state.fighters[self.hero_id]
+        if not hero.active or any(state.fighters[o].active for o in self.opponents):
+            return done()
+        self.friends = [m for m in self.friends if state.fighters[m].active
+                        and m not in state.marks.benefited]
+        state.emit(msg("ow.whuppin-move", names=tuple(state.name(m) for m in self.friends)),
+                   clause="OW-WHP-2")
+        return self.next_mover(state, None)
+
+    def next_mover(self, state: OldWestState, _: object) -> Step:
+        if not self.friends:
+            return done()
+        mover = self.friends.pop(0)
         state.marks.benefited.add(mover)
         state.marks.fought.discard(mover)
-        yield from move_model(state, mover, extra=True)
+        return self.call(MoveModel(mover, extra=True), self.next_mover)
 
 
-def fight_group(state: OldWestState, group: list[str]) -> Step[None]:
+@dataclass
+class FightGroup(Frame):
     """One round of melee in one group: Fight, Back Off, Wounding (OW-MEL-1)."""
-    fight = _survey(state, group)
-    state.marks.fought.update(group)
-    winner = yield from dukin_it_out(state, fight)
-    loser = state.other(winner)
-    state.emit(msg("ow.fight-won", posse=state.posse_names[winner]), clause="OW-FGT-1")
-    strikers = _stand_up_winners(state, fight.sides[winner])
-    yield from back_off_all(state, fight, fight.sides[loser])
-    yield from wounding(state, fight, strikers, fight.sides[loser])
-    for loser_id, drop in fight.over_edge.items():
-        if state.fighters[loser_id].active:
-            yield from fall(state, loser_id, drop.height)
+
+    group: list[str]
+    fight: Fight | None = None
+    loser: str = ""
+    strikers: list[str] = field(default_factory=list)
+    falls: list[str] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        self.fight = _survey(state, self.group)
+        state.marks.fought.update(self.group)
+        return self.call(DukinItOut(self.fight), self.won)
+
+    def won(self, state: OldWestState, winner: str) -> Step:
+        fight = self.fight
+        assert fight is not None
+        self.loser = state.other(winner)
+        state.emit(msg("ow.fight-won", posse=state.posse_names[winner]), clause="OW-FGT-1")
+        self.strikers = _stand_up_winners(state, fight.sides[winner])
+        return self.call(BackOffAll(fight, list(fight.sides[self.loser])), self.backed_off)
+
+    def backed_off(self, state: OldWestState, _: object) -> Step:
+        fight = self.fight
+        assert fight is not None
+        strikers, self.strikers = self.strikers, []
+        return self.call(Wounding(fight, strikers, list(fight.sides[self.loser])),
+                         self.wounded)
+
+    def wounded(self, state: OldWestState, _: object) -> Step:
+        assert self.fight is not None
+        self.falls = list(self.fight.over_edge)
+        return self.next_fall(state, None)
+
+    def next_fall(self, state: OldWestState, _: object) -> Step:
+        assert self.fight is not None
+        while self.falls:
+            loser_id = self.falls.pop(0)
+            if state.fighters[loser_id].active:
+                height = self.fight.over_edge[loser_id].height
+                return self.call(Fall(loser_id, height), self.next_fall)
+        return done()
 
 
 def _survey(state: OldWestState, group: list[str]) -> Fight:
@@ -138,86 +210,133 @@ def _survey(state: OldWestState, group: list[str]) -> Fight:
 # -- 1. the fight ------------------------------------------------------------------
 
 
-def dukin_it_out(state: OldWestState, fight: Fight) -> Step[str]:
+@dataclass
+class DukinItOut(Frame):
     """Each side rolls a die per Attack of each model and keeps its best
     (OW-FGT-1, OW-ATT-1, OW-MUL-1); Fame may raise a Hero's die after the
     roll (OW-FAM-2, OW-FAM-3); ties go to the best Fighting, then a die
     (OW-FGT-2, OW-FGT-3, OW-MUL-2). Returns the winning seat."""
-    dice: dict[str, list[int]] = {}
-    for seat in state.by_advantage():
-        for member in fight.sides[seat]:
-            model = state.fighters[member]
-            dice[member] = []
-            for _ in range(model.attacks):
-                dice[member].append((yield from d6(msg("ow.roll.fight", name=model.name))))
-        shown = tuple(str(v) for m in fight.sides[seat] for v in dice[m])
-        state.emit(msg("ow.fight-dice", posse=state.posse_names[seat], dice=shown),
-                   clause="OW-MUL-1" if len(fight.sides[seat]) > 1 else "OW-FGT-1")
-    best = {seat: max(v for m in fight.sides[seat] for v in dice[m]) for seat in state.seats}
-    yield from fame_in_fight(state, fight, dice, best)
-    return (yield from _compare(state, fight, best))
 
+    fight: Fight
+    seats: list[str] = field(default_factory=list)
+    members: list[str] = field(default_factory=list)
+    dice_left: int = 0
+    best: dict[str, int] = field(default_factory=dict)
+    """Each model's best die so far."""
+    shown: list[int] = field(default_factory=list)
+    side_best: dict[str, int] = field(default_factory=dict)
+    fame_heroes: dict[str, str] = field(default_factory=dict)
 
-def _compare(state: OldWestState, fight: Fight, best: dict[str, int]) -> Step[str]:
-    first, second = state.by_advantage()
-    if best[first] != best[second]:
-        return first if best[first] > best[second] else second
-    fighting = {seat: max(state.fighters[m].fighting for m in fight.sides[seat])
-                for seat in state.seats}
-    if fighting[first] != fighting[second]:
-        winner = first if fighting[first] > fighting[second] else second
-        state.emit(msg("ow.tie-fighting", posse=state.posse_names[winner]),
-                   clause="OW-FGT-2" if _one_each(fight) else "OW-MUL-2")
-        return winner
-    roll = yield from d6(msg("ow.roll.tie"))
-    low, high = (first, second) if state.rules.tie_die_advantage_wins_low else (second, first)
-    winner = low if roll <= 3 else high
-    state.emit(msg("ow.tie-die", posse=state.posse_names[winner], roll=roll),
-               clause="OW-FGT-3" if _one_each(fight) else "OW-MUL-2")
-    return winner
+    def start(self, state: OldWestState) -> Step:
+        self.seats = list(state.by_advantage())
+        return self.next_seat(state)
+
+    def next_seat(self, state: OldWestState) -> Step:
+        if not self.seats:
+            return self.fame(state)
+        self.members = list(self.fight.sides[self.seats[0]])
+        return self.next_die(state)
+
+    def next_die(self, state: OldWestState) -> Step:
+        if not self.members:
+            seat = self.seats.pop(0)
+            state.emit(msg("ow.fight-dice", posse=state.posse_names[seat],
+                           dice=tuple(str(v) for v in self.shown)),
+                       clause="OW-MUL-1" if len(self.fight.sides[seat]) > 1 else "OW-FGT-1")
+            self.shown = []
+            return self.next_seat(state)
+        member = state.fighters[self.members[0]]
+        if self.dice_left == 0:
+            self.dice_left = member.attacks
+        return self.ask(d6(msg("ow.roll.fight", name=member.name)), self.rolled)
+
+    def rolled(self, state: OldWestState, value: int) -> Step:
+        member = self.members[0]
+        self.best[member] = max(self.best.get(member, 0), value)
+        self.shown.append(value)
+        self.dice_left -= 1
+        if self.dice_left == 0:
+            self.members.pop(0)
+        return self.next_die(state)
+
+    # -- Fame (OW-FAM-2, OW-FAM-3, OW-FAM-6)
+
+    def _fame_hero(self, state: OldWestState, seat: str) -> Fighter | None:
+        """The side's Hero who may raise his best fight die with Fame (house
+        rule: the one with most Fame left), if raising it is possible."""
+        heroes = [state.fighters[m] for m in self.fight.sides[seat] if state.fighters[m].hero
+                  and state.fighters[m].fame > 0 and self.best[m] < state.rules.fame_cap]
+        return max(heroes, key=lambda h: (h.fame, -h.order), default=None)
+
+    def fame(self, state: OldWestState) -> Step:
+        """After both sides rolled, a Hero may spend Fame on his die; if both
+        sides have such a Hero, both bid secretly and at once, and the bids
+        are revealed together."""
+        self.side_best = {seat: max(self.best[m] for m in self.fight.sides[seat])
+                          for seat in state.seats}
+        self.fame_heroes = {seat: h.id for seat in state.seats
+                            if (h := self._fame_hero(state, seat)) is not None}
+        heroes = self.fame_heroes
+        if not heroes:
+            return self.compare(state)
+        room = {seat: min(state.fighters[h].fame, state.rules.fame_cap - self.best[h])
+                for seat, h in heroes.items()}
+        if len(heroes) == 1:
+            (seat, hero_id), = heroes.items()
+            other = self.side_best[state.other(seat)]
+            if self.side_best[seat] > other:
+                return self.compare(state)
+            question = msg("ow.ask.fame-fight", name=state.name(hero_id), die=self.best[hero_id],
+                           other=other)
+            return self.ask(Decision.single(seat, question, amounts(room[seat])), self.bid_one)
+        options = {seat: tuple(amounts(room[seat])) for seat in heroes}
+        return self.ask(Decision(tuple(heroes), msg("ow.ask.fame-bid"), options), self.bids)
+
+    def bid_one(self, state: OldWestState, points: int) -> Step:
+        (seat,) = self.fame_heroes
+        return self.spend(state, {seat: points})
+
+    def bids(self, state: OldWestState, bids: dict[str, int]) -> Step:
+        first, second = state.seats
+        state.emit(msg("ow.fame-bids", first=state.name(self.fame_heroes[first]),
+                       a=bids[first], second=state.name(self.fame_heroes[second]),
+                       b=bids[second]), clause="OW-FAM-3")
+        return self.spend(state, dict(bids))
+
+    def spend(self, state: OldWestState, bids: dict[str, int]) -> Step:
+        for seat, points in bids.items():
+            hero_id = self.fame_heroes[seat]
+            spend_fame(state, hero_id, points, "OW-FAM-2")
+            self.side_best[seat] = max(self.side_best[seat], self.best[hero_id] + points)
+        return self.compare(state)
+
+    # -- ties (OW-FGT-2, OW-FGT-3, OW-MUL-2)
+
+    def compare(self, state: OldWestState) -> Step:
+        best = self.side_best
+        first, second = state.by_advantage()
+        if best[first] != best[second]:
+            return done(first if best[first] > best[second] else second)
+        fighting = {seat: max(state.fighters[m].fighting for m in self.fight.sides[seat])
+                    for seat in state.seats}
+        if fighting[first] != fighting[second]:
+            winner = first if fighting[first] > fighting[second] else second
+            state.emit(msg("ow.tie-fighting", posse=state.posse_names[winner]),
+                       clause="OW-FGT-2" if _one_each(self.fight) else "OW-MUL-2")
+            return done(winner)
+        return self.ask(d6(msg("ow.roll.tie")), self.tie_die)
+
+    def tie_die(self, state: OldWestState, roll: int) -> Step:
+        first, second = state.by_advantage()
+        low, high = (first, second) if state.rules.tie_die_advantage_wins_low else (second, first)
+        winner = low if roll <= 3 else high
+        state.emit(msg("ow.tie-die", posse=state.posse_names[winner], roll=roll),
+                   clause="OW-FGT-3" if _one_each(self.fight) else "OW-MUL-2")
+        return done(winner)
 
 
 def _one_each(fight: Fight) -> bool:
     return all(len(ids) == 1 for ids in fight.sides.values())
-
-
-def _fame_hero(state: OldWestState, ids: list[str], dice: dict[str, list[int]]) -> Fighter | None:
-    """The side's Hero who may raise his best fight die with Fame (house rule:
-    the one with most Fame left), if raising it is possible."""
-    heroes = [state.fighters[m] for m in ids if state.fighters[m].hero
-              and state.fighters[m].fame > 0 and max(dice[m]) < state.rules.fame_cap]
-    return max(heroes, key=lambda h: (h.fame, -h.order), default=None)
-
-
-def fame_in_fight(state: OldWestState, fight: Fight, dice: dict[str, list[int]],
-                  best: dict[str, int]) -> Step[None]:
-    """After both sides rolled, a Hero may spend Fame on his die (OW-FAM-2,
-    OW-FAM-6); if both sides have such a Hero, both bid secretly and at once,
-    and the bids are revealed together (OW-FAM-3)."""
-    heroes = {seat: h for seat in state.seats
-              if (h := _fame_hero(state, fight.sides[seat], dice)) is not None}
-    if not heroes:
-        return
-    room = {seat: min(h.fame, state.rules.fame_cap - max(dice[h.id]))
-            for seat, h in heroes.items()}
-    if len(heroes) == 1:
-        (seat, hero), = heroes.items()
-        if best[seat] > best[state.other(seat)]:
-            return
-        question = msg("ow.ask.fame-fight", name=hero.name, die=max(dice[hero.id]),
-                       other=best[state.other(seat)])
-        bids = {seat: (yield Decision.single(seat, question, amounts(room[seat])))}
-    else:
-        question = msg("ow.ask.fame-bid")
-        options = {seat: tuple(amounts(room[seat])) for seat in heroes}
-        bids = dict((yield Decision(tuple(heroes), question, options)))
-        state.emit(msg("ow.fame-bids", first=heroes[state.seats[0]].name,
-                       a=bids[state.seats[0]], second=heroes[state.seats[1]].name,
-                       b=bids[state.seats[1]]), clause="OW-FAM-3")
-    for seat, points in bids.items():
-        hero = heroes[seat]
-        spend_fame(state, hero.id, points, "OW-FAM-2")
-        best[seat] = max(best[seat], max(dice[hero.id]) + points)
 
 
 # -- 2. back off -------------------------------------------------------------------
@@ -235,74 +354,129 @@ def _stand_up_winners(state: OldWestState, winners: list[str]) -> list[str]:
     return strikers
 
 
-def back_off_all(state: OldWestState, fight: Fight, losers: list[str]) -> Step[None]:
+@dataclass
+class BackOffAll(Frame):
     """Every loser backs off, in the order its owner picks (OW-MUL-3, OW-MUL-4)."""
-    left = list(losers)
-    while left:
-        loser = left[0]
-        if len(left) > 1:
-            seat = state.fighters[loser].posse
-            options = [Option(m, msg("ow.name", name=state.name(m))) for m in left]
-            loser = yield Decision.single(seat, msg("ow.ask.back-off-order"), options)
-        left.remove(loser)
-        yield from back_off_one(state, fight, loser)
+
+    fight: Fight
+    left: list[str]
+
+    def start(self, state: OldWestState) -> Step:
+        return self.next_loser(state, None)
+
+    def next_loser(self, state: OldWestState, _: object) -> Step:
+        if not self.left:
+            return done()
+        if len(self.left) == 1:
+            return self.picked(state, self.left[0])
+        seat = state.fighters[self.left[0]].posse
+        options = [Option(m, msg("ow.name", name=state.name(m))) for m in self.left]
+        return self.ask(Decision.single(seat, msg("ow.ask.back-off-order"), options),
+                        self.picked)
+
+    def picked(self, state: OldWestState, loser: str) -> Step:
+        self.left.remove(loser)
+        return self.call(BackOffOne(self.fight, loser), self.next_loser)
 
 
-def back_off_one(state: OldWestState, fight: Fight, loser: str) -> Step[None]:
+@dataclass
+class BackOffOne(Frame):
     """Back off 1" from the opponents (OW-BCK-1), or from the obstacle fought
     across (OW-OBS-1), never into contact with another enemy (OW-BCK-2); with
     nowhere to go, surrounded (OW-SUR-1) and others make way (OW-SUR-3).
     A prone loser stays prone and counts as surrounded (OW-GRD-3)."""
-    table, rules = state.table, state.rules
-    model = state.fighters[loser]
-    opponents = [e for e in fight.engaged[loser] if (loser, e) not in fight.across]
-    obstacles = list({id(o): o for (a, _), o in fight.across.items() if a == loser}.values())
-    options = back_off(table, loser, opponents, obstacles, rules.back_off_inches,
-                       rules.back_off_reach)
-    if model.prone:
-        fight.surrounded.add(loser)
-        state.emit(msg("ow.prone-loses", name=model.name), clause="OW-GRD-3")
-    if options.surrounded:
-        fight.surrounded.add(loser)
-        make_way(table, loser, opponents)
-        state.emit(msg("ow.surrounded", name=model.name), clause="OW-SUR-1")
-        return
-    spot = options.spots[0]
-    if len(options.spots) > 1:
+
+    fight: Fight
+    loser: str
+    spots: tuple[XY, ...] = ()
+    over: Drop | None = None
+    across: bool = False
+
+    def start(self, state: OldWestState) -> Step:
+        table, rules, fight, loser = state.table, state.rules, self.fight, self.loser
+        model = state.fighters[loser]
+        opponents = [e for e in fight.engaged[loser] if (loser, e) not in fight.across]
+        obstacles = list({id(o): o for (a, _), o in fight.across.items() if a == loser}.values())
+        options = back_off(table, loser, opponents, obstacles, rules.back_off_inches,
+                           rules.back_off_reach)
+        if model.prone:
+            fight.surrounded.add(loser)
+            state.emit(msg("ow.prone-loses", name=model.name), clause="OW-GRD-3")
+        if options.surrounded:
+            fight.surrounded.add(loser)
+            make_way(table, loser, opponents)
+            state.emit(msg("ow.surrounded", name=model.name), clause="OW-SUR-1")
+            return done()
+        self.spots, self.over, self.across = options.spots, options.over, bool(obstacles)
+        if len(self.spots) == 1:
+            return self.picked(state, 0)
         labels = [Option(i, msg("ow.opt.spot", x=f"{x:.1f}", y=f"{y:.1f}"))
-                  for i, (x, y) in enumerate(options.spots)]
-        pick = yield Decision.single(model.posse, msg("ow.ask.back-off", name=model.name), labels)
-        spot = options.spots[pick]
-    table.move(loser, spot)
-    if options.over is not None:
-        fight.over_edge[loser] = options.over
-        state.emit(msg("ow.over-edge", name=model.name, drop=options.over.name),
-                   clause="OW-SUR-5")
-        return
-    state.emit(msg("ow.backs-off", name=model.name),
-               clause="OW-OBS-1" if obstacles else "OW-BCK-1")
+                  for i, (x, y) in enumerate(self.spots)]
+        return self.ask(Decision.single(model.posse, msg("ow.ask.back-off", name=model.name),
+                                        labels), self.picked)
+
+    def picked(self, state: OldWestState, pick: int) -> Step:
+        model = state.fighters[self.loser]
+        state.table.move(self.loser, self.spots[pick])
+        self.spots = ()
+        if self.over is not None:
+            self.fight.over_edge[self.loser] = self.over
+            state.emit(msg("ow.over-edge", name=model.name, drop=self.over.name),
+                       clause="OW-SUR-5")
+            return done()
+        state.emit(msg("ow.backs-off", name=model.name),
+                   clause="OW-OBS-1" if self.across else "OW-BCK-1")
+        return done()
 
 
 # -- 3. wounding -------------------------------------------------------------------
 
 
-def wounding(state: OldWestState, fight: Fight, strikers: list[str],
-             losers: list[str]) -> Step[None]:
+@dataclass
+class Wounding(Frame):
     """Every model of the winning side strikes (OW-MUL-5), once per Attack
     (OW-ATT-2), each strike at an enemy it fought that its owner picks
     (OW-MUL-6, OW-OBS-4), rider or mount (OW-RID-2, OW-RID-4)."""
-    for striker_id in strikers:
-        striker = state.fighters[striker_id]
-        foes = [f for f in fight.engaged[striker_id] if f in losers]
-        for _ in range(striker.attacks):
-            choice = yield from _pick_target(state, striker, foes)
-            if choice is None:
-                break
-            yield from strike(state, fight, striker_id, *choice)
+
+    fight: Fight
+    strikers: list[str]
+    losers: list[str]
+    strikes_left: int = 0
+
+    def start(self, state: OldWestState) -> Step:
+        return self.next_striker(state)
+
+    def next_striker(self, state: OldWestState) -> Step:
+        if not self.strikers:
+            return done()
+        self.strikes_left = state.fighters[self.strikers[0]].attacks
+        return self.next_strike(state, None)
+
+    def _striker_done(self, state: OldWestState) -> Step:
+        self.strikers.pop(0)
+        return self.next_striker(state)
+
+    def next_strike(self, state: OldWestState, _: object) -> Step:
+        if self.strikes_left == 0:
+            return self._striker_done(state)
+        self.strikes_left -= 1
+        striker = state.fighters[self.strikers[0]]
+        foes = [f for f in self.fight.engaged[striker.id] if f in self.losers]
+        options = _target_options(state, foes)
+        if not options:
+            return self._striker_done(state)
+        if len(options) == 1:
+            return self.picked(state, options[0].value)
+        return self.ask(Decision.single(striker.posse, msg("ow.ask.strike", name=striker.name),
+                                        options), self.picked)
+
+    def picked(self, state: OldWestState, value: str) -> Step:
+        target, _, part = str(value).partition(":")
+        return self.call(Strike(self.fight, self.strikers[0], target, part or "rider"),
+                         self.next_strike)
 
 
-def _pick_target(state: OldWestState, striker: Fighter,
-                 foes: list[str]) -> Step[tuple[str, str] | None]:
+def _target_options(state: OldWestState, foes: list[str]) -> list[Option]:
     options: list[Option] = []
     for foe in foes:
         model = state.fighters[foe]
@@ -311,35 +485,47 @@ def _pick_target(state: OldWestState, striker: Fighter,
         options.append(Option(foe, msg("ow.name", name=model.name)))
         if model.mount is not None:
             options.append(Option(f"{foe}:mount", msg("ow.mount-of", name=model.name)))
-    if not options:
-        return None
-    value = options[0].value
-    if len(options) > 1:
-        value = yield Decision.single(striker.posse, msg("ow.ask.strike", name=striker.name),
-                                      options)
-    target, _, part = str(value).partition(":")
-    return target, part or "rider"
+    return options
 
 
-def strike(state: OldWestState, fight: Fight, striker_id: str, target_id: str,
-           part: str) -> Step[None]:
+@dataclass
+class Strike(Frame):
     """One strike: doubled on a surrounded model (OW-SUR-2; not at a drop's
     edge, OW-SUR-5); across an obstacle each blow first needs 4+ (OW-OBS-2)."""
-    striker = state.fighters[striker_id]
-    blows = 2 if target_id in fight.surrounded else 1
-    if blows == 2:
-        state.emit(msg("ow.doubled", name=state.name(target_id)), clause="OW-SUR-2")
-    obstacle = fight.across.get((striker_id, target_id))
-    for _ in range(blows):
-        if not state.fighters[target_id].active:
-            return
-        if obstacle is not None:
-            barrier = state.terrain(obstacle.name)
-            roll = yield from d6(msg("ow.roll.across", obstacle=barrier))
-            if roll <= 3:
-                state.emit(msg("ow.hits-barrier", name=striker.name, obstacle=barrier,
-                               roll=roll), clause="OW-OBS-2")
-                continue
-        if part == "mount" and state.fighters[target_id].mount is None:
-            part = "rider"
-        yield from hit(state, striker_id, striker.strength, target_id, part, "OW-WND-1")
+
+    fight: Fight
+    striker_id: str
+    target_id: str
+    part: str
+    blows_left: int = 0
+
+    def start(self, state: OldWestState) -> Step:
+        self.blows_left = 2 if self.target_id in self.fight.surrounded else 1
+        if self.blows_left == 2:
+            state.emit(msg("ow.doubled", name=state.name(self.target_id)), clause="OW-SUR-2")
+        return self.next_blow(state, None)
+
+    def next_blow(self, state: OldWestState, _: object) -> Step:
+        if self.blows_left == 0 or not state.fighters[self.target_id].active:
+            return done()
+        self.blows_left -= 1
+        obstacle = self.fight.across.get((self.striker_id, self.target_id))
+        if obstacle is None:
+            return self.blow(state)
+        barrier = state.terrain(obstacle.name)
+        return self.ask(d6(msg("ow.roll.across", obstacle=barrier)), self.across)
+
+    def across(self, state: OldWestState, roll: int) -> Step:
+        if roll <= 3:
+            obstacle = self.fight.across[(self.striker_id, self.target_id)]
+            state.emit(msg("ow.hits-barrier", name=state.name(self.striker_id),
+                           obstacle=state.terrain(obstacle.name), roll=roll), clause="OW-OBS-2")
+            return self.next_blow(state, None)
+        return self.blow(state)
+
+    def blow(self, state: OldWestState) -> Step:
+        if self.part == "mount" and state.fighters[self.target_id].mount is None:
+            self.part = "rider"
+        striker = state.fighters[self.striker_id]
+        return self.call(Hit(self.striker_id, striker.strength, self.target_id, self.part,
+                             "OW-WND-1"), self.next_blow)

@@ -5,112 +5,224 @@ leaves by its posse's exit edge. Yee Haw! lets a Hero and friends go first."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from referee.boards.table import EPS, XY, Obstacle
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.ending import run_fleeing
-from referee.games.old_west.heroics import declare_heroics
-from referee.games.old_west.rolls import dares
-from referee.games.old_west.state import OldWestState, PhaseMarks, Step, distance_xy
+from referee.games.old_west.heroics import DeclareHeroics
+from referee.games.old_west.rolls import Dares
+from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy
 
 YEE_HAW_RANGE = 6.0
 
 
-def movement_phase(state: OldWestState) -> Step[None]:
+@dataclass
+class PosseLoop(Frame):
+    """Each posse in turn, the side with Advantage first, and each of its
+    models as the posse stood when its turn came: ``each`` is the frame to
+    run for a model (subclasses)."""
+
+    seats: list[str] = field(default_factory=list)
+    models: list[str] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        self.seats = list(state.by_advantage())
+        return self.next_seat(state)
+
+    def next_seat(self, state: OldWestState) -> Step:
+        if not self.seats:
+            return self.finish(state)
+        self.models = [f.id for f in state.posse(self.seats.pop(0))]
+        return self.next_model(state, None)
+
+    def next_model(self, state: OldWestState, _: object) -> Step:
+        while self.models:
+            frame = self.each(state, self.models.pop(0))
+            if frame is not None:
+                return self.call(frame, self.next_model)
+        return self.next_seat(state)
+
+    def each(self, state: OldWestState, fighter_id: str) -> Frame | None:
+        raise NotImplementedError
+
+    def finish(self, state: OldWestState) -> Step:
+        return done()
+
+
+@dataclass
+class HeroesFirst(Frame):
+    """Run ``action`` for each Hero who declared this phase's Heroic Action,
+    in the order the Heroes act, then the phase's ``rest``."""
+
+    heroes: list[str] = field(default_factory=list)
+
+    def declared(self, state: OldWestState, heroes: list[str]) -> Step:
+        self.heroes = list(heroes)
+        return self.next_hero(state, None)
+
+    def next_hero(self, state: OldWestState, _: object) -> Step:
+        if self.heroes:
+            return self.call(self.action(self.heroes.pop(0)), self.next_hero)
+        return self.call(self.rest(), self.ended)
+
+    def action(self, hero_id: str) -> Frame:
+        raise NotImplementedError
+
+    def rest(self) -> Frame:
+        raise NotImplementedError
+
+    def ended(self, state: OldWestState, _: object) -> Step:
+        return done()
+
+
+@dataclass
+class MovementPhase(HeroesFirst):
     """Heroes with Yee Haw! first, then the side with Advantage, then the
     other (OW-HAC-1, OW-YEE-1)."""
-    state.phase = "movement"
-    state.marks = PhaseMarks()
-    for fighter in state.fighters.values():
-        fighter.moved = fighter.done = False
-    state.emit(msg("ow.phase.movement", turn=state.turn))
-    run_fleeing(state)
-    if state.finished is not None:
-        return
-    for hero_id in (yield from declare_heroics(state, "movement")):
-        yield from yee_haw(state, hero_id)
-    for seat in state.by_advantage():
-        for fighter in state.posse(seat):
-            if fighter.active and not fighter.moved:
-                yield from move_model(state, fighter.id)
-    state.emit(msg("ow.phase.movement-ended", turn=state.turn))
+
+    def start(self, state: OldWestState) -> Step:
+        state.phase = "movement"
+        state.marks = PhaseMarks()
+        for fighter in state.fighters.values():
+            fighter.moved = fighter.done = False
+        state.emit(msg("ow.phase.movement", turn=state.turn))
+        run_fleeing(state)
+        if state.finished is not None:
+            return done()
+        return self.call(DeclareHeroics("movement"), self.declared)
+
+    def action(self, hero_id: str) -> Frame:
+        return YeeHaw(hero_id)
+
+    def rest(self) -> Frame:
+        return MoveEach()
 
 
-def yee_haw(state: OldWestState, hero_id: str) -> Step[None]:
+@dataclass
+class MoveEach(PosseLoop):
+    """Every model that has not moved yet moves, posse by posse."""
+
+    def each(self, state: OldWestState, fighter_id: str) -> Frame | None:
+        fighter = state.fighters[fighter_id]
+        return MoveModel(fighter_id) if fighter.active and not fighter.moved else None
+
+    def finish(self, state: OldWestState) -> Step:
+        state.emit(msg("ow.phase.movement-ended", turn=state.turn))
+        return done()
+
+
+@dataclass
+class YeeHaw(Frame):
     """The Hero moves before everyone else (OW-YEE-1); if he shouts, friends
     within 6" may move with him and must end within 6" of him (OW-YEE-2),
     each at most once (OW-HAC-4, OW-HAC-5)."""
-    hero = state.fighters[hero_id]
-    if not hero.active or hero.moved:
-        return
-    friends = [f.id for f in state.posse(hero.posse) if f.id != hero_id and not f.moved
-               and f.id not in state.marks.benefited
-               and state.table.within(hero_id, f.id, YEE_HAW_RANGE)]
-    shout = False
-    if friends:
+
+    hero_id: str
+    friends: list[str] = field(default_factory=list)
+    shout: bool = False
+
+    def start(self, state: OldWestState) -> Step:
+        hero = state.fighters[self.hero_id]
+        if not hero.active or hero.moved:
+            return done()
+        self.friends = [f.id for f in state.posse(hero.posse) if f.id != self.hero_id
+                        and not f.moved and f.id not in state.marks.benefited
+                        and state.table.within(self.hero_id, f.id, YEE_HAW_RANGE)]
+        if not self.friends:
+            return self.shouted(state, False)
         options = [Option(False, msg("ow.opt.no-shout")), Option(True, msg("ow.opt.yee-haw"))]
-        shout = yield Decision.single(hero.posse, msg("ow.ask.yee-haw", name=hero.name), options)
-    state.marks.benefited.add(hero_id)
-    yield from move_model(state, hero_id)
-    if not shout or not hero.active:
-        return
-    state.emit(msg("ow.yee-haw", name=hero.name), clause="OW-YEE-2")
-    for friend in friends:
+        return self.ask(Decision.single(hero.posse, msg("ow.ask.yee-haw", name=hero.name),
+                                        options), self.shouted)
+
+    def shouted(self, state: OldWestState, shout: bool) -> Step:
+        self.shout = shout
+        state.marks.benefited.add(self.hero_id)
+        return self.call(MoveModel(self.hero_id), self.moved)
+
+    def moved(self, state: OldWestState, _: object) -> Step:
+        hero = state.fighters[self.hero_id]
+        if not self.shout or not hero.active:
+            return done()
+        state.emit(msg("ow.yee-haw", name=hero.name), clause="OW-YEE-2")
+        return self.next_friend(state, None)
+
+    def next_friend(self, state: OldWestState, _: object) -> Step:
+        if not self.friends:
+            return done()
+        friend = self.friends.pop(0)
         state.marks.benefited.add(friend)
-        yield from move_model(state, friend, near=hero_id)
-
-
-def move_model(state: OldWestState, fighter_id: str, near: str | None = None,
-               extra: bool = False) -> Step[None]:
-    """One model's move. ``near``: it moves with a Yee Haw! and must end
-    within 6" of that Hero, or may wait for its normal turn. ``extra``: the
-    move after a Tike for Whuppin' (OW-WHP-2)."""
-    fighter = state.fighters[fighter_id]
-    if not fighter.active or (fighter.moved and not extra) or fighter.done:
-        return
-    if state.engaged_with(fighter_id):
-        fighter.moved = True
-        return
-    if fighter.prone:
-        fighter.moved = True
-        state.set_prone(fighter_id, False)
-        state.emit(msg("ow.stands-up", name=fighter.name))
-        return
-    plans = move_plans(state, fighter_id, near)
-    options = [Option(value, label) for value, (label, _, _) in plans.items()]
-    choice = options[0].value
-    if len(options) > 1:
-        choice = yield Decision.single(fighter.posse, msg("ow.ask.move", name=fighter.name),
-                                       options)
-    if choice == "later":
-        return
-    fighter.moved = True
-    yield from carry_out(state, fighter_id, choice, plans[choice])
+        return self.call(MoveModel(friend, near=self.hero_id), self.next_friend)
 
 
 Plan = tuple[Msg, XY | None, Obstacle | None]
 
 
-def carry_out(state: OldWestState, fighter_id: str, choice: str, plan: Plan) -> Step[None]:
-    fighter = state.fighters[fighter_id]
-    _, spot, across = plan
-    if choice == "exit":
-        state.remove_from_table(fighter_id, "escaped")
-        state.emit(msg("ow.exits", name=fighter.name), clause="OW-HFH-3")
-        return
-    if spot is None:
-        return
-    if choice.startswith("charge:"):
-        target = choice.split(":", 1)[1]
-        if not (yield from dares(state, fighter_id, target)):
-            return
-        state.table.move(fighter_id, spot)
+@dataclass
+class MoveModel(Frame):
+    """One model's move. ``near``: it moves with a Yee Haw! and must end
+    within 6" of that Hero, or may wait for its normal turn. ``extra``: the
+    move after a Tike for Whuppin' (OW-WHP-2)."""
+
+    fighter_id: str
+    near: str | None = None
+    extra: bool = False
+    plans: dict[str, Plan] = field(default_factory=dict)
+    choice: str = ""
+
+    def start(self, state: OldWestState) -> Step:
+        fighter = state.fighters[self.fighter_id]
+        if not fighter.active or (fighter.moved and not self.extra) or fighter.done:
+            return done()
+        if state.engaged_with(self.fighter_id):
+            fighter.moved = True
+            return done()
+        if fighter.prone:
+            fighter.moved = True
+            state.set_prone(self.fighter_id, False)
+            state.emit(msg("ow.stands-up", name=fighter.name))
+            return done()
+        self.plans = move_plans(state, self.fighter_id, self.near)
+        options = [Option(value, label) for value, (label, _, _) in self.plans.items()]
+        if len(options) == 1:
+            return self.chosen(state, options[0].value)
+        return self.ask(Decision.single(fighter.posse, msg("ow.ask.move", name=fighter.name),
+                                        options), self.chosen)
+
+    def chosen(self, state: OldWestState, choice: str) -> Step:
+        plan, self.plans = self.plans[choice], {}
+        if choice == "later":
+            return done()
+        fighter = state.fighters[self.fighter_id]
+        fighter.moved = True
+        _, spot, _ = plan
+        if choice == "exit":
+            state.remove_from_table(self.fighter_id, "escaped")
+            state.emit(msg("ow.exits", name=fighter.name), clause="OW-HFH-3")
+            return done()
+        if spot is None:
+            return done()
+        if choice.startswith("charge:"):
+            self.choice = choice
+            self.plans = {choice: plan}
+            return self.call(Dares(self.fighter_id, choice.split(":", 1)[1]), self.dared)
+        state.table.move(self.fighter_id, spot)
+        state.emit(msg("ow.moves", name=fighter.name, x=f"{spot[0]:.1f}", y=f"{spot[1]:.1f}"))
+        return done()
+
+    def dared(self, state: OldWestState, dares: bool) -> Step:
+        _, spot, across = self.plans.pop(self.choice)
+        if not dares or spot is None:
+            return done()
+        fighter = state.fighters[self.fighter_id]
+        target = self.choice.split(":", 1)[1]
+        state.table.move(self.fighter_id, spot)
         key = "ow.charges-across" if across else "ow.charges"
         state.emit(msg(key, name=fighter.name, target=state.name(target),
                        obstacle=state.terrain(across.name) if across else ""), clause="OW-MEL-1")
-        return
-    state.table.move(fighter_id, spot)
-    state.emit(msg("ow.moves", name=fighter.name, x=f"{spot[0]:.1f}", y=f"{spot[1]:.1f}"))
+        return done()
 
 
 def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[str, Plan]:

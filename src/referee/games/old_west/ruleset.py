@@ -10,12 +10,13 @@ from typing import ClassVar
 from shapely.geometry import Polygon
 
 from referee.core.events import Seat
+from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, msg, render
-from referee.core.ruleset import Flow, GameType, Outcome, Ruleset, register
+from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
 from referee.games.old_west.scenario import OldWestScenario
 from referee.games.old_west.state import OldWestState, base_radius, build_table
-from referee.games.old_west.turn import play_game
+from referee.games.old_west.turn import PlayGame
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -44,8 +45,8 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
     def new_state(self, scenario: OldWestScenario) -> OldWestState:
         return OldWestState(scenario)
 
-    def play(self, state: OldWestState) -> Flow:
-        yield from play_game(state)
+    def play(self, state: OldWestState) -> Frame:
+        return PlayGame()
 
     def view(self, state: OldWestState, seat: Seat) -> dict[str, JSON]:
         """Everything on the table is open to every seat; only a pending secret

@@ -4,55 +4,93 @@ out) with Quickdraw and "Fire!", Fearsome Reputation and Diving for Cover."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from referee.boards.table import EPS, XY, Piece
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
-from referee.games.old_west.heroics import declare_heroics
-from referee.games.old_west.rolls import d6, dares, fame_to_reach, hit, pluck_test
-from referee.games.old_west.state import OldWestState, PhaseMarks, Step
+from referee.games.old_west.heroics import DeclareHeroics
+from referee.games.old_west.movement import HeroesFirst, PosseLoop
+from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6
+from referee.games.old_west.state import OldWestState, PhaseMarks
 
 FIRE_RANGE = 6.0
 
 
-def shooting_phase(state: OldWestState) -> Step[None]:
+@dataclass
+class ShootingPhase(HeroesFirst):
     """Quickdraw Heroes first, then the side with Advantage, then the other (OW-HAC-1)."""
-    state.phase = "shooting"
-    state.marks = PhaseMarks()
-    for fighter in state.fighters.values():
-        fighter.shot = fighter.done = False
-    state.emit(msg("ow.phase.shooting", turn=state.turn))
-    for hero_id in (yield from declare_heroics(state, "shooting")):
-        yield from quickdraw(state, hero_id)
-    for seat in state.by_advantage():
-        for fighter in state.posse(seat):
-            yield from shoot_with(state, fighter.id)
-    state.emit(msg("ow.phase.shooting-ended", turn=state.turn))
+
+    def start(self, state: OldWestState) -> Step:
+        state.phase = "shooting"
+        state.marks = PhaseMarks()
+        for fighter in state.fighters.values():
+            fighter.shot = fighter.done = False
+        state.emit(msg("ow.phase.shooting", turn=state.turn))
+        return self.call(DeclareHeroics("shooting"), self.declared)
+
+    def action(self, hero_id: str) -> Frame:
+        return Quickdraw(hero_id)
+
+    def rest(self) -> Frame:
+        return ShootEach()
 
 
-def quickdraw(state: OldWestState, hero_id: str) -> Step[None]:
+@dataclass
+class ShootEach(PosseLoop):
+    """Every model that can shoot may, posse by posse."""
+
+    def each(self, state: OldWestState, fighter_id: str) -> Frame | None:
+        return ShootWith(fighter_id)
+
+    def finish(self, state: OldWestState) -> Step:
+        state.emit(msg("ow.phase.shooting-ended", turn=state.turn))
+        return done()
+
+
+@dataclass
+class Quickdraw(Frame):
     """The Hero shoots before everyone (OW-QDR-1); if he shouts "Fire!",
     friends within 6" shoot too (OW-QDR-2) — only if he himself shoots
     (OW-QDR-3)."""
-    hero = state.fighters[hero_id]
-    friends = [f.id for f in state.posse(hero.posse) if f.id != hero_id and f.gun is not None
-               and f.id not in state.marks.benefited
-               and state.table.within(hero_id, f.id, FIRE_RANGE)]
-    shout = False
-    if friends and can_shoot(state, hero_id):
+
+    hero_id: str
+    friends: list[str] = field(default_factory=list)
+    shout: bool = False
+
+    def start(self, state: OldWestState) -> Step:
+        hero = state.fighters[self.hero_id]
+        self.friends = [f.id for f in state.posse(hero.posse) if f.id != self.hero_id
+                        and f.gun is not None and f.id not in state.marks.benefited
+                        and state.table.within(self.hero_id, f.id, FIRE_RANGE)]
+        if not (self.friends and can_shoot(state, self.hero_id)):
+            return self.shouted(state, False)
         options = [Option(False, msg("ow.opt.no-shout")), Option(True, msg("ow.opt.fire"))]
-        shout = yield Decision.single(hero.posse, msg("ow.ask.fire", name=hero.name), options)
-    state.marks.benefited.add(hero_id)
-    fired = yield from shoot_with(state, hero_id)
-    if not fired:
-        state.emit(msg("ow.quickdraw-wasted", name=hero.name), clause="OW-QDR-3")
-        return
-    if not shout:
-        return
-    state.emit(msg("ow.fire", name=hero.name), clause="OW-QDR-2")
-    for friend in friends:
+        return self.ask(Decision.single(hero.posse, msg("ow.ask.fire", name=hero.name),
+                                        options), self.shouted)
+
+    def shouted(self, state: OldWestState, shout: bool) -> Step:
+        self.shout = shout
+        state.marks.benefited.add(self.hero_id)
+        return self.call(ShootWith(self.hero_id), self.fired)
+
+    def fired(self, state: OldWestState, fired: bool) -> Step:
+        hero = state.fighters[self.hero_id]
+        if not fired:
+            state.emit(msg("ow.quickdraw-wasted", name=hero.name), clause="OW-QDR-3")
+            return done()
+        if not self.shout:
+            return done()
+        state.emit(msg("ow.fire", name=hero.name), clause="OW-QDR-2")
+        return self.next_friend(state, None)
+
+    def next_friend(self, state: OldWestState, _: object) -> Step:
+        if not self.friends:
+            return done()
+        friend = self.friends.pop(0)
         state.marks.benefited.add(friend)
-        yield from shoot_with(state, friend)
+        return self.call(ShootWith(friend), self.next_friend)
 
 
 def can_shoot(state: OldWestState, shooter_id: str) -> bool:
@@ -80,53 +118,105 @@ def targets(state: OldWestState, shooter_id: str) -> list[str]:
     return found
 
 
-def shoot_with(state: OldWestState, shooter_id: str) -> Step[bool]:
-    """One model's shot, if it can shoot; True if it fired."""
-    if not can_shoot(state, shooter_id):
-        return False
-    shooter = state.fighters[shooter_id]
-    aims = targets(state, shooter_id)
-    if not aims:
-        return False
-    options = [Option("hold", msg("ow.opt.hold-fire"))] + [
-        Option(f"shoot:{t}", msg("ow.opt.shoot", target=state.name(t))) for t in aims]
-    choice = yield Decision.single(shooter.posse, msg("ow.ask.shoot", name=shooter.name), options)
-    shooter.shot = True
-    if choice == "hold":
-        return False
-    target_id = choice.split(":", 1)[1]
-    if not (yield from dares(state, shooter_id, target_id)):
-        return False
-    yield from resolve_shot(state, shooter_id, target_id)
-    return True
+@dataclass
+class ShootWith(Frame):
+    """One model's shot, if it can shoot; returns True if it fired."""
+
+    shooter_id: str
+    target_id: str = ""
+
+    def start(self, state: OldWestState) -> Step:
+        if not can_shoot(state, self.shooter_id):
+            return done(False)
+        shooter = state.fighters[self.shooter_id]
+        aims = targets(state, self.shooter_id)
+        if not aims:
+            return done(False)
+        options = [Option("hold", msg("ow.opt.hold-fire"))] + [
+            Option(f"shoot:{t}", msg("ow.opt.shoot", target=state.name(t))) for t in aims]
+        return self.ask(Decision.single(shooter.posse, msg("ow.ask.shoot", name=shooter.name),
+                                        options), self.chose)
+
+    def chose(self, state: OldWestState, choice: str) -> Step:
+        state.fighters[self.shooter_id].shot = True
+        if choice == "hold":
+            return done(False)
+        self.target_id = choice.split(":", 1)[1]
+        return self.call(Dares(self.shooter_id, self.target_id), self.dared)
+
+    def dared(self, state: OldWestState, dares: bool) -> Step:
+        if not dares:
+            return done(False)
+        return self.call(ResolveShot(self.shooter_id, self.target_id), self.resolved)
+
+    def resolved(self, state: OldWestState, _: object) -> Step:
+        return done(True)
 
 
-def resolve_shot(state: OldWestState, shooter_id: str, target_id: str) -> Step[None]:
+@dataclass
+class ResolveShot(Frame):
     """To hit (house rule: ``shooting`` or more, Fame may help, OW-FAM-6),
     past cover (house rule: ``in_the_way`` or more for each obstacle crossed
     or cover area), rider or mount (house rule), wound, then Diving for Cover."""
-    shooter, target = state.fighters[shooter_id], state.fighters[target_id]
-    strength = shooter.gun.strength if shooter.gun is not None else shooter.strength
-    state.emit(msg("ow.shoots", name=shooter.name, target=target.name))
-    roll = yield from d6(msg("ow.roll.to-hit", name=shooter.name, need=shooter.shooting))
-    roll += yield from fame_to_reach(state, shooter_id, roll, shooter.shooting,
-                                     state.rules.fame_cap - roll, "OW-FAM-6")
-    if roll < shooter.shooting:
-        state.emit(msg("ow.missed", name=shooter.name, roll=roll))
-        return
-    for cover_name in _cover_between(state, shooter_id, target_id):
-        cover = state.terrain(cover_name)
-        past = yield from d6(msg("ow.roll.in-the-way", cover=cover))
-        if past < state.rules.in_the_way:
-            state.emit(msg("ow.hit-cover", cover=cover, roll=past))
-            return
-    part = "rider"
-    if target.mount is not None:
-        side = yield from d6(msg("ow.roll.rider-or-mount", name=target.name))
-        part = "rider" if side >= state.rules.rider_hit_on else "mount"
-    yield from hit(state, shooter_id, strength, target_id, part, "OW-WND-1")
-    if target.active:
-        yield from dive_for_cover(state, target_id, shooter_id)
+
+    shooter_id: str
+    target_id: str
+    roll: int = 0
+    covers: list[str] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        shooter, target = state.fighters[self.shooter_id], state.fighters[self.target_id]
+        state.emit(msg("ow.shoots", name=shooter.name, target=target.name))
+        return self.ask(d6(msg("ow.roll.to-hit", name=shooter.name, need=shooter.shooting)),
+                        self.rolled)
+
+    def rolled(self, state: OldWestState, roll: int) -> Step:
+        self.roll = roll
+        need = state.fighters[self.shooter_id].shooting
+        return self.call(FameToReach(self.shooter_id, roll, need, state.rules.fame_cap - roll,
+                                     "OW-FAM-6"), self.raised)
+
+    def raised(self, state: OldWestState, spent: int) -> Step:
+        shooter = state.fighters[self.shooter_id]
+        self.roll += spent
+        if self.roll < shooter.shooting:
+            state.emit(msg("ow.missed", name=shooter.name, roll=self.roll))
+            return done()
+        self.covers = _cover_between(state, self.shooter_id, self.target_id)
+        return self.next_cover(state)
+
+    def next_cover(self, state: OldWestState) -> Step:
+        if self.covers:
+            cover = state.terrain(self.covers[0])
+            return self.ask(d6(msg("ow.roll.in-the-way", cover=cover)), self.past)
+        target = state.fighters[self.target_id]
+        if target.mount is not None:
+            return self.ask(d6(msg("ow.roll.rider-or-mount", name=target.name)), self.sided)
+        return self.hit_part(state, "rider")
+
+    def past(self, state: OldWestState, roll: int) -> Step:
+        cover = state.terrain(self.covers.pop(0))
+        if roll < state.rules.in_the_way:
+            state.emit(msg("ow.hit-cover", cover=cover, roll=roll))
+            return done()
+        return self.next_cover(state)
+
+    def sided(self, state: OldWestState, side: int) -> Step:
+        return self.hit_part(state, "rider" if side >= state.rules.rider_hit_on else "mount")
+
+    def hit_part(self, state: OldWestState, part: str) -> Step:
+        shooter = state.fighters[self.shooter_id]
+        strength = shooter.gun.strength if shooter.gun is not None else shooter.strength
+        return self.call(Hit(self.shooter_id, strength, self.target_id, part, "OW-WND-1"),
+                         self.hit_done)
+
+    def hit_done(self, state: OldWestState, _: object) -> Step:
+        if state.fighters[self.target_id].active:
+            return self.call(DiveForCover(self.target_id, self.shooter_id), self.dived)
+        return done()
+
+    def dived(self, state: OldWestState, _: object) -> Step:
+        return done()
 
 
 def _cover_between(state: OldWestState, shooter_id: str, target_id: str) -> list[str]:
@@ -140,13 +230,26 @@ def behind_cover(state: OldWestState, target_id: str, shooter_id: str) -> bool:
     return bool(_cover_between(state, shooter_id, target_id))
 
 
-def dive_for_cover(state: OldWestState, target_id: str, shooter_id: str) -> Step[None]:
+@dataclass
+class DiveForCover(Frame):
     """Hit and not removed: a Pluck test at once (OW-DIV-1), with the rider's
     Pluck even if the mount was hit (OW-MNT-1). Failed: run for cover
     (OW-DIV-2), or go prone if already behind it (OW-DIV-3) — a rider
     dismounts instead (OW-MNT-2); either way no shooting back (OW-DIV-4)."""
-    if (yield from pluck_test(state, target_id, "OW-DIV-1")):
-        return
+
+    target_id: str
+    shooter_id: str
+
+    def start(self, state: OldWestState) -> Step:
+        return self.call(PluckTest(self.target_id, "OW-DIV-1"), self.tested)
+
+    def tested(self, state: OldWestState, passed: bool) -> Step:
+        if not passed:
+            _failed_dive(state, self.target_id, self.shooter_id)
+        return done()
+
+
+def _failed_dive(state: OldWestState, target_id: str, shooter_id: str) -> None:
     target = state.fighters[target_id]
     target.dived = True
     if behind_cover(state, target_id, shooter_id):

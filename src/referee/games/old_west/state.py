@@ -98,32 +98,52 @@ def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
     return mm_to_inches(rules.mounted_base_mm if spec.mount else rules.foot_base_mm) / 2
 
 
-_TERRAINS: dict[int, tuple[OldWestScenario, Terrain]] = {}
-_KEPT_TERRAINS = 16
+class Setup:
+    """What a scenario fixes for every game of it, prepared once: the terrain
+    and the posses' names, leaders and exit edges. Never changed; every game
+    and copy of the scenario shares the same objects."""
+
+    def __init__(self, scenario: OldWestScenario) -> None:
+        obstacles = [Obstacle(o.name, obstacle_shape(o.points, o.closed), o.height)
+                     for o in scenario.obstacles]
+        covers = [CoverArea(c.name, Polygon(c.points)) for c in scenario.covers]
+        drops = [Drop(d.name, LineString(d.points), d.height) for d in scenario.drops]
+        names = {name: Name(name, russian) for name, russian in
+                 [(o.name, o.name_ru) for o in scenario.obstacles]
+                 + [(c.name, c.name_ru) for c in scenario.covers]
+                 + [(d.name, d.name_ru) for d in scenario.drops]}
+        self.terrain = Terrain(obstacles, covers, drops, names)
+        self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
+        self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
+        self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
+        self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
+
+    def shared(self) -> tuple[object, ...]:
+        terrain = self.terrain
+        return (self, terrain, terrain.obstacles, terrain.covers, terrain.drops, terrain.names,
+                *terrain.obstacles, *terrain.covers, *terrain.drops, self.seats,
+                self.posse_names, self.leaders, self.exit_edges)
 
 
-def terrain_of(scenario: OldWestScenario) -> Terrain:
-    """The scenario's terrain, prepared once (and kept for the last few scenarios)."""
-    kept = _TERRAINS.get(id(scenario))
+_SETUPS: dict[int, tuple[OldWestScenario, Setup]] = {}
+_KEPT_SETUPS = 16
+
+
+def setup_of(scenario: OldWestScenario) -> Setup:
+    """The scenario's :class:`Setup`, prepared once (kept for the last few scenarios)."""
+    kept = _SETUPS.get(id(scenario))
     if kept is not None and kept[0] is scenario:
         return kept[1]
-    obstacles = [Obstacle(o.name, obstacle_shape(o.points, o.closed), o.height)
-                 for o in scenario.obstacles]
-    covers = [CoverArea(c.name, Polygon(c.points)) for c in scenario.covers]
-    drops = [Drop(d.name, LineString(d.points), d.height) for d in scenario.drops]
-    names = {name: Name(name, russian) for name, russian in
-             [(o.name, o.name_ru) for o in scenario.obstacles]
-             + [(c.name, c.name_ru) for c in scenario.covers]
-             + [(d.name, d.name_ru) for d in scenario.drops]}
-    terrain = Terrain(obstacles, covers, drops, names)
-    if len(_TERRAINS) >= _KEPT_TERRAINS:
-        _TERRAINS.pop(next(iter(_TERRAINS)))
-    _TERRAINS[id(scenario)] = (scenario, terrain)
-    return terrain
+    setup = Setup(scenario)
+    if len(_SETUPS) >= _KEPT_SETUPS:
+        _SETUPS.pop(next(iter(_SETUPS)))
+    _SETUPS[id(scenario)] = (scenario, setup)
+    return setup
 
 
 def build_table(scenario: OldWestScenario) -> OldWestTable:
-    table = OldWestTable(scenario.table.width, scenario.table.depth, terrain_of(scenario))
+    table = OldWestTable(scenario.table.width, scenario.table.depth,
+                         setup_of(scenario).terrain)
     rules = scenario.house_rules
     for posse in scenario.posses:
         for spec in posse.models:
@@ -147,12 +167,13 @@ class OldWestState(GameState):
         super().__init__()
         self.scenario = scenario
         self.rules = scenario.house_rules
+        self.setup = setup_of(scenario)
         self.table = build_table(scenario)
-        self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
-        self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
-        self.terrain_names = self.table.terrain.names
-        self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
-        self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
+        self.seats = self.setup.seats
+        self.posse_names = self.setup.posse_names
+        self.terrain_names = self.setup.terrain.names
+        self.leaders = self.setup.leaders
+        self.exit_edges = self.setup.exit_edges
         self.fighters: dict[str, Fighter] = {}
         order = 0
         for posse in scenario.posses:
@@ -172,11 +193,8 @@ class OldWestState(GameState):
 
     def shared(self) -> tuple[object, ...]:
         """The scenario, its prepared terrain and the profiles' guns never change."""
-        terrain = self.table.terrain
         guns = tuple(f.gun for f in self.fighters.values() if f.gun is not None)
-        return (self.scenario, self.rules, terrain, terrain.obstacles, terrain.covers,
-                terrain.drops, terrain.names, self.seats, self.posse_names, self.leaders,
-                self.exit_edges, *guns)
+        return (self.scenario, self.rules, *self.setup.shared(), *guns)
 
     # -- lookups ------------------------------------------------------------------
 

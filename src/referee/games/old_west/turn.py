@@ -3,50 +3,80 @@ Shooting and Melee phases, until a posse runs or is gone, or the last turn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.ending import check_over, finish, is_over, posse_runs
-from referee.games.old_west.melee import melee_phase
-from referee.games.old_west.movement import movement_phase
-from referee.games.old_west.rolls import d6, pluck_test
-from referee.games.old_west.shooting import shooting_phase
-from referee.games.old_west.state import OldWestState, Step
+from referee.games.old_west.melee import MeleePhase
+from referee.games.old_west.movement import MovementPhase
+from referee.games.old_west.rolls import PluckTest, d6
+from referee.games.old_west.shooting import ShootingPhase
+from referee.games.old_west.state import OldWestState
+
+PHASES: dict[str, Callable[[], Frame]] = {
+    "movement": MovementPhase, "shooting": ShootingPhase, "melee": MeleePhase}
 
 
-def play_game(state: OldWestState) -> Step[None]:
+@dataclass
+class PlayGame(Frame):
     """Turn after turn (house rule ``max_turns``: a draw after the last)."""
-    state.emit(msg("ow.game-start", title=state.scenario.title))
-    for turn in range(1, state.rules.max_turns + 1):
-        state.turn = turn
-        yield from the_drop(state)
-        yield from head_for_the_hills(state)
-        for phase in (movement_phase, shooting_phase, melee_phase):
-            if is_over(state):
-                return
-            yield from phase(state)
+
+    phases: list[str] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        state.emit(msg("ow.game-start", title=state.scenario.title))
+        return self.next_turn(state, None)
+
+    def next_turn(self, state: OldWestState, _: object) -> Step:
+        if state.turn >= state.rules.max_turns:
+            finish(state, (), msg("ow.end.max-turns", turns=state.rules.max_turns))
+            return done()
+        state.turn += 1
+        self.phases = ["movement", "shooting", "melee"]
+        return self.call(TheDrop(), self.dropped)
+
+    def dropped(self, state: OldWestState, _: object) -> Step:
+        return self.call(HeadForTheHills(), self.next_phase)
+
+    def next_phase(self, state: OldWestState, _: object) -> Step:
         if is_over(state):
-            return
-    finish(state, (), msg("ow.end.max-turns", turns=state.rules.max_turns))
+            return done()
+        if not self.phases:
+            return self.next_turn(state, None)
+        return self.call(PHASES[self.phases.pop(0)](), self.next_phase)
 
 
-def the_drop(state: OldWestState) -> Step[None]:
+@dataclass
+class TheDrop(Frame):
     """House rule (The Drop, from the full game): both sides roll a die, the
     higher has Advantage; on a draw it passes to the side that did not have it
     last turn (on the first turn, roll again) (OW-HAC-1)."""
-    while True:
-        rolls = {}
-        for seat in state.seats:
-            rolls[seat] = yield from d6(msg("ow.roll.drop", posse=state.posse_names[seat]))
+
+    rolls: dict[str, int] = field(default_factory=dict)
+
+    def start(self, state: OldWestState) -> Step:
+        seat = state.seats[len(self.rolls)]
+        return self.ask(d6(msg("ow.roll.drop", posse=state.posse_names[seat])), self.rolled)
+
+    def rolled(self, state: OldWestState, roll: int) -> Step:
+        self.rolls[state.seats[len(self.rolls)]] = roll
+        if len(self.rolls) < 2:
+            return self.start(state)
         a, b = state.seats
+        rolls, self.rolls = self.rolls, {}
         if rolls[a] != rolls[b]:
             winner = a if rolls[a] > rolls[b] else b
-            break
-        if state.last_advantage is not None:
+        elif state.last_advantage is not None:
             winner = state.other(state.last_advantage)
-            break
-    state.advantage = state.last_advantage = winner
-    state.emit(msg("ow.advantage", posse=state.posse_names[winner], a=rolls[a], b=rolls[b],
-                   turn=state.turn), clause="OW-HAC-1")
+        else:
+            return self.start(state)
+        state.advantage = state.last_advantage = winner
+        state.emit(msg("ow.advantage", posse=state.posse_names[winner], a=rolls[a], b=rolls[b],
+                       turn=state.turn), clause="OW-HAC-1")
+        return done()
 
 
 def broken(state: OldWestState, seat: str) -> bool:
@@ -56,24 +86,44 @@ def broken(state: OldWestState, seat: str) -> bool:
     return 2 * len(state.posse(seat, "out")) >= total
 
 
-def head_for_the_hills(state: OldWestState) -> Step[None]:
+@dataclass
+class HeadForTheHills(Frame):
     """A broken posse tests at the start of the turn: its leader's Pluck, or
     the highest Pluck left (OW-HFH-1); failed, it runs (OW-HFH-2). Its player
     may instead choose to run, leaving at the next Movement phase (OW-HFH-4)."""
-    for seat in state.by_advantage():
-        if seat in state.ran or not broken(state, seat) or not state.posse(seat):
-            continue
-        options = [Option("test", msg("ow.opt.test")), Option("run", msg("ow.opt.run"))]
-        choice = yield Decision.single(seat, msg("ow.ask.hills"), options)
+
+    seats: list[str] = field(default_factory=list)
+
+    def start(self, state: OldWestState) -> Step:
+        self.seats = list(state.by_advantage())
+        return self.next_seat(state)
+
+    def next_seat(self, state: OldWestState) -> Step:
+        while self.seats:
+            seat = self.seats[0]
+            if seat in state.ran or not broken(state, seat) or not state.posse(seat):
+                self.seats.pop(0)
+                continue
+            options = [Option("test", msg("ow.opt.test")), Option("run", msg("ow.opt.run"))]
+            return self.ask(Decision.single(seat, msg("ow.ask.hills"), options), self.chose)
+        check_over(state)
+        return done()
+
+    def chose(self, state: OldWestState, choice: str) -> Step:
+        seat = self.seats[0]
         if choice == "run":
+            self.seats.pop(0)
             state.fleeing.add(seat)
             state.emit(msg("ow.chooses-to-run", posse=state.posse_names[seat]),
                        clause="OW-HFH-4")
-            continue
-        tester = hills_tester(state, seat)
-        if not (yield from pluck_test(state, tester, "OW-HFH-1")):
+            return self.next_seat(state)
+        return self.call(PluckTest(hills_tester(state, seat), "OW-HFH-1"), self.tested)
+
+    def tested(self, state: OldWestState, passed: bool) -> Step:
+        seat = self.seats.pop(0)
+        if not passed:
             posse_runs(state, seat, "OW-HFH-2")
-    check_over(state)
+        return self.next_seat(state)
 
 
 def hills_tester(state: OldWestState, seat: str) -> str:
