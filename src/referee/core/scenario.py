@@ -330,10 +330,20 @@ def _placeholder(field: FieldInfo) -> tuple[bool, object]:
     return False, None
 
 
-def _delete(data: Any, target: Loc) -> None:
+def _parent(data: Any, target: Loc) -> Any:
+    """The container holding ``target``'s last part, or None if it is gone."""
     node = data
     for part in target[:-1]:
+        found = (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
+        if not found:
+            return None
         node = node[part]
+    return node
+
+
+def _delete(data: Any, target: Loc) -> None:
+    node = _parent(data, target)
     last = target[-1]
     if isinstance(node, dict):
         node.pop(last, None)
@@ -342,10 +352,9 @@ def _delete(data: Any, target: Loc) -> None:
 
 
 def _set(data: Any, target: Loc, value: object) -> None:
-    node = data
-    for part in target[:-1]:
-        node = node[part]
-    node[target[-1]] = value
+    node = _parent(data, target)
+    if isinstance(node, dict):
+        node[target[-1]] = value
 
 
 def best_effort(model: type[BaseModel], data: Mapping[str, Any],
