@@ -1,42 +1,60 @@
 """Night Watch benchmarks (run on demand: python bench/bench_night_watch.py).
 
-Prints random playouts of the example game per second, and the time to load
-and replay a saved game of 1,000 inputs.
+Prints, for the example scenario played by random bots that read their own
+seat's view for every decision (``play_out`` with ``RandomBot``): random
+playouts per second and inputs per second, in one process and in one process
+per core; then the cost of ``Game.fork()`` at input 10 against input 1,000
+of a long game, and the time to load and replay a saved game of 1,000 inputs.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
 import time
+from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
 from referee.core.drivers import random_playout
 from referee.core.game import Game
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
+from referee.core.waits import Decision
 from referee.games.night_watch.scenario import Scenario
 
 PLAYOUT_SECONDS = 5.0
-REPLAY_INPUTS = 1_000
+LONG_INPUTS = 1_000
+FORK_AT = (10, 1_000)
+FORK_ROUNDS = 2_000
 REPLAY_ROUNDS = 20
 
 
-def playouts_per_second() -> tuple[float, float]:
+def playouts(seconds: float, first_seed: int = 0) -> tuple[int, int, float]:
+    """Games and inputs played in about ``seconds``, and the time taken."""
     ruleset, scenario = load_scenario("night-watch")
     games = inputs = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < PLAYOUT_SECONDS:
-        game = random_playout(Game(ruleset, scenario), games)
+    while time.perf_counter() - start < seconds:
+        game = random_playout(Game(ruleset, scenario), first_seed + games)
         games += 1
         inputs += len(game.inputs)
-    elapsed = time.perf_counter() - start
-    return games / elapsed, inputs / games
+    return games, inputs, time.perf_counter() - start
 
 
-def long_game() -> dict[str, object]:
-    """A saved game of REPLAY_INPUTS inputs: the example with endless turns and
-    decks of Defences only, so nobody dies and the game goes on."""
+def playouts_in_parallel(workers: int) -> tuple[float, float]:
+    """Games and inputs per second with one process per worker, each playing
+    its own seeds for PLAYOUT_SECONDS."""
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(playouts, [PLAYOUT_SECONDS] * workers,
+                                [n * 1_000_000 for n in range(workers)]))
+    seconds = max(elapsed for _, _, elapsed in results)
+    return (sum(g for g, _, _ in results) / seconds, sum(i for _, i, _ in results) / seconds)
+
+
+def long_game(inputs: int) -> Game:
+    """A game of ``inputs`` inputs: the example with endless turns and favour
+    (bench-only settings) and decks of Defences only, so nobody dies."""
     ruleset, scenario = load_scenario("night-watch")
     assert isinstance(scenario, Scenario)
     defences = {watch: [card.model_copy(update={"kind": "defence", "count": 50})
@@ -46,14 +64,24 @@ def long_game() -> dict[str, object]:
                                                               "points_to_win": 10_000})})
     game = Game(ruleset, endless)
     rng = Random(1)
-    while len(game.inputs) < REPLAY_INPUTS and not game.is_over:
-        if game.seats_to_answer():
-            wait = game.waiting
+    while len(game.inputs) < inputs and not game.is_over:
+        wait = game.waiting
+        if isinstance(wait, Decision):
             seat = game.seats_to_answer()[0]
-            game.answer(seat, rng.choice(wait.options_for(seat)).value)  # type: ignore[union-attr]
+            game.answer(seat, rng.choice(wait.options_for(seat)).value)
         else:
             game.roll_random(rng)
-    return json.loads(json.dumps(game_to_json(game)))
+    return game
+
+
+def fork_microseconds(game: Game) -> float:
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(FORK_ROUNDS):
+            game.fork()
+        best = min(best, (time.perf_counter() - start) / FORK_ROUNDS)
+    return best * 1e6
 
 
 def replay_seconds(saved: dict[str, object]) -> float:
@@ -66,15 +94,29 @@ def replay_seconds(saved: dict[str, object]) -> float:
 
 
 def main() -> None:
+    cores = os.cpu_count() or 1
     print(f"machine: {platform.processor() or platform.machine()}, {platform.system()}, "
-          f"Python {platform.python_version()}")
-    rate, length = playouts_per_second()
-    print(f"night_watch random playouts: {rate:,.0f} games/s (mean {length:.0f} inputs a game)")
-    saved = long_game()
-    inputs = len(saved["inputs"])  # type: ignore[arg-type]
-    seconds = replay_seconds(saved)
-    print(f"night_watch replay of a saved game of {inputs:,} inputs: {seconds * 1000:.1f} ms "
-          f"(best of {REPLAY_ROUNDS}, checksum checked)")
+          f"{cores} cores, Python {platform.python_version()}")
+    games, inputs, seconds = playouts(PLAYOUT_SECONDS)
+    print(f"night_watch random playouts, bots reading their views, one process: "
+          f"{games / seconds:,.0f} games/s, {inputs / seconds:,.0f} inputs/s "
+          f"(mean {inputs / games:.0f} inputs a game)")
+    if cores > 1:
+        rate, input_rate = playouts_in_parallel(cores)
+        print(f"night_watch random playouts, {cores} processes: {rate:,.0f} games/s, "
+              f"{input_rate:,.0f} inputs/s")
+    long = long_game(max(FORK_AT))
+    forks = []
+    for at in FORK_AT:
+        game = Game(long.ruleset, long.scenario, long.inputs[:at])
+        assert game._at.copyable, "a generator on the stack: fork would replay"
+        forks.append(fork_microseconds(game))
+    print(f"night_watch Game.fork(): {forks[0]:.0f} µs at input {FORK_AT[0]:,}, "
+          f"{forks[1]:.0f} µs at input {FORK_AT[1]:,} (ratio {forks[1] / forks[0]:.2f})")
+    saved = json.loads(json.dumps(game_to_json(long)))
+    replay = replay_seconds(saved)
+    print(f"night_watch replay of a saved game of {len(long.inputs):,} inputs: "
+          f"{replay * 1000:.1f} ms (best of {REPLAY_ROUNDS}, checksum checked)")
 
 
 if __name__ == "__main__":

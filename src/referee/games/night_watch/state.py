@@ -220,7 +220,7 @@ class NightWatchState(GameState):
     def active(self) -> list[Other]:
         """Others in play, in ascending Initiative (NW-MOV-3)."""
         others = self.others
-        return [o for o in (others[key] for key in self.setup.order) if o.in_play]
+        return [other for key in self.setup.order if (other := others[key]).in_play]
 
     def at(self, location: str) -> list[Other]:
         return [o for o in self.active() if o.location == location]
