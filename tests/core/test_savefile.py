@@ -213,3 +213,23 @@ def test_save_refusals_read_in_russian(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError) as caught:
         load_game(write(tmp_path / "game.json", data))
     assert "Обновите Referee" in caught.value.render("ru")
+
+
+def test_a_save_cut_off_before_the_rename_leaves_the_old_file_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    first = played()
+    save_game(first, path)
+    before = path.read_text(encoding="utf-8")
+    later = played()
+    later.answer("north", "C")
+
+    def killed(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("referee.core.savefile.os.replace", killed)
+    with pytest.raises(KeyboardInterrupt):
+        save_game(later, path)
+    assert path.read_text(encoding="utf-8") == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    assert load_game(path).checksum() == first.checksum()
