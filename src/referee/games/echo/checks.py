@@ -1,0 +1,38 @@
+"""Skill checks (house rule 1: the book does not say how a check is rolled).
+
+A check rolls one die per point of skill, less the penalty; each die
+showing ``success_face`` or more is a success; the check passes with
+``successes_needed`` successes. The game asks for the number of successes
+as one chance event with its exact binomial odds, so scripts feed a count
+and the enumerator counts every outcome.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from referee.core.i18n import Msg
+from referee.core.waits import Chance
+from referee.games.echo.scenario import Settings
+
+
+def dice_for(skill: int, penalty: int) -> int:
+    """Dice rolled: the skill less the penalty, never below none."""
+    return max(0, skill - penalty)
+
+
+def success_chance(settings: Settings) -> Fraction:
+    """One die's chance of a success (1/3 with the defaults: a 5 or a 6)."""
+    return Fraction(settings.die_sides - settings.success_face + 1, settings.die_sides)
+
+
+def successes(what: Msg, dice: int, settings: Settings) -> Chance:
+    """The number of successes among ``dice`` dice, each outcome with its odds."""
+    p = success_chance(settings)
+    return Chance(what, tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k))
+                              for k in range(dice + 1)))
+
+
+def passed(count: int, settings: Settings) -> bool:
+    return count >= settings.successes_needed

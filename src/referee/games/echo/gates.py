@@ -1,0 +1,63 @@
+"""Gates (ECHO-GATE): from a cursed Echo Location into the World and back,
+1 unit each way; where a Gate leads is nobody's to know until it is first
+passed, and then everyone's."""
+
+from __future__ import annotations
+
+from referee.core.i18n import msg
+from referee.core.waits import Option
+from referee.games.echo import tables
+from referee.games.echo.state import EchoState
+
+
+def gate_options(state: EchoState, here: str) -> list[Option]:
+    """Gates the group may pass from ``here``: into the World through any
+    open Gate here (ECHO-GATE-2), its destination shown only once revealed
+    (ECHO-GATE-4); back to Echo through any open Gate known to lead here, the
+    investigators choosing among several (ECHO-GATE-3; house rule 10: a Gate
+    not yet turned face up is not known to lead here)."""
+    options = []
+    for gate in state.gates.values():
+        if not gate.open:
+            continue
+        if gate.at == here:
+            label = (msg("echo.opt.gate-known", place=state.place(gate.at),
+                         destination=state.place(state.board.gate_to[gate.id]),
+                         cost=tables.GATE_COST)
+                     if gate.revealed else
+                     msg("echo.opt.gate-unknown", place=state.place(gate.at),
+                         cost=tables.GATE_COST))
+            options.append(Option(f"gate:{gate.id}", label))
+        elif gate.revealed and state.board.gate_to[gate.id] == here:
+            options.append(Option(f"back:{gate.id}",
+                                  msg("echo.opt.gate-back", place=state.place(gate.at),
+                                      cost=tables.GATE_COST)))
+    return options
+
+
+def pass_gate(state: EchoState, group: list[str], gate_id: str, back: bool) -> str:
+    """Take the group through the Gate; returns where it comes out. A first
+    passage turns the Gate face up for everyone (ECHO-GATE-4)."""
+    gate = state.gates[gate_id]
+    origin = state.investigators[group[0]].location
+    there = gate.at if back else state.board.gate_to[gate_id]
+    if not gate.revealed:
+        gate.revealed = True
+        state.emit(msg("echo.gate.revealed", place=state.place(gate.at),
+                       destination=state.place(there)), clause="ECHO-GATE-4")
+    for seat in group:
+        state.investigators[seat].location = there
+    state.emit(msg("echo.gate.passed", who=tuple(state.name(s) for s in group),
+                   origin=state.place(origin), destination=state.place(there)),
+               clause="ECHO-GATE-2")
+    return there
+
+
+def open_gates(state: EchoState) -> None:
+    """House rule 11: a Gate opens at the start of its ``opens_turn``, and
+    stays open."""
+    for gate in state.gates.values():
+        if not gate.open and state.board.gate_opens[gate.id] <= state.turn:
+            gate.open = True
+            state.emit(msg("echo.gate.opens", place=state.place(gate.at)),
+                       clause="ECHO-GATE-1")

@@ -1,0 +1,108 @@
+"""Items (ECHO-ITEM): used in the Movement phase at their cost in units,
+many with a skill check; the units go on the attempt, success or not.
+
+House rule 13 gives items their effects (the book lists none): ``units``
+adds units at the phase's start (ECHO-MOV-1), ``teleport`` goes to any
+Echo Location, ``smite`` takes from an enemy here, ``heal`` gives back
+Health or Reason to the group."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import msg
+from referee.core.waits import Decision, Option
+from referee.games.echo.battle import hurt_enemy
+from referee.games.echo.checks import dice_for, passed, successes
+from referee.games.echo.state import EchoState
+from referee.games.echo.units import spend
+
+
+def usable_items(state: EchoState, group: list[str], blocked: bool) -> list[str]:
+    """Items the group may try now: a member's, costing units every member
+    still has (ECHO-ORD-3); not ``teleport`` while an enemy bars the way
+    (ECHO-BAT-1); ``smite`` only with an enemy here."""
+    units = min(state.investigators[s].units for s in group)
+    here = state.investigators[group[0]].location
+    found = []
+    for seat in state.clockwise_from_first():
+        if seat not in group:
+            continue
+        for item in state.cards[seat].items:
+            card = state.item_cards[item]
+            if card.effect == "units" or card.cost > units:
+                continue
+            if card.effect == "teleport" and (blocked or here in state.board.world):
+                continue
+            if card.effect == "smite" and not state.enemies_at(here):
+                continue
+            found.append(item)
+    return found
+
+
+@dataclass
+class UseItem(Frame):
+    """An attempt to use ``item``: every member spends its cost (ECHO-ITEM-1,
+    ECHO-ORD-3), then the check, if any (ECHO-ITEM-2), then the effect.
+    Returns True when the group was moved (a teleport)."""
+
+    leader: str
+    group: list[str]
+    item: str
+
+    def start(self, state: EchoState) -> Step:
+        card = state.item_cards[self.item]
+        holder = state.holders[self.item]
+        state.emit(msg("echo.item.used", who=state.name(holder), item=card.name.name,
+                       cost=card.cost), clause="ECHO-ITEM-1")
+        spend(state, self.group, card.cost, "ECHO-ITEM-1")
+        if card.skill is None:
+            return self.effect(state)
+        dice = dice_for(getattr(state.cards[holder], card.skill), card.penalty)
+        if dice == 0:
+            return self.checked(state, 0)
+        what = msg("echo.chance.check", who=state.name(holder),
+                   skill=msg(f"echo.skill.{card.skill}"), dice=dice)
+        return self.ask(successes(what, dice, state.settings), self.checked)
+
+    def checked(self, state: EchoState, count: int) -> Step:
+        card = state.item_cards[self.item]
+        if not passed(count, state.settings):
+            state.emit(msg("echo.item.failed", item=card.name.name, successes=count),
+                       clause="ECHO-ITEM-2")
+            return done(False)
+        state.emit(msg("echo.item.passed", item=card.name.name, successes=count),
+                   clause="ECHO-ITEM-2")
+        return self.effect(state)
+
+    def effect(self, state: EchoState) -> Step:
+        card = state.item_cards[self.item]
+        here = state.investigators[self.leader].location
+        if card.effect == "teleport":
+            options = [Option(loc, msg("echo.opt.teleport", place=state.place(loc)))
+                       for loc in state.board.names
+                       if loc != here and loc not in state.board.world]
+            return self.ask(Decision.single(self.leader, msg("echo.ask.teleport",
+                                                             item=card.name.name), options),
+                            self.teleported)
+        if card.effect == "smite":
+            enemies = state.enemies_at(here)
+            if enemies:
+                hurt_enemy(state, enemies[0], card.power, card.harms)
+        elif card.effect == "heal":
+            for seat in self.group:
+                inv, limit = state.investigators[seat], getattr(state.cards[seat], card.harms)
+                setattr(inv, card.harms, min(limit, getattr(inv, card.harms) + card.power))
+                state.emit(msg("echo.healed", who=state.name(seat),
+                               what=msg(f"echo.vital.{card.harms}"), health=inv.health,
+                               reason=inv.reason))
+        return done(False)
+
+    def teleported(self, state: EchoState, there: str) -> Step:
+        origin = state.investigators[self.leader].location
+        for seat in self.group:
+            state.investigators[seat].location = there
+        state.emit(msg("echo.teleported", who=tuple(state.name(s) for s in self.group),
+                       origin=state.place(origin), destination=state.place(there)))
+        return done(True)

@@ -1,0 +1,107 @@
+"""The order of play (ECHO-ORD) and the game's turns (house rule 15: a turn
+is its Movement phase; the History, Respite and Contacts phases of the
+full game are not played)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import msg
+from referee.core.waits import Decision, Option
+from referee.games.echo.gates import open_gates
+from referee.games.echo.movement import Turn
+from referee.games.echo.state import EchoState
+from referee.games.echo.units import deal_units, discard_units
+
+
+@dataclass
+class Match(Frame):
+    """Turn after turn until the goal is met (the core asks the ruleset's
+    ``decided``) or the last turn ends (``timed_out``)."""
+
+    def start(self, state: EchoState) -> Step:
+        state.turn += 1
+        state.emit(msg("echo.turn", turn=state.turn, first=state.name(state.first_player)))
+        open_gates(state)
+        wake(state)
+        deal_units(state)
+        return self.call(MovementPhase(), self.phase_over)
+
+    def phase_over(self, state: EchoState, _: None) -> Step:
+        discard_units(state)
+        state.turns_done += 1
+        if state.turns_done >= state.settings.max_turns:
+            return done()
+        pass_first_player(state)
+        return self.start(state)
+
+
+def wake(state: EchoState) -> None:
+    """House rule 4: an unconscious investigator comes to at the start of the
+    next turn with at least 1 Health and 1 Reason."""
+    for seat in state.order:
+        inv = state.investigators[seat]
+        if inv.status == "unconscious":
+            inv.status = "conscious"
+            inv.health, inv.reason = max(1, inv.health), max(1, inv.reason)
+            state.emit(msg("echo.wakes", who=state.name(seat)))
+
+
+def pass_first_player(state: EchoState) -> None:
+    """House rule 16: the First Player token passes clockwise to the next
+    investigator not dead (``first_player_passes``)."""
+    if not state.settings.first_player_passes:
+        return
+    ring = state.clockwise_from_first()
+    alive = [s for s in ring[1:] + ring[:1] if state.investigators[s].status != "dead"]
+    if alive and alive[0] != state.first_player:
+        state.first_player = alive[0]
+        state.emit(msg("echo.first-player", who=state.name(state.first_player)),
+                   clause="ECHO-ORD-1")
+
+
+def waiting_order(state: EchoState) -> list[str]:
+    """Investigators still to take their turn, from the First Player
+    clockwise (ECHO-ORD-1, ECHO-ORD-4)."""
+    return [s for s in state.clockwise_from_first()
+            if not state.investigators[s].finished and state.investigators[s].conscious]
+
+
+@dataclass
+class MovementPhase(Frame):
+    """Each investigator's turn in order; Melifaro, while conscious, may name
+    who goes next each time (ECHO-ORD-2, house rule 17)."""
+
+    mover: str = ""
+
+    def start(self, state: EchoState) -> Step:
+        waiting = waiting_order(state)
+        if not waiting:
+            return done()
+        melifaro = state.settings.melifaro
+        if melifaro is not None and len(waiting) > 1 \
+                and state.investigators[melifaro].conscious:
+            options = [Option(seat, msg("echo.opt.next", who=state.name(seat)))
+                       for seat in waiting]
+            question = msg("echo.ask.melifaro", usual=state.name(waiting[0]))
+            return self.ask(Decision.single(melifaro, question, options), self.picked)
+        return self.picked(state, waiting[0])
+
+    def picked(self, state: EchoState, seat: str) -> Step:
+        if seat != waiting_order(state)[0]:
+            state.emit(msg("echo.melifaro", who=state.name(seat)), clause="ECHO-ORD-2")
+        self.mover = seat
+        inv = state.investigators[seat]
+        state.emit(msg("echo.turn-of", who=state.name(seat), units=inv.units,
+                       place=state.place(inv.location)), clause="ECHO-ORD-1")
+        return self.call(Turn(seat), self.turn_over)
+
+    def turn_over(self, state: EchoState, how: str) -> Step:
+        if how != "split":
+            state.investigators[self.mover].finished = True
+        else:
+            state.emit(msg("echo.order-resumes", first=state.name(state.first_player)),
+                       clause="ECHO-ORD-4")
+        self.mover = ""
+        return self.start(state)

@@ -1,0 +1,108 @@
+"""The Echo ruleset (Сыщики в Ехо): a co-operative game; every turn is a
+Movement phase of the investigators' units, Gates, items and battles."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from referee.core.events import REFEREE, Seat
+from referee.core.flow import Frame
+from referee.core.i18n import Lang, Msg, Name, msg
+from referee.core.ruleset import GameType, Outcome, Ruleset, register
+from referee.core.waits import JSON
+from referee.games.echo import display, tables
+from referee.games.echo.order import Match
+from referee.games.echo.scenario import Scenario, check
+from referee.games.echo.state import EchoState
+
+
+@register
+class Echo(Ruleset[Scenario, EchoState]):
+    """Investigators in Echo (Сыщики в Ехо), the Movement phase."""
+
+    name = "echo"
+    aliases = ("investigators-in-echo", "ekho")
+    version = "1"
+    title = msg("echo.title")
+    game_type = GameType(decisions="both", chance=True, hidden_information=True,
+                         cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,
+                         max_length=None, length_note=msg("echo.length-note"))
+    scenario_model: ClassVar[type[BaseModel]] = Scenario
+    phase_end_events: ClassVar[frozenset[str]] = frozenset({"echo.turn", "echo.round"})
+
+    def seats(self, scenario: Scenario) -> tuple[Seat, ...]:
+        return tuple(inv.seat for inv in scenario.investigators)
+
+    def check_scenario(self, scenario: Scenario) -> list[Msg]:
+        return check(scenario)
+
+    def new_state(self, scenario: Scenario) -> EchoState:
+        return EchoState(scenario)
+
+    def play(self, state: EchoState) -> Frame:
+        return Match()
+
+    def decided(self, state: EchoState) -> Outcome | None:
+        """House rule 18: the investigators win together once every target
+        enemy is detained, dead or destroyed; they lose together if all die."""
+        if state.won():
+            return Outcome.together(state.order, True, msg("echo.end.won"))
+        if state.all_dead():
+            return Outcome.together(state.order, False, msg("echo.end.dead"))
+        return None
+
+    def timed_out(self, state: EchoState) -> Outcome | None:
+        """House rule 18: after ``max_turns`` turns unwon, they lose together."""
+        if state.turns_done < state.settings.max_turns:
+            return None
+        return Outcome.together(state.order, False, msg("echo.end.time",
+                                                        turns=state.settings.max_turns))
+
+    def seat_name(self, scenario: Scenario, seat: Seat) -> Msg | Name:
+        for inv in scenario.investigators:
+            if inv.seat == seat:
+                return inv.name.name
+        return msg("core.seat-name", seat=seat)
+
+    def view(self, state: EchoState, seat: Seat) -> dict[str, JSON]:
+        """The board is public but for the Gates not yet passed: where they
+        lead is nobody's to know (ECHO-GATE-4), the referee's apart."""
+        board = state.board
+        return {
+            "turn": state.turn,
+            "max_turns": state.settings.max_turns,
+            "first_player": state.first_player,
+            "locations": {loc: {"name": name.to_json(), "world": loc in board.world,
+                                "cursed": loc in board.cursed}
+                          for loc, name in board.names.items()},
+            "joins": [list(join) for join in board.joins],
+            "gates": {g.id: {"at": g.at, "open": g.open, "revealed": g.revealed,
+                             "to": board.gate_to[g.id] if g.revealed or seat == REFEREE
+                             else None}
+                      for g in state.gates.values()},
+            "investigators": {
+                s: {"name": state.name(s).to_json(), "location": inv.location,
+                    "units": inv.units, "health": inv.health, "reason": inv.reason,
+                    "max_health": state.cards[s].health, "max_reason": state.cards[s].reason,
+                    "status": inv.status, "finished": inv.finished,
+                    "items": [{"id": i, "name": state.item_name(i).to_json(),
+                               "cost": state.item_cards[i].cost}
+                              for i in state.cards[s].items]}
+                for s, inv in state.investigators.items()},
+            "enemies": {
+                e.id: {"name": state.enemy_name(e.id).to_json(),
+                       "kind": state.enemy_cards[e.id].kind, "location": e.location,
+                       "status": e.status, "health": e.health, "reason": e.reason,
+                       "attentiveness": state.enemy_cards[e.id].attentiveness,
+                       "target": e.id in state.targets}
+                for e in state.enemies.values()},
+        }
+
+    def board_table(self, view: dict[str, JSON],
+                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        return display.board_rows(view, lang)
+
+    def svg(self, scenario: Scenario, view: dict[str, JSON], lang: Lang) -> str | None:
+        return display.city_svg(scenario, view, lang)

@@ -1,0 +1,168 @@
+"""The state of an Echo game: where everyone stands, their units, vitality
+and statuses, the Gates, and the turn. The scenario and the board never
+change and are shared by copies of a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from referee.boards.graph import LocationGraph
+from referee.core.i18n import Name
+from referee.core.ruleset import GameState
+from referee.games.echo import tables
+from referee.games.echo.scenario import EnemySpec, InvestigatorSpec, ItemSpec, Scenario
+
+InvestigatorStatus = Literal["conscious", "unconscious", "dead"]
+EnemyStatus = Literal["active", "detained", "dead", "destroyed"]
+
+
+@dataclass
+class Investigator:
+    """An investigator in play: the card's numbers are in ``spec``."""
+
+    seat: str
+    location: str
+    health: int
+    reason: int
+    units: int = 0
+    status: InvestigatorStatus = "conscious"
+    finished: bool = False
+    """Its turn in this Movement phase is over (ECHO-ORD-1)."""
+    evaded: list[str] = field(default_factory=list)
+    """Enemies it got away from in this phase (house rule 9)."""
+    free_moves: int = 0
+    """Moves between touching Locations made in this phase (house rule 12)."""
+
+    @property
+    def conscious(self) -> bool:
+        return self.status == "conscious"
+
+
+@dataclass
+class Enemy:
+    id: str
+    location: str
+    health: int
+    reason: int
+    status: EnemyStatus = "active"
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass
+class Gate:
+    """A Gate; ``revealed`` once first passed (ECHO-GATE-4)."""
+
+    id: str
+    at: str
+    revealed: bool = False
+    open: bool = False
+
+
+class Board:
+    """The fixed map: Locations, white-rectangle links, touching pairs, Gates'
+    destinations (the referee's knowledge; never put in a view unrevealed)."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.names = {loc.id: loc.name.name for loc in scenario.locations}
+        self.world = frozenset(loc.id for loc in scenario.locations if loc.world)
+        self.cursed = frozenset(loc.id for loc in scenario.locations if loc.cursed)
+        self.links: LocationGraph[str] = LocationGraph()
+        for loc in scenario.locations:
+            self.links.add(loc.id)
+        for join in scenario.joins:
+            cost = tables.LINK_COST if join.kind == "link" else tables.TOUCH_COST
+            self.links.join(*join.between, cost=cost)
+        self.joins = tuple((*join.between, join.kind) for join in scenario.joins)
+        self.gate_to = {gate.id: gate.to for gate in scenario.gates}
+        self.gate_opens = {gate.id: gate.opens_turn for gate in scenario.gates}
+        self.cards: dict[str, InvestigatorSpec] = {i.seat: i for i in scenario.investigators}
+        self.enemy_cards: dict[str, EnemySpec] = {e.id: e for e in scenario.enemies}
+        self.item_cards: dict[str, ItemSpec] = {i.id: i for i in scenario.items}
+        self.holders = {item: card.seat for card in scenario.investigators
+                        for item in card.items}
+
+
+_BOARDS: dict[int, tuple[Scenario, Board]] = {}
+_KEEP = 64
+
+
+def board_of(scenario: Scenario) -> Board:
+    """The one Board of ``scenario``: games of the same scenario share it, so
+    equal positions in two games have equal keys."""
+    found = _BOARDS.get(id(scenario))
+    if found is not None and found[0] is scenario:
+        return found[1]
+    if len(_BOARDS) >= _KEEP:
+        _BOARDS.pop(next(iter(_BOARDS)))
+    board = Board(scenario)
+    _BOARDS[id(scenario)] = (scenario, board)
+    return board
+
+
+class EchoState(GameState):
+    """Everything that changes as the game goes on."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.settings = scenario.settings
+        self.board = board_of(scenario)
+        self.cards = self.board.cards
+        self.enemy_cards = self.board.enemy_cards
+        self.item_cards = self.board.item_cards
+        self.holders = self.board.holders
+        self.order: tuple[str, ...] = tuple(self.cards)
+        """Seats clockwise round the table (ECHO-ORD-1)."""
+        self.investigators = {seat: Investigator(seat, card.location, card.health, card.reason)
+                              for seat, card in self.cards.items()}
+        self.enemies = {e.id: Enemy(e.id, e.location, e.health, e.reason)
+                        for e in scenario.enemies}
+        self.gates = {g.id: Gate(g.id, g.at) for g in scenario.gates}
+        self.first_player = scenario.settings.first_player or self.order[0]
+        self.targets = scenario.settings.targets or tuple(self.enemies)
+        self.turn = 0
+        self.turns_done = 0
+
+    def shared(self) -> tuple[object, ...]:
+        return (self.scenario, self.settings, self.board, self.cards, self.enemy_cards,
+                self.item_cards, self.holders)
+
+    # -- reading the state ---------------------------------------------------------
+
+    def place(self, location: str) -> Name:
+        return self.board.names[location]
+
+    def name(self, seat: str) -> Name:
+        return self.cards[seat].name.name
+
+    def enemy_name(self, enemy: str) -> Name:
+        return self.enemy_cards[enemy].name.name
+
+    def item_name(self, item: str) -> Name:
+        return self.item_cards[item].name.name
+
+    def clockwise_from_first(self) -> list[str]:
+        """Seats in turn order: the First Player, then clockwise (ECHO-ORD-1)."""
+        start = self.order.index(self.first_player)
+        return [*self.order[start:], *self.order[:start]]
+
+    def enemies_at(self, location: str) -> list[Enemy]:
+        """Active enemies at ``location``, in the scenario's order."""
+        return [e for e in self.enemies.values() if e.active and e.location == location]
+
+    def blockers(self, group: list[str]) -> list[Enemy]:
+        """Enemies barring the group's way (ECHO-BAT-1): active, here, and not
+        got away from by every member."""
+        here = self.investigators[group[0]].location
+        return [e for e in self.enemies_at(here)
+                if not all(e.id in self.investigators[s].evaded for s in group)]
+
+    def won(self) -> bool:
+        return all(not self.enemies[t].active for t in self.targets)
+
+    def all_dead(self) -> bool:
+        return all(inv.status == "dead" for inv in self.investigators.values())
