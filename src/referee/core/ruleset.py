@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from abc import ABC, abstractmethod
@@ -273,9 +274,14 @@ def find_ruleset(name: str) -> AnyRuleset:
     try:
         return _REGISTRY[_normal(name)]
     except KeyError:
-        known = ", ".join(ruleset_names())
-        broken = "".join(f"; {pkg} failed to load ({why})" for pkg, why in _BROKEN.items())
-        raise UnknownRuleset(f"no ruleset named {name!r}; known: {known}{broken}") from None
+        close = difflib.get_close_matches(_normal(name), list(_REGISTRY), n=1)
+        found = find_ruleset(close[0]).name if close else ""
+        broken = tuple(msg("core.error.broken-ruleset", package=pkg, why=why)
+                       for pkg, why in _BROKEN.items())
+        raise UnknownRuleset(msg("core.error.unknown-ruleset", name=name,
+                                 known=tuple(ruleset_names()),
+                                 suggestion=msg("core.did-you-mean", name=found) if found else "",
+                                 broken=broken)) from None
 
 
 def all_rulesets() -> list[AnyRuleset]:
