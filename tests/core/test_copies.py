@@ -142,3 +142,8 @@ def test_void_parts_are_told_to_their_seat_alone_and_left_out() -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("east",)
     assert outcome.returns == {"east": 1.0, "west": -1.0}
+
+
+def test_a_rule_that_fails_at_setup_is_an_internal_error_not_a_traceback() -> None:
+    with pytest.raises(InternalError, match="setting up the game: ZeroDivisionError"):
+        walk(5, crash_at=0)

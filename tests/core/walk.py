@@ -53,6 +53,8 @@ class Walk(Ruleset[WalkScenario, WalkState]):
 
     def new_state(self, scenario: WalkScenario) -> WalkState:
         CALLS["rules"] += 1
+        if scenario.crash_at == 0:
+            raise ZeroDivisionError("a planted defect at setup")
         return WalkState(scenario)
 
     def play(self, state: WalkState) -> Frame:

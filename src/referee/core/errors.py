@@ -89,11 +89,13 @@ class InternalError(RuntimeError):
 
     code = "internal/rules"
 
-    def __init__(self, index: int, item: object, cause: BaseException) -> None:
+    def __init__(self, index: int | None, item: object, cause: BaseException) -> None:
+        """``index`` None: the rules failed while setting the game up."""
         self.index = index
         self.item = item
-        self.message = msg("core.error.internal", index=index, input=str(item),
-                           cause=f"{type(cause).__name__}: {cause}")
+        reason = f"{type(cause).__name__}: {cause}"
+        self.message = (msg("core.error.internal-setup", cause=reason) if index is None else
+                        msg("core.error.internal", index=index, input=str(item), cause=reason))
         super().__init__(render(self.message))
 
     def render(self, lang: Lang = "en") -> str:

@@ -28,6 +28,7 @@ from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, msg, render
 from referee.core.keys import freeze
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict
+from referee.core.scenario import problem_message
 from referee.core.waits import JSON, Chance, Decision, Wait, same_json
 
 Input = dict[str, JSON]
@@ -89,9 +90,14 @@ class Game:
             self.apply(item)
 
     def _setup(self) -> _Position:
-        state = self.ruleset.new_state(self.scenario)
-        at = _Position(state, [as_frame(self.ruleset.play(state))])
-        self._run(at, at.stack[0].start(state))
+        try:
+            state = self.ruleset.new_state(self.scenario)
+            at = _Position(state, [as_frame(self.ruleset.play(state))])
+            self._run(at, at.stack[0].start(state))
+        except RefereeError:
+            raise
+        except Exception as exc:
+            raise InternalError(None, None, exc) from exc
         return at
 
     # -- what the game waits for -------------------------------------------------
@@ -472,9 +478,6 @@ def _parse(shape: type[BaseModel], seat: Seat, value: JSON) -> BaseModel:
     try:
         return shape.model_validate(value)
     except ValidationError as exc:
-        problems = tuple(
-            msg("core.error.answer-field",
-                field=".".join(str(p) for p in err["loc"]) or "answer", problem=err["msg"])
-            for err in exc.errors())
+        problems = tuple(problem_message(err, shape, value) for err in exc.errors())
         raise IllegalAnswer(msg("core.error.answer-shape", seat=seat,
                                 problems=problems)) from None
