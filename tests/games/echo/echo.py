@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.core.game import Game
 from referee.core.ruleset import find_ruleset
-from referee.core.waits import Decision
+from referee.core.waits import Chance, Decision
 from referee.games.echo.scenario import Scenario
 
 RULESET = find_ruleset("echo")
@@ -96,3 +96,10 @@ def where(game: Game, seat: str) -> str:
 def keys(game: Game) -> list[str]:
     """The catalogue keys of every event so far, in order."""
     return [event.text.key for event in game.log_for("referee")]
+
+
+def chance(game: Game) -> Chance:
+    """The chance event the game waits for."""
+    wait = game.waiting
+    assert isinstance(wait, Chance)
+    return wait

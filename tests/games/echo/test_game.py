@@ -1,0 +1,83 @@
+"""The whole game: the example, the end (house rule 18), copies, checks."""
+
+from __future__ import annotations
+
+from random import Random
+
+from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.core.game import Game
+from referee.core.i18n import render
+from referee.core.scenario import load_scenario
+from referee.games.echo.scenario import check
+from tests.games.echo.echo import RULESET, enemy, inv, new_game, scenario
+
+
+def test_the_example_is_the_city_the_issue_asks_for():
+    ruleset, example = load_scenario("echo")
+    assert ruleset is RULESET
+    game = Game(ruleset, example)
+    view = game.view("max")["state"]
+    echo = [loc for loc, info in view["locations"].items() if not info["world"]]
+    assert len(echo) >= 10
+    assert sum(info["cursed"] for info in view["locations"].values()) >= 2
+    kinds = {join[2] for join in view["joins"]}
+    assert kinds == {"link", "touch"}
+    assert len(view["gates"]) >= 2 and len(game.seats) == 4
+    assert {e["kind"] for e in view["enemies"].values()} == {"undead", "mage", "commoner",
+                                                            "artifact"}
+    assert render(game.seat_name("melifaro"), "ru") == "сэр Мелифаро"
+
+
+def test_every_wait_of_a_playout_is_cheap_to_copy():
+    _, example = load_scenario("echo")
+    game = Game(RULESET, example)
+    bot, dice = RandomBot(Random(4)), RandomChance(Random(5))
+    while not game.is_over:
+        assert game.cheap_to_copy
+        play_out(game, dict.fromkeys(game.seats, bot), dice, max_inputs=1)
+
+
+def test_house_rule_the_investigators_win_together_when_the_targets_fall():
+    game = new_game([inv("max", "a", speed=3, fight=2), inv("kofa", "b")],
+                    enemies=[enemy("thief", "c", health=2)], targets=["thief"])
+    game.feed("move:c", "fight", "stealth", 1, 2)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.kind == "won-together"
+    assert dict(outcome.returns) == {"max": 1.0, "kofa": 1.0}
+
+
+def test_house_rule_after_the_last_turn_they_lose_together():
+    game = new_game([inv("max"), inv("kofa")], max_turns=2)
+    game.feed("done", "done", "done", "done")
+    outcome = game.outcome()
+    assert outcome is not None and outcome.kind == "lost-together"
+    assert outcome.reason.key == "echo.end.time"
+    assert dict(outcome.returns) == {"max": -1.0, "kofa": -1.0}
+
+
+def test_the_scenario_check_names_the_field_in_both_languages():
+    bad = scenario([inv("max", "nowhere")], melifaro="melif", targets=["target", "ghost"])
+    problems = check(bad)
+    assert [p.key for p in problems] == ["echo.check.unknown-location",
+                                         "echo.check.unknown-seat", "echo.check.unknown-enemy"]
+    assert "investigators[0].location" in render(problems[0], "en")
+    assert "нет локации" in render(problems[0], "ru")
+    assert "settings.targets[1]" in render(problems[2], "ru")
+
+
+def test_every_line_is_in_english_and_russian():
+    from referee.core.i18n import CATALOGUE
+
+    english = {k for k in CATALOGUE.templates["en"] if k.startswith("echo.")}
+    russian = {k for k in CATALOGUE.templates["ru"] if k.startswith("echo.")}
+    assert english == russian
+
+
+def test_a_playout_reads_in_russian():
+    _, example = load_scenario("echo")
+    game = Game(RULESET, example)
+    play_out(game, dict.fromkeys(game.seats, RandomBot(Random(2))), RandomChance(Random(3)))
+    text = game.text_log("kofa", "ru")
+    assert text[0].startswith("Ход 1: фаза «Движение»")
+    headings, rows = RULESET.board_table(game.view("kofa")["state"], "ru") or ([], [])
+    assert headings[0] == "Локация" and len(rows) == 14
