@@ -87,8 +87,6 @@ class Fight(Frame):
     """SAM-FGT-2..6 for the fighters ``members`` (both sides)."""
 
     members: list[str]
-    tokens: dict[str, list[int]] = field(default_factory=dict)
-    """Fighter -> [Attack, Defence] tokens left."""
     order: list[str] = field(default_factory=list)
     at: int = 0
     passes: int = 0
@@ -111,21 +109,21 @@ class Fight(Frame):
 
     def revealed(self, state: SamuraiState, answers: dict[Seat, Allocation]) -> Step:
         """SAM-FGT-3: both sides' tokens shown at once, fighter by fighter."""
-        assert state.fight is not None
+        fight = state.fight
+        assert fight is not None
         boosted: list[str] = []
         for seat in state.seats:
-            for fid in state.fight.sides[seat]:
+            for fid in fight.sides[seat]:
                 t = answers[seat].fighters[fid]
-                self.tokens[fid] = [t.attack, t.defence]
+                fight.tokens[fid] = {"attack": t.attack, "defence": t.defence}
                 state.emit(msg("sam.tokens", name=state.fighters[fid].name, attack=t.attack,
                                defence=t.defence), clause="SAM-FGT-3")
                 if t.boost_initiative:
                     boosted.append(fid)
-                    self.tokens[fid][0] -= 1
+                    fight.tokens[fid]["attack"] -= 1
                     state.emit(msg("sam.boost.initiative", name=state.fighters[fid].name),
                                clause="SAM-BST-2")
-        self._show(state)
-        fighters = [f for s in state.seats for f in state.fight.sides[s]]
+        fighters = [f for s in state.seats for f in fight.sides[s]]
         return self.call(Initiative(fighters, boosted), self.ordered)
 
     def ordered(self, state: SamuraiState, order: list[str]) -> Step:
@@ -143,7 +141,8 @@ class Fight(Frame):
         return [f for f in self.order if state.fighters[f].side != side]
 
     def attack_tokens(self, state: SamuraiState, seat: Seat) -> int:
-        return sum(self.tokens[f][0] for f in self.order if state.fighters[f].side == seat)
+        return sum(tokens_of(state, f)["attack"] for f in self.order
+                   if state.fighters[f].side == seat)
 
     def next_fighter(self, state: SamuraiState) -> Step:
         sides = {state.fighters[f].side for f in self.order}
@@ -155,7 +154,7 @@ class Fight(Frame):
             return self.end(state, "sam.fight.ends-passed")
         fid = self.order[self.at % len(self.order)]
         self.at = (self.at + 1) % len(self.order)
-        if self.tokens[fid][0] == 0:
+        if tokens_of(state, fid)["attack"] == 0:
             return self.chose(state, {"pass": fid})
         options = [Option({"pass": fid}, msg("sam.opt.pass"))] + [
             Option({"attack": fid, "target": e},
@@ -174,8 +173,7 @@ class Fight(Frame):
         self.passes = 0
         attacker, defender = value["attack"], value["target"]
         outnumbered = len(self.enemies(state, defender)) >= OUTNUMBERED_AT
-        return self.call(Attack(attacker, defender, self.tokens[attacker],
-                                self.tokens[defender], outnumbered), self.attacked)
+        return self.call(Attack(attacker, defender, outnumbered), self.attacked)
 
     def attacked(self, state: SamuraiState, result: Any) -> Step:
         for fid in list(self.order):
@@ -186,12 +184,16 @@ class Fight(Frame):
                     self.at -= 1
         if self.order:
             self.at %= len(self.order)
-        self._show(state)
+        fight = state.fight
+        assert fight is not None
+        fight.tokens = {f: t for f, t in fight.tokens.items() if state.fighters[f].alive}
         return self.next_fighter(state)
 
     def end(self, state: SamuraiState, why: str) -> Step:
         state.emit(msg(why), clause="SAM-FGT-6")
-        left = sum(a + d for f, (a, d) in self.tokens.items() if state.fighters[f].alive)
+        assert state.fight is not None
+        left = sum(t["attack"] + t["defence"] for f, t in state.fight.tokens.items()
+                   if state.fighters[f].alive)
         if left:
             state.emit(msg("sam.tokens-lost", count=left))  # house rule: unspent tokens are lost
         for fid in self.members:
@@ -199,10 +201,11 @@ class Fight(Frame):
         state.fight = None
         return done()
 
-    def _show(self, state: SamuraiState) -> None:
-        assert state.fight is not None
-        state.fight.tokens = {f: {"attack": a, "defence": d}
-                              for f, (a, d) in self.tokens.items() if state.fighters[f].alive}
+
+def tokens_of(state: SamuraiState, fid: str) -> dict[str, int]:
+    """The tokens ``fid`` has left in the fight being played."""
+    assert state.fight is not None
+    return state.fight.tokens[fid]
 
 
 @dataclass
@@ -267,8 +270,6 @@ class Attack(Frame):
 
     attacker: str
     defender: str
-    attacker_tokens: list[int]
-    defender_tokens: list[int]
     outnumbered: bool
     defence_boosted: bool = False
     attack_boosted: bool = False
@@ -278,9 +279,9 @@ class Attack(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         a, d = state.fighters[self.attacker], state.fighters[self.defender]
-        self.attacker_tokens[0] -= 1  # SAM-ATK-2
+        tokens_of(state, self.attacker)["attack"] -= 1  # SAM-ATK-2
         state.emit(msg("sam.attacks", attacker=a.name, defender=d.name), clause="SAM-ATK-1")
-        if self.defender_tokens[1] < 1:
+        if tokens_of(state, self.defender)["defence"] < 1:
             return self.defence_boost(state, False)
         options = [Option(False, msg("sam.opt.no-boost")),
                    Option(True, msg("sam.opt.boost-defence"))]
@@ -291,11 +292,11 @@ class Attack(Frame):
         """SAM-ATK-3, SAM-BST-4: the Defender decides first."""
         if boost:
             self.defence_boosted = True
-            self.defender_tokens[1] -= 1
+            tokens_of(state, self.defender)["defence"] -= 1
             state.emit(msg("sam.boost.defence", name=state.fighters[self.defender].name),
                        clause="SAM-ATK-3")
         a = state.fighters[self.attacker]
-        if self.attacker_tokens[0] < 1:
+        if tokens_of(state, self.attacker)["attack"] < 1:
             return self.attack_boost(state, False)
         options = [Option(False, msg("sam.opt.no-boost")),
                    Option(True, msg("sam.opt.boost-attack"))]
@@ -307,7 +308,7 @@ class Attack(Frame):
         a = state.fighters[self.attacker]
         if boost:
             self.attack_boosted = True
-            self.attacker_tokens[0] -= 1
+            tokens_of(state, self.attacker)["attack"] -= 1
             state.emit(msg("sam.boost.attack", name=a.name), clause="SAM-ATK-4")
         specials = ["none", "grab"] + ([] if state.fighters[self.defender].disarmed
                                         else ["disarm"])
@@ -360,7 +361,8 @@ class Attack(Frame):
             state.emit(msg("sam.disarmed", name=d.name), clause="SAM-ATK-5")
             return done("disarmed")
         if self.special == "grab":
-            self.defender_tokens[1] = 0  # house rule: loses its Defence tokens in this fight
+            # house rule: a grabbed fighter loses its Defence tokens in this fight
+            tokens_of(state, self.defender)["defence"] = 0
             state.emit(msg("sam.grabbed", name=d.name), clause="SAM-ATK-5")
             return done("grabbed")
         return done(apply_damage(state, d, margin))
