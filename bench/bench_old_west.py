@@ -1,22 +1,31 @@
 """Old West figures, run on demand: ``.venv/bin/python bench/bench_old_west.py``.
 
-Prints random playouts of the example scenario per second, and the time to
-resolve one Melee phase of 20 one-against-one groups.
+Prints, on the example scenario, random playouts per second with bots reading
+their seat's view (and inputs per second); the cost of a copy
+(``Game.fork()``) at input 10 against a late input of a long game; the exact
+enumerator's time for 2 dice against 3 in a roll-off; and one Melee phase of
+20 one-against-one groups.
 """
 
 from __future__ import annotations
 
 import time
+from fractions import Fraction
+from random import Random
 from typing import Any
 
-from referee.core.drivers import random_playout
+from referee.core.drivers import RandomBot, RandomChance, play_out, random_playout
+from referee.core.enumerate import distribution
 from referee.core.game import Game
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import load_scenario
 from referee.games.old_west.scenario import OldWestScenario
 
+R = 25 / 25.4 / 2
+
 
 def playouts(seconds: float = 5.0) -> None:
+    """Random bots: each answer is chosen from the seat's own view (drivers.Ask)."""
     ruleset, scenario = load_scenario("old-west")
     start, count, inputs = time.perf_counter(), 0, 0
     while time.perf_counter() - start < seconds:
@@ -24,7 +33,72 @@ def playouts(seconds: float = 5.0) -> None:
         count += 1
         inputs += len(game.inputs)
     took = time.perf_counter() - start
-    print(f"random playouts: {count / took:.1f}/s ({inputs / count:.0f} inputs each)")
+    print(f"random playouts: {count / took:.1f} games/s, {inputs / took:.0f} inputs/s "
+          f"({inputs / count:.0f} inputs a game)")
+
+
+def long_game(inputs: int) -> Game:
+    """The example with a last turn far away, played by random bots until
+    ``inputs`` inputs (or its end)."""
+    ruleset, scenario = load_scenario("old-west")
+    data = scenario.model_dump()
+    data["house_rules"]["max_turns"] = 200
+    for posse in data["posses"]:
+        for model in posse["models"]:
+            model["wounds"] = 10
+            if model.get("mount"):
+                model["mount"]["wounds"] = 10
+    long = OldWestScenario.model_validate(data)
+    seed = 0
+    while True:
+        game = Game(ruleset, long)
+        rng = Random(seed)
+        play_out(game, dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng),
+                 max_inputs=inputs)
+        if len(game.inputs) >= inputs or seed > 20:
+            return game
+        seed += 1
+
+
+def fork_cost(game: Game, repeats: int = 200) -> float:
+    start = time.perf_counter()
+    for _ in range(repeats):
+        game.fork()
+    return (time.perf_counter() - start) / repeats
+
+
+def copies() -> None:
+    early, late = long_game(10), long_game(1000)
+    a, b = fork_cost(early), fork_cost(late)
+    print(f"copy (Game.fork): {a * 1e3:.2f} ms at input {len(early.inputs)}, "
+          f"{b * 1e3:.2f} ms at input {len(late.inputs)} ({b / a:.1f}x)")
+
+
+def roll_off(repeats: int = 5) -> None:
+    """2 Attacks against 3, one model each, exactly, through the engine."""
+    law = [{"id": "law", "name": "Law", "at": [12, 12], "attacks": 2}]
+    out = [{"id": "out", "name": "Out", "at": [12, 12 + 2 * R], "attacks": 3}]
+    data = {"table": {"width": 24, "depth": 24},
+            "posses": [{"seat": "lawmen", "name": "Lawmen", "models": law},
+                       {"seat": "outlaws", "name": "Outlaws", "models": out}]}
+    game = Game(find_ruleset("old-west"), OldWestScenario.model_validate(data))
+    game.feed(6, 1)
+
+    def decided(g: Game) -> bool:
+        return any(e.text.key == "ow.fight-won" for e in g.state.log.events[-4:])
+
+    def winner(g: Game) -> str:
+        won = next(e for e in reversed(g.state.log.events) if e.text.key == "ow.fight-won")
+        return str(won.text.params["posse"])
+
+    best = float("inf")
+    odds: dict[str, Fraction] = {}
+    for _ in range(repeats):
+        start = time.perf_counter()
+        odds = distribution(game, winner, decided)
+        best = min(best, time.perf_counter() - start)
+    shown = ", ".join(f"{k} {v} ({float(v):.4f})" for k, v in sorted(odds.items()))
+    print(f"roll-off 2 dice against 3, exact: {best * 1e3:.1f} ms ({shown})")
 
 
 def twenty_groups() -> Game:
@@ -43,6 +117,7 @@ def twenty_groups() -> Game:
 
 def melee_phase(repeats: int = 5) -> None:
     best = float("inf")
+    n = 0
     for _ in range(repeats):
         game = twenty_groups()
         game.feed(6, 1)
@@ -63,4 +138,6 @@ def melee_phase(repeats: int = 5) -> None:
 
 if __name__ == "__main__":
     playouts()
+    copies()
+    roll_off()
     melee_phase()

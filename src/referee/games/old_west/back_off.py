@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from shapely.geometry import Point
 
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
-from referee.games.old_west.geometry import nearest_point, spread, unit
+from referee.games.old_west.geometry import OldWestTable, nearest_point, spread, unit
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,35 @@ class BackOff:
         return not self.spots
 
 
+_KEPT = 4096
+
+
 def back_off(table: Table, loser: str, away_from: Sequence[str],
              from_obstacles: Sequence[Obstacle] = (), step: float = 1.0,
              reach: float = 4.0, directions: int = 72, keep: int = 8) -> BackOff:
+    """:func:`find_back_off`, remembered: the answer depends only on where
+    every base stands, so a position met again (the exact odds of a fight
+    reach the same table by many different dice) is worked out once."""
+    if not isinstance(table, OldWestTable):
+        return find_back_off(table, loser, away_from, from_obstacles, step, reach,
+                             directions, keep)
+    known = table.terrain.back_offs
+    key = (tuple((p.id, p.x, p.y, p.radius, p.side) for p in table.pieces.values()),
+           loser, tuple(away_from), tuple(o.name for o in from_obstacles), step, reach,
+           directions, keep)
+    found = known.get(key)
+    if found is None:
+        found = find_back_off(table, loser, away_from, from_obstacles, step, reach,
+                              directions, keep)
+        if len(known) >= _KEPT:
+            known.clear()
+        known[key] = found
+    return found
+
+
+def find_back_off(table: Table, loser: str, away_from: Sequence[str],
+                  from_obstacles: Sequence[Obstacle] = (), step: float = 1.0,
+                  reach: float = 4.0, directions: int = 72, keep: int = 8) -> BackOff:
     """Where ``loser`` can end ``step`` inches (edge to edge) from each of
     ``away_from`` (and from each of ``from_obstacles``), moving straight,
     without touching another model, crossing an obstacle or a drop, or

@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import Any
 
 from shapely.geometry import LineString, Point
 
-from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Table
+from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Piece, Table
 from referee.core.i18n import Name
 
 Segment = tuple[float, float, float, float]
@@ -165,6 +166,9 @@ class Terrain:
         self.covers = tuple(covers)
         self.drops = tuple(drops)
         self.names = names
+        self.back_offs: dict[tuple[object, ...], Any] = {}
+        """Back-offs worked out on this terrain, by where every base stood (a
+        cache: the same position always gives the same answer)."""
         self.shapes: dict[int, Shape] = {}
         for o in self.obstacles:
             self.shapes[id(o)] = Shape(o.geometry, o.geometry.geom_type == "Polygon")
@@ -183,6 +187,15 @@ class OldWestTable(Table):
     def __init__(self, width: float, depth: float, terrain: Terrain) -> None:
         super().__init__(width, depth, terrain.obstacles, terrain.covers, terrain.drops)
         self.terrain = terrain
+
+    def __deepcopy__(self, memo: dict[int, object]) -> OldWestTable:
+        """A copy with its own pieces; the terrain is shared."""
+        twin = OldWestTable.__new__(OldWestTable)
+        twin.__dict__.update(self.__dict__)
+        twin.pieces = {key: Piece(p.id, p.x, p.y, p.radius, p.side, p.label, set(p.marks))
+                       for key, p in self.pieces.items()}
+        memo[id(self)] = twin
+        return twin
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
         if a == b:

@@ -222,8 +222,8 @@ class DukinItOut(Frame):
     members: list[str] = field(default_factory=list)
     dice_left: int = 0
     best: dict[str, int] = field(default_factory=dict)
-    """Each model's best die so far."""
-    shown: list[int] = field(default_factory=list)
+    """Each model's best die so far: all the rest of the fight needs (the log
+    shows every die), so positions reached by different dice are one."""
     side_best: dict[str, int] = field(default_factory=dict)
     fame_heroes: dict[str, str] = field(default_factory=dict)
 
@@ -240,10 +240,9 @@ class DukinItOut(Frame):
     def next_die(self, state: OldWestState) -> Step:
         if not self.members:
             seat = self.seats.pop(0)
-            state.emit(msg("ow.fight-dice", posse=state.posse_names[seat],
-                           dice=tuple(str(v) for v in self.shown)),
+            best = max(self.best[m] for m in self.fight.sides[seat])
+            state.emit(msg("ow.fight-dice", posse=state.posse_names[seat], best=best),
                        clause="OW-MUL-1" if len(self.fight.sides[seat]) > 1 else "OW-FGT-1")
-            self.shown = []
             return self.next_seat(state)
         member = state.fighters[self.members[0]]
         if self.dice_left == 0:
@@ -253,7 +252,8 @@ class DukinItOut(Frame):
     def rolled(self, state: OldWestState, value: int) -> Step:
         member = self.members[0]
         self.best[member] = max(self.best.get(member, 0), value)
-        self.shown.append(value)
+        state.emit(msg("ow.fight-die", name=state.name(member), roll=value),
+                   clause="OW-ATT-1")
         self.dice_left -= 1
         if self.dice_left == 0:
             self.members.pop(0)

@@ -3,6 +3,7 @@ has befallen it, the turn, the phase and who has Advantage."""
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, field
@@ -71,6 +72,13 @@ class Fighter:
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+    def copy(self) -> Fighter:
+        twin = Fighter.__new__(Fighter)
+        twin.__dict__.update(self.__dict__)
+        if self.mount is not None:
+            twin.mount = MountState(self.mount.kind, self.mount.toughness, self.mount.wounds)
+        return twin
 
     @property
     def move(self) -> float:
@@ -190,6 +198,19 @@ class OldWestState(GameState):
         self.marks = PhaseMarks()
         self.finished: Msg | None = None
         self.winners: tuple[str, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> OldWestState:
+        """A copy of what changes (the pieces, the models' condition, the
+        turn's marks and the log); the scenario and its setup are shared."""
+        twin = OldWestState.__new__(OldWestState)
+        twin.__dict__.update(self.__dict__)
+        memo[id(self)] = twin
+        twin.log = copy.deepcopy(self.log, memo)
+        twin.table = copy.deepcopy(self.table, memo)
+        twin.fighters = {key: f.copy() for key, f in self.fighters.items()}
+        twin.fleeing, twin.ran = set(self.fleeing), set(self.ran)
+        twin.marks = PhaseMarks(set(self.marks.fought), set(self.marks.benefited))
+        return twin
 
     def shared(self) -> tuple[object, ...]:
         """The scenario, its prepared terrain and the profiles' guns never change."""
