@@ -12,6 +12,7 @@ reads in every language.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -95,7 +96,8 @@ def check_writable(path: Path | str) -> None:
         raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
                                 cause=exc.strerror or str(exc))) from None
     finally:
-        probe.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            probe.unlink(missing_ok=True)
     if path.exists() and not os.access(path, os.W_OK):
         raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
                                 cause=os.strerror(13)))
