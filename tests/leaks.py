@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 
+from rich.console import Console
+
+from referee.cli.terminal import TerminalPlayer
+from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
 from referee.core.events import Seat
 from referee.core.game import Game
+from referee.core.i18n import LANGS
+from referee.core.waits import Decision
 
 PROBE = "-- not an answer --"
 
@@ -19,8 +27,26 @@ def readable_by(game: Game, seat: Seat) -> str:
         error = "accepted"
     except RefereeError as exc:
         error = str(exc)
-    return json.dumps({"view": game.view(seat), "error": error}, sort_keys=True,
-                      ensure_ascii=False)
+    return json.dumps({"view": game.view(seat), "error": error,
+                       "printed": printed_for(game, seat)}, sort_keys=True, ensure_ascii=False)
+
+
+def printed_for(game: Game, seat: Seat) -> list[str]:
+    """What the command line prints for ``seat`` in each language: its log as
+    ``referee play`` shows it and, when it is asked, the board and the question
+    as the terminal shows them."""
+    pages = []
+    for lang in LANGS:
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        for line in game.text_log(seat, lang):
+            console.print(line, markup=False)
+        wait = game.waiting
+        if isinstance(wait, Decision) and seat in game.seats_to_answer():
+            player = TerminalPlayer(console, lang, stream=io.StringIO("1\nj\nnull\n"))
+            with contextlib.suppress(EOFError):
+                player.choose(Ask.of(game.fork(), seat))
+        pages.append(console.file.getvalue())  # type: ignore[attr-defined]
+    return pages
 
 
 def assert_no_leak(first: Game, second: Game, seat: Seat) -> None:

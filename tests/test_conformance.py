@@ -4,19 +4,22 @@ are JSON for every seat, and a saved game replays to the same state and log."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from random import Random
 
 import pytest
+from rich.console import Console
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.cli.terminal import TerminalPlayer
+from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.ruleset import all_rulesets, broken_rulesets
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
-from referee.core.waits import Decision
+from referee.core.waits import Decision, same_json
 
 EXAMPLES = [pytest.param(path, id=f"{ruleset.name}/{path.stem}")
             for ruleset in all_rulesets() for path in ruleset.examples()]
@@ -114,3 +117,28 @@ def test_every_finished_game_gives_every_seat_a_return(path: Path):
     assert all(isinstance(value, float) for value in outcome.returns.values())
     if outcome.kind == "draw":
         assert set(outcome.returns.values()) == {0.0}
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_every_decision_of_a_playout_can_be_answered_at_the_terminal(path: Path):
+    """What a bot answered, a person can type: the option's number, or the
+    answer as JSON on one line for a decision answered by shape."""
+    played = playout(path, 19)
+    game = Game(played.ruleset, played.scenario)
+    checked = 0
+    for item in played.inputs:
+        wait = game.waiting
+        if "seat" in item and isinstance(wait, Decision) and checked < 40:
+            seat, answer = str(item["seat"]), item["answer"]
+            ask = Ask.of(game, seat)
+            if ask.options:
+                number = next(n for n, o in enumerate(ask.options, 1) if same_json(o.value, answer))
+                typed = f"{number}\n"
+            else:
+                typed = "j\n" + json.dumps(answer, ensure_ascii=False) + "\n"
+            console = Console(file=io.StringIO(), width=100, color_system=None)
+            person = TerminalPlayer(console, "en", stream=io.StringIO(typed))
+            assert same_json(person.choose(ask), answer)
+            checked += 1
+        game.apply(item)
+    assert checked > 0
