@@ -83,6 +83,7 @@ def test_every_combatant_strikes_exactly_one_blow_a_round():
         blows.append(len(chance(game).outcomes) - 1)  # dice of this blow
         game.feed(0)
     assert blows == [2, 1, 2, 3]  # Max, Kofa, then the ghost and the wraith, once each
+    assert (units(game, "max"), units(game, "kofa")) == (1, 2)  # each paid the round's unit
     assert options(game) == ["fight", "away", "split"]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from xml.etree import ElementTree
 
 from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
@@ -81,3 +82,13 @@ def test_a_playout_reads_in_russian():
     assert text[0].startswith("Ход 1: фаза «Движение»")
     headings, rows = RULESET.board_table(game.view("kofa")["state"], "ru") or ([], [])
     assert headings[0] == "Локация" and len(rows) == 14
+    picture = RULESET.svg(game.scenario, game.view("kofa")["state"], "ru")
+    assert picture is not None and "Холоми" in picture
+    ElementTree.fromstring(picture)
+
+
+def test_disputed_case_11_world_locations_are_not_joined():
+    data = scenario([inv("max")]).model_dump()
+    data["joins"] = [*data["joins"], {"between": ["w", "v"], "kind": "link"}]
+    problems = check(type(scenario([inv("max")])).model_validate(data))
+    assert [p.key for p in problems] == ["echo.check.world-join"]
