@@ -94,6 +94,7 @@ class ActionPhase(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.phase = "action"
+        state.shots = []  # the picture shows the last Action phase's shots until now
         state.emit(msg("sam.phase.action", turn=state.turn))
         table = state.table()
         for seat in (state.priority, state.other(state.priority)):

@@ -27,7 +27,6 @@ class Match(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.turn += 1
-        state.shots = []
         for f in state.fighters.values():
             f.moved = f.shot = False
             f.fights = 0
