@@ -125,6 +125,9 @@ class Setup:
         self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
+        self.engaged: dict[tuple[object, ...], list[str]] = {}
+        """Who fights whom, by where the models stand (a cache: the same
+        position always gives the same answer)."""
 
     def shared(self) -> tuple[object, ...]:
         terrain = self.terrain
@@ -135,6 +138,7 @@ class Setup:
 
 _SETUPS: dict[int, tuple[OldWestScenario, Setup]] = {}
 _KEPT_SETUPS = 16
+_KEPT_POSITIONS = 50_000
 
 
 def setup_of(scenario: OldWestScenario) -> Setup:
@@ -245,6 +249,19 @@ class OldWestState(GameState):
     def engaged_with(self, fighter_id: str) -> list[str]:
         """Enemies fighting ``fighter_id``: in base contact, or across an
         obstacle within reach (OW-OBS-1)."""
+        pieces = self.table.pieces
+        where = tuple((f.id, pieces[f.id].x, pieces[f.id].y, pieces[f.id].radius)
+                      for f in self.fighters.values() if f.status == "active")
+        known = self.setup.engaged
+        found = known.get((where, fighter_id))
+        if found is None:
+            found = self._engaged_with(fighter_id)
+            if len(known) >= _KEPT_POSITIONS:
+                known.clear()
+            known[(where, fighter_id)] = found
+        return list(found)
+
+    def _engaged_with(self, fighter_id: str) -> list[str]:
         me = self.fighters[fighter_id]
         found = []
         for other in self.active():
