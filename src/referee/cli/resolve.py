@@ -1,159 +1,236 @@
-"""``referee resolve STATE ORDERS``: resolve one Facility turn at its deadline.
+"""``referee resolve GAME ORDERS``: resolve one turn at its deadline, for any
+ruleset whose turn is a decision put to every seat at once (Facility).
 
-STATE is a Facility scenario file (the building and everyone in it at the
-start of a turn); ORDERS is a TOML file with one table of orders per
-character. The command prints each character's report and each camera's
-record (or JSON), and with ``--out`` writes the next turn's state as a
-scenario file and, beside it, a game file (``<out>.game.json``) holding the
-history of every turn resolved so far.
+GAME is a game file (``referee play --save``, or an earlier ``resolve
+--out``), loaded through the save-file module with its format, version and
+checksum checks; a scenario file starts a new game. ORDERS is a TOML file
+with one table of orders per seat. Each seat's orders are answered through
+the game (an order that cannot stand is void, told to its seat alone), the
+decision is closed (seats without orders get the rules' default), and each
+seat's part of the log is printed, with the records of the other observers
+(a ruleset's cameras) and the game master's log. ``--out`` writes the game
+after the turn to a new game file, atomically.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 from typing import Annotated, Any
 
-import tomli_w
 import typer
 
-from referee.cli.common import LangOption, fail, language, out, user_errors
+from referee.cli.common import LangOption, language, out, user_errors
+from referee.cli.play import outcome_line
 from referee.core.errors import RefereeError, SaveFileError, ScenarioError
+from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import Lang, msg, render
-from referee.core.savefile import game_to_json
-from referee.core.scenario import read_toml, validate_scenario
-from referee.games.facility import Facility
-from referee.games.facility.journal import Line, VoidOrder
-from referee.games.facility.model import FacilityScenario
-from referee.games.facility.orders_file import read_orders
-from referee.games.facility.resolve import TurnResult
-from referee.games.facility.world import build_world, to_scenario, toml_number
+from referee.core.i18n import CATALOGUE, Lang, Msg, Param, msg, render
+from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
+from referee.core.scenario import load_scenario, read_toml
+from referee.core.waits import Chance, Decision
 
-RULESET = Facility()
+CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
 
 
-def history_path(state: Path) -> Path:
-    """Where the game file of a state file lives."""
-    return state.with_name(state.stem + ".game.json")
+def open_game(path: Path) -> Game:
+    """The game in ``path``: a saved game (checked), or a new game of a scenario."""
+    if looks_like_save_file(path):
+        return load_game(path)
+    ruleset, scenario = load_scenario(path)
+    return Game(ruleset, scenario)
 
 
-def load_state(path: Path) -> FacilityScenario:
-    data = read_toml(path)
-    name = data.get("ruleset", "facility")
-    if name != "facility":
-        raise ScenarioError(str(path), [f"ruleset: expected \"facility\", not {name!r}"])
-    scenario = validate_scenario(RULESET, data, str(path))
-    if not isinstance(scenario, FacilityScenario):  # pragma: no cover - the model is fixed
-        raise ScenarioError(str(path), ["not a Facility scenario"])
-    return scenario
+def check_out_path(source: Path, target: Path) -> None:
+    """``target`` may be written, and is not the game file being resolved.
+
+    :raises SaveFileError:"""
+    if target.resolve() == source.resolve() or (
+            target.exists() and source.exists() and target.samefile(source)):
+        raise SaveFileError(msg("resolve.same-file", out=str(target)))
+    check_writable(target)
 
 
-def load_orders(path: Path) -> dict[str, Any]:
-    """The orders file's tables. :raises ScenarioError: unreadable or not TOML."""
-    return read_toml(path)
+def open_decision(game: Game, source: str) -> Decision:
+    """The decision put to every seat at once that the game waits for.
+
+    :raises RefereeError: if the game is over or waits for something else."""
+    wait = game.waiting
+    if wait is None:
+        raise RefereeError(msg("resolve.over", source=source))
+    if not isinstance(wait, Decision) or not wait.simultaneous:
+        what: Param = wait.what if isinstance(wait, Chance) else wait.question
+        raise RefereeError(msg("resolve.not-simultaneous", source=source, waiting=what))
+    return wait
 
 
-def continue_game(state_path: Path, scenario: FacilityScenario) -> Game:
-    """The game so far if the state file's game file leads to exactly this
-    state; otherwise a new game starting from it."""
-    fresh = Game(RULESET, scenario)
-    history = history_path(state_path)
-    if not history.exists():
-        return fresh
-    try:
-        data = json.loads(history.read_text(encoding="utf-8"))
-        start = validate_scenario(RULESET, data["scenario"], f"{history}: scenario")
-        game = Game(RULESET, start, data["inputs"])
-    except (OSError, ValueError, KeyError, TypeError, RefereeError) as exc:
-        raise SaveFileError(f"{history}: not a Facility game file: {exc}") from None
-    if to_scenario(game.state.world) != to_scenario(build_world(scenario)):
-        return fresh
-    return game
+def check_turn(game: Game, orders: dict[str, Any], orders_source: str, source: str) -> None:
+    """An orders file may say which turn it is for (``turn = N``); when the
+    game's state has a turn number, they must agree."""
+    if "turn" not in orders or isinstance(orders["turn"], dict):
+        return
+    turn = orders.pop("turn")
+    state = game.view(REFEREE).get("state")
+    now = state.get("turn") if isinstance(state, dict) else None
+    if now is not None and turn != now:
+        raise ScenarioError(orders_source, [msg("resolve.other-turn", orders=orders_source,
+                                                turn=str(turn), source=source, now=str(now))])
 
 
-def resolve_game(game: Game, orders: dict[str, Any], source: str) -> tuple[TurnResult,
-                                                                          list[VoidOrder]]:
-    """Answer every character's orders, close the turn, return what happened."""
-    if game.is_over:
-        raise ScenarioError(source, ["the game is over: its last turn has been played "
-                                     "(settings.last_turn)"])
-    extra = [VoidOrder(name, "(all)", msg("facility.void.no-character", name=name))
-             for name in sorted(orders) if name not in game.seats]
-    for seat in game.seats:
-        if seat in orders:
-            game.answer(seat, orders[seat])
-    game.close()
-    result: TurnResult = game.state.results[-1]
-    return result, extra + result.void
+def for_reader(text: Msg, reader: str) -> Msg:
+    """``text`` as ``reader`` reads it. A message addressed to some seats
+    (params ``to``, ``you`` and ``they``) reads as ``you`` to them and as
+    ``they`` (the third person, with names) to everyone else."""
+    params = text.params
+    if {"to", "you", "they"} <= params.keys():
+        to = params["to"]
+        chosen = params["you" if isinstance(to, tuple) and reader in to else "they"]
+        if isinstance(chosen, Msg):
+            return for_reader(chosen, reader)
+    if not any(isinstance(v, Msg | tuple) for v in params.values()):
+        return text
+    return Msg(text.key, {k: _param_for(v, reader) for k, v in params.items()})
 
 
-def _lines(lines: list[Line], lang: Lang) -> list[str]:
-    return [render(line.stamped(), lang) for line in lines]
+def _param_for(value: Param, reader: str) -> Param:
+    if isinstance(value, Msg):
+        return for_reader(value, reader)
+    if isinstance(value, tuple):
+        return tuple(_param_for(v, reader) for v in value)
+    return value
 
 
-def as_json(result: TurnResult, void: list[VoidOrder], lang: Lang) -> dict[str, Any]:
-    world = result.world
-    return {
-        "turn": world.turn - 1,
-        "characters": {
-            name: {"room": who.room, "health": who.health,
-                   "concentration": toml_number(who.concentration),
-                   "items": {place: list(items) for place, items in who.places() if items},
-                   "report": _lines(result.report(name), lang)}
-            for name, who in sorted(world.characters.items())},
-        "cameras": {str(room): _lines(result.camera_record(room), lang)
-                    for room in sorted(world.cameras)},
-        "void_orders": [{"character": v.character, "order": v.order,
-                         "reason": render(v.reason, lang)} for v in void],
-    }
+class Turn:
+    """One turn answered and closed, and what each reader saw of it."""
 
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.start = len(game.log_for(REFEREE))
+        self.starts = {seat: len(game.log_for(seat)) for seat in game.seats}
+        self.voids: list[dict[str, Any]] = []
+        self.refused: list[tuple[str, RefereeError]] = []
 
-def print_text(result: TurnResult, void: list[VoidOrder], lang: Lang) -> None:
-    for name, who in sorted(result.world.characters.items()):
-        out.print(f"== {render(msg('facility.report', name=who.title), lang)}")
-        for text in _lines(result.report(name), lang):
-            out.print(f"  {text}", markup=False)
-    for room in sorted(result.world.cameras):
-        out.print(f"== {render(msg('facility.camera', room=room), lang)}")
-        for text in _lines(result.camera_record(room), lang):
-            out.print(f"  {text}", markup=False)
-    if void:
-        out.print(f"== {render(msg('facility.void-heading'), lang)}")
-        for entry in void:
-            out.print(f"  {entry.character}.{entry.order}: {render(entry.reason, lang)}",
+    def answer(self, orders: dict[str, Any], decision: Decision) -> None:
+        """Every seat's orders, by seat name; a seat the game does not ask, or
+        orders refused whole, are reported and the others go on."""
+        for seat in sorted(orders):
+            try:
+                self.game.answer(seat, orders[seat])
+            except RefereeError as exc:
+                self.refused.append((seat, exc))
+                continue
+            waiting = self.game.view(seat).get("waiting")
+            if self.game.waiting is decision and isinstance(waiting, dict):
+                self.voids += [{"seat": seat, **part}
+                               for part in waiting.get("your_void_parts", [])]
+
+    def close(self, decision: Decision, rng: Random) -> None:
+        """Close the decision (its deadline has passed), then roll any chance
+        the rules ask for until they wait for a decision again."""
+        if self.game.waiting is decision:
+            self.game.close()
+        while isinstance(self.game.waiting, Chance):
+            self.game.roll_random(rng)
+
+    def new_events(self, seat: Seat) -> list[Event]:
+        start = self.start if seat == REFEREE else self.starts[seat]
+        return self.game.log_for(seat)[start:]
+
+    def lines(self, seat: Seat, lang: Lang) -> list[str]:
+        return [render(for_reader(e.text, seat), lang) for e in self.new_events(seat)]
+
+    def observers(self) -> list[str]:
+        """Observers other than the seats that events of this turn name (a
+        ruleset's cameras), in order."""
+        seats = set(self.game.seats)
+        found = {token for event in self.new_events(REFEREE)
+                 for token in event.audience.observers or () if token not in seats}
+        return sorted(found)
+
+    def record(self, observer: str, lang: Lang) -> list[str]:
+        """What ``observer`` recorded this turn: the events that name it."""
+        return [render(e.text, lang) for e in self.new_events(REFEREE)
+                if not e.audience.is_public and e.audience.admits(observer)]
+
+    def as_json(self, lang: Lang) -> dict[str, Any]:
+        game = self.game
+        outcome = game.outcome()
+        return {
+            "seats": {seat: {"name": render(game.seat_name(seat), lang),
+                             "log": self.lines(seat, lang),
+                             "state": game.view(seat)["state"]}
+                      for seat in game.seats},
+            "observers": {token: self.record(token, lang) for token in self.observers()},
+            "referee": self.lines(REFEREE, lang),
+            "voids": [{"seat": v["seat"], "part": v["part"],
+                       "reason": _reason_text(v["reason"], lang)} for v in self.voids],
+            "refused": [{"seat": seat, "reason": exc.render(lang)} for seat, exc in self.refused],
+            "outcome": outcome.to_json() if outcome is not None else None,
+        }
+
+    def print_text(self, lang: Lang) -> None:
+        game = self.game
+        for seat in game.seats:
+            out.print(f"== {render(game.seat_name(seat), lang)} ({seat})", markup=False)
+            for line in self.lines(seat, lang):
+                out.print(f"  {line}", markup=False)
+        for token in self.observers():
+            out.print(f"== {render(msg('resolve.observer', observer=token), lang)}",
                       markup=False)
+            for line in self.record(token, lang):
+                out.print(f"  {line}", markup=False)
+        out.print(f"== {render(msg('resolve.referee'), lang)}", markup=False)
+        for line in self.lines(REFEREE, lang):
+            out.print(f"  {line}", markup=False)
+        for seat, exc in self.refused:
+            out.print(render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang),
+                      markup=False)
+        if game.is_over:
+            out.print(outcome_line(game, lang), markup=False)
+
+
+def _reason_text(reason: dict[str, Any], lang: Lang) -> str:
+    """A void part's reason, as a seat's view carries it, in ``lang``."""
+    return render(_msg_of(reason), lang)
+
+
+def _msg_of(data: Any) -> Any:
+    if isinstance(data, dict) and "key" in data and "params" in data:
+        return Msg(data["key"], {k: _msg_of(v) for k, v in data["params"].items()})
+    if isinstance(data, list):
+        return tuple(_msg_of(v) for v in data)
+    return data
 
 
 @user_errors
 def resolve(
-    state: Annotated[Path, typer.Argument(help="The turn's state: a Facility scenario (TOML).")],
-    orders: Annotated[Path, typer.Argument(help="Everyone's orders (TOML), a table each.")],
+    game_file: Annotated[Path, typer.Argument(
+        metavar="GAME", help="The game so far: a game file (JSON), or a scenario to start.")],
+    orders: Annotated[Path, typer.Argument(help="Everyone's orders (TOML), a table per seat.")],
     out_path: Annotated[Path | None, typer.Option(
-        "--out", help="Write the next turn's state here (and its game file beside it).")] = None,
+        "--out", help="Write the game after this turn to this new game file.")] = None,
     as_json_flag: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     lang: LangOption = None,
     seed: Annotated[int | None, typer.Option(
-        "--seed", help="Accepted for uniformity; a Facility turn has no chance.")] = None,
+        "--seed", help="Seed for any chance the rules roll after the deadline.")] = None,
 ) -> None:
-    """Resolve one Facility turn: print each character's report and every camera's record."""
+    """Resolve one turn: answer every seat's orders, close the turn, print what
+    each seat, each other observer and the game master saw."""
     chosen = language(lang)
-    scenario = load_state(state)
-    raw_orders = load_orders(orders)
-    turn = raw_orders.pop("turn", scenario.turn)
-    if turn != scenario.turn:
-        raise fail(f"{orders}: turn: the orders are for turn {turn}, "
-                   f"the state {state} is turn {scenario.turn}")
-    game = continue_game(state, scenario)
-    result, void = resolve_game(game, read_orders(raw_orders), str(orders))
+    source = str(game_file)
     if out_path is not None:
-        next_state = {"ruleset": "facility", **to_scenario(result.world)}
-        out_path.write_text(tomli_w.dumps(next_state), encoding="utf-8")
-        history_path(out_path).write_text(
-            json.dumps(game_to_json(game), ensure_ascii=False, indent=1) + "\n",
-            encoding="utf-8")
+        check_out_path(game_file, out_path)
+    game = open_game(game_file)
+    decision = open_decision(game, source)
+    table = read_toml(orders)
+    check_turn(game, table, str(orders), source)
+    turn = Turn(game)
+    turn.answer(table, decision)
+    turn.close(decision, Random(seed))
+    if out_path is not None:
+        save_game(game, out_path)
     if as_json_flag:
-        out.print_json(json.dumps(as_json(result, void, chosen), ensure_ascii=False))
+        out.print_json(json.dumps(turn.as_json(chosen), ensure_ascii=False))
     else:
-        print_text(result, void, chosen)
-    del seed  # no chance in a Facility turn
+        turn.print_text(chosen)

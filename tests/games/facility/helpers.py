@@ -6,15 +6,20 @@ from __future__ import annotations
 import copy
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.core.i18n import render
+from referee.core.errors import RefereeError
+from referee.core.events import REFEREE
+from referee.core.game import Game
+from referee.core.i18n import Msg
 from referee.core.scenario import validate_scenario
 from referee.games.facility import Facility
-from referee.games.facility.model import FacilityScenario, Orders
-from referee.games.facility.orders_file import read_orders
-from referee.games.facility.resolve import TurnResult, resolve_turn
+from referee.games.facility.report import camera as camera_token
+from referee.games.facility.report import record
+from referee.games.facility.report import report as report_lines
+from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.world import World, build_world
 
 HERE = Path(__file__).parent
@@ -42,24 +47,62 @@ def world(characters: Mapping[str, Any], **kwargs: Any) -> World:
     return build_world(scenario(characters, **kwargs))
 
 
+@dataclass
+class Resolved:
+    """One turn played through the game: everyone's orders answered, then closed."""
+
+    game: Game
+    refused: list[str]
+    """Names whose orders were refused whole: no such seat, or not a table."""
+
+    @property
+    def world(self) -> World:
+        world: World = self.game.state.world
+        return world
+
+    def clauses(self) -> set[str | None]:
+        """The clauses the game master's log cites."""
+        return {event.clause for event in self.game.log_for(REFEREE)}
+
+
 def resolve(characters: Mapping[str, Any], orders: Mapping[str, Any],
-            **kwargs: Any) -> TurnResult:
-    parsed = {name: Orders.model_validate(table)
-              for name, table in read_orders(orders).items()}
-    return resolve_turn(world(characters, **kwargs), parsed)
+            **kwargs: Any) -> Resolved:
+    game = Game(RULESET, scenario(characters, **kwargs))
+    refused = []
+    for name, table in orders.items():
+        try:
+            game.answer(name, table)
+        except RefereeError:
+            refused.append(name)
+    game.close()
+    return Resolved(game, refused)
 
 
-def report(result: TurnResult, name: str, lang: Any = "en") -> list[str]:
-    return [render(line.stamped(), lang) for line in result.report(name)]
+def report(result: Resolved, name: str, lang: Any = "en") -> list[str]:
+    """``name``'s report, in its own wording."""
+    return report_lines(result.game.log_for(name), name, lang)
 
 
-def camera(result: TurnResult, room: int) -> list[str]:
-    return [render(line.stamped(), "en") for line in result.camera_record(room)]
+def camera(result: Resolved, room: int) -> list[str]:
+    return record(result.game.log_for(REFEREE), camera_token(room))
 
 
-def text(result: TurnResult, name: str) -> str:
+def text(result: Resolved, name: str) -> str:
     return "\n".join(report(result, name))
 
 
-def void(result: TurnResult) -> set[str]:
-    return {f"{v.character}.{v.order}" for v in result.void}
+def void(result: Resolved) -> set[str]:
+    """Every void order as ``NAME.ORDER``: refused whole (``(all)``), void by
+    its shape when answered, or void against the world at the deadline."""
+    found = {f"{name}.(all)" for name in result.refused}
+    for event in result.game.log_for(REFEREE):
+        if event.kind == "core.answer.void":
+            seat = next(iter(event.audience.observers or ()))
+            found.add(f"{seat}.{event.text.params['part']}")
+        what = event.text.params.get("what")
+        if isinstance(what, Msg) and what.key == "facility.to":
+            you = what.params["you"]
+            to = what.params["to"]
+            if isinstance(you, Msg) and you.key == "facility.void" and isinstance(to, tuple):
+                found.add(f"{to[0]}.{you.params['order']}")
+    return found

@@ -19,11 +19,11 @@ def test_book_example_pauses_move_in_steps_4_and_5_and_cost_1() -> None:
     assert ann.room == 4
     assert ann.concentration == 1  # 5 doors with pauses: 1, not 0.5
     lines = text(result, "ann")
-    assert "[step 4] You go through the north door into room 5." in lines
-    assert "[step 5] You go through the west door into room 4." in lines
-    assert "[step 3] You pause." in lines
-    assert camera(result, 5) == ["[step 4] ann entered room 5 through the south door.",
-                                 "[step 5] ann left room 5 through the west door."]
+    assert "(step 4) You go through the north door into room 5." in lines
+    assert "(step 5) You go through the west door into room 4." in lines
+    assert "(step 3) You pause." in lines
+    assert camera(result, 5) == ["(step 4) ann entered room 5 through the south door.",
+                                 "(step 5) ann left room 5 through the west door."]
 
 
 @pytest.mark.rule("CHAT-MOV-1")
@@ -41,11 +41,11 @@ def test_shortest_route_prefers_lower_rooms() -> None:
     # 3 -> 4: three equally short routes; through 2 and 1 is the lowest.
     result = resolve({"ann": {"room": 3}}, {"ann": {"move": {"to": 4}}})
     lines = text(result, "ann")
-    assert "into room 2" in lines and "[step 2] You go through the west door into room 1" in lines
+    assert "into room 2" in lines and "(step 2) You go through the west door into room 1" in lines
     assert result.world.characters["ann"].room == 4
     # 1 -> 5: via 2 rather than via 4.
     result = resolve({"ann": {"room": 1}}, {"ann": {"move": {"to": 5}}})
-    assert "[step 1] You go through the east door into room 2." in text(result, "ann")
+    assert "(step 1) You go through the east door into room 2." in text(result, "ann")
 
 
 @pytest.mark.rule("CHAT-MOV-3")
@@ -70,9 +70,9 @@ def test_stops_without_concentration_for_next_door() -> None:
 def test_who_sees_movement() -> None:
     result = resolve({"ann": {"room": 1}, "bob": {"room": 1}, "cat": {"room": 2}},
                      {"ann": {"move": {"route": ["east"]}}})
-    assert "[step 1] ann leaves through the east door." in text(result, "bob")
-    assert "[step 1] ann enters through the west door." in text(result, "cat")
-    assert camera(result, 2) == ["[step 1] ann entered room 2 through the west door."]
+    assert "(step 1) ann leaves through the east door." in text(result, "bob")
+    assert "(step 1) ann enters through the west door." in text(result, "cat")
+    assert camera(result, 2) == ["(step 1) ann entered room 2 through the west door."]
 
 
 @pytest.mark.rule("CHAT-VIS-4")
@@ -93,8 +93,8 @@ def test_five_simultaneous_steps() -> None:
     # they swap through the 1-2 / 2-3 doors step by step and never stand in one room
     assert result.world.characters["ann"].room == 3
     assert result.world.characters["bob"].room == 1
-    assert "[step 1] You go through the east door into room 2." in text(result, "ann")
-    assert "[step 2] You go through the east door into room 3." in text(result, "ann")
+    assert "(step 1) You go through the east door into room 2." in text(result, "ann")
+    assert "(step 2) You go through the east door into room 3." in text(result, "ann")
 
 
 @pytest.mark.rule("CHAT-CHS-1", "CHAT-CHS-4", "CHAT-CHS-5")
@@ -184,7 +184,7 @@ def test_detain_in_room_stops_both_and_camera_sees() -> None:
                      {"ann": {"detain": ["bob"]}, "bob": {"move": {"route": ["east", "east"]}}})
     assert result.world.characters["bob"].room == 2
     assert result.world.characters["ann"].concentration == Fraction(3, 2)
-    assert "[step 1] ann detains bob." in camera(result, 2)
+    assert "(step 1) ann detains bob." in camera(result, 2)
 
 
 @pytest.mark.rule("CHAT-DET-6")

@@ -11,10 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.core.game import Game
-from referee.games.facility.model import Orders
-from referee.games.facility.orders_file import read_orders
-from referee.games.facility.resolve import TurnResult, resolve_turn
-from tests.games.facility.helpers import RULESET, report, scenario, world
+from tests.games.facility.helpers import RULESET, Resolved, report, resolve, scenario
 
 NAMES = ["ann", "bob", "cat", "dan"]
 ITEMS = ["pistol", "pistol2", "key", "map", "coat", "crown"]
@@ -55,12 +52,11 @@ CHARACTERS: dict[str, Any] = {
 FLOOR = {1: ["key"], 2: ["map"]}
 
 
-def run(orders: dict[str, Any], characters: dict[str, Any] | None = None) -> TurnResult:
-    parsed = {n: Orders.model_validate(t) for n, t in read_orders(orders).items()}
-    return resolve_turn(world(characters or CHARACTERS, floor=FLOOR), parsed)
+def run(orders: dict[str, Any], characters: dict[str, Any] | None = None) -> Resolved:
+    return resolve(characters or CHARACTERS, orders, floor=FLOOR)
 
 
-def rendered(result: TurnResult) -> str:
+def rendered(result: Resolved) -> str:
     return json.dumps({n: report(result, n) for n in NAMES}, ensure_ascii=False)
 
 
@@ -69,7 +65,7 @@ def rendered(result: TurnResult) -> str:
 def test_no_orders_file_crashes(orders: dict[str, Any]) -> None:
     result = run(orders)
     for n in NAMES:
-        assert report(result, n)[-1].startswith("[end of turn] You are in room")
+        assert report(result, n)[-1].startswith("(end of turn) You are in room")
 
 
 @settings(max_examples=80, deadline=None)
@@ -87,7 +83,7 @@ def test_listing_order_does_not_matter(orders: dict[str, Any], rng: Any) -> None
 @given(st.dictionaries(st.sampled_from(NAMES), order, max_size=4))
 def test_replay_gives_identical_reports(orders: dict[str, Any]) -> None:
     game = Game(RULESET, scenario(CHARACTERS, floor=FLOOR))
-    for seat, table in read_orders(orders).items():
+    for seat, table in orders.items():
         game.answer(seat, table)
     game.close()
     again = Game(RULESET, scenario(CHARACTERS, floor=FLOOR), game.inputs)
@@ -102,7 +98,8 @@ def test_report_ignores_what_cannot_be_seen(dan_orders: dict[str, Any],
     """dan is alone in room 6, far from ann's room 4 (no door between 4 and 6);
     whatever dan secretly does in the actions phase, and what dan carries in
     the inventory, ann's report and view stay byte-identical."""
-    quiet = {k: v for k, v in dan_orders.items() if k not in ("move", "chase", "follow")}
+    quiet = {k: v for k, v in dan_orders.items()
+             if k not in ("move", "chase", "follow", "detain")}
     base = {"ann": {"room": 4}, "dan": {"room": 6}}
     changed = {"ann": {"room": 4}, "dan": {"room": 6, "inventory": [hidden]}}
     first = run({"ann": other, "dan": {}}, base)
@@ -122,7 +119,7 @@ def test_shortest_route_is_the_graph_route(case: tuple[int, list[tuple[int, int]
     """CHAT-MOV-2: the breadth-first route with the lower-room tie-break is the
     general cheapest route with the room number as tie key; none is found
     beyond ``within`` doors; rooms are reachable exactly when a route exists."""
-    from referee.games.facility.model import FacilityScenario
+    from referee.games.facility.scenario import FacilityScenario
     from referee.games.facility.world import build_world
 
     rooms, pairs, origin, destination, within = case

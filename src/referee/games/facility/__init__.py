@@ -3,6 +3,7 @@ at a deadline (rulebook catalogue: rules/facility.md, clauses CHAT-*)."""
 
 from __future__ import annotations
 
-from referee.games.facility.rules import Facility, FacilityState
+from referee.games.facility.ruleset import Facility
+from referee.games.facility.state import FacilityState
 
 __all__ = ["Facility", "FacilityState"]

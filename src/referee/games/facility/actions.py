@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from referee.core.i18n import Msg, Name, msg
-from referee.games.facility.journal import camera
-from referee.games.facility.model import Give
+from referee.games.facility.orders import Give
+from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ABILITIES,
     ACTION_PHASE,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.core.i18n import Msg, msg
-from referee.games.facility.journal import camera
 from referee.games.facility.orders import Step
+from referee.games.facility.report import camera, personal
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,
@@ -252,7 +252,7 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     if not armed:
         return False
     turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", door=door.title,
-              room=door.destination, who=tuple(turn.character(n).title for n in armed))
+              room=door.destination, seen=tuple(turn.character(n).title for n in armed))
     return True
 
 
@@ -396,9 +396,9 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     passed = step.intents.get(name) is not None and name not in step.cancelled
     watchers = step.occupants.get(door.origin, set()) - {name}
     moving = {w for w in watchers if step.intents.get(w) is not None}
-    turn.note(step.number, moving, "CHAT-MOV-4", "headed", who=who, door=door.title)
-    turn.note(step.number, watchers - moving, "CHAT-VIS-4", "left" if passed else "stayed",
-              who=who, door=door.title)
+    turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed", who=who, door=door.title)
+    turn.note_seen(step.number, watchers - moving, "CHAT-VIS-4", "left" if passed else "stayed",
+                   who=who, door=door.title)
     if not passed:
         if name in step.cancelled:
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back", door=door.title)
@@ -408,13 +408,19 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
                 if n != name and n not in step.balked and _origin(step, n) == door.origin}
     other_way = {n for n in in_doorway if n not in step.balked
                  and _origin(step, n) == door.destination}
-    turn.note(step.number, same_way, "CHAT-VIS-4", "together", who=who, door=door.title)
-    turn.note(step.number, other_way, "CHAT-VIS-4", "other-way", who=who, door=door.far_title)
+    if same_way:
+        together = sorted(same_way)
+        turn.emit(step.number, together, "CHAT-VIS-4", personal(
+            together, msg("facility.together", who=who, door=door.title),
+            msg("facility.gm.together", who=who, door=door.title,
+                others=tuple(turn.character(n).title for n in together))))
+    turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way", who=who,
+                   door=door.far_title)
     entered = end.get(door.destination, set()) - {name} - same_way - other_way
     if entered:  # house rule: coming in, a character sees who is in the room
         turn.tell(step.number, name, "CHAT-VIS-4", "present", room=door.destination,
-                  who=tuple(turn.character(n).title for n in sorted(entered)))
-    turn.note(step.number, entered, "CHAT-MOV-4", "entered", who=who, door=door.far_title)
+                  seen=tuple(turn.character(n).title for n in sorted(entered)))
+    turn.note_seen(step.number, entered, "CHAT-MOV-4", "entered", who=who, door=door.far_title)
     if door.origin in turn.world.cameras:
         turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", who=who,
                   room=door.origin, door=door.title)

@@ -1,32 +1,29 @@
-"""Orders checked against the world: what each character will try this turn.
+"""Orders: their shape, how an answer is read, and how orders are checked
+against the world into what each character will try this turn.
 
-An order that cannot stand (a name that refers to nothing, a target in another
-room, a route of more than 5 doors, chase with movement) is void: it is left
-out with its reason, and everyone else resolves normally. An order the
+A seat's answer is read order by order (:func:`read_orders`): an order of
+the wrong shape, or one that does not exist, is void and left out; the rest
+stands. Then, at the deadline, an order that cannot stand (a name that
+refers to nothing, a target in another room, a route of more than 5 doors,
+chase with movement) is void: it is left out with its reason, told to its
+character alone, and everyone else resolves normally. An order the
 character simply cannot carry out (a shot without a pistol) is not void: it is
 a bluff and just does not happen (CHAT-TRN-6).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from referee.core.i18n import Msg, Param, msg
-from referee.games.facility.journal import VoidOrder
-from referee.games.facility.model import (
-    Accept,
-    Declared,
-    Drop,
-    Equip,
-    Give,
-    Melee,
-    Move,
-    Orders,
-    Show,
-    Take,
-    Use,
-)
+from referee.core.model import StrictModel
+from referee.core.ruleset import Verdict, Void
+from referee.games.facility.report import personal
 from referee.games.facility.tables import (
     ABILITIES,
     ITEM_FEATURE,
@@ -35,6 +32,168 @@ from referee.games.facility.tables import (
     UNIFORMS,
 )
 from referee.games.facility.world import Character, Door, World
+
+
+class Declared(StrictModel):
+    """An action declared explicitly unless ``secret`` (CHAT-TRN-3, CHAT-TAG-1)."""
+
+    id: str | None = None
+    """A label for bluffing (CHAT-BLF-1); by default ``<action>[<n>]`` (n from 0),
+    ``melee`` for the melee attack."""
+    secret: bool = False
+
+
+class Move(StrictModel):
+    """Movement (CHAT-MOV-1..7): a target room, a route of doors (named on the
+    side of the room the character is in), room numbers and ``pause``s, or both:
+    the route first, then the shortest way on to ``to``."""
+
+    to: int | None = None
+    route: list[str | int] = Field(default_factory=list)
+
+
+class Melee(Declared):
+    target: str | None = None
+
+
+class Take(Declared):
+    item: str
+    place: str | None = None
+    """Secretly where to put it (CHAT-TAK-1)."""
+
+
+class Give(Declared):
+    item: str
+    to: str
+
+
+class Accept(StrictModel):
+    """The receiver's secret placement and order of acceptance (CHAT-GIV-2)."""
+
+    item: str
+    place: str | None = None
+
+
+class Drop(Declared):
+    item: str
+
+
+class Show(Declared):
+    item: str
+
+
+class Use(Declared):
+    """An item's active ability (a pistol's ``shot``)."""
+
+    ability: str = "shot"
+    item: str | None = None
+    target: str | None = None
+
+
+class Equip(StrictModel):
+    """The items to hold in the hands after equipping (CHAT-EQP-1); the rest of
+    what is in the hands goes to the inventory."""
+
+    hands: list[str] = Field(default_factory=list)
+
+
+class Orders(StrictModel):
+    """One character's orders for a turn, each of the right shape; everything
+    optional. The rules receive these (see :class:`OrdersForm` for what a
+    seat may send)."""
+
+    move: Move | None = None
+    chase: str | None = None
+    follow: list[str] = Field(default_factory=list)
+    detain: list[str] = Field(default_factory=list)
+    ignore: bool = False
+    melee: Melee | None = None
+    take: list[Take] = Field(default_factory=list)
+    give: list[Give] = Field(default_factory=list)
+    accept: list[Accept] = Field(default_factory=list)
+    refuse: list[str] = Field(default_factory=list)
+    drop: list[Drop] = Field(default_factory=list)
+    show: list[Show] = Field(default_factory=list)
+    equip: Equip | None = None
+    use: list[Use] = Field(default_factory=list)
+    bluff: list[str] = Field(default_factory=list)
+
+
+ORDER_NAMES: tuple[str, ...] = tuple(Orders.model_fields)
+
+
+class OrdersForm(BaseModel):
+    """What a seat may send as its orders: a table of orders, each read on its
+    own, so that one bad order is void rather than the whole answer refused.
+    Its JSON Schema is that of :class:`Orders`, what a person should write."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema of :class:`Orders`: what a person should write."""
+        return Orders.model_json_schema(*args, **kwargs)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _a_table(cls, value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError("expected a table of orders")
+        return value
+
+    def entries(self) -> dict[str, Any]:
+        """Every order given, by name, as sent."""
+        return dict(self.model_extra or {})
+
+
+def template() -> dict[str, Any]:
+    """An empty orders table with every order a person may fill in."""
+    return Orders().model_dump(mode="json")
+
+
+def read_orders(form: OrdersForm) -> Verdict:
+    """The orders of the right shape, and a void part for each order that
+    does not exist or does not fit its shape (CHAT-TRN-7: what is left
+    stands)."""
+    good: dict[str, Any] = {}
+    voids: list[Void] = []
+    for name, value in form.entries().items():
+        if name not in Orders.model_fields:
+            voids.append(Void(name, msg("facility.void.no-order", order=name,
+                                        known=ORDER_NAMES)))
+            continue
+        try:
+            Orders.model_validate({name: value})
+        except ValidationError as exc:
+            problems = tuple(
+                msg("facility.void.problem", field=_path(name, err["loc"]), problem=err["msg"])
+                for err in exc.errors(include_url=False))
+            voids.append(Void(name, msg("facility.void.shape", problems=problems)))
+            continue
+        good[name] = value
+    return Verdict(Orders.model_validate(good), voids=tuple(sorted(voids, key=_part)))
+
+
+def _part(void: Void) -> str:
+    return void.part
+
+
+def _path(name: str, loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or name
+
+
+@dataclass(frozen=True, slots=True)
+class VoidOrder:
+    """An order that was not carried out because it could not be (CHAT-TGT-1,
+    CHAT-MOV-1, CHAT-CHS-2, a name that refers to nothing)."""
+
+    character: str
+    order: str
+    reason: Msg
+
 
 Step = Door | None
 """One element of a route: a door to pass, or None for a pause."""
@@ -71,7 +230,15 @@ class _Voids:
         self.found: list[VoidOrder] = []
 
     def add(self, order: str, key: str, /, **params: Param) -> None:
-        self.found.append(VoidOrder(self.who, order, msg(f"facility.void.{key}", **params)))
+        reason = msg(f"facility.void.{key}", **params)
+        if key in PERSONAL_REASONS:
+            reason = personal((self.who,), reason, msg(f"facility.void.gm.{key}", **params))
+        self.found.append(VoidOrder(self.who, order, reason))
+
+
+PERSONAL_REASONS = frozenset({"down", "self", "other-room", "not-here", "not-explicit"})
+"""Reasons worded for the character ("you are down"); the game master reads
+them in the third person."""
 
 
 def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
@@ -79,11 +246,9 @@ def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[Void
     me = world.characters[who]
     plan = Plan(who)
     voids = _Voids(who)
-    for bad in orders.unreadable:
-        voids.add(bad.order, "unreadable", reason=bad.reason)
     if me.is_down:
-        for name in type(orders).model_fields:
-            if name != "unreadable" and getattr(orders, name) not in (None, [], False):
+        for name in ORDER_NAMES:
+            if getattr(orders, name) not in (None, [], False):
                 voids.add(name, "down")
         return plan, voids.found
     _plan_movement(world, me, orders, plan, voids)

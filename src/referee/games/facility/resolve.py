@@ -5,48 +5,21 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 
+from referee.core.events import Log
 from referee.core.i18n import Param, msg
 from referee.games.facility.actions import place_label, resolve_actions
-from referee.games.facility.journal import Line, VoidOrder, camera
-from referee.games.facility.model import Orders
 from referee.games.facility.movement import resolve_movement
-from referee.games.facility.orders import Plan, plan_orders
+from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 from referee.games.facility.turn import Turn
-from referee.games.facility.world import Character, World, fraction
+from referee.games.facility.world import Character, World, copy_world, fraction
 
 
-@dataclass
-class TurnResult:
-    """The world after the turn and everything that was seen, by whom."""
-
-    world: World
-    lines: list[Line]
-    void: list[VoidOrder]
-
-    def report(self, character: str) -> list[Line]:
-        """What ``character`` saw and knows, in order (its report)."""
-        return [line for line in self.lines if character in line.observers]
-
-    def camera_record(self, room: int) -> list[Line]:
-        token = camera(room)
-        return [line for line in self.lines if token in line.observers]
-
-
-def copy_world(world: World) -> World:
-    """A world whose characters and floor can change without touching ``world``."""
-    characters = {name: replace(c, hands=list(c.hands), inventory=list(c.inventory),
-                                worn={p: list(v) for p, v in c.worn.items()})
-                  for name, c in world.characters.items()}
-    floor = {room: list(items) for room, items in world.floor.items()}
-    return replace(world, characters=characters, floor=floor)
-
-
-def resolve_turn(world: World, orders: Mapping[str, Orders]) -> TurnResult:
-    """Resolve one turn. ``world`` is left as it was; orders for names that are
-    not characters are void; characters without orders do nothing.
+def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
+    """Resolve one turn; returns the world after it, and writes what was seen,
+    by whom, into ``log``. ``world`` is left as it was; characters without
+    orders do nothing.
 
     The cyclic garbage collector is paused meanwhile: a turn builds many
     objects that all live on, so its collections would find nothing and
@@ -54,31 +27,27 @@ def resolve_turn(world: World, orders: Mapping[str, Orders]) -> TurnResult:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _resolve_turn(world, orders)
+        return _resolve_turn(world, orders, log)
     finally:
         if collecting:
             gc.enable()
 
 
-def _resolve_turn(world: World, orders: Mapping[str, Orders]) -> TurnResult:
+def _resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
     world = copy_world(world)
     plans: dict[str, Plan] = {}
-    void: list[VoidOrder] = [VoidOrder(name, "(all)", msg("facility.void.no-character",
-                                                          name=name))
-                             for name in sorted(orders) if name not in world.characters]
+    void: list[VoidOrder] = []
     for name in sorted(world.characters):
         plans[name], found = plan_orders(world, name, orders.get(name) or Orders())
         void += found
-    turn = Turn(world, plans)
-    turn.void = void
+    turn = Turn(world, plans, log)
     for entry in void:
-        if entry.character in world.characters:
-            turn.tell(ACTION_PHASE, entry.character, None, "void", order=entry.order,
-                      reason=entry.reason)
+        turn.tell(ACTION_PHASE, entry.character, None, "void", order=entry.order,
+                  reason=entry.reason)
     resolve_actions(turn)
     resolve_movement(turn)
     end_turn(turn)
-    return TurnResult(world, turn.journal.lines, void)
+    return world
 
 
 def end_turn(turn: Turn) -> None:

@@ -1,4 +1,5 @@
-"""The working context of one turn's resolution, shared by the rule groups."""
+"""The working context of one turn's resolution, shared by the rule groups;
+everything seen is written straight into the game's one log."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from referee.core.i18n import Param
-from referee.games.facility.journal import Journal, VoidOrder, camera
+from referee.core.events import Audience, Log
+from referee.core.i18n import Msg, Param
 from referee.games.facility.orders import Plan
+from referee.games.facility.report import camera, camera_room, personal, stamped
 from referee.games.facility.world import Character, World
 
 T = TypeVar("T")
@@ -21,8 +23,8 @@ class Turn:
     plans: dict[str, Plan]
     """Every character's valid orders, by name (sorted: resolution never
     depends on the order characters are listed in)."""
-    journal: Journal = field(default_factory=Journal)
-    void: list[VoidOrder] = field(default_factory=list)
+    log: Log
+    """The game's log: each line goes to whoever saw it (the game master sees all)."""
     start_place: dict[str, dict[str, str]] = field(default_factory=dict)
     """Character -> item -> where it was at the start of the turn (CHAT-SHW-1),
     for the characters who use or show items."""
@@ -33,11 +35,13 @@ class Turn:
 
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
     _names: list[str] = field(default_factory=list)
+    readers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Camera token -> characters who read that camera's record (house rule 14)."""
 
     def __post_init__(self) -> None:
-        self.journal.readers = {camera(room.number): tuple(room.camera_readers)
-                                for room in self.world.scenario.rooms
-                                if room.camera and room.camera_readers}
+        self.readers = {camera(room.number): tuple(room.camera_readers)
+                        for room in self.world.scenario.rooms
+                        if room.camera and room.camera_readers}
         for name, who in self.world.characters.items():
             self.start_occupants.setdefault(who.room, set()).add(name)
             plan = self.plans.get(name)
@@ -74,14 +78,42 @@ class Turn:
             seen.add(camera(room))
         return seen
 
+    def emit(self, step: int, observers: Iterable[str], clause: str | None, text: Msg) -> None:
+        """A line seen by ``observers`` (and the game master), stamped with its
+        phase; a camera's readers get it too, marked as a record, unless they
+        saw it themselves."""
+        seen = frozenset(observers)
+        self.log.emit(stamped(step, text), Audience(seen), clause)
+        if not self.readers:
+            return
+        for token in sorted(seen):
+            readers = [r for r in self.readers.get(token, ()) if r not in seen]
+            room = camera_room(token)
+            if readers and room is not None:
+                self.log.emit(stamped(step, Msg("facility.via-camera",
+                                                {"room": room, "what": text})),
+                              Audience.of(readers), clause)
+
     def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
              **params: Param) -> None:
-        self.journal.note(step, observers, clause, key, **params)
+        """A line in the third person seen by ``observers``."""
+        self.emit(step, observers, clause, Msg(f"facility.{key}", params))
+
+    def note_seen(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
+                  **params: Param) -> None:
+        """As :meth:`note`, but only if someone saw it: a sight nobody had is
+        left out of the game master's log."""
+        seen = tuple(observers)
+        if seen:
+            self.note(step, seen, clause, key, **params)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
              **params: Param) -> None:
-        """A line only ``seat`` (and the game master) reads."""
-        self.journal.note(step, (seat,), clause, key, **params)
+        """A line only ``seat`` (and the game master) reads: in the second person
+        for ``seat``, in the third person with ``seat``'s name for the game master."""
+        self.emit(step, (seat,), clause, personal(
+            (seat,), Msg(f"facility.{key}", params),
+            Msg(f"facility.gm.{key}", {**params, "who": self.character(seat).title})))
 
     def spend(self, who: Character, cost: Fraction) -> bool:
         """Pay ``cost`` concentration if there is enough (CHAT-TAG-2); house rule:

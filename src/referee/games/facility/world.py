@@ -7,13 +7,13 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Name
-from referee.games.facility.model import FacilityScenario, ItemModel, Settings
+from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
 RoomNumber = int
@@ -128,6 +128,15 @@ class World:
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
 
+    def static(self) -> tuple[object, ...]:
+        """The parts that never change in play (the building, the items, the
+        routes and names worked out from them), for copies of a game to share."""
+        if self._parts is None:
+            self._parts = _connected_parts(self.adjacent)
+        self.item_kinds()
+        return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
+                self.graph, self.adjacent, self.routes, self._parts, self._titles)
+
     def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
                        within: int | None = None) -> list[RoomNumber] | None:
         """CHAT-MOV-2: the shortest route, both ends included; among equals, the
@@ -239,8 +248,37 @@ def _connected_parts(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]],
     return part
 
 
+_BUILDINGS: dict[int, tuple[FacilityScenario, World]] = {}
+_KEPT_BUILDINGS = 16
+
+
 def build_world(scenario: FacilityScenario) -> World:
-    """The resolver's world for a checked scenario."""
+    """The resolver's world for a checked scenario. The building (rooms, doors,
+    routes, items) is prepared once per scenario and shared by every world
+    built from it, so games of one scenario, and their copies, share it."""
+    kept = _BUILDINGS.get(id(scenario))
+    if kept is None or kept[0] is not scenario:
+        prototype = _build_world(scenario)
+        prototype.static()
+        if len(_BUILDINGS) >= _KEPT_BUILDINGS:
+            _BUILDINGS.pop(next(iter(_BUILDINGS)))
+        _BUILDINGS[id(scenario)] = (scenario, prototype)
+    else:
+        prototype = kept[1]
+    return copy_world(prototype)
+
+
+def copy_world(world: World) -> World:
+    """A world whose characters and floor can change without touching ``world``
+    (the building is shared)."""
+    characters = {name: replace(c, hands=list(c.hands), inventory=list(c.inventory),
+                                worn={p: list(v) for p, v in c.worn.items()})
+                  for name, c in world.characters.items()}
+    floor = {room: list(items) for room, items in world.floor.items()}
+    return replace(world, characters=characters, floor=floor)
+
+
+def _build_world(scenario: FacilityScenario) -> World:
     settings = scenario.settings
     rooms = {r.number: Name(r.name or str(r.number), r.name_ru or None) for r in scenario.rooms}
     graph: LocationGraph[RoomNumber] = LocationGraph()

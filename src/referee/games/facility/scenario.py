@@ -1,13 +1,124 @@
-"""What the schema cannot see in a scenario: names that refer to nothing,
-items in two places, places over capacity. Every problem at once."""
+"""The scenario of a Facility game, as pydantic models, and the checks the
+schema cannot make (every problem at once).
+
+A scenario is the building (rooms, doors named per side, cameras), the items
+and the characters at the start of a turn, and the house-rule settings.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
+
+from pydantic import Field
 
 from referee.core.events import REFEREE
-from referee.games.facility.model import FacilityScenario
-from referee.games.facility.tables import ABILITIES, HANDS, INVENTORY
+from referee.core.model import StrictModel
+from referee.games.facility.tables import (
+    ABILITIES,
+    BOOK_MAX_DOORS,
+    DEFAULT_CARRY,
+    DEFAULT_HAND_SLOTS,
+    DEFAULT_INVENTORY_SLOTS,
+    DEFAULT_WORN_PLACES,
+    HANDS,
+    INVENTORY,
+)
+
+Uniform = Literal["none", "scientist", "agent"]
+
+
+class Settings(StrictModel):
+    """House rules (see docs/rulesets/facility.md); the book's values where it has them."""
+
+    max_doors: int = Field(BOOK_MAX_DOORS, ge=1, le=BOOK_MAX_DOORS)
+    """CHAT-MOV-1: at most 5 doors (pauses included) per turn."""
+    concentration_recovery: float = Field(0.5, ge=0)
+    """House rule: concentration regained at the end of every turn, up to the maximum."""
+    hand_slots: int = Field(DEFAULT_HAND_SLOTS, ge=0)
+    """House rule: items a character holds in its hands (one per hand)."""
+    inventory_slots: int = Field(DEFAULT_INVENTORY_SLOTS, ge=0)
+    """House rule: items a character carries in its inventory."""
+    worn_places: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_WORN_PLACES))
+    """House rule: places where items are worn, each with its capacity."""
+    danger: Literal["armed-next-room", "none"] = "armed-next-room"
+    """House rule for CHAT-IGN-1: a danger is an armed character seen through the next door."""
+    melee_damage: int = Field(1, ge=0)
+    """CHAT-MEL-1: 1 damage."""
+    last_turn: int = Field(12, ge=1)
+    """House rule: the game ends after this turn (the book sets no end)."""
+    secret_declarations: bool = False
+    """House rule: players may mark an explicit action ``secret = true`` (the
+    book declares them explicitly, CHAT-TRN-3); off by default."""
+
+
+class RoomModel(StrictModel):
+    number: int = Field(ge=0)
+    name: str = ""
+    name_ru: str = ""
+    camera: bool = False
+    """A security camera records this room (its records go to the game master)."""
+    camera_readers: list[str] = Field(default_factory=list)
+    """House rule 14: characters who also read this camera's record (say, a guard
+    at the monitors), each line as it is recorded."""
+    items: list[str] = Field(default_factory=list)
+    """Items lying in the room."""
+
+
+class DoorModel(StrictModel):
+    """A door between two rooms, named on each side: ``rooms = [1, 2]``,
+    ``names = ["north", "south"]`` is room 1's north door and room 2's south door."""
+
+    rooms: tuple[int, int]
+    names: tuple[str, str]
+    names_ru: tuple[str, str] | None = None
+
+
+class ItemModel(StrictModel):
+    kind: str
+    """What the item is (``pistol``); a visible feature for follow and detain."""
+    name: str = ""
+    name_ru: str = ""
+    description: str = ""
+    description_ru: str = ""
+    carry: list[str] = Field(default_factory=lambda: list(DEFAULT_CARRY))
+    """Where it can be carried: ``hands``, ``inventory`` and worn places."""
+    visible_in_hands: bool = True
+    visible_worn: bool = True
+    abilities: list[str] = Field(default_factory=list)
+    """Active abilities (``shot``)."""
+    damage: int = Field(1, ge=0)
+    """House rule: damage a shot of this item does."""
+
+
+class CharacterModel(StrictModel):
+    name: str = ""
+    name_ru: str = ""
+    room: int
+    health: int = Field(3, ge=0)
+    max_health: int | None = Field(None, ge=0)
+    concentration: float = Field(2, ge=0)
+    max_concentration: float | None = Field(None, ge=0)
+    uniform: Uniform = "none"
+    hands: list[str] = Field(default_factory=list)
+    inventory: list[str] = Field(default_factory=list)
+    worn: dict[str, list[str]] = Field(default_factory=dict)
+    hand_slots: int | None = Field(None, ge=0)
+    inventory_slots: int | None = Field(None, ge=0)
+    worn_places: dict[str, int] | None = None
+
+
+class FacilityScenario(StrictModel):
+    title: str = ""
+    turn: int = Field(1, ge=1)
+    settings: Settings = Field(default_factory=Settings)
+    rooms: list[RoomModel]
+    doors: list[DoorModel] = Field(default_factory=list)
+    items: dict[str, ItemModel] = Field(default_factory=dict)
+    characters: dict[str, CharacterModel]
+
+
+# -- what the schema cannot see -------------------------------------------------------
 
 
 def scenario_problems(scenario: FacilityScenario) -> list[str]:
