@@ -1,0 +1,24 @@
+"""The picture of the table from a seat's view: terrain, fighters, and the
+lines of sight of the last Action phase's shots."""
+
+from __future__ import annotations
+
+from referee.games.samurai.scenario import SamuraiScenario
+from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, hedge, new_game, stay_all
+
+
+def test_the_picture_shows_the_table_and_the_last_shot_from_a_seats_view():
+    game = new_game([fighter("archer", (2, 10), missile="yumi")],
+                    [{**fighter("oso", (14, 10)), "name": {"en": "Oso", "ru": "Осо"}}],
+                    [hedge(6, 8, 7, 12)])
+    game.feed(*RETAINERS_FIRST)
+    stay_all(game)
+    game.answer("retainers", {"act": "shoot", "target": "oso"})
+    game.feed(1, 1)  # a miss: the line is dashed
+    assert isinstance(game.scenario, SamuraiScenario)
+    picture = RULES.svg(game.scenario, game.view("bandits")["state"], "ru")
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    assert picture.count('class="sight"') == 1 and 'stroke-dasharray="5,4"' in picture
+    assert 'class="cover"' in picture and ">Осо<" in picture
+    # scale 20 per inch, y flipped on a 48" table: (2, 10) -> (40, 760)
+    assert 'x1="40.0" y1="760.0" x2="280.0" y2="760.0"' in picture
