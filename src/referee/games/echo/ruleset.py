@@ -3,7 +3,7 @@ Movement phase of the investigators' units, Gates, items and battles."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
@@ -70,33 +70,25 @@ class Echo(Ruleset[Scenario, EchoState]):
         """The board is public but for the Gates not yet passed: where they
         lead is nobody's to know (ECHO-GATE-4), the referee's apart."""
         board = state.board
+        static = static_view(state)
         return {
             "turn": state.turn,
             "max_turns": state.settings.max_turns,
             "first_player": state.first_player,
-            "locations": {loc: {"name": name.to_json(), "world": loc in board.world,
-                                "cursed": loc in board.cursed}
-                          for loc, name in board.names.items()},
-            "joins": [list(join) for join in board.joins],
+            "locations": static["locations"],
+            "joins": static["joins"],
             "gates": {g.id: {"at": g.at, "open": g.open, "revealed": g.revealed,
                              "to": board.gate_to[g.id] if g.revealed or seat == REFEREE
                              else None}
                       for g in state.gates.values()},
             "investigators": {
-                s: {"name": state.name(s).to_json(), "location": inv.location,
+                s: {**static["investigators"][s], "location": inv.location,
                     "units": inv.units, "health": inv.health, "reason": inv.reason,
-                    "max_health": state.cards[s].health, "max_reason": state.cards[s].reason,
-                    "status": inv.status, "finished": inv.finished,
-                    "items": [{"id": i, "name": state.item_name(i).to_json(),
-                               "cost": state.item_cards[i].cost}
-                              for i in state.cards[s].items]}
+                    "status": inv.status, "finished": inv.finished}
                 for s, inv in state.investigators.items()},
             "enemies": {
-                e.id: {"name": state.enemy_name(e.id).to_json(),
-                       "kind": state.enemy_cards[e.id].kind, "location": e.location,
-                       "status": e.status, "health": e.health, "reason": e.reason,
-                       "attentiveness": state.enemy_cards[e.id].attentiveness,
-                       "target": e.id in state.targets}
+                e.id: {**static["enemies"][e.id], "location": e.location,
+                       "status": e.status, "health": e.health, "reason": e.reason}
                 for e in state.enemies.values()},
         }
 
@@ -106,3 +98,35 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     def svg(self, scenario: Scenario, view: dict[str, JSON], lang: Lang) -> str | None:
         return display.city_svg(scenario, view, lang)
+
+
+_STATIC: dict[int, tuple[object, dict[str, Any]]] = {}
+
+
+def static_view(state: EchoState) -> dict[str, Any]:
+    """The parts of every view that never change in a game (names, the map,
+    the cards), worked out once per board."""
+    board = state.board
+    found = _STATIC.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    static: dict[str, Any] = {
+        "locations": {loc: {"name": name.to_json(), "world": loc in board.world,
+                            "cursed": loc in board.cursed}
+                      for loc, name in board.names.items()},
+        "joins": [list(join) for join in board.joins],
+        "investigators": {
+            s: {"name": state.name(s).to_json(), "max_health": card.health,
+                "max_reason": card.reason,
+                "items": [{"id": i, "name": state.item_name(i).to_json(),
+                           "cost": state.item_cards[i].cost} for i in card.items]}
+            for s, card in board.cards.items()},
+        "enemies": {
+            e: {"name": card.name.name.to_json(), "kind": card.kind,
+                "attentiveness": card.attentiveness, "target": e in state.targets}
+            for e, card in board.enemy_cards.items()},
+    }
+    if len(_STATIC) >= 64:
+        _STATIC.pop(next(iter(_STATIC)))
+    _STATIC[id(board)] = (board, static)
+    return static
