@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 CLI = Path(__file__).resolve().parents[2] / "src" / "referee" / "cli"
-REWRITTEN = {"resolve.py"}  # moving onto the public game API in its own change
 
 
 def imported_modules(path: Path) -> list[str]:
@@ -36,11 +35,8 @@ def test_there_are_cli_modules_to_check() -> None:
     assert len(list(CLI.glob("*.py"))) >= 5
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(path, id=path.name, marks=[pytest.mark.xfail(
-        reason="resolve.py is being rewritten onto the public API", strict=False)]
-        if path.name in REWRITTEN else [])
-    for path in sorted(CLI.glob("*.py"))])
+@pytest.mark.parametrize("path", [pytest.param(path, id=path.name)
+                                  for path in sorted(CLI.glob("*.py"))])
 def test_no_cli_module_imports_a_ruleset_package(path: Path) -> None:
     games = [name for name in imported_modules(path)
              if name == "referee.games" or name.startswith("referee.games.")]
