@@ -90,7 +90,7 @@ class MovementPhase(HeroesFirst):
             fighter.moved = fighter.done = False
         state.emit(msg("ow.phase.movement", turn=state.turn))
         run_fleeing(state)
-        if state.finished is not None:
+        if state.phase == "over":
             return done()
         return self.call(DeclareHeroics("movement"), self.declared)
 

@@ -11,11 +11,12 @@ from shapely.geometry import Polygon
 
 from referee.core.events import Seat
 from referee.core.flow import Frame
-from referee.core.i18n import CATALOGUE, Lang, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
+from referee.games.old_west import ending
 from referee.games.old_west.scenario import OldWestScenario
-from referee.games.old_west.state import OldWestState, base_radius, build_table
+from referee.games.old_west.state import OldWestState, base_radius, build_table, setup_of
 from referee.games.old_west.turn import PlayGame
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -61,9 +62,17 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         }
 
     def decided(self, state: OldWestState) -> Outcome | None:
-        if state.finished is None:
-            return None
-        return Outcome.win(state.seats, state.winners, state.finished)
+        """A posse ran or has no one left: the other wins (OW-HFH-2)."""
+        return ending.decided(state)
+
+    def timed_out(self, state: OldWestState) -> Outcome | None:
+        """House rule ``max_turns``: the last turn played, a draw."""
+        return ending.timed_out(state)
+
+    def seat_name(self, scenario: OldWestScenario, seat: Seat) -> Msg | Name:
+        """The posse's name from the scenario."""
+        names = setup_of(scenario).posse_names
+        return names[seat] if seat in names else super().seat_name(scenario, seat)
 
     def svg(self, scenario: OldWestScenario, view: dict[str, JSON], lang: Lang) -> str:
         """A picture of the table as ``view`` shows it: the scenario's terrain

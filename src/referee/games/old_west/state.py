@@ -19,7 +19,7 @@ from referee.boards.table import (
     mm_to_inches,
     obstacle_shape,
 )
-from referee.core.i18n import Msg, Name
+from referee.core.i18n import Name
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
 from referee.games.old_west.geometry import OldWestTable, Terrain
@@ -200,8 +200,6 @@ class OldWestState(GameState):
         self.fleeing: set[str] = set()
         self.ran: set[str] = set()
         self.marks = PhaseMarks()
-        self.finished: Msg | None = None
-        self.winners: tuple[str, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> OldWestState:
         """A copy of what changes (the pieces, the models' condition, the

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
-from referee.games.old_west.ending import check_over, finish, is_over, posse_runs
+from referee.games.old_west.ending import check_over, end, is_over, max_turns_reason, posse_runs
 from referee.games.old_west.melee import MeleePhase
 from referee.games.old_west.movement import MovementPhase
 from referee.games.old_west.rolls import PluckTest, d6
@@ -32,7 +32,7 @@ class PlayGame(Frame):
 
     def next_turn(self, state: OldWestState, _: object) -> Step:
         if state.turn >= state.rules.max_turns:
-            finish(state, (), msg("ow.end.max-turns", turns=state.rules.max_turns))
+            end(state, max_turns_reason(state))
             return done()
         state.turn += 1
         self.phases = ["movement", "shooting", "melee"]
