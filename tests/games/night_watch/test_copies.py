@@ -220,11 +220,3 @@ def test_a_name_may_be_plain_text():
     game = Game(RULESET, parsed)
     assert game.view("night")["state"]["others"]["larisa"]["name"] == {"en": "Larisa",
                                                                          "ru": "Larisa"}
-
-
-def test_an_empty_name_is_refused():
-    data = scenario([other("larisa", "day", 1, "zoo"), other("andrey", "night", 2, "zoo")],
-                    ).model_dump(mode="json")
-    data["others"][1]["name"] = " "
-    assert problems(data) == ["others[1].name: expected a name with some English text"]
-    assert problems(data, "ru") == ["others[1].name: нужно имя, хотя бы по-английски (en)"]

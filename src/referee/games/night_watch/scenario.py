@@ -135,18 +135,7 @@ def check(scenario: Scenario) -> list[Msg]:
             problems.append(msg("nw.check.unknown-holder", field=f"items[{i}].holder",
                                 value=repr(item.holder)))
     problems += _playable(scenario)
-    problems += _empty_names(scenario)
     return problems
-
-
-def _empty_names(scenario: Scenario) -> list[Msg]:
-    """A name must have some English text (Russian falls back to it)."""
-    named: list[tuple[str, LocalName]] = [("title", scenario.title)]
-    named += [(f"locations[{i}].name", loc.name) for i, loc in enumerate(scenario.locations)]
-    named += [(f"others[{i}].name", other.name) for i, other in enumerate(scenario.others)]
-    named += [(f"items[{i}].name", item.name) for i, item in enumerate(scenario.items)]
-    return [msg("nw.check.empty-name", field=field) for field, name in named
-            if not name.en.strip()]
 
 
 def _playable(scenario: Scenario) -> list[Msg]:
