@@ -9,3 +9,4 @@ from referee.cli.resolve import resolve
 app.command("resolve")(resolve)
 
 __all__ = ["app", "main", "play", "replay", "resolve", "rulesets", "schema", "validate"]
+from referee.cli import odds  # noqa: E402, F401

@@ -1,0 +1,138 @@
+"""Old West odds, Referee against icepool composing the same mechanics.
+
+The query set: every cell of the Wound Table (100), the 6×6 fight roll-off
+tables for side A's Fighting higher, equal and lower (108), and Pluck 0-6 (7).
+Printed: per query, Referee's first computation in a process (its caches
+emptied), Referee warm (cached), icepool warm (its own caches filled by a
+first pass); and the whole set cold, each in a fresh interpreter, imports
+included (best of three).
+
+    .venv/bin/python bench/bench_odds.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIGHTING_CASES = ((4, 3), (3, 3), (3, 4))
+
+REFEREE_SET = """
+from referee.odds import old_west as ow
+def run():
+    out = []
+    out += [ow.wound(s, t).probability for s in range(1, 11) for t in range(1, 11)]
+    out += [ow.fight(a, b, fa, fb).probability for fa, fb in ((4, 3), (3, 3), (3, 4))
+            for a in range(1, 7) for b in range(1, 7)]
+    out += [ow.pluck(p).probability for p in range(0, 7)]
+    return out
+"""
+
+ICEPOOL_SET = """
+from fractions import Fraction
+import icepool
+from referee.games.old_west.tables import WOUND_TABLE
+d6 = icepool.d6
+def wound(s, t):
+    need = WOUND_TABLE[(s, t)]
+    if need is None:
+        return Fraction(0)
+    hit = d6 >= need.first
+    if need.second is not None:
+        hit = hit & (d6 >= need.second)
+    return Fraction(hit.probability(True))
+def fight(a, b, fa, fb):
+    compared = icepool.map(lambda x, y: "a" if x > y else ("b" if x < y else "tie"),
+                           d6.highest(a), d6.highest(b))
+    tie = Fraction(1) if fa > fb else (Fraction(0) if fa < fb else Fraction(1, 2))
+    return Fraction(compared.probability("a")) + Fraction(compared.probability("tie")) * tie
+def pluck(p):
+    return Fraction((2 @ d6 + p >= 10).probability(True))
+def run():
+    out = []
+    out += [wound(s, t) for s in range(1, 11) for t in range(1, 11)]
+    out += [fight(a, b, fa, fb) for fa, fb in ((4, 3), (3, 3), (3, 4))
+            for a in range(1, 7) for b in range(1, 7)]
+    out += [pluck(p) for p in range(0, 7)]
+    return out
+"""
+
+
+def load(source: str) -> Callable[[], list[Fraction]]:
+    space: dict[str, object] = {}
+    exec(source, space)
+    run = space["run"]
+    assert callable(run)
+    return run
+
+
+def per_query(run: Callable[[], list[Fraction]], repeats: int) -> float:
+    """Seconds per query, best of ``repeats`` passes over the whole set."""
+    best = float("inf")
+    count = 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        count = len(run())
+        best = min(best, time.perf_counter() - start)
+    return best / count
+
+
+def referee_uncached(run: Callable[[], list[Fraction]]) -> float:
+    from referee.odds import dice
+    from referee.odds import old_west as ow
+
+    best = float("inf")
+    count = 0
+    for _ in range(5):
+        for cached in (ow.wound, ow.fight, ow.fight_outcomes, ow.pluck, dice.best_counts,
+                       dice.sum_of):
+            cached.cache_clear()
+        start = time.perf_counter()
+        count = len(run())
+        best = min(best, time.perf_counter() - start)
+    return best / count
+
+
+def cold(source: str) -> float:
+    """Seconds for a fresh interpreter to import and answer the whole set."""
+    program = source + "\nrun()\n"
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", program], check=True, cwd=ROOT)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    referee, icepool = load(REFEREE_SET), load(ICEPOOL_SET)
+    first = referee()
+    if first != icepool():
+        raise SystemExit("Referee and icepool disagree")
+    count = len(first)
+    uncached = referee_uncached(referee)
+    warm_referee = per_query(referee, 50)
+    icepool()
+    warm_icepool = per_query(icepool, 5)
+    cold_referee, cold_icepool = cold(REFEREE_SET), cold(ICEPOOL_SET)
+    empty = cold("def run():\n    return []\n")
+    tables = cold("import referee.games.old_west.tables\ndef run():\n    return []\n")
+    print(f"Old West odds, {count} queries (100 wound, 108 fight, 7 Pluck), answers equal")
+    print(f"{'':34}{'Referee':>12}{'icepool':>12}{'ratio':>9}")
+    print(f"{'per query, first in process':34}{uncached * 1e6:>10.1f}µs{'':>12}")
+    print(f"{'per query, warm':34}{warm_referee * 1e6:>10.2f}µs{warm_icepool * 1e6:>10.1f}µs"
+          f"{warm_icepool / warm_referee:>8.0f}×")
+    print(f"{'whole set cold (fresh process)':34}{cold_referee * 1e3:>10.0f}ms"
+          f"{cold_icepool * 1e3:>10.0f}ms{cold_icepool / cold_referee:>8.2f}×")
+    print(f"{'  (a bare interpreter starting)':34}{empty * 1e3:>10.0f}ms")
+    print(f"{'  (importing the Old West tables)':34}{tables * 1e3:>10.0f}ms"
+          "   both sides pay it: the package imports its whole ruleset")
+
+
+if __name__ == "__main__":
+    main()

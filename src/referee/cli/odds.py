@@ -1,0 +1,186 @@
+"""``referee odds GAME QUESTION``: exact odds of the rules' rolls, as a
+fraction and a percentage, as JSON (``--json``) or as a plot (``--plot``).
+Every number comes from :mod:`referee.odds`, which reads the rulesets' own
+tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from referee.cli.app import app
+from referee.cli.common import LangOption, err, language, out, user_errors
+from referee.core.i18n import Lang, msg, render
+from referee.odds import Odds, OddsTable
+from referee.odds import old_west as ow
+from referee.odds.plot import plot_odds, plot_table
+from referee.odds.show import describe, percent
+
+odds_app = typer.Typer(help="Exact odds of the rules' rolls, from each ruleset's own tables.",
+                       no_args_is_help=True)
+old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight, Pluck.",
+                           no_args_is_help=True)
+odds_app.add_typer(old_west_app, name="old-west")
+app.add_typer(odds_app, name="odds")
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object, exact "
+                                                         "fractions as \"p/q\" strings.")]
+PlotOption = Annotated[Path | None, typer.Option("--plot", help="Also draw it to FILE "
+                                                                "(.png or .svg).")]
+FameCapOption = Annotated[int, typer.Option("--fame-cap", min=6, max=12,
+                                            help="House rule: a die raised by Fame stops here.")]
+Stat = Annotated[int, typer.Option(min=1, max=10)]
+Pair = tuple[int, int]
+FRACTION_SHOWN = 9
+"""A table cell shows its exact fraction up to this many characters (--json has all)."""
+
+
+def _emit(answer: Odds | OddsTable, as_json: bool, plot: Path | None, lang: Lang) -> None:
+    if as_json:
+        typer.echo(json.dumps(answer.to_json(), ensure_ascii=False))
+    elif isinstance(answer, Odds):
+        for line in describe(answer, lang):
+            out.print(line, markup=False)
+    else:
+        shown, width = _rich_table(answer, lang)
+        wide = Console(highlight=False, width=max(width, out.width))
+        wide.print(shown)
+    if plot is not None:
+        if isinstance(answer, Odds):
+            plot_odds(answer, plot, lang)
+        else:
+            plot_table(answer, plot, lang)
+        err.print(render(msg("odds.plot.saved", path=str(plot)), lang), markup=False)
+
+
+def _rich_table(table: OddsTable, lang: Lang) -> tuple[Table, int]:
+    """The table for the terminal, and the width it needs unwrapped."""
+    shown = Table(title=render(table.what, lang), show_lines=True)
+    shown.add_column(render(table.row_name, lang), justify="right", no_wrap=True)
+    rows = [[_cell(table, row, column, lang) for column in table.columns] for row in table.rows]
+    for column in table.columns:
+        shown.add_column(str(column), justify="center", no_wrap=True)
+    for row, cells in zip(table.rows, rows, strict=True):
+        shown.add_row(str(row), *cells)
+    widths = [len(render(table.row_name, lang))]
+    widths += [max(len(line) for cells in rows for line in cells[i].splitlines())
+               for i in range(len(table.columns))]
+    return shown, sum(w + 3 for w in widths) + 1
+
+
+def _cell(table: OddsTable, row: int, column: int, lang: Lang) -> str:
+    """The roll needed (if the table has it), the fraction when it is short,
+    and the percentage."""
+    value = table.cells[(row, column)]
+    lines = [table.marks[(row, column)]] if (row, column) in table.marks else []
+    fraction = f"{value.numerator}/{value.denominator}" if value.denominator > 1 else \
+        str(value.numerator)
+    if len(fraction) <= FRACTION_SHOWN:
+        lines.append(fraction)
+    lines.append(f"{percent(value, lang, 1)}%")
+    return "\n".join(lines)
+
+
+def _check_side(value: str) -> Literal["a", "b"]:
+    if value not in ("a", "b"):
+        raise typer.BadParameter(f"expected a or b, not {value!r}", param_hint="--advantage")
+    return "a" if value == "a" else "b"
+
+
+@old_west_app.command("wound")
+@user_errors
+def wound(strength: Annotated[int, typer.Option("--strength", "-s", min=1, max=10,
+                                                help="The striker's Strength.")],
+          toughness: Annotated[int, typer.Option("--toughness", "-t", min=1, max=10,
+                                                 help="The target's Toughness.")],
+          fame: Annotated[int, typer.Option(min=0, max=20, help="Fame a Hero striker may "
+                                                                "spend.")] = 0,
+          fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+          plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance that one blow wounds (the Wound Table, 6/x chains included)."""
+    _emit(ow.wound(strength, toughness, fame, fame_cap), as_json, plot, language(lang))
+
+
+@old_west_app.command("fight")
+@user_errors
+def fight(dice: Annotated[Pair, typer.Option(help="Dice each side rolls (its models' "
+                                                  "Attacks added up): A B.")],
+          fighting: Annotated[Pair, typer.Option(help="Each side's best Fighting: FA FB.")]
+          = (3, 3),
+          fame: Annotated[Pair, typer.Option(help="Fame of each side's Hero: A B.")] = (0, 0),
+          hero_dice: Annotated[Pair | None, typer.Option(
+              help="How many of each side's dice its Hero rolls (default: all).")] = None,
+          advantage: Annotated[str, typer.Option(help="The side with Advantage: a or b.")]
+          = "a",
+          advantage_wins_low: Annotated[bool, typer.Option(
+              "--advantage-wins-low/--advantage-wins-high",
+              help="House rule: the tie die's 1-3 go to the side with Advantage.")]
+          = ow.ADVANTAGE_WINS_LOW,
+          fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+          plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance that side A wins the fight's roll-off (best die, then
+    Fighting, then a die)."""
+    _positive(dice, "--dice")
+    _positive(fighting, "--fighting")
+    heroes = hero_dice if hero_dice is not None else (None, None)
+    answer = ow.fight(dice[0], dice[1], fighting[0], fighting[1], max(fame[0], 0),
+                      max(fame[1], 0), heroes[0], heroes[1], _check_side(advantage),
+                      advantage_wins_low, fame_cap)
+    _emit(answer, as_json, plot, language(lang))
+
+
+def _positive(pair: Pair, hint: str) -> None:
+    if min(pair) < 1 or max(pair) > 20:
+        raise typer.BadParameter(f"expected two numbers from 1 to 20, not {pair}",
+                                 param_hint=hint)
+
+
+@old_west_app.command("pluck")
+@user_errors
+def pluck(pluck: Annotated[int, typer.Option(min=0, max=10, help="The model's Pluck.")],
+          fame: Annotated[int, typer.Option(min=0, max=20, help="Fame a Hero may spend.")] = 0,
+          fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+          plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance to pass a Pluck test (two dice plus Pluck, 10 or more)."""
+    _emit(ow.pluck(pluck, fame, fame_cap), as_json, plot, language(lang))
+
+
+@old_west_app.command("wound-table")
+@user_errors
+def wound_table(fame: Annotated[int, typer.Option(min=0, max=20, help="Fame a Hero striker "
+                                                                      "may spend.")] = 0,
+                fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+                plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance to wound for every Strength and Toughness from 1 to 10."""
+    _emit(ow.wound_table(fame, fame_cap), as_json, plot, language(lang))
+
+
+@old_west_app.command("fight-table")
+@user_errors
+def fight_table(fighting: Annotated[Pair, typer.Option(help="Each side's best Fighting.")]
+                = (3, 3),
+                fame: Annotated[Pair, typer.Option(help="Fame of each side's Hero.")] = (0, 0),
+                max_dice: Annotated[int, typer.Option(min=1, max=10)] = 6,
+                advantage: Annotated[str, typer.Option(help="The side with Advantage.")] = "a",
+                fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+                plot: PlotOption = None, lang: LangOption = None) -> None:
+    """Side A's chance to win the fight, for 1..MAX_DICE dice a side."""
+    _positive(fighting, "--fighting")
+    table = ow.fight_table(fighting[0], fighting[1], max_dice, max(fame[0], 0),
+                           max(fame[1], 0), _check_side(advantage), ow.ADVANTAGE_WINS_LOW,
+                           fame_cap)
+    _emit(table, as_json, plot, language(lang))
+
+
+@old_west_app.command("pluck-table")
+@user_errors
+def pluck_table(max_fame: Annotated[int, typer.Option(min=0, max=10)] = 3,
+                fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+                plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance to pass a Pluck test for Pluck 0-10 and Fame 0..MAX_FAME."""
+    _emit(ow.pluck_table(max_fame, fame_cap), as_json, plot, language(lang))

@@ -1,0 +1,112 @@
+"""``referee odds old-west ...`` as a user meets it: exact fractions in JSON,
+English and Russian text, plots, and no ruleset imported by the command."""
+
+from __future__ import annotations
+
+import ast
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+rule = pytest.mark.rule
+runner = CliRunner()
+ODDS_CLI = Path(__file__).parents[2] / "src/referee/cli/odds.py"
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, ["odds", "old-west", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def as_json(*args: str) -> dict:
+    return json.loads(run(*args, "--json"))
+
+
+@rule("OW-WND-1", "OW-WND-2")
+def test_wound_json_gives_the_exact_fraction():
+    """S3 against T8 needs 6 then 4+: 1/6 × 3/6 = 1/12."""
+    data = as_json("wound", "--strength", "3", "--toughness", "8")
+    assert data["probability"] == "1/12"
+    assert data["need"] == "6/4"
+    assert data["distribution"] == {"wounded": "1/12", "unhurt": "11/12"}
+
+
+@rule("OW-FAM-7")
+def test_wound_json_with_fame_lists_fame_spent():
+    data = as_json("wound", "-s", "3", "-t", "8", "--fame", "2")
+    assert Fraction(data["probability"]) == Fraction(3, 6) * Fraction(5, 6)
+    assert sum(Fraction(p) for p in data["fame_spent"].values()) == 1
+
+
+@rule("OW-FGT-1", "OW-FGT-2", "OW-ATT-1")
+def test_fight_json_is_the_chance_side_a_wins():
+    """Two dice at Fighting 3 against one at Fighting 4: A wins only when its
+    best die is higher: 1 - P(max of 2 <= B's die) = 1 - sum(b^2)/216 = 125/216."""
+    data = as_json("fight", "--dice", "2", "1", "--fighting", "3", "4")
+    assert data["probability"] == "125/216"
+    assert data["distribution"]["b:fighting"] == "1/6"
+    assert data["winner"] == {"a": "125/216", "b": "91/216"}
+
+
+@rule("OW-PLK-1")
+def test_pluck_json_and_totals():
+    """Pluck 3 passes on 7+ on two dice: 21/36."""
+    data = as_json("pluck", "--pluck", "3")
+    assert data["probability"] == "7/12"
+    assert data["totals"]["10"] == "1/6"
+
+
+@rule("OW-WND-5")
+def test_wound_table_json_has_every_cell():
+    data = as_json("wound-table")
+    assert data["rows"] == list(range(1, 11)) and data["columns"] == list(range(1, 11))
+    assert data["probability"]["1"]["10"] == "0/1"
+    assert data["probability"]["10"]["1"] == "2/3"
+    assert data["probability"]["3"]["10"] == "1/36"
+    assert len(data["cells"]) == 100
+
+
+def test_fight_and_pluck_tables_print_as_json():
+    fight = as_json("fight-table", "--fighting", "3", "3")
+    assert fight["probability"]["1"]["1"] == "1/2"
+    pluck = as_json("pluck-table", "--max-fame", "2")
+    assert pluck["probability"]["0"]["0"] == "1/6"
+    assert pluck["columns"] == [0, 1, 2]
+
+
+def test_human_output_in_english_and_russian():
+    english = run("wound", "-s", "3", "-t", "8", "--lang", "en")
+    assert "1/12 ≈ 8.33%" in english and "Strength 3" in english
+    russian = run("wound", "-s", "3", "-t", "8", "--lang", "ru")
+    assert "1/12 ≈ 8,33%" in russian and "Сила 3" in russian and "Выносливости 8" in russian
+    table = run("wound-table", "--lang", "ru")
+    assert "Выносливость" in table and "6/4" in table
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_plots_are_written(tmp_path: Path, suffix: str):
+    for args in (["wound-table"], ["pluck", "--pluck", "2"], ["fight", "--dice", "1", "2"]):
+        target = tmp_path / f"{args[0]}{suffix}"
+        run(*args, "--plot", str(target))
+        assert target.stat().st_size > 1000
+
+
+def test_a_plot_to_an_unknown_format_is_refused(tmp_path: Path):
+    result = runner.invoke(app, ["odds", "old-west", "pluck", "--pluck", "2", "--plot",
+                                 str(tmp_path / "x.gif")])
+    assert result.exit_code == 2
+    assert ".png or .svg" in result.output
+
+
+def test_the_odds_command_imports_no_ruleset():
+    tree = ast.parse(ODDS_CLI.read_text(encoding="utf-8"))
+    names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names]
+    names += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert not [n for n in names if n.startswith("referee.games")]
