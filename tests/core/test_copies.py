@@ -147,3 +147,11 @@ def test_void_parts_are_told_to_their_seat_alone_and_left_out() -> None:
 def test_a_rule_that_fails_at_setup_is_an_internal_error_not_a_traceback() -> None:
     with pytest.raises(InternalError, match="setting up the game: ZeroDivisionError"):
         walk(5, crash_at=0)
+
+
+def test_two_games_of_one_scenario_share_keys_though_each_prepared_its_own_fixed_parts() -> None:
+    one, two = walk(), walk()
+    one.feed(1, 1)
+    two.feed(2, 0)
+    assert one.state.board is not two.state.board
+    assert one.key() == two.key()

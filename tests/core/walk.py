@@ -35,6 +35,11 @@ class WalkState(GameState):
         self.crash_at = scenario.crash_at
         self.at = 0
         self.round = 0
+        self.board = {"squares": list(range(scenario.rounds * 3))}
+        """Fixed for the whole game, prepared anew by every game."""
+
+    def shared(self) -> tuple[object, ...]:
+        return (self.board,)
 
 
 CALLS = {"rules": 0}

@@ -288,7 +288,7 @@ class Game:
         at = self._at
         if not at.copyable:
             return ("inputs", _json_text(self.inputs))
-        shared = frozenset(id(obj) for obj in self._shared())
+        shared = {id(obj): place for place, obj in enumerate(self._shared())}
         return (freeze(at.state, shared), freeze(at.stack, shared),
                 freeze(at.pending), at.outcome is None)
 

@@ -16,13 +16,16 @@ from referee.core.i18n import Msg, Name
 _PLAIN = (str, int, float, bool, type(None), Name)
 
 
-def freeze(value: Any, shared: frozenset[int] = frozenset()) -> Hashable:
-    """``value`` as nested tuples; objects in ``shared`` (by id) stand for
-    themselves, being the same in every copy of a game."""
+def freeze(value: Any, shared: Mapping[int, int] | None = None) -> Hashable:
+    """``value`` as nested tuples. An object in ``shared`` (id -> its place
+    among the game's fixed parts) stands for its place: fixed parts come
+    from the scenario, so two games of one scenario share them in meaning
+    even when each prepared its own."""
+    shared = shared or {}
     if isinstance(value, _PLAIN):
         return value
     if id(value) in shared:
-        return ("shared", id(value))
+        return ("shared", shared[id(value)])
     if isinstance(value, Enum):
         return value.value  # type: ignore[no-any-return]
     if isinstance(value, Log):
