@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import math
-from itertools import combinations
 from pathlib import Path
 from typing import ClassVar
-
-from shapely.geometry import Polygon
 
 from referee.core.events import Seat
 from referee.core.flow import Frame
@@ -15,8 +11,8 @@ from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
 from referee.games.old_west import ending
-from referee.games.old_west.scenario import OldWestScenario
-from referee.games.old_west.state import OldWestState, base_radius, build_table, setup_of
+from referee.games.old_west.scenario import OldWestScenario, scenario_problems
+from referee.games.old_west.state import OldWestState, build_table, setup_of
 from referee.games.old_west.turn import PlayGame
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -40,7 +36,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
     def seats(self, scenario: OldWestScenario) -> tuple[Seat, ...]:
         return tuple(p.seat for p in scenario.posses)
 
-    def check_scenario(self, scenario: OldWestScenario) -> list[str]:
+    def check_scenario(self, scenario: OldWestScenario) -> list[Msg]:
         return scenario_problems(scenario)
 
     def new_state(self, scenario: OldWestScenario) -> OldWestState:
@@ -107,61 +103,3 @@ def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:
         data["mount"] = {"kind": f.mount.kind, "toughness": f.mount.toughness,
                          "wounds": f.mount.wounds}
     return data
-
-
-def scenario_problems(scenario: OldWestScenario) -> list[str]:
-    """Every problem the schema cannot see, as ``field: what was expected``."""
-    problems: list[str] = []
-    seats = [p.seat for p in scenario.posses]
-    if len(set(seats)) != len(seats):
-        problems.append("posses: the two posses need different seats")
-    if "referee" in seats:
-        problems.append("posses[].seat: \"referee\" is the game master's seat; pick another")
-    problems += _model_problems(scenario)
-    problems += _terrain_problems(scenario)
-    return problems
-
-
-def _model_problems(scenario: OldWestScenario) -> list[str]:
-    problems: list[str] = []
-    rules, table = scenario.house_rules, scenario.table
-    seen: set[str] = set()
-    placed: list[tuple[str, float, float, float]] = []
-    for i, posse in enumerate(scenario.posses):
-        ids = [m.id for m in posse.models]
-        if posse.leader is not None and posse.leader not in ids:
-            problems.append(f"posses[{i}].leader: {posse.leader!r} is not a model of this "
-                            f"posse; expected one of {', '.join(ids)}")
-        for j, model in enumerate(posse.models):
-            where = f"posses[{i}].models[{j}]"
-            if model.id in seen:
-                problems.append(f"{where}.id: {model.id!r} is used twice; ids must be unique")
-            seen.add(model.id)
-            r = base_radius(model, rules)
-            x, y = model.at
-            if not (r <= x <= table.width - r and r <= y <= table.depth - r):
-                problems.append(f"{where}.at: ({x:g}, {y:g}) puts the base off the "
-                                f"{table.width:g}\" x {table.depth:g}\" table")
-            placed.append((where, x, y, r))
-    for (wa, xa, ya, ra), (wb, xb, yb, rb) in combinations(placed, 2):
-        if math.hypot(xa - xb, ya - yb) < ra + rb - 0.01:
-            problems.append(f"{wb}.at: its base overlaps the base of {wa}")
-    return problems
-
-
-def _terrain_problems(scenario: OldWestScenario) -> list[str]:
-    problems: list[str] = []
-    w, d = scenario.table.width, scenario.table.depth
-    groups: list[tuple[str, list[list[tuple[float, float]]]]] = [
-        ("obstacles", [o.points for o in scenario.obstacles]),
-        ("covers", [c.points for c in scenario.covers]),
-        ("drops", [p.points for p in scenario.drops])]
-    for name, outlines in groups:
-        for i, points in enumerate(outlines):
-            for x, y in points:
-                if not (0 <= x <= w and 0 <= y <= d):
-                    problems.append(f"{name}[{i}].points: ({x:g}, {y:g}) is off the table")
-    for i, cover in enumerate(scenario.covers):
-        if not Polygon(cover.points).is_valid:
-            problems.append(f"covers[{i}].points: the outline crosses itself")
-    return problems

@@ -3,11 +3,17 @@ profiles, and the house-rule settings (each marked with the gap it fills)."""
 
 from __future__ import annotations
 
+import math
+from itertools import combinations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from shapely.geometry import LineString, Point, Polygon
 
-Point = tuple[float, float]
+from referee.boards.table import EPS, mm_to_inches
+from referee.core.i18n import Msg, msg
+
+Point2 = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
 
 
@@ -38,7 +44,7 @@ class ModelSpec(_Strict):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
     name: str
     name_ru: str | None = None
-    at: Point = Field(description="centre of the base, inches from the bottom-left corner")
+    at: Point2 = Field(description="centre of the base, inches from the bottom-left corner")
     fighting: int = Field(3, ge=1, le=10, description="Fighting (Ближний Бой)")
     strength: int = Field(3, ge=1, le=10, description="Strength (Сила)")
     toughness: int = Field(3, ge=1, le=10, description="Toughness (Выносливость)")
@@ -72,7 +78,7 @@ class Posse(_Strict):
 class ObstacleSpec(_Strict):
     name: str
     name_ru: str | None = None
-    points: list[Point] = Field(min_length=2)
+    points: list[Point2] = Field(min_length=2)
     closed: bool = Field(False, description="a polygon (building) rather than a line (fence)")
     height: float = Field(1.0, gt=0, description="inches")
 
@@ -80,13 +86,13 @@ class ObstacleSpec(_Strict):
 class CoverSpec(_Strict):
     name: str
     name_ru: str | None = None
-    points: list[Point] = Field(min_length=3)
+    points: list[Point2] = Field(min_length=3)
 
 
 class DropSpec(_Strict):
     name: str
     name_ru: str | None = None
-    points: list[Point] = Field(min_length=2)
+    points: list[Point2] = Field(min_length=2)
     height: float = Field(gt=0, description="inches fallen by a model going over the edge")
 
 
@@ -136,3 +142,84 @@ class OldWestScenario(_Strict):
     covers: list[CoverSpec] = []
     drops: list[DropSpec] = []
     house_rules: HouseRules = HouseRules()
+
+
+def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
+    """Half the base diameter in inches: the scenario's, else by house rule
+    25 mm on foot and 50 mm mounted."""
+    if spec.base_mm is not None:
+        return mm_to_inches(spec.base_mm) / 2
+    return mm_to_inches(rules.mounted_base_mm if spec.mount else rules.foot_base_mm) / 2
+
+
+# -- what the schema cannot see --------------------------------------------------
+
+
+def scenario_problems(scenario: OldWestScenario) -> list[Msg]:
+    """Every problem the schema cannot see and the rules could not play, each
+    naming the entry by its id or name (catalogue keys ``ow.check.*``). A
+    posse with no models is refused by the schema itself."""
+    problems: list[Msg] = []
+    seats = [p.seat for p in scenario.posses]
+    if len(set(seats)) != len(seats):
+        problems.append(msg("ow.check.same-seat", seat=seats[0]))
+    if "referee" in seats:
+        problems.append(msg("ow.check.referee-seat"))
+    problems += _model_problems(scenario)
+    problems += _terrain_problems(scenario)
+    return problems
+
+
+def _model_problems(scenario: OldWestScenario) -> list[Msg]:
+    problems: list[Msg] = []
+    rules, table = scenario.house_rules, scenario.table
+    seen: set[str] = set()
+    placed: list[tuple[str, float, float, float]] = []
+    buildings = [(o.name, Polygon(o.points)) for o in scenario.obstacles
+                 if o.closed and len(o.points) >= 3]
+    for posse in scenario.posses:
+        ids = [m.id for m in posse.models]
+        if posse.leader is not None and posse.leader not in ids:
+            problems.append(msg("ow.check.leader", posse=posse.seat, leader=posse.leader,
+                                ids=tuple(ids)))
+        for model in posse.models:
+            if model.id in seen:
+                problems.append(msg("ow.check.id-twice", id=model.id))
+            seen.add(model.id)
+            r = base_radius(model, rules)
+            x, y = model.at
+            if not (r <= x <= table.width - r and r <= y <= table.depth - r):
+                problems.append(msg("ow.check.off-table", id=model.id, x=f"{x:g}", y=f"{y:g}",
+                                    width=f"{table.width:g}", depth=f"{table.depth:g}"))
+            for name, shape in buildings:
+                if shape.is_valid and shape.distance(Point(x, y)) < r - EPS:
+                    problems.append(msg("ow.check.in-obstacle", id=model.id, obstacle=name))
+            placed.append((model.id, x, y, r))
+    for (a, xa, ya, ra), (b, xb, yb, rb) in combinations(placed, 2):
+        if math.hypot(xa - xb, ya - yb) < ra + rb - EPS:
+            problems.append(msg("ow.check.overlap", id=b, other=a))
+    return problems
+
+
+def _terrain_problems(scenario: OldWestScenario) -> list[Msg]:
+    problems: list[Msg] = []
+    w, d = scenario.table.width, scenario.table.depth
+    groups: list[tuple[str, list[tuple[str, list[Point2]]]]] = [
+        ("obstacles", [(o.name, o.points) for o in scenario.obstacles]),
+        ("covers", [(c.name, c.points) for c in scenario.covers]),
+        ("drops", [(p.name, p.points) for p in scenario.drops])]
+    for field, outlines in groups:
+        for name, points in outlines:
+            for x, y in points:
+                if not (0 <= x <= w and 0 <= y <= d):
+                    problems.append(msg("ow.check.point-off-table", field=field, name=name,
+                                        x=f"{x:g}", y=f"{y:g}"))
+            if len(points) >= 2 and LineString(points).length == 0:
+                problems.append(msg("ow.check.no-length", field=field, name=name))
+    for o in scenario.obstacles:
+        if o.closed and (len(o.points) < 3 or not Polygon(o.points).is_valid):
+            problems.append(msg("ow.check.bad-outline", field="obstacles", name=o.name))
+    for c in scenario.covers:
+        if not Polygon(c.points).is_valid:
+            problems.append(msg("ow.check.bad-outline", field="covers", name=c.name))
+    return problems

@@ -23,7 +23,13 @@ from referee.core.i18n import Name
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
 from referee.games.old_west.geometry import OldWestTable, Terrain
-from referee.games.old_west.scenario import Gun, HouseRules, ModelSpec, OldWestScenario
+from referee.games.old_west.scenario import (
+    Gun,
+    HouseRules,
+    ModelSpec,
+    OldWestScenario,
+    base_radius,
+)
 from referee.games.old_west.tables import MOVE_BY_MOUNT
 
 R = TypeVar("R")
@@ -96,14 +102,6 @@ def fighter_from(spec: ModelSpec, posse: str, order: int, rules: HouseRules) -> 
         attacks=spec.attacks, wounds=spec.wounds, pluck=spec.pluck, shooting=spec.shooting,
         gun=spec.gun, hero=hero, fame=spec.fame, fortune=spec.fortune, fearsome=spec.fearsome,
         mount=mount, foot_radius=foot / 2, order=order)
-
-
-def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
-    """Half the base diameter in inches: the scenario's, else by house rule
-    25 mm on foot and 50 mm mounted."""
-    if spec.base_mm is not None:
-        return mm_to_inches(spec.base_mm) / 2
-    return mm_to_inches(rules.mounted_base_mm if spec.mount else rules.foot_base_mm) / 2
 
 
 class Setup:
