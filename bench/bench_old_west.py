@@ -17,6 +17,7 @@ from typing import Any
 from referee.core.drivers import RandomBot, RandomChance, play_out, random_playout
 from referee.core.enumerate import distribution
 from referee.core.game import Game
+from referee.core.i18n import render
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import load_scenario
 from referee.games.old_west.scenario import OldWestScenario
@@ -89,7 +90,7 @@ def roll_off(repeats: int = 5) -> None:
 
     def winner(g: Game) -> str:
         won = next(e for e in reversed(g.state.log.events) if e.text.key == "ow.fight-won")
-        return str(won.text.params["posse"])
+        return render(won.text.params["posse"], "en")
 
     best = float("inf")
     odds: dict[str, Fraction] = {}
