@@ -32,7 +32,7 @@ from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomCha
 from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import Lang, msg, render
+from referee.core.i18n import Lang, for_reader, msg, render
 from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
@@ -172,7 +172,7 @@ def play(
 
     def show(event: Event) -> None:
         if (event.audience.is_public if reader is None else event.audience.admits(reader)):
-            out.print(render(event.text, chosen), markup=False)
+            out.print(render(for_reader(event.text, reader or REFEREE), chosen), markup=False)
         if svg is None or event.kind not in phase_ends:
             return
         state_view = game.view(reader or REFEREE)["state"]

@@ -26,7 +26,7 @@ from referee.cli.play import outcome_line
 from referee.core.errors import RefereeError, SaveFileError, ScenarioError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import CATALOGUE, Lang, Msg, Param, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Param, for_reader, msg, render
 from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
 from referee.core.scenario import load_scenario, read_toml
 from referee.core.waits import Chance, Decision
@@ -76,29 +76,6 @@ def check_turn(game: Game, orders: dict[str, Any], orders_source: str, source: s
     if now is not None and turn != now:
         raise ScenarioError(orders_source, [msg("resolve.other-turn", orders=orders_source,
                                                 turn=str(turn), source=source, now=str(now))])
-
-
-def for_reader(text: Msg, reader: str) -> Msg:
-    """``text`` as ``reader`` reads it. A message addressed to some seats
-    (params ``to``, ``you`` and ``they``) reads as ``you`` to them and as
-    ``they`` (the third person, with names) to everyone else."""
-    params = text.params
-    if {"to", "you", "they"} <= params.keys():
-        to = params["to"]
-        chosen = params["you" if isinstance(to, tuple) and reader in to else "they"]
-        if isinstance(chosen, Msg):
-            return for_reader(chosen, reader)
-    if not any(isinstance(v, Msg | tuple) for v in params.values()):
-        return text
-    return Msg(text.key, {k: _param_for(v, reader) for k, v in params.items()})
-
-
-def _param_for(value: Param, reader: str) -> Param:
-    if isinstance(value, Msg):
-        return for_reader(value, reader)
-    if isinstance(value, tuple):
-        return tuple(_param_for(v, reader) for v in value)
-    return value
 
 
 class Turn:

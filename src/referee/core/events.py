@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.core.i18n import Msg
+from referee.core.i18n import Msg, for_reader
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -62,10 +62,11 @@ class Event:
     def kind(self) -> str:
         return self.text.key
 
-    def for_reader(self) -> dict[str, object]:
-        """The event as a seat reads it: its text and whether it was public,
-        never who else may know it (an audience can itself be a secret)."""
-        return {**self.text.to_json(), "public": self.audience.is_public}
+    def for_reader(self, reader: str = REFEREE) -> dict[str, object]:
+        """The event as ``reader`` reads it: its text in the wording meant for
+        that reader and whether it was public, never who else may know it (an
+        audience can itself be a secret)."""
+        return {**for_reader(self.text, reader).to_json(), "public": self.audience.is_public}
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {**self.text.to_json(), "audience": self.audience.to_json()}

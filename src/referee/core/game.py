@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Audience, Event, Log, Seat
 from referee.core.flow import Ask, Call, Frame, Step, as_frame
-from referee.core.i18n import Msg, Name, msg, render
+from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict
 from referee.core.scenario import problem_message
@@ -262,7 +262,8 @@ class Game:
         return log.seen_by(seat)
 
     def text_log(self, seat: Seat = REFEREE, lang: Any = "en") -> list[str]:
-        return [render(event.text, lang) for event in self.log_for(seat)]
+        """``seat``'s log as text, each line in the wording meant for that seat."""
+        return [render(for_reader(event.text, seat), lang) for event in self.log_for(seat)]
 
     def view(self, seat: Seat) -> dict[str, JSON]:
         """Everything ``seat`` may read now: state, log, what is asked of it.
@@ -328,8 +329,11 @@ class Game:
         at.pending, at.verdicts = {}, {}
         for seat, verdict in answers.items():
             for void in verdict.voids:
-                at.state.log.emit(msg("core.answer.void", part=void.part, reason=void.reason),
-                                  Audience.only(seat))
+                told = personal((seat,), msg("core.answer.void", part=void.part,
+                                             reason=void.reason),
+                                msg("core.answer.void-of", seat=self.seat_name(seat),
+                                    part=void.part, reason=void.reason))
+                at.state.log.emit(told, Audience.only(seat))
         self._continue(value)
 
     def _continue(self, value: Any) -> None:
@@ -431,7 +435,7 @@ class Game:
         if done > len(events):
             lines, done = [], 0
         if done < len(events):
-            lines = lines + [event.for_reader() for event in events[done:]]
+            lines = lines + [event.for_reader(seat) for event in events[done:]]
             self._readers[seat] = (lines, len(events))
         return lines
 

@@ -60,6 +60,38 @@ def msg(key: str, **params: Param) -> Msg:
     return Msg(key, params)
 
 
+PERSONAL = "core.personal"
+"""Key of a line worded for its reader: params ``to``, ``you`` and ``they``."""
+
+
+def personal(to: tuple[str, ...] | list[str], you: Msg, they: Msg) -> Msg:
+    """A line addressed to the observers ``to``: they read ``you`` (the second
+    person), every other reader, the referee included, reads ``they`` (the
+    third person, with names). Rendered without a reader it reads ``they``."""
+    return Msg(PERSONAL, {"to": tuple(to), "you": you, "they": they})
+
+
+def for_reader(text: Msg, reader: str) -> Msg:
+    """``text`` as ``reader`` reads it: every personal part (at any depth)
+    in the wording meant for that reader."""
+    params = text.params
+    if text.key == PERSONAL:
+        to = params.get("to", ())
+        chosen = params["you" if isinstance(to, tuple) and reader in to else "they"]
+        return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
+    if not any(isinstance(value, Msg | tuple) for value in params.values()):
+        return text
+    return Msg(text.key, {key: _param_for(value, reader) for key, value in params.items()})
+
+
+def _param_for(value: Param, reader: str) -> Param:
+    if isinstance(value, Msg):
+        return for_reader(value, reader)
+    if isinstance(value, tuple):
+        return tuple(_param_for(item, reader) for item in value)
+    return value
+
+
 def _param_json(value: Param) -> object:
     if isinstance(value, Msg | Name):
         return value.to_json()

@@ -13,7 +13,7 @@ from typing import Any
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE
 from referee.core.game import Game
-from referee.core.i18n import Msg
+from referee.core.i18n import PERSONAL, Msg, for_reader
 from referee.core.scenario import validate_scenario
 from referee.games.facility import Facility
 from referee.games.facility.report import camera as camera_token
@@ -96,11 +96,11 @@ def void(result: Resolved) -> set[str]:
     its shape when answered, or void against the world at the deadline."""
     found = {f"{name}.(all)" for name in result.refused}
     for event in result.game.log_for(REFEREE):
-        if event.kind == "core.answer.void":
+        if event.kind == PERSONAL and for_reader(event.text, "").key == "core.answer.void-of":
             seat = next(iter(event.audience.observers or ()))
-            found.add(f"{seat}.{event.text.params['part']}")
+            found.add(f"{seat}.{for_reader(event.text, '').params['part']}")
         what = event.text.params.get("what")
-        if isinstance(what, Msg) and what.key == "facility.to":
+        if isinstance(what, Msg) and what.key == PERSONAL:
             you = what.params["you"]
             to = what.params["to"]
             if isinstance(you, Msg) and you.key == "facility.void" and isinstance(to, tuple):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.core.i18n import Msg, msg
+from referee.core.i18n import Msg, msg, personal
 from referee.games.facility.orders import Step
-from referee.games.facility.report import camera, personal
+from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,

@@ -20,10 +20,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from referee.core.i18n import Msg, Param, msg
+from referee.core.i18n import Msg, Param, msg, personal
 from referee.core.model import StrictModel
 from referee.core.ruleset import Verdict, Void
-from referee.games.facility.report import personal
 from referee.games.facility.tables import (
     ABILITIES,
     ITEM_FEATURE,

@@ -10,21 +10,19 @@ A line told to one character in the second person ("You go through the
 north door") is a *personal* message: it carries the addressee, the text for
 the addressee and the same line in the third person with names for everyone
 else, the game master first ("Anna goes through the north door"). Rendered
-plainly it reads in the third person; :func:`for_reader` gives the
+plainly it reads in the third person; the core's ``for_reader`` gives the
 addressee's own wording.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from referee.core.events import Event
-from referee.core.i18n import Lang, Msg, Param, msg, render
+from referee.core.i18n import Lang, Msg, for_reader, msg, render
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 
 CAMERA = "camera:"
-PERSONAL = "facility.to"
-"""Key of a personal message: params ``to`` (addressees), ``you``, ``they``."""
 
 
 def camera(room: int) -> str:
@@ -50,32 +48,6 @@ def stamped(step: int, text: Msg) -> Msg:
     """The text with its phase in front, as a report shows it. The stamp is in
     round brackets: square ones would read as markup to a rich terminal."""
     return msg("facility.at", phase=phase(step), what=text)
-
-
-def personal(to: Sequence[str], you: Msg, they: Msg) -> Msg:
-    """A line addressed to ``to``: ``you`` for them, ``they`` (third person,
-    with names) for every other reader, the game master included."""
-    return msg(PERSONAL, to=tuple(to), you=you, they=they)
-
-
-def for_reader(text: Msg, reader: str) -> Msg:
-    """``text`` as ``reader`` reads it: personal parts addressed to ``reader``
-    in their own wording, every other part as it is."""
-    if text.key == PERSONAL:
-        to = text.params.get("to", ())
-        chosen = text.params["you" if isinstance(to, tuple) and reader in to else "they"]
-        return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
-    if not any(isinstance(value, Msg | tuple) for value in text.params.values()):
-        return text
-    return Msg(text.key, {key: _param_for(value, reader) for key, value in text.params.items()})
-
-
-def _param_for(value: Param, reader: str) -> Param:
-    if isinstance(value, Msg):
-        return for_reader(value, reader)
-    if isinstance(value, tuple):
-        return tuple(_param_for(item, reader) for item in value)
-    return value
 
 
 def report(events: Iterable[Event], reader: str, lang: Lang = "en") -> list[str]:

@@ -9,9 +9,9 @@ from fractions import Fraction
 from typing import TypeVar
 
 from referee.core.events import Audience, Log
-from referee.core.i18n import Msg, Param
+from referee.core.i18n import Msg, Param, personal
 from referee.games.facility.orders import Plan
-from referee.games.facility.report import camera, camera_room, personal, stamped
+from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
 
 T = TypeVar("T")
