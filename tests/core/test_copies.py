@@ -156,3 +156,17 @@ def test_two_games_of_one_scenario_share_keys_though_each_prepared_its_own_fixed
     two.feed(2, 0)
     assert one.state.board is not two.state.board
     assert one.key() == two.key()
+
+
+def test_a_state_may_give_its_own_compact_position_key() -> None:
+    from referee.core.keys import freeze
+
+    class Counter:
+        def __init__(self, seen: list[int]) -> None:
+            self.seen = seen
+
+        def position_key(self) -> tuple[int, ...]:
+            return (sum(self.seen),)  # only the total plays on
+
+    assert freeze(Counter([1, 2])) == freeze(Counter([3]))
+    assert freeze(Counter([1, 2])) != freeze(Counter([4]))

@@ -17,7 +17,9 @@ _PLAIN = (str, int, float, bool, type(None), Name)
 
 
 def freeze(value: Any, shared: Mapping[int, int] | None = None) -> Hashable:
-    """``value`` as nested tuples. An object in ``shared`` (id -> its place
+    """``value`` as nested tuples. An object with a ``position_key()`` method
+    gives its own compact key (it must tell apart every two values that can
+    play on differently, and may leave out history). An object in ``shared`` (id -> its place
     among the game's fixed parts) stands for its place: fixed parts come
     from the scenario, so two games of one scenario share them in meaning
     even when each prepared its own."""
@@ -41,6 +43,9 @@ def freeze(value: Any, shared: Mapping[int, int] | None = None) -> Hashable:
         return ("map", tuple(sorted(items, key=repr)))
     if isinstance(value, BaseModel):
         return (type(value).__name__, value.model_dump_json())
+    own = getattr(value, "position_key", None)
+    if callable(own):
+        return (type(value).__name__, own())
     fields = _fields(value)
     if fields is None:
         return ("object", repr(value))
