@@ -142,3 +142,33 @@ def test_every_decision_of_a_playout_can_be_answered_at_the_terminal(path: Path)
             checked += 1
         game.apply(item)
     assert checked > 0
+
+
+def scribble(value: object) -> None:
+    """Change every list and mapping in ``value``, as a careless bot might."""
+    if isinstance(value, list):
+        for item in value:
+            scribble(item)
+        value.append("scribbled")
+    elif isinstance(value, dict):
+        for item in list(value.values()):
+            scribble(item)
+        value["scribbled"] = True
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_changing_a_view_changes_nothing_in_the_game_nor_in_another_seats_view(path: Path):
+    """A bot that scribbles on its view confuses only itself: the game and
+    what every other seat reads stay as they were."""
+    played = playout(path, 23)
+    for index in (0, len(played.inputs) // 2, len(played.inputs) - 1):
+        game = Game(played.ruleset, played.scenario, played.inputs[:index])
+        checksum, before = game.checksum(), readable(game)
+        readers = (*game.seats, REFEREE)
+        for n, seat in enumerate(readers):
+            scribble(game.view(seat))
+            after = readable(game)
+            assert game.checksum() == checksum
+            assert [a for i, a in enumerate(after) if i != n] == \
+                [b for i, b in enumerate(before) if i != n]
+            before = after

@@ -61,9 +61,10 @@ class Toy(Ruleset[ToyScenario, ToyState]):
 
     def view(self, state: ToyState, seat: str) -> dict[str, JSON]:
         return {
-            "hand": state.hands.get(seat, []) if seat != "referee" else state.hands,
+            "hand": list(state.hands.get(seat, [])) if seat != "referee"
+            else {s: list(h) for s, h in state.hands.items()},
             "hand_sizes": {s: len(h) for s, h in state.hands.items()},
-            "bids": state.bids,
+            "bids": dict(state.bids),
         }
 
     def decided(self, state: ToyState) -> Outcome | None:
