@@ -170,3 +170,11 @@ def test_a_state_may_give_its_own_compact_position_key() -> None:
 
     assert freeze(Counter([1, 2])) == freeze(Counter([3]))
     assert freeze(Counter([1, 2])) != freeze(Counter([4]))
+
+
+def test_json_sameness_tells_types_apart() -> None:
+    from referee.core.waits import same_json
+
+    assert same_json("a", "a") and same_json(1, 1) and same_json([1, "x"], (1, "x"))
+    assert not same_json(True, 1) and not same_json(1, 1.0) and not same_json("1", 1)
+    assert not same_json(None, "null") and not same_json([1], 1)

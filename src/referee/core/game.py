@@ -41,6 +41,8 @@ _LISTED_OPTIONS = 12
 
 def as_json(value: JSON) -> JSON:
     """The value as it will read back from a saved file (tuples become lists)."""
+    if type(value) in (str, int, bool, type(None)):
+        return value
     return json.loads(json.dumps(value))
 
 

@@ -22,8 +22,14 @@ JSON: TypeAlias = Any
 """A value that survives a JSON round trip unchanged (str, int, bool, list, dict, None)."""
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def same_json(a: JSON, b: JSON) -> bool:
     """Equal as JSON text: ``true`` is not ``1``, ``1.0`` is not ``1``, a tuple is its list."""
+    kind = type(a)
+    if kind in _SCALARS or type(b) in _SCALARS:
+        return kind is type(b) and bool(a == b)
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
