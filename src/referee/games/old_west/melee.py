@@ -27,6 +27,22 @@ class Fight:
     surrounded: set[str] = field(default_factory=set)
     over_edge: dict[str, Drop] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Fight:
+        """A copy of the lists and marks; obstacles and drops are frozen and shared."""
+        twin = Fight({seat: list(ids) for seat, ids in self.sides.items()},
+                     {m: list(ids) for m, ids in self.engaged.items()},
+                     dict(self.across), set(self.surrounded), dict(self.over_edge))
+        memo[id(self)] = twin
+        return twin
+
+    def position_key(self) -> tuple[object, ...]:
+        """The fight, compactly (for :meth:`Game.key`); the obstacles and
+        drops stand for themselves (frozen, compared by shape)."""
+        return (tuple((seat, tuple(ids)) for seat, ids in self.sides.items()),
+                tuple((m, tuple(ids)) for m, ids in self.engaged.items()),
+                tuple(self.across.items()), frozenset(self.surrounded),
+                tuple(self.over_edge.items()))
+
 
 # -- groups ------------------------------------------------------------------------
 

@@ -212,6 +212,23 @@ class OldWestState(GameState):
         twin.marks = PhaseMarks(set(self.marks.fought), set(self.marks.benefited))
         return twin
 
+    def position_key(self) -> tuple[object, ...]:
+        """What can change the rest of the game, compactly (for
+        :meth:`Game.key`): every model's condition, every base on the table,
+        the turn, phase, Advantage, the posses fleeing or run and the phase's
+        marks. The profiles, terrain and names come from the scenario and
+        never change; the log is history."""
+        models = tuple((f.id, f.status, f.wounds, f.fame, f.fortune,
+                        None if f.mount is None else f.mount.wounds,
+                        f.prone, f.moved, f.shot, f.dived, f.done)
+                       for f in self.fighters.values())
+        pieces = tuple((p.id, p.x, p.y, p.radius, p.side, frozenset(p.marks))
+                       for p in self.table.pieces.values())
+        marks = self.marks
+        return (self.turn, self.phase, self.advantage, self.last_advantage,
+                frozenset(self.fleeing), frozenset(self.ran),
+                frozenset(marks.fought), frozenset(marks.benefited), models, pieces)
+
     def shared(self) -> tuple[object, ...]:
         """The scenario, its prepared terrain and the profiles' guns never change."""
         guns = tuple(f.gun for f in self.fighters.values() if f.gun is not None)
