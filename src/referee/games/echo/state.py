@@ -9,6 +9,7 @@ from typing import Literal
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Name
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.games.echo import tables
 from referee.games.echo.scenario import EnemySpec, InvestigatorSpec, ItemSpec, Scenario
@@ -86,21 +87,10 @@ class Board:
                         for item in card.items}
 
 
-_BOARDS: dict[int, tuple[Scenario, Board]] = {}
-_KEEP = 64
-
-
 def board_of(scenario: Scenario) -> Board:
     """The one Board of ``scenario``: games of the same scenario share it, so
     equal positions in two games have equal keys."""
-    found = _BOARDS.get(id(scenario))
-    if found is not None and found[0] is scenario:
-        return found[1]
-    if len(_BOARDS) >= _KEEP:
-        _BOARDS.pop(next(iter(_BOARDS)))
-    board = Board(scenario)
-    _BOARDS[id(scenario)] = (scenario, board)
-    return board
+    return prepared(scenario, Board)
 
 
 class EchoState(GameState):

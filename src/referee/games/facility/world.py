@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Name
+from referee.core.prepared import prepared
 from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
@@ -248,24 +249,17 @@ def _connected_parts(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]],
     return part
 
 
-_BUILDINGS: dict[int, tuple[FacilityScenario, World]] = {}
-_KEPT_BUILDINGS = 16
-
-
 def build_world(scenario: FacilityScenario) -> World:
     """The resolver's world for a checked scenario. The building (rooms, doors,
     routes, items) is prepared once per scenario and shared by every world
     built from it, so games of one scenario, and their copies, share it."""
-    kept = _BUILDINGS.get(id(scenario))
-    if kept is None or kept[0] is not scenario:
-        prototype = _build_world(scenario)
-        prototype.static()
-        if len(_BUILDINGS) >= _KEPT_BUILDINGS:
-            _BUILDINGS.pop(next(iter(_BUILDINGS)))
-        _BUILDINGS[id(scenario)] = (scenario, prototype)
-    else:
-        prototype = kept[1]
-    return copy_world(prototype)
+    return copy_world(prepared(scenario, _building))
+
+
+def _building(scenario: FacilityScenario) -> World:
+    prototype = _build_world(scenario)
+    prototype.static()
+    return prototype
 
 
 def copy_world(world: World) -> World:

@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.core.waits import JSON, Chance, Decision, Option
 from referee.games.night_watch.scenario import Scenario, Settings
@@ -148,19 +149,9 @@ class Setup:
         return self.location_names[location]
 
 
-_SETUPS: dict[int, Setup] = {}
-_KEPT = 16
-
-
 def setup_for(scenario: Scenario) -> Setup:
     """The prepared setup of ``scenario``, shared by every game of it."""
-    found = _SETUPS.get(id(scenario))
-    if found is not None and found.scenario is scenario:
-        return found
-    if len(_SETUPS) >= _KEPT:
-        del _SETUPS[next(iter(_SETUPS))]
-    prepared = _SETUPS[id(scenario)] = Setup(scenario)
-    return prepared
+    return prepared(scenario, Setup)
 
 
 class NightWatchState(GameState):

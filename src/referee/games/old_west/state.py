@@ -20,6 +20,7 @@ from referee.boards.table import (
     obstacle_shape,
 )
 from referee.core.i18n import Name
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
 from referee.games.old_west.geometry import OldWestTable, Terrain
@@ -134,21 +135,12 @@ class Setup:
                 self.posse_names, self.leaders, self.exit_edges)
 
 
-_SETUPS: dict[int, tuple[OldWestScenario, Setup]] = {}
-_KEPT_SETUPS = 16
 _KEPT_POSITIONS = 50_000
 
 
 def setup_of(scenario: OldWestScenario) -> Setup:
     """The scenario's :class:`Setup`, prepared once (kept for the last few scenarios)."""
-    kept = _SETUPS.get(id(scenario))
-    if kept is not None and kept[0] is scenario:
-        return kept[1]
-    setup = Setup(scenario)
-    if len(_SETUPS) >= _KEPT_SETUPS:
-        _SETUPS.pop(next(iter(_SETUPS)))
-    _SETUPS[id(scenario)] = (scenario, setup)
-    return setup
+    return prepared(scenario, Setup)
 
 
 def build_table(scenario: OldWestScenario) -> OldWestTable:

@@ -10,6 +10,7 @@ from shapely.geometry import LineString, Polygon
 from referee.boards.table import CoverArea, Obstacle, Piece, Table, mm_to_inches
 from referee.core.events import Seat
 from referee.core.i18n import Name
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
 from referee.games.samurai.tables import Cover
@@ -32,21 +33,10 @@ class Terrain:
         return self
 
 
-_TERRAINS: dict[int, tuple[SamuraiScenario, Terrain]] = {}
-_KEPT_TERRAINS = 16
-
-
 def terrain_of(scenario: SamuraiScenario) -> Terrain:
     """The scenario's terrain, prepared once (kept for the last few scenarios),
     so every game of a scenario and every copy share it."""
-    kept = _TERRAINS.get(id(scenario))
-    if kept is not None and kept[0] is scenario:
-        return kept[1]
-    if len(_TERRAINS) >= _KEPT_TERRAINS:
-        _TERRAINS.pop(next(iter(_TERRAINS)))
-    terrain = _prepare(scenario)
-    _TERRAINS[id(scenario)] = (scenario, terrain)
-    return terrain
+    return prepared(scenario, _prepare)
 
 
 def _prepare(scenario: SamuraiScenario) -> Terrain:
