@@ -16,7 +16,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
-from referee.core.drivers import random_playout
+import timing
+
 from referee.core.game import Game
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
@@ -32,14 +33,7 @@ REPLAY_ROUNDS = 20
 
 def playouts(seconds: float, first_seed: int = 0) -> tuple[int, int, float]:
     """Games and inputs played in about ``seconds``, and the time taken."""
-    ruleset, scenario = load_scenario("night-watch")
-    games = inputs = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = random_playout(Game(ruleset, scenario), first_seed + games)
-        games += 1
-        inputs += len(game.inputs)
-    return games, inputs, time.perf_counter() - start
+    return timing.playouts("night-watch", seconds, first_seed)
 
 
 def playouts_in_parallel(workers: int) -> tuple[float, float]:

@@ -14,7 +14,9 @@ from fractions import Fraction
 from random import Random
 from typing import Any
 
-from referee.core.drivers import RandomBot, RandomChance, play_out, random_playout
+from timing import playout_line
+
+from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.enumerate import distribution
 from referee.core.game import Game
 from referee.core.i18n import render
@@ -27,15 +29,7 @@ R = 25 / 25.4 / 2
 
 def playouts(seconds: float = 5.0) -> None:
     """Random bots: each answer is chosen from the seat's own view (drivers.Ask)."""
-    ruleset, scenario = load_scenario("old-west")
-    start, count, inputs = time.perf_counter(), 0, 0
-    while time.perf_counter() - start < seconds:
-        game = random_playout(Game(ruleset, scenario), count)
-        count += 1
-        inputs += len(game.inputs)
-    took = time.perf_counter() - start
-    print(f"random playouts: {count / took:.1f} games/s, {inputs / took:.0f} inputs/s "
-          f"({inputs / count:.0f} inputs a game)")
+    print(playout_line("old-west", seconds))
 
 
 def long_game(inputs: int) -> Game:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+from timing import playout_line
+
 from referee.core.drivers import random_playout
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
@@ -16,15 +18,7 @@ from referee.core.scenario import load_scenario
 
 def playouts(seconds: float = 5.0) -> None:
     """Random bots: each answer is chosen from the seat's own view (drivers.Ask)."""
-    ruleset, scenario = load_scenario("samurai")
-    start, count, inputs = time.perf_counter(), 0, 0
-    while time.perf_counter() - start < seconds:
-        game = random_playout(Game(ruleset, scenario), count)
-        count += 1
-        inputs += len(game.inputs)
-    took = time.perf_counter() - start
-    print(f"random playouts: {count / took:.1f} games/s, {inputs / took:.0f} inputs/s "
-          f"({inputs / count:.0f} inputs a game)")
+    print(playout_line("samurai", seconds))
 
 
 def copies(repeat: int = 200) -> None:

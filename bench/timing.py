@@ -1,0 +1,30 @@
+"""What every benchmark times the same way: random playouts of a ruleset's
+example, bots answering from their own seat's view (drivers.Ask)."""
+
+from __future__ import annotations
+
+import time
+
+from referee.core.drivers import random_playout
+from referee.core.game import Game
+from referee.core.scenario import load_scenario
+
+
+def playouts(scenario_name: str, seconds: float,
+             first_seed: int = 0) -> tuple[int, int, float]:
+    """Games and inputs played in about ``seconds``, and the time taken."""
+    ruleset, scenario = load_scenario(scenario_name)
+    games = inputs = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = random_playout(Game(ruleset, scenario), first_seed + games)
+        games += 1
+        inputs += len(game.inputs)
+    return games, inputs, time.perf_counter() - start
+
+
+def playout_line(scenario_name: str, seconds: float = 5.0) -> str:
+    """``random playouts: G games/s, I inputs/s (N inputs a game)``."""
+    games, inputs, took = playouts(scenario_name, seconds)
+    return (f"random playouts: {games / took:.1f} games/s, {inputs / took:.0f} inputs/s "
+            f"({inputs / games:.0f} inputs a game)")
