@@ -158,3 +158,28 @@ def test_models_leaving_by_the_objective_are_not_out_of_action():
     game.feed(6)
     game.feed(*LAW_FIRST)
     assert asked(game) != "ow.ask.hills"  # 1 of 4 out: not yet half
+
+
+@rule("OW-DIV-4", "OW-QDR-1")
+def test_a_failed_dive_stops_shooting_back_in_that_phase_only():
+    """«Фигурка, провалившая в результате попаданий по ней, тест на Смелость,
+    не может стрелять в ответ»: no shooting back in that Shooting phase; in the
+    next turn the model shoots again, even first by a Quickdraw it paid for."""
+    game = build([m("s0", 8, 4, gun=WEAK_GUN)],
+                 [m("t", 12, 12, toughness=9, gun=WEAK_GUN, hero=True, fame=2)],
+                 covers=[SCRUB])
+
+    def to_shooting() -> None:
+        game.feed(*LAW_FIRST, [])  # the Drop; no Yee Haw!
+        while asked(game) == "ow.ask.move":
+            game.feed("hold")
+        assert asked(game) == "ow.ask.heroics" and ["t"] in options(game)
+
+    to_shooting()
+    game.feed([], "shoot:t", 5, 1, 1)  # hit, unhurt, Pluck failed: runs into the scrub
+    assert "ow.runs-for-cover" in keys(game)
+    assert asked(game) == "ow.roll.drop"  # t did not shoot back; the turn is over
+    to_shooting()
+    game.feed(["t"])  # Quickdraw: 1 Fame
+    assert asked(game) == "ow.ask.shoot" and decision(game).seats == ("outlaws",)
+    assert "shoot:s0" in options(game)

@@ -39,12 +39,16 @@ class ShootingPhase(HeroesFirst):
 
 @dataclass
 class ShootEach(PosseLoop):
-    """Every model that can shoot may, posse by posse."""
+    """Every model that can shoot may, posse by posse. At the end of the
+    phase a model that failed a Dive for Cover may shoot again: it may not
+    shoot back in this phase only (OW-DIV-4)."""
 
     def each(self, state: OldWestState, fighter_id: str) -> Frame | None:
         return ShootWith(fighter_id)
 
     def finish(self, state: OldWestState) -> Step:
+        for fighter in state.fighters.values():
+            fighter.dived = False
         state.emit(msg("ow.phase.shooting-ended", turn=state.turn))
         return done()
 
