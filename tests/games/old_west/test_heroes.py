@@ -257,3 +257,35 @@ def test_book_example_a_second_whuppin_does_not_extend_to_the_first_hero():
         game.feed(6)
     moved_again = events(game, "ow.whuppin-move")
     assert [tuple(n.en for n in e["names"]) for e in moved_again] == [("Marshal",), ("Sheriff",)]
+
+
+def quickdraw_offered(out_at: tuple[float, float]) -> bool:
+    """A Marshal (gun 12") and an unarmed Outlaw; is Quickdraw offered?"""
+    game = build([m("marshal", 4, 4, hero=True, fame=2, gun=GUN)], [m("out", *out_at)])
+    game.feed(*LAW_FIRST, [])  # no Yee Haw!
+    while asked(game) == "ow.ask.move":
+        game.feed("hold")
+    return asked(game) == "ow.ask.heroics"
+
+
+@rule("OW-QDR-3")
+def test_quickdraw_is_offered_only_to_a_hero_with_a_target():
+    """«Для того, чтобы это Действие сработало, Герой обязан сам выстрелить из
+    своего оружия»: with no enemy in range the Fame would buy nothing."""
+    assert quickdraw_offered((4, 12))
+    assert not quickdraw_offered((4, 20))  # 16" away: out of range
+
+
+@rule("OW-HAC-2", "OW-GRD-1")
+def test_house_rule_a_hero_on_the_ground_makes_no_heroic_action():
+    """The book is silent on a prone Hero; house rule: he spends his move
+    getting up (as a model attacked on the ground, «может попытаться
+    подняться в фазу Ближнего Боя»), so he declares nothing."""
+    game = build([m("marshal", 4, 4, hero=True, fame=2, prone=True),
+                  m("sheriff", 8, 4, hero=True, fame=2)], [m("out", 20, 20)])
+    game.feed(*LAW_FIRST)
+    assert asked(game) == "ow.ask.heroics" and options(game) == [[], ["sheriff"]]
+    game = build([m("marshal", 12, 12, hero=True, fame=2, prone=True)],
+                 [m("out", *touching(12, 12, 90))])
+    game.feed(*LAW_FIRST)
+    assert asked(game) == "ow.roll.fight"  # no Tike for Whuppin' offered

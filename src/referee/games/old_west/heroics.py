@@ -9,6 +9,7 @@ from itertools import combinations
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
+from referee.games.old_west.aiming import has_a_shot
 from referee.games.old_west.rolls import d6
 from referee.games.old_west.state import Fighter, OldWestState
 
@@ -26,15 +27,20 @@ def action_cost(state: OldWestState, phase: str) -> int:
 
 
 def eligible(state: OldWestState, seat: str, phase: str) -> list[Fighter]:
-    """Heroes of ``seat`` who could make this phase's action now."""
+    """Heroes of ``seat`` who could make this phase's action now: Yee Haw! out
+    of melee, Quickdraw with a shot to take (OW-QDR-3: it works only if he
+    shoots), Tike for Whuppin' in a melee. House rule: a Hero lying on the
+    ground makes none (the book is silent; he spends his move getting up and
+    does not shoot, and in a melee fights only to get up, OW-GRD-1, OW-GRD-2)."""
     cost = action_cost(state, phase)
     found = []
     for hero in state.posse(seat):
         if not hero.hero or hero.fame < cost or hero.prone:
             continue
-        engaged = bool(state.engaged_with(hero.id))
-        fits = {"movement": not engaged, "shooting": hero.gun is not None and not engaged,
-                "melee": engaged}[phase]
+        if phase == "shooting":
+            fits = has_a_shot(state, hero.id)
+        else:
+            fits = bool(state.engaged_with(hero.id)) == (phase == "melee")
         if fits:
             found.append(hero)
     return found

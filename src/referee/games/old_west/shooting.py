@@ -10,6 +10,7 @@ from referee.boards.table import EPS, XY, Piece
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
+from referee.games.old_west.aiming import can_shoot, targets
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6
@@ -95,31 +96,6 @@ class Quickdraw(Frame):
         friend = self.friends.pop(0)
         state.marks.benefited.add(friend)
         return self.call(ShootWith(friend), self.next_friend)
-
-
-def can_shoot(state: OldWestState, shooter_id: str) -> bool:
-    shooter = state.fighters[shooter_id]
-    return (shooter.active and shooter.gun is not None and not shooter.shot
-            and not shooter.dived and not shooter.prone and not shooter.done
-            and not state.engaged_with(shooter_id))
-
-
-def targets(state: OldWestState, shooter_id: str) -> list[str]:
-    """Enemies in range and sight, not fighting in a melee (house rules)."""
-    shooter = state.fighters[shooter_id]
-    if shooter.gun is None:
-        return []
-    found = []
-    for enemy in state.active():
-        if enemy.posse == shooter.posse or state.engaged_with(enemy.id):
-            continue
-        if state.table.distance(shooter_id, enemy.id) > shooter.gun.range + EPS:
-            continue
-        if any(o.height >= state.rules.sight_height
-               for o in state.table.obstacles_between(state.pos(shooter_id), state.pos(enemy.id))):
-            continue
-        found.append(enemy.id)
-    return found
 
 
 @dataclass

@@ -1,0 +1,39 @@
+"""Who may shoot, and at whom (house rules: the fragment names shooting but
+leaves it out). Read by the Shooting phase and by the Quickdraw's offer."""
+
+from __future__ import annotations
+
+from referee.boards.table import EPS
+from referee.games.old_west.state import OldWestState
+
+
+def can_shoot(state: OldWestState, shooter_id: str) -> bool:
+    """Armed, on its feet, not in a melee, and has not shot, nor failed a
+    Dive for Cover (OW-DIV-4), nor lost its nerve (OW-FEAR-2) this phase."""
+    shooter = state.fighters[shooter_id]
+    return (shooter.active and shooter.gun is not None and not shooter.shot
+            and not shooter.dived and not shooter.prone and not shooter.done
+            and not state.engaged_with(shooter_id))
+
+
+def targets(state: OldWestState, shooter_id: str) -> list[str]:
+    """Enemies in range and sight, not fighting in a melee (house rules)."""
+    shooter = state.fighters[shooter_id]
+    if shooter.gun is None:
+        return []
+    found = []
+    for enemy in state.active():
+        if enemy.posse == shooter.posse or state.engaged_with(enemy.id):
+            continue
+        if state.table.distance(shooter_id, enemy.id) > shooter.gun.range + EPS:
+            continue
+        if any(o.height >= state.rules.sight_height
+               for o in state.table.obstacles_between(state.pos(shooter_id), state.pos(enemy.id))):
+            continue
+        found.append(enemy.id)
+    return found
+
+
+def has_a_shot(state: OldWestState, shooter_id: str) -> bool:
+    """It can shoot now, and has someone to shoot at."""
+    return can_shoot(state, shooter_id) and bool(targets(state, shooter_id))
