@@ -8,9 +8,10 @@ import json
 import pytest
 
 from referee.core.errors import IllegalAnswer
-from referee.core.i18n import render
+from referee.core.i18n import msg, render
 from tests.games.old_west.ow import (
     LAW_FIRST,
+    R,
     alive,
     asked,
     build,
@@ -61,9 +62,67 @@ def test_fame_is_spent_after_both_sides_have_rolled():
     game = hero_duel()
     game.feed(3, 4)
     assert keys(game).count("ow.fight-dice") == 2
-    assert asked(game) == "ow.ask.fame-fight" and options(game) == [0, 1, 2, 3]
-    game.feed(2)
+    assert asked(game) == "ow.ask.fame-fight"
+    assert options(game) == [{}, {"marshal": 1}, {"marshal": 2}, {"marshal": 3}]
+    game.feed({"marshal": 2})
     assert events(game, "ow.fight-won")[0]["posse"].en == "Lawmen"
+
+
+@rule("OW-FAM-2", "OW-MUL-1")
+def test_every_hero_of_a_side_may_spend_his_own_fame_on_his_own_die():
+    """«игрок всегда может улучшить результат того или иного броска, пока у
+    его фигурки остаются очки Славы»: the Sheriff's 5 raised by his one point
+    beats the Outlaw's 5, though the Marshal has more Fame (his 1 cannot)."""
+    game = build([m("marshal", 12, 12, hero=True, fame=3),
+                  m("sheriff", *touching(12, 12 + 2 * R, 90), hero=True, fame=1)],
+                 [m("out", *touching(12, 12, 90))])
+    game.feed(*LAW_FIRST, [])  # no Tike for Whuppin'
+    game.feed(1, 5, 5)  # the Marshal 1, the Sheriff 5; the Outlaw 5
+    assert asked(game) == "ow.ask.fame-fight"
+    assert options(game) == [{}, {"marshal": 1}, {"marshal": 2}, {"marshal": 3},
+                             {"sheriff": 1}]
+    game.feed({"sheriff": 1})
+    assert events(game, "ow.fight-won")[0]["posse"].en == "Lawmen"
+    assert "ow.tie-fighting" not in keys(game)
+    fame = {h: game.state.fighters[h].fame for h in ("marshal", "sheriff")}
+    assert fame == {"marshal": 3, "sheriff": 0}
+
+
+@rule("OW-FAM-3")
+def test_a_side_of_two_heroes_bids_secretly_for_either_of_them():
+    """«оба игрока тайно друг от друга пишут на листиках..., сколько очков
+    Славы они используют»: the Lawmen's bid names which Hero spends."""
+    game = build([m("marshal", 12, 12, hero=True, fame=3),
+                  m("sheriff", *touching(12, 12 + 2 * R, 90), hero=True, fame=1)],
+                 [m("out", *touching(12, 12, 90), hero=True, fame=1)])
+    game.feed(*LAW_FIRST)
+    game.answer("lawmen", [])
+    game.answer("outlaws", [])
+    game.feed(1, 5, 5)
+    assert asked(game) == "ow.ask.fame-bid"
+    assert {"sheriff": 1} in options(game, "lawmen") and {"marshal": 3} in options(game, "lawmen")
+    assert options(game, "outlaws") == [{}, {"out": 1}]
+    game.answer("lawmen", {"sheriff": 1})
+    game.answer("outlaws", {"out": 1})
+    assert asked(game) == "ow.roll.tie"  # 6 against 6, equal Fighting
+
+
+@rule("OW-FAM-1", "OW-FAM-3")
+@pytest.mark.parametrize(("cap", "asked_for_fame"), [(6, False), (7, True)])
+def test_fame_stops_at_six_unless_the_house_rule_lifts_the_cap(cap, asked_for_fame):
+    """«Каждое очко Славы можно использовать для того, чтобы улучшить результат
+    броска кубика на плюс или минус 1» sets no cap; disputed case: by default
+    (``fame_cap`` 6) a 6 cannot be raised, so 6 against 6 goes to Fighting."""
+    game = build([m("marshal", 12, 12, hero=True, fame=3)],
+                 [m("out", *touching(12, 12, 90), fighting=4)],
+                 house_rules={"fame_cap": cap})
+    game.feed(*LAW_FIRST, [], 6, 6)
+    assert (asked(game) == "ow.ask.fame-fight") is asked_for_fame
+    if asked_for_fame:
+        assert options(game) == [{}, {"marshal": 1}]  # 7, never more
+        game.feed({"marshal": 1})
+    winner = "Lawmen" if asked_for_fame else "Outlaws"
+    assert events(game, "ow.fight-won")[0]["posse"].en == winner
 
 
 @rule("OW-FAM-4")
@@ -117,9 +176,10 @@ def test_two_heroes_bid_fame_secretly_and_at_once():
     game = two_heroes()
     assert asked(game) == "ow.ask.fame-bid"
     assert set(decision(game).seats) == {"lawmen", "outlaws"}
-    game.answer("lawmen", 3)
-    game.answer("outlaws", 2)
-    assert events(game, "ow.fame-bids")[0]["a"] == 3
+    game.answer("lawmen", {"marshal": 3})
+    game.answer("outlaws", {"boss": 2})
+    revealed = render(msg("ow.fame-bids", **events(game, "ow.fame-bids")[0]))
+    assert revealed == "Fame revealed: Marshal spends 3; Boss spends 2."
     # 2+3 = 5 against 3+2 = 5: equal Fighting, a die decides
     assert asked(game) == "ow.roll.tie"
 
@@ -127,8 +187,8 @@ def test_two_heroes_bid_fame_secretly_and_at_once():
 @rule("OW-FAM-3")
 def test_a_secret_bid_leaks_nothing_until_both_are_in():
     one, two = two_heroes(), two_heroes()
-    one.answer("lawmen", 1)
-    two.answer("lawmen", 3)
+    one.answer("lawmen", {"marshal": 1})
+    two.answer("lawmen", {"marshal": 3})
     assert outlaw_channels(one) == outlaw_channels(two)
     assert one.text_log("outlaws") == two.text_log("outlaws")
 

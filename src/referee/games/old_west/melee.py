@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 
 from referee.boards.table import XY, Drop, Obstacle
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import msg
+from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.back_off import back_off, make_way
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
-from referee.games.old_west.rolls import Fall, Hit, amounts, d6, spend_fame
-from referee.games.old_west.state import Fighter, OldWestState, PhaseMarks
+from referee.games.old_west.rolls import Fall, Hit, d6, spend_fame
+from referee.games.old_west.state import OldWestState, PhaseMarks
 
 
 @dataclass
@@ -241,7 +241,7 @@ class DukinItOut(Frame):
     """Each model's best die so far: all the rest of the fight needs (the log
     shows every die), so positions reached by different dice are one."""
     side_best: dict[str, int] = field(default_factory=dict)
-    fame_heroes: dict[str, str] = field(default_factory=dict)
+    fame_heroes: dict[str, list[str]] = field(default_factory=dict)
 
     def start(self, state: OldWestState) -> Step:
         self.seats = list(state.by_advantage())
@@ -277,53 +277,68 @@ class DukinItOut(Frame):
 
     # -- Fame (OW-FAM-2, OW-FAM-3, OW-FAM-6)
 
-    def _fame_hero(self, state: OldWestState, seat: str) -> Fighter | None:
-        """The side's Hero who may raise his best fight die with Fame (house
-        rule: the one with most Fame left), if raising it is possible."""
-        heroes = [state.fighters[m] for m in self.fight.sides[seat] if state.fighters[m].hero
-                  and state.fighters[m].fame > 0 and self.best[m] < state.rules.fame_cap]
-        return max(heroes, key=lambda h: (h.fame, -h.order), default=None)
+    def _fame_heroes(self, state: OldWestState, seat: str) -> list[str]:
+        """The side's Heroes who may still raise their own best fight die
+        with their own Fame (OW-FAM-2, OW-FAM-4)."""
+        return [m for m in self.fight.sides[seat] if state.fighters[m].hero
+                and state.fighters[m].fame > 0 and self.best[m] < state.rules.fame_cap]
+
+    def _bids(self, state: OldWestState, seat: str) -> list[Option]:
+        """A side's choices: no Fame, or one of its Heroes raising his own die
+        by 1 up to what his Fame and the cap allow. Only the side's best die
+        counts (OW-MUL-1), so Fame on a second Hero's die would buy nothing."""
+        options = [Option({}, msg("ow.opt.no-fame"))]
+        for hero_id in self.fame_heroes[seat]:
+            hero, die = state.fighters[hero_id], self.best[hero_id]
+            for n in range(1, min(hero.fame, state.rules.fame_cap - die) + 1):
+                options.append(Option({hero_id: n}, msg("ow.opt.fame-die", name=hero.name, n=n,
+                                                        die=die, to=die + n)))
+        return options
 
     def fame(self, state: OldWestState) -> Step:
-        """After both sides rolled, a Hero may spend Fame on his die; if both
-        sides have such a Hero, both bid secretly and at once, and the bids
-        are revealed together."""
+        """After both sides rolled, each Hero may spend his own Fame on his
+        own die; if both sides have such a Hero, both bid secretly and at
+        once, and the bids are revealed together (OW-FAM-3)."""
         self.side_best = {seat: max(self.best[m] for m in self.fight.sides[seat])
                           for seat in state.seats}
-        self.fame_heroes = {seat: h.id for seat in state.seats
-                            if (h := self._fame_hero(state, seat)) is not None}
-        heroes = self.fame_heroes
-        if not heroes:
+        self.fame_heroes = {seat: heroes for seat in state.seats
+                            if (heroes := self._fame_heroes(state, seat))}
+        if not self.fame_heroes:
             return self.compare(state)
-        room = {seat: min(state.fighters[h].fame, state.rules.fame_cap - self.best[h])
-                for seat, h in heroes.items()}
-        if len(heroes) == 1:
-            (seat, hero_id), = heroes.items()
+        if len(self.fame_heroes) == 1:
+            (seat,) = self.fame_heroes
             other = self.side_best[state.other(seat)]
             if self.side_best[seat] > other:
                 return self.compare(state)
-            question = msg("ow.ask.fame-fight", name=state.name(hero_id), die=self.best[hero_id],
-                           other=other)
-            return self.ask(Decision.single(seat, question, amounts(room[seat])), self.bid_one)
-        options = {seat: tuple(amounts(room[seat])) for seat in heroes}
-        return self.ask(Decision(tuple(heroes), msg("ow.ask.fame-bid"), options), self.bids)
+            question = msg("ow.ask.fame-fight", posse=state.posse_names[seat],
+                           die=self.side_best[seat], other=other)
+            return self.ask(Decision.single(seat, question, self._bids(state, seat)),
+                            self.bid_one)
+        options = {seat: tuple(self._bids(state, seat)) for seat in self.fame_heroes}
+        return self.ask(Decision(tuple(self.fame_heroes), msg("ow.ask.fame-bid"), options),
+                        self.bids)
 
-    def bid_one(self, state: OldWestState, points: int) -> Step:
+    def bid_one(self, state: OldWestState, bid: dict[str, int]) -> Step:
         (seat,) = self.fame_heroes
-        return self.spend(state, {seat: points})
+        return self.spend(state, {seat: bid})
 
-    def bids(self, state: OldWestState, bids: dict[str, int]) -> Step:
+    def bids(self, state: OldWestState, bids: dict[str, dict[str, int]]) -> Step:
         first, second = state.seats
-        state.emit(msg("ow.fame-bids", first=state.name(self.fame_heroes[first]),
-                       a=bids[first], second=state.name(self.fame_heroes[second]),
-                       b=bids[second]), clause="OW-FAM-3")
-        return self.spend(state, dict(bids))
+        state.emit(msg("ow.fame-bids", first=self._bid_text(state, first, bids[first]),
+                       second=self._bid_text(state, second, bids[second])), clause="OW-FAM-3")
+        return self.spend(state, bids)
 
-    def spend(self, state: OldWestState, bids: dict[str, int]) -> Step:
-        for seat, points in bids.items():
-            hero_id = self.fame_heroes[seat]
-            spend_fame(state, hero_id, points, "OW-FAM-2")
-            self.side_best[seat] = max(self.side_best[seat], self.best[hero_id] + points)
+    def _bid_text(self, state: OldWestState, seat: str, bid: dict[str, int]) -> Msg:
+        if not bid:
+            return msg("ow.bid-none", posse=state.posse_names[seat])
+        return msg("ow.bid", names=tuple(msg("ow.bid-hero", name=state.name(h), n=n)
+                                         for h, n in bid.items()))
+
+    def spend(self, state: OldWestState, bids: dict[str, dict[str, int]]) -> Step:
+        for seat, bid in bids.items():
+            for hero_id, points in bid.items():
+                spend_fame(state, hero_id, points, "OW-FAM-2")
+                self.side_best[seat] = max(self.side_best[seat], self.best[hero_id] + points)
         return self.compare(state)
 
     # -- ties (OW-FGT-2, OW-FGT-3, OW-MUL-2)

@@ -20,10 +20,6 @@ def d6(what: Msg) -> Chance:
     return Chance.uniform(what, FACES)
 
 
-def amounts(limit: int) -> list[Option]:
-    return [Option(n, msg("ow.opt.fame", n=n)) for n in range(limit + 1)]
-
-
 def spend_fame(state: OldWestState, fighter_id: str, points: int, clause: str) -> None:
     """Record Fame spent (OW-FAM-4)."""
     if points <= 0:
