@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.core.i18n import Msg, for_reader
+from referee.core.i18n import Msg, for_reader, personal
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -45,6 +45,14 @@ class Audience:
 
 
 EVERYONE = Audience()
+
+
+def secret(knowers: Iterable[str], full: Msg, others: Msg) -> Msg:
+    """One line with a secret in it (a card drawn, say): ``knowers`` and the
+    referee read ``full``, every other reader reads ``others``. Emit it once,
+    to an audience naming every seat that learns something happened, so each
+    reader gets exactly one line; rendered without a reader it reads ``others``."""
+    return personal((*knowers, REFEREE), full, others)
 
 
 @dataclass(frozen=True)
