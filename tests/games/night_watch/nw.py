@@ -45,7 +45,7 @@ def scenario(others: list[dict[str, Any]], night: Sequence[str] = (), day: Seque
     data = {
         "title": {"en": "Test"},
         "settings": {"hand_size": 0, "egor_start": "zoo", "egor_goal": "zoo",
-                     "points_to_win": 99, "max_turns": 50, **settings},
+                     "egor_moves": "walk", "points_to_win": 99, "max_turns": 50, **settings},
         "locations": LOCATIONS,
         "others": others,
         "decks": {"night": deck(*night), "day": deck(*day)},

@@ -30,7 +30,7 @@ def test_a_watcher_need_not_attack_but_cannot_avoid_being_attacked():
     game.feed("cast:attack-3:andrey", "done")
     assert asked(game) == ("night", "Andrey")
     assert option_values(game)[0] == "done"
-    game.feed("done", "done", "done")
+    game.feed("done")
     assert state(game)["others"]["andrey"]["wounds"] == 3
 
 
@@ -56,14 +56,14 @@ def test_spells_come_from_the_watchers_own_cards_and_may_target_anyone_there():
     options = option_values(game)
     assert {"cast:attack-2:andrey", "cast:attack-2:alisa", "cast:attack-2:larisa"} <= set(options)
     assert not any("defence-3" in value for value in options)
-    game.feed("cast:attack-2:alisa", "done", "done", "done", "done", "done", "done")
+    game.feed("cast:attack-2:alisa", "done", "done", "done")
     assert state(game)["others"]["alisa"]["wounds"] == 2
 
 
 @pytest.mark.rule("NW-CMB-4")
 def test_attacks_of_any_power_offend_and_defences_protect():
     game = duel(["attack-4"], ["defence-3"])
-    game.feed("cast:attack-4:andrey", "done", "cast:defence-3:andrey", "done", "done", "done")
+    game.feed("cast:attack-4:andrey", "done", "cast:defence-3:andrey", "done")
     assert state(game)["others"]["andrey"]["wounds"] == 1
 
 
@@ -84,6 +84,39 @@ def test_wounds_are_counted_only_when_both_players_have_played_all_they_wanted()
     game = duel(["attack-4"], ["defence-3"])
     game.feed("cast:attack-4:andrey", "done")
     assert state(game)["others"]["andrey"]["wounds"] == 0
+    game.feed("cast:defence-3:andrey")
+    assert state(game)["others"]["andrey"]["wounds"] == 0, "Andrey may still play more"
+    game.feed("done")
+    assert state(game)["others"]["andrey"]["wounds"] == 1
+
+
+@pytest.mark.rule("NW-CMB-5")
+@pytest.mark.rule("NW-CMB-6")
+def test_combat_goes_round_once_by_default_so_the_last_to_play_is_the_highest_initiative():
+    """«После того, как игрок сыграл карту или карты за своего Дозорного,
+    играет карты Заклинаний Дозорный с большей Инициативой.» and «Бой завершен
+    после того, как вы и ваш противник сыграли карты за всех тех Иных, за
+    которых хотели.» One pass: once Andrey, the highest Initiative, says done,
+    Larisa is not asked again and the wounds are counted (disputed case 2)."""
+    game = duel(["attack-4", "attack-2"], ["defence-3"], larisa={"chips": [1]})
+    game.feed("cast:attack-4:andrey", "done", "cast:defence-3:andrey", "done")
+    assert state(game)["others"]["andrey"]["wounds"] == 1
+    assert state(game)["others"]["larisa"]["hand"] == ["attack-2"]
+    assert state(game)["others"]["larisa"]["chips"] == [1]
+    log = game.text_log()
+    assert log[log.index("Combat at Metro."):log.index("— Turn 2 —")] == [
+        "Combat at Metro.",
+        "Larisa plays Attack-4 on Andrey.",
+        "Andrey plays Defence-3 on Andrey.",
+        "Andrey: Attack 4 against Defence 3, 1 wound(s); 1 in all.",
+        "2 Spell(s) played at Metro leave the game."]
+    assert asked(game) == ("day", "Larisa")
+    assert game.view("day")["waiting"]["decision"]["key"] == "nw.ask.move"
+
+
+def test_house_rule_until_all_pass_goes_round_again_while_anyone_played():
+    game = duel(["attack-4"], ["defence-3"], combat_rounds="until-all-pass")
+    game.feed("cast:attack-4:andrey", "done")
     game.feed("done")
     assert asked(game)[1] == "Larisa", "a card was played, so Initiative goes round again"
     game.feed("done", "cast:defence-3:andrey", "done")
@@ -101,40 +134,56 @@ def test_wounds_are_counted_only_when_both_players_have_played_all_they_wanted()
 def test_wounds_are_attack_power_minus_defence_power_none_if_defence_is_greater(
         attack, defence, wounds):
     game = duel([attack], [defence])
-    game.feed(f"cast:{attack}:andrey", "done", f"cast:{defence}:andrey", "done", "done", "done")
+    game.feed(f"cast:{attack}:andrey", "done", f"cast:{defence}:andrey", "done")
     assert state(game)["others"]["andrey"]["wounds"] == wounds
 
 
 @pytest.mark.rule("NW-CMB-8")
 def test_a_modifier_chip_changes_the_power_of_the_card_it_lies_on():
     game = duel(["attack-2"], [], larisa={"chips": [1]})
-    game.feed("cast:attack-2:andrey", "chip:0:1", "done", "done", "done", "done")
+    game.feed("cast:attack-2:andrey", "chip:0:1", "done", "done")
     assert state(game)["others"]["andrey"]["wounds"] == 3
     assert state(game)["others"]["larisa"]["chips"] == []
 
 
 @pytest.mark.rule("NW-CMB-9")
 def test_book_example_attack_4_against_defence_3_weakened_by_minus_1_gives_2_wounds():
-    game = duel(["attack-4"], ["defence-3"], larisa={"chips": [-1]})
+    """«на карте Дозорного лежит одна карта «Атака-4» и одна «Защита-3»,
+    ослабленная фишкой «-1» … Значит, данный Дозорный получит две раны вместо
+    четырех.» In one pass the chip comes from a Watcher who plays after the
+    Defence is down: Andrey (Initiative 1) defends himself, Larisa (2) attacks
+    and weakens his Defence."""
+    game = new_game([other("andrey", "night", 1, "metro"),
+                     other("larisa", "day", 2, "metro", chips=[-1])],
+                    night=["defence-3"], day=["attack-4"], hand_size=1)
+    game.feed("defence-3", "attack-4", "stay", "stay")
+    game.feed("cast:defence-3:andrey", "done", "cast:attack-4:andrey", "chip:0:1", "done")
+    assert state(game)["others"]["andrey"]["wounds"] == 2
+    assert "Andrey: Attack 4 against Defence 2, 2 wound(s); 2 in all." in game.text_log()
+
+
+@pytest.mark.rule("NW-CMB-9")
+def test_book_example_with_the_chip_laid_in_a_second_round_under_until_all_pass():
+    game = duel(["attack-4"], ["defence-3"], larisa={"chips": [-1]},
+                combat_rounds="until-all-pass")
     game.feed("cast:attack-4:andrey", "done", "cast:defence-3:andrey", "done")
     game.feed("chip:0:2", "done", "done", "done", "done")
     assert state(game)["others"]["andrey"]["wounds"] == 2
-    assert "Andrey: Attack 4 against Defence 2, 2 wound(s); 2 in all." in game.text_log()
 
 
 @pytest.mark.rule("NW-CMB-10")
 def test_a_wounded_watcher_carries_its_wounds_from_combat_to_combat():
     game = duel(["attack-1", "attack-2"], [])
-    game.feed("cast:attack-1:andrey", "done", "done", "done", "done")
+    game.feed("cast:attack-1:andrey", "done", "done")
     assert state(game)["others"]["andrey"]["wounds"] == 1
-    game.feed("stay", "stay", "cast:attack-2:andrey", "done", "done", "done", "done")
+    game.feed("stay", "stay", "cast:attack-2:andrey", "done", "done")
     assert game.view("night")["state"]["others"]["andrey"]["wounds"] == 3
 
 
 @pytest.mark.rule("NW-CMB-11")
 def test_every_spell_that_took_part_leaves_the_game():
     game = duel(["attack-2", "attack-3"], ["defence-2"])
-    game.feed("cast:attack-2:andrey", "done", "cast:defence-2:andrey", "done", "done", "done")
+    game.feed("cast:attack-2:andrey", "done", "cast:defence-2:andrey", "done")
     seen = state(game)
     assert seen["others"]["larisa"]["hand"] == ["attack-3"]
     assert seen["others"]["andrey"]["hand"] == []
@@ -147,7 +196,7 @@ def test_four_wounds_kill_the_card_leaves_with_its_spells_and_its_items_stay():
     game = duel(["attack-4"], ["attack-2", "defence-3"], items=[
         {"id": "amulet", "name": {"en": "Amulet"}, "kind": "defence", "power": 1,
          "holder": "andrey"}])
-    game.feed("cast:attack-4:andrey", "done", "done", "done", "done")
+    game.feed("cast:attack-4:andrey", "done", "done")
     seen = state(game)
     assert seen["others"]["andrey"]["killed"] is True
     assert seen["others"]["andrey"]["in_play"] is False
@@ -159,5 +208,5 @@ def test_four_wounds_kill_the_card_leaves_with_its_spells_and_its_items_stay():
 @pytest.mark.rule("NW-CMB-12")
 def test_three_wounds_do_not_kill():
     game = duel(["attack-3"], [])
-    game.feed("cast:attack-3:andrey", "done", "done", "done", "done")
+    game.feed("cast:attack-3:andrey", "done", "done")
     assert state(game)["others"]["andrey"]["in_play"] is True

@@ -66,8 +66,8 @@ def test_a_fork_mid_combat_copies_the_cards_on_the_table():
                     day=["attack-2"], hand_size=1)
     game.feed("attack-2", "stay", "stay", "cast:attack-2:andrey")
     fork = game.fork()
-    fork.feed("chip:0:1", "done", "done", "done", "done")
-    game.feed("done", "done", "done", "done")
+    fork.feed("chip:0:1", "done", "done")
+    game.feed("done", "done")
     assert fork.view("referee")["state"]["others"]["andrey"]["wounds"] == 3
     assert game.view("referee")["state"]["others"]["andrey"]["wounds"] == 2
     assert game.view("referee")["state"]["others"]["larisa"]["chips"] == [1]
@@ -102,7 +102,7 @@ def test_different_hands_are_different_positions():
 def test_a_watch_wiped_out_gives_returns_plus_one_and_minus_one():
     game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro")],
                     day=["attack-4"], hand_size=1)
-    game.feed("attack-4", "stay", "stay", "cast:attack-4:andrey", "done", "done", "done", "done")
+    game.feed("attack-4", "stay", "stay", "cast:attack-4:andrey", "done", "done")
     outcome = game.outcome()
     assert outcome is not None
     assert dict(outcome.returns) == {"day": 1.0, "night": -1.0}
@@ -116,7 +116,7 @@ def test_both_watches_wiped_out_in_one_combat_is_a_draw():
     game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro")],
                     day=["attack-4"], night=["attack-4"], hand_size=1)
     game.feed("attack-4", "attack-4", "stay", "stay", "cast:attack-4:andrey", "done",
-              "cast:attack-4:larisa", "done", "done", "done")
+              "cast:attack-4:larisa", "done")
     outcome = game.outcome()
     assert outcome is not None
     assert outcome.kind == "draw"

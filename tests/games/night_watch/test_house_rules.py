@@ -62,6 +62,59 @@ def test_random_egor_goes_to_any_neighbour_each_as_likely():
                                    "roof": Fraction(1, 3)}
 
 
+def egor_lines(game: Game) -> list[str]:
+    return [line for line in game.text_log() if line.startswith("Egor")]
+
+
+def test_egor_walks_his_round_one_location_a_turn_and_never_stays():
+    # The board: every move goes through the Metro (NW-MOV-6), the Flat only
+    # from the Entrance (NW-MOV-7). From the Metro to the Flat, on to the
+    # Barbershop, back towards the Flat: he stands still on no turn.
+    game = new_game([other("andrey", "night", 1, "zoo")], egor_moves="round",
+                    egor_start="metro", egor_round=["flat", "barbershop"])
+    game.feed(*["stay"] * 6)  # Egor moves at the start of a turn: turn 7 has begun
+    assert egor_lines(game) == [
+        "Egor goes from Metro to Entrance.", "Egor goes from Entrance to Egor's Flat.",
+        "Egor goes from Egor's Flat to Entrance.", "Egor goes from Entrance to Metro.",
+        "Egor goes from Metro to Barbershop.", "Egor goes from Barbershop to Metro.",
+        "Egor goes from Metro to Entrance."]
+
+
+def test_egor_starting_on_a_stop_of_his_round_heads_for_the_next_one():
+    game = new_game([other("andrey", "night", 1, "zoo")], egor_moves="round",
+                    egor_start="roof", egor_round=["roof", "zoo"])
+    game.feed(*["stay"] * 3)
+    assert egor_lines(game) == [
+        "Egor goes from Roof to Entrance.", "Egor goes from Entrance to Metro.",
+        "Egor goes from Metro to Zoo.", "Egor goes from Zoo to Metro."]
+
+
+def test_with_walk_egor_stays_once_at_his_goal():
+    game = new_game([other("andrey", "night", 1, "zoo")], egor_moves="walk",
+                    egor_start="metro", egor_goal="zoo")
+    game.feed("stay")
+    assert egor_lines(game) == ["Egor goes from Metro to Zoo.", "Egor stays at Zoo."]
+
+
+def test_a_round_that_would_let_egor_stand_still_is_refused():
+    data = scenario([other("larisa", "day", 1, "zoo"), other("andrey", "night", 2, "zoo")],
+                    egor_moves="round").model_dump(mode="json")
+    data["settings"]["egor_round"] = ["zoo", "flat", "flat", "moon"]
+    with pytest.raises(ScenarioError) as caught:
+        validate_scenario(RULESET, data, "round.toml")
+    assert caught.value.problems == [
+        "settings.egor_round[2]: 'flat' is also the stop before it; Egor would stay put",
+        "settings.egor_round[3]: unknown Location 'moon'"]
+    data["settings"]["egor_round"] = ["zoo", "flat", "zoo"]
+    with pytest.raises(ScenarioError) as caught:
+        validate_scenario(RULESET, data, "round.toml")
+    assert [p.split(":")[0] for p in caught.value.problems] == ["settings.egor_round[0]"]
+    data["settings"]["egor_round"] = ["zoo"]
+    with pytest.raises(ScenarioError) as caught:
+        validate_scenario(RULESET, data, "round.toml")
+    assert caught.value.problems[0].startswith("settings.egor_round:")
+
+
 def test_an_other_may_pick_up_an_item_lying_where_it_stands_instead_of_moving():
     game = new_game([other("andrey", "night", 1, "roof")], items=[
         {"id": "chalk", "name": {"en": "Chalk of Fate"}, "kind": "defence", "power": 1,
@@ -77,7 +130,7 @@ def test_an_item_is_played_like_a_spell_and_kept():
     game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro")],
                     items=[{"id": "blade", "name": {"en": "Blade"}, "kind": "attack",
                             "power": 2, "holder": "larisa"}])
-    game.feed("stay", "stay", "item:blade:andrey", "done", "done", "done", "done")
+    game.feed("stay", "stay", "item:blade:andrey", "done", "done")
     state = game.view("referee")["state"]
     assert state["others"]["andrey"]["wounds"] == 2
     assert state["items"]["blade"]["holder"] == "larisa"
@@ -110,7 +163,7 @@ def test_after_the_last_turn_equal_scores_are_a_draw():
 def test_a_watch_with_no_other_left_loses():
     game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro")],
                     day=["attack-4"], hand_size=1)
-    game.feed("attack-4", "stay", "stay", "cast:attack-4:andrey", "done", "done", "done", "done")
+    game.feed("attack-4", "stay", "stay", "cast:attack-4:andrey", "done", "done")
     assert winners(game) == ("day",)
 
 

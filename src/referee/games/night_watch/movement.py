@@ -22,13 +22,19 @@ def destinations(state: NightWatchState, location: str) -> tuple[str, ...]:
 @dataclass
 class MoveEgor(Frame):
     """Egor moves first (NW-MOV-2). House rule (Egor's card is not in the
-    book): he walks one Location a turn on the shortest way to
-    ``settings.egor_goal``, or, with ``egor_moves = "random"``, to any
-    neighbouring Location, each as likely."""
+    book), by ``settings.egor_moves``: ``round``, one Location a turn on the
+    shortest way to the next stop of ``settings.egor_round``, and on to the
+    stop after it once there, the last stop followed by the first, so he moves
+    every turn; ``walk``, one Location a turn on the shortest way to
+    ``settings.egor_goal``, where he stays; ``random``, to any neighbouring
+    Location, each as likely."""
 
     def start(self, state: NightWatchState) -> Step:
         here = state.egor
-        if state.settings.egor_moves != "random":
+        moves = state.settings.egor_moves
+        if moves == "round":
+            return self.went(state, next_on_round(state))
+        if moves == "walk":
             return self.went(state, state.setup.egor_next[here])
         choices = destinations(state, here)
         if not choices:
@@ -48,6 +54,15 @@ class MoveEgor(Frame):
             state.emit(msg("nw.egor-moves", origin=state.place(here),
                            destination=state.place(there)), clause="NW-MOV-2")
         return done()
+
+
+def next_on_round(state: NightWatchState) -> str:
+    """Where Egor goes this turn on his round: a stop he stands on is reached,
+    so he heads for the next one (house rule, ``egor_moves = "round"``)."""
+    stops = state.settings.egor_round
+    if state.egor == stops[state.egor_stop]:
+        state.egor_stop = (state.egor_stop + 1) % len(stops)
+    return state.setup.step_to[state.egor, stops[state.egor_stop]]
 
 
 def move_options(state: NightWatchState, other: Other) -> list[Option]:

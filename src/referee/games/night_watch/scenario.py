@@ -11,7 +11,7 @@ from pydantic import Field
 from referee.core.i18n import Msg, msg
 from referee.core.model import LocalName, StrictModel
 from referee.games.night_watch import tables
-from referee.games.night_watch.tables import METRO, WATCHES, WatchId
+from referee.games.night_watch.tables import METRO, WATCHES, CombatRounds, EgorMoves, WatchId
 
 __all__ = ["METRO", "WATCHES", "LocalName", "Scenario", "WatchId", "check", "rival"]
 
@@ -74,11 +74,16 @@ class Settings(StrictModel):
                                description="Egor's favour needed to win")
     egor_start: str = Field(tables.EGOR_START, description="where Egor stands at setup")
     egor_goal: str = Field(tables.EGOR_GOAL, description="where Egor walks to")
-    egor_moves: Literal["walk", "random"] = Field(
-        "walk", description="walk: one step on the shortest way to egor_goal; random: any "
-        "neighbouring Location, each as likely")
-    combat_rounds: Literal["until-all-pass", "once"] = Field(
-        "until-all-pass", description="disputed case 2: how many passes of initiative a combat has")
+    egor_moves: EgorMoves = Field(
+        tables.EGOR_MOVES, description="round: one step a turn on the shortest way to the "
+        "next stop of egor_round, round after round; walk: one step on the shortest way to "
+        "egor_goal, then he stays; random: any neighbouring Location, each as likely")
+    egor_round: list[str] = Field(
+        list(tables.EGOR_ROUND), min_length=2,
+        description="the stops of Egor's round, in order (egor_moves = \"round\")")
+    combat_rounds: CombatRounds = Field(
+        tables.COMBAT_ROUNDS, description="disputed case 2: once, one pass in Initiative "
+        "order (the book); until-all-pass, round after round until nobody plays (house rule)")
 
 
 class Scenario(StrictModel):
@@ -125,6 +130,7 @@ def check(scenario: Scenario) -> list[Msg]:
         if value not in known:
             problems.append(msg("nw.check.unknown-location", field=f"settings.{field}",
                                 value=repr(value)))
+    problems += _egor_round(scenario.settings.egor_round, known)
     for i, item in enumerate(scenario.items):
         if (item.location is None) == (item.holder is None):
             problems.append(msg("nw.check.item-place", field=f"items[{i}]"))
@@ -135,6 +141,21 @@ def check(scenario: Scenario) -> list[Msg]:
             problems.append(msg("nw.check.unknown-holder", field=f"items[{i}].holder",
                                 value=repr(item.holder)))
     problems += _playable(scenario)
+    return problems
+
+
+def _egor_round(stops: list[str], known: set[str]) -> list[Msg]:
+    """Every stop of Egor's round a known Location, and never the same stop
+    twice running (counting from the last back to the first): arrived at one
+    stop, Egor always has somewhere else to go."""
+    problems: list[Msg] = []
+    for i, stop in enumerate(stops):
+        if stop not in known:
+            problems.append(msg("nw.check.unknown-location", field=f"settings.egor_round[{i}]",
+                                value=repr(stop)))
+        elif stop == stops[i - 1] and len(stops) > 1:
+            problems.append(msg("nw.check.round-repeats", field=f"settings.egor_round[{i}]",
+                                value=repr(stop)))
     return problems
 
 

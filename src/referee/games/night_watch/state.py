@@ -129,7 +129,12 @@ class Setup:
                 self.board.join(loc.id, loc.via)
         self.location_ids = tuple(self.location_names)
         self.neighbours = {loc: tuple(self.board.neighbours(loc)) for loc in self.board}
-        self.egor_next = {loc: self._egor_step(loc) for loc in self.board}
+        self.step_to = {(here, goal): self._step(here, goal)
+                        for here in self.board for goal in self.board}
+        """The next Location on the shortest way from ``here`` to ``goal``
+        (``here`` itself once there, or when no way leads there)."""
+        self.egor_next = {loc: self.step_to[loc, self.settings.egor_goal] for loc in self.board
+                          if self.settings.egor_goal in self.board}
         self.order = tuple(o.id for o in sorted(scenario.others, key=lambda o: o.initiative))
         """Every Other's id, lowest Initiative first (NW-MOV-3, NW-CMB-5)."""
         self.locations_json: dict[str, JSON] = {
@@ -141,8 +146,8 @@ class Setup:
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[str, Option] = {}
 
-    def _egor_step(self, here: str) -> str:
-        route = self.board.route(here, self.settings.egor_goal) or [here]
+    def _step(self, here: str, goal: str) -> str:
+        route = self.board.route(here, goal) or [here]
         return route[1] if len(route) > 1 else here
 
     def place(self, location: str) -> Name:
@@ -181,6 +186,8 @@ class NightWatchState(GameState):
             if item.holder is not None:
                 self.others[item.holder].items.append(item.id)
         self.egor = scenario.settings.egor_start
+        self.egor_stop = 0
+        """The index in ``settings.egor_round`` of the stop Egor walks to."""
         self.turn = 0
         self.score: dict[WatchId, int] = dict.fromkeys(WATCHES, 0)
         self.plays: list[Play] = []
@@ -199,7 +206,8 @@ class NightWatchState(GameState):
         twin.others = {key: other.copy() for key, other in self.others.items()}
         twin.decks = {watch: dict(deck) for watch, deck in self.decks.items()}
         twin.items = {key: item.copy() for key, item in self.items.items()}
-        twin.egor, twin.turn, twin.finished = self.egor, self.turn, self.finished
+        twin.egor, twin.egor_stop = self.egor, self.egor_stop
+        twin.turn, twin.finished = self.turn, self.finished
         twin.score = dict(self.score)
         twin.plays = [play.copy() for play in self.plays]
         return twin
