@@ -108,7 +108,7 @@ def test_a_watch_wiped_out_gives_returns_plus_one_and_minus_one():
     assert dict(outcome.returns) == {"day": 1.0, "night": -1.0}
     assert outcome.reason.key == "nw.end.wiped-out"
     assert game.view("night")["outcome"]["returns"] == {"day": 1.0, "night": -1.0}
-    assert game.text_log()[-1] == "The game is over: one Watch has no Other left"
+    assert game.text_log()[-1] == "The game is over."
 
 
 @pytest.mark.rule("NW-CMB-12")

@@ -115,7 +115,7 @@ class NightWatchGame(Frame):
         if result is None:
             return self.start(state)
         state.finished = True
-        state.emit(msg("nw.game-over", reason=result.reason))
+        state.emit(msg("nw.game-over"))  # who won and why: the outcome, said once by the core
         return done()
 
 

@@ -8,13 +8,17 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass
 
-from referee.core.events import Audience
+from referee.core.events import Audience, secret
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Chance
-from referee.games.night_watch.scenario import rival
 from referee.games.night_watch.state import NightWatchState, Spell
-from referee.games.night_watch.tables import WatchId
+from referee.games.night_watch.tables import WATCHES, WatchId
+
+BOTH_WATCHES = Audience.of(WATCHES)
+"""Who learns of a draw: both players, each in its own wording (the card to
+its own Watch and the referee, "a Spell card" to the other); not a public
+line, so a terminal shared by both players shows neither wording."""
 
 
 def draw_chance(state: NightWatchState, watch: WatchId) -> Chance:
@@ -56,7 +60,7 @@ class DrawSpells(Frame):
             del deck[key]
         insort(other.hand, key)
         spell = Spell.from_key(key)
-        state.emit(msg("nw.draws-secret", other=other.name, spell=spell.label),
-                   Audience.only(other.watch))
-        state.emit(msg("nw.draws", other=other.name), Audience.only(rival(other.watch)))
+        state.emit(secret((other.watch,), msg("nw.draws-secret", other=other.name,
+                                             spell=spell.label),
+                          msg("nw.draws", other=other.name)), BOTH_WATCHES)
         return self.start(state)
