@@ -222,12 +222,19 @@ def _covers(line: LineString, prepared: _Prepared) -> tuple[CoverCrossing, ...]:
         if not fast.intersects(line):
             continue
         # the closed area's part of the line, less any part along its edge
-        inside = line.intersection(cover.area).difference(cover.area.boundary)
-        stretches = _merge(_intervals(line, inside))
+        stretches = _merge([(start, end) for start, end in
+                            _intervals(line, line.intersection(cover.area))
+                            if _within(cover, line.interpolate((start + end) / 2))])
         if stretches:
             found.append(CoverCrossing(cover, stretches))
     found.sort(key=lambda c: (c.enters, c.name))
     return tuple(found)
+
+
+def _within(cover: CoverArea, point: Point) -> bool:
+    """Inside the area and not on its edge: a line that runs along an edge
+    only grazes the cover, whichever way it is measured."""
+    return bool(cover.area.boundary.distance(point) > _TINY and cover.area.contains(point))
 
 
 def _obstacles(line: LineString, prepared: _Prepared) -> tuple[ObstacleCrossing, ...]:
