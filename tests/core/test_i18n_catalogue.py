@@ -83,7 +83,7 @@ def test_fractions_messages_and_tuples_as_parameters(catalogue: Catalogue) -> No
     assert catalogue.render(msg("t.odds", p=Fraction(1, 3)), "ru") == "шанс 1/3"
     assert catalogue.render(msg("t.list", names=(METRO, GARAGE)), "ru") == "видели: Метро, Garage"
     inner = msg("t.odds", p=Fraction(3, 4))
-    assert catalogue.render(msg("t.list", names=inner), "ru") == "видели: шанс 0.75"
+    assert catalogue.render(msg("t.list", names=inner), "ru") == "видели: шанс 0,75"
 
 
 def test_plain_strings_and_names_render_directly(catalogue: Catalogue) -> None:
@@ -148,7 +148,8 @@ def test_the_language_defaults_to_the_process_environment(
 
 
 def test_placeholders_lists_the_parameter_names() -> None:
-    assert placeholders("{a} and {b}, again {a}; {{not}}") == {"a", "b"}
+    assert placeholders("{a} and {b}, again {a}; { $c -> [one] x *[other] { CASE($d, \"acc\") } }"
+                        ) == {"a", "b", "c", "d"}
 
 
 def test_the_shared_catalogue_renders_the_core_text_in_both_languages() -> None:

@@ -9,7 +9,6 @@ reader's language. Names that a scenario gives (a Location, a character) are
 from __future__ import annotations
 
 import os
-import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,16 +16,25 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Literal, TypeAlias
 
+from referee.core.grammar import Bundle, ListArg, NameArg, TextArg, number, variables
+from referee.core.morphology import GENDERS, Gender
+
 Lang: TypeAlias = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
 
 @dataclass(frozen=True, slots=True)
 class Name:
-    """A proper name in each language; Russian falls back to English."""
+    """A proper name in each language; Russian falls back to English.
+
+    ``gender`` (masc, fem, neut or plural) and ``cases`` (Russian forms by
+    case: ``(("acc", "Ларису"),)``) are what a scenario says of the name; what
+    it leaves out the morphology reads from the Russian spelling."""
 
     en: str
     ru: str | None = None
+    gender: str | None = None
+    cases: tuple[tuple[str, str], ...] = ()
 
     def render(self, lang: Lang) -> str:
         return self.ru if lang == "ru" and self.ru else self.en
@@ -34,8 +42,13 @@ class Name:
     def __deepcopy__(self, memo: dict[int, object]) -> Name:
         return self
 
-    def to_json(self) -> dict[str, str]:
-        return {"en": self.en, "ru": self.ru or self.en}
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"en": self.en, "ru": self.ru or self.en}
+        if self.gender:
+            data["gender"] = self.gender
+        if self.cases:
+            data["cases"] = dict(self.cases)
+        return data
 
 
 Param: TypeAlias = "str | int | Fraction | Name | Msg | tuple[Param, ...]"
@@ -141,24 +154,32 @@ def _flatten(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
 
 
 def placeholders(template: str) -> set[str]:
-    """The parameter names a template uses."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The parameter names a template uses (``{name}`` or Fluent's ``$name``)."""
+    return variables(template)
 
 
 class Catalogue:
-    """Keys to templates, per language, merged from each package's text file."""
+    """Keys to templates, per language, merged from each package's text file.
+
+    Templates are Fluent patterns (see :mod:`referee.core.grammar`): plurals,
+    case and gender are chosen in the template, names and numbers are
+    written as the reader's language writes them."""
 
     def __init__(self) -> None:
         self.templates: dict[Lang, dict[str, str]] = {lang: {} for lang in LANGS}
         self.sources: list[Path] = []
+        self.bundles: dict[Lang, Bundle] = {lang: Bundle(lang) for lang in LANGS}
 
     def load(self, path: Path) -> None:
-        """Merge a TOML file with one table per language (``[en]``, ``[ru]``)."""
+        """Merge a TOML file with one table per language (``[en]``, ``[ru]``);
+        an entry that is not a valid template is refused, naming file and key."""
         if path in self.sources:
             return
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for lang in LANGS:
-            self.templates[lang].update(_flatten(data.get(lang, {})))
+            entries = _flatten(data.get(lang, {}))
+            self.bundles[lang].add(entries, str(path))
+            self.templates[lang].update(entries)
         self.sources.append(path)
 
     def render(self, message: Msg | Name | str, lang: Lang = "en") -> str:
@@ -167,25 +188,39 @@ class Catalogue:
             return message
         if isinstance(message, Name):
             return message.render(lang)
-        template = self.templates[lang].get(message.key) or self.templates["en"].get(message.key)
-        if template is None:
-            return message.key
-        values = {k: self._param(v, lang) for k, v in message.params.items()}
-        return template.format_map(_Missing(values))
+        if not self.bundles[lang].has(message.key):
+            if lang == "en" or not self.bundles["en"].has(message.key):
+                return message.key
+            lang = "en"
+        return self.bundles[lang].format(message.key, self.arguments(message, lang))
 
-    def _param(self, value: Param, lang: Lang) -> str:
-        if isinstance(value, Msg | Name):
-            return self.render(value, lang)
+    def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
+        """``message``'s parameters as the Fluent values its template reads."""
+        return {k: self._argument(v, lang) for k, v in message.params.items()}
+
+    def _argument(self, value: Param, lang: Lang) -> object:
+        if isinstance(value, Msg):
+            inner = value
+            return TextArg(self.render(inner, lang), lang,
+                           lambda name: self._attribute(inner, name, lang))
+        if isinstance(value, Name):
+            forms = dict(value.cases) if lang == "ru" and value.ru else {}
+            return NameArg(value.render(lang), lang, forms, _gender(value.gender))
         if isinstance(value, tuple):
-            return ", ".join(self._param(v, lang) for v in value)
-        if isinstance(value, Fraction):
-            return format_number(value)
+            return ListArg([self._argument(v, lang) for v in value], lang)
+        if isinstance(value, int | Fraction) and not isinstance(value, bool):
+            return number(value)
         return str(value)
 
+    def _attribute(self, message: Msg, name: str, lang: Lang) -> str | None:
+        bundle = self.bundles[lang]
+        if not bundle.has(message.key):
+            return None
+        return bundle.attribute(message.key, name, self.arguments(message, lang))
 
-class _Missing(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+
+def _gender(value: str | None) -> Gender | None:
+    return value if value in GENDERS else None
 
 
 CATALOGUE = Catalogue()

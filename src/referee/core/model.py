@@ -1,10 +1,13 @@
 """The base every scenario model stands on: strict (an unknown field is an
 error, never silently ignored) and frozen, and one way to write a name in
-two languages: ``name = "Zavulon"`` or ``name = { en = "Zavulon", ru = "Завулон" }``."""
+two languages: ``name = "Zavulon"`` or ``name = { en = "Zavulon", ru = "Завулон" }``,
+with the Russian grammar the morphology cannot guess given by hand:
+``{ en = "Cat", ru = "Кэт", gender = "fem" }``,
+``{ en = "the Lawmen", ru = "Законники", gender = "plural", cases = { acc = "Законников" } }``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -22,6 +25,8 @@ class LocalName(StrictModel):
 
     en: str
     ru: str | None = None
+    gender: Literal["masc", "fem", "neut", "plural"] | None = None
+    cases: dict[Literal["nom", "gen", "dat", "acc", "ins", "prep"], str] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -30,7 +35,7 @@ class LocalName(StrictModel):
 
     @property
     def name(self) -> Name:
-        return Name(self.en, self.ru)
+        return Name(self.en, self.ru, self.gender, tuple(sorted((self.cases or {}).items())))
 
     def render(self, lang: Lang) -> str:
         return self.name.render(lang)

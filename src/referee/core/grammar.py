@@ -1,0 +1,332 @@
+"""Catalogue templates as Project Fluent messages: case, gender and plural.
+
+Each catalogue entry is a Fluent pattern. ``{name}`` is short for Fluent's
+``{ $name }``, so a plain template reads as it always has; the rest of Fluent's
+syntax is there for grammar:
+
+- plurals by the language's own rules (CLDR): ``{ $wounds -> [one] wound
+  *[other] wounds }``; in Russian ``[one] рана [few] раны *[many] ран``;
+- a noun's case: ``{ CASE($target, "acc") }`` («на Андрея», «на себя» when
+  the catalogue gives that form); cases are nom, gen, dat, acc, ins, prep;
+- agreement with the subject: ``{ GENDER($other) -> [fem] убита [plural]
+  убиты *[other] убит }``; GENDER gives masc, fem, neut or plural (in English
+  only plural and other matter: "the Outlaws win");
+- ``{ CAP($x) }`` starts a sentence with a capital letter;
+- a tuple parameter is a list, written "a, b, c"; ``{ AND($dice) }`` writes
+  "2 and 6" («2 и 6»), ``{ OR($seats) }`` "night or day" («ночь или день»).
+
+A name's case and gender come from the :class:`~referee.core.i18n.Name`
+(a scenario may spell forms out) or, in Russian, from the morphology
+(:mod:`referee.core.morphology`). A message passed as a parameter gives its
+forms through attributes written in the TOML as ``"key@acc"`` and
+``"key@gender"`` (the spell «Защита-3» has ``@acc`` «Защиту-3»). Numbers are
+written as the reader's language writes them (0.5, 0,5), lists joined by AND and
+OR as it joins them ("2 and 6", «2 и 6»).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol
+
+from babel import Locale
+from babel.lists import format_list
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentFloat, FluentInt, FluentType
+from fluent.syntax import ast as ftl
+
+from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
+
+if TYPE_CHECKING:
+    from referee.core.i18n import Lang
+
+LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
+_SHORTHAND = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_ATTRIBUTE = "@"
+
+
+class CatalogueError(ValueError):
+    """A catalogue entry that is not a valid template."""
+
+
+class Inflectable(Protocol):
+    """A parameter that knows its case forms and gender."""
+
+    def case(self, case: Case) -> str: ...
+
+    def gender(self) -> Gender | None: ...
+
+
+class NameArg(FluentType):
+    """A :class:`~referee.core.i18n.Name` as a Fluent parameter."""
+
+    def __init__(self, text: str, lang: Lang, forms: Mapping[str, str],
+                 gender: Gender | None) -> None:
+        self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
+
+    def format(self, locale: Locale) -> str:
+        return self.text
+
+    def case(self, case: Case) -> str:
+        if case in self.forms:
+            return self.forms[case]
+        if self.lang != "ru":
+            return self.text
+        return inflect(self.text, case, self._gender)
+
+    def gender(self) -> Gender | None:
+        if self._gender is not None or self.lang != "ru":
+            return self._gender
+        return gender_of(self.text)
+
+
+class ListArg(FluentType):
+    """A tuple of parameters, joined as the reader's language joins a list."""
+
+    def __init__(self, items: list[Any], lang: Lang, style: str | None = None) -> None:
+        self.items, self.lang, self.style = items, lang, style
+
+    def joined(self, style: str | None) -> ListArg:
+        """The same items joined with "and" (``standard``) or "or" (``or``)."""
+        return ListArg(self.items, self.lang, style)
+
+    def format(self, locale: Locale) -> str:
+        return self._join([_text(item, locale) for item in self.items])
+
+    def case(self, case: Case) -> str:
+        return self._join([_case_of(item, case, self.lang) for item in self.items])
+
+    def _join(self, texts: list[str]) -> str:
+        if self.style is None or not texts:
+            return ", ".join(texts)
+        return format_list(texts, style=self.style, locale=LOCALES[self.lang])  # type: ignore[arg-type]
+
+    def gender(self) -> Gender | None:
+        if len(self.items) == 1:
+            return _gender_of(self.items[0], self.lang)
+        return "plural" if self.items else None
+
+
+class TextArg(FluentType):
+    """A message rendered as a parameter; its forms come from the catalogue
+    entry's ``@case`` and ``@gender`` attributes, else from the morphology."""
+
+    def __init__(self, text: str, lang: Lang, attribute: Callable[[str], str | None]) -> None:
+        self.text, self.lang, self.attribute = text, lang, attribute
+
+    def format(self, locale: Locale) -> str:
+        return self.text
+
+    def case(self, case: Case) -> str:
+        form = self.attribute(case)
+        if form is not None:
+            return form
+        return inflect(self.text, case) if self.lang == "ru" else self.text
+
+    def gender(self) -> Gender | None:
+        given = self.attribute("gender")
+        if given in {"masc", "fem", "neut", "plural"}:
+            return given  # type: ignore[return-value]
+        return gender_of(self.text) if self.lang == "ru" else None
+
+
+def _text(value: Any, locale: Locale) -> str:
+    return value.format(locale) if isinstance(value, FluentType) else str(value)
+
+
+def _case_of(value: Any, case: Case, lang: Lang) -> str:
+    if isinstance(value, NameArg | TextArg | ListArg):
+        return value.case(case)
+    if isinstance(value, FluentType):
+        return value.format(Locale.parse(LOCALES[lang]))
+    return inflect(str(value), case) if lang == "ru" else str(value)
+
+
+def _gender_of(value: Any, lang: Lang) -> Gender | None:
+    if isinstance(value, NameArg | TextArg | ListArg):
+        return value.gender()
+    if isinstance(value, str) and lang == "ru":
+        return gender_of(value)
+    return None
+
+
+def number(value: int | Fraction) -> FluentType | str:
+    """A number as Fluent formats and selects plurals by: no grouping of
+    thousands (a seed stays 12345); a fraction with a finite decimal is a
+    decimal (0.5, 0,5), any other is written a/b."""
+    if isinstance(value, int):
+        return FluentInt(value, useGrouping=False)
+    if value.denominator == 1:
+        return FluentInt(value.numerator, useGrouping=False)
+    decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(decimal) != value:
+        return f"{value.numerator}/{value.denominator}"
+    return FluentFloat(float(decimal), useGrouping=False, maximumFractionDigits=12)
+
+
+def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
+    """The grammar functions templates may call, for one language."""
+
+    def case(value: Any, which: str = "nom") -> str:
+        if which not in CASES:
+            raise CatalogueError(f"CASE: unknown case {which!r}; expected one of {CASES}")
+        return _case_of(value, which, lang)
+
+    def gender(value: Any) -> str:
+        return _gender_of(value, lang) or "other"
+
+    def cap(value: Any) -> str:
+        text = _text(value, Locale.parse(LOCALES[lang]))
+        return text[:1].upper() + text[1:]
+
+    def conjunction(style: str) -> Callable[[Any], Any]:
+        def join(value: Any) -> Any:
+            return value.joined(style) if isinstance(value, ListArg) else value
+        return join
+
+    return {"CASE": case, "GENDER": gender, "CAP": cap,
+            "AND": conjunction("standard"), "OR": conjunction("or")}
+
+
+def _variants_on_lines(pattern: str) -> str:
+    """A select written on one line (``{ $n -> [one] wound *[other] wounds }``,
+    the way a TOML catalogue writes it) with each variant and the closing
+    brace on a line of its own, as Fluent wants them."""
+    out: list[str] = []
+    selects: list[int] = []  # brace depths at which a select is open
+    depth = 0
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            if selects and selects[-1] == depth:
+                selects.pop()
+                while out and out[-1] == " ":
+                    out.pop()
+                out.append("\n")
+            depth -= 1
+        elif pattern.startswith("->", i):
+            selects.append(depth)
+            out.append("->")
+            i += 2
+            continue
+        elif selects and selects[-1] == depth and (
+                (char == "[" and pattern[i - 1:i] != "*") or pattern.startswith("*[", i)):
+            while out and out[-1] == " ":
+                out.pop()
+            out.append("\n")
+        out.append(char)
+        i += 1
+    return "".join(out)
+
+
+def fluent_source(key: str, template: str) -> str:
+    """``template`` as the Fluent pattern of one message: the ``{name}``
+    shorthand expanded, selects spread over lines, continuation lines
+    indented, edge spaces kept."""
+    pattern = _variants_on_lines(_SHORTHAND.sub(r"{ $\1 }", template))
+    stripped = pattern.strip(" ")
+    if not stripped:
+        return '{ "" }' if not pattern else '{ "' + pattern + '" }'
+    lead = pattern[: len(pattern) - len(pattern.lstrip(" "))]
+    trail = pattern[len(pattern.rstrip(" ")):]
+    body = stripped.replace("\n", "\n    ")
+    return (f'{{ "{lead}" }}' if lead else "") + body + (f'{{ "{trail}" }}' if trail else "")
+
+
+def split_attribute(key: str) -> tuple[str, str | None]:
+    """``"nw.spell.defence@acc"`` → (``"nw.spell.defence"``, ``"acc"``)."""
+    base, sep, attribute = key.partition(_ATTRIBUTE)
+    return base, (attribute if sep else None)
+
+
+class Bundle:
+    """One language's templates compiled into a Fluent bundle."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+        self.locale = Locale.parse(LOCALES[lang])
+        self.bundle = FluentBundle([LOCALES[lang]], functions=functions(lang), use_isolating=False)
+        self.ids: dict[str, str] = {}
+        self.needs: dict[str, set[str]] = {}
+
+    def add(self, templates: Mapping[str, str], source: str) -> None:
+        """Compile ``templates`` (catalogue keys, possibly ``key@attribute``);
+        an entry Fluent cannot read is refused with the file and key named."""
+        grouped: dict[str, dict[str | None, str]] = {}
+        for key, template in templates.items():
+            base, attribute = split_attribute(key)
+            grouped.setdefault(base, {})[attribute] = template
+        lines: list[str] = []
+        for base, parts in grouped.items():
+            value = parts.get(None)
+            if value is None:
+                raise CatalogueError(f"{source}: {base!r} has forms but no text of its own")
+            ident = self.ids.get(base) or f"m{len(self.ids)}"
+            self.needs[base] = set().union(*(variables(text) for text in parts.values()))
+            lines.append(f"{ident} = {fluent_source(base, value)}")
+            lines += [f"    .{name} = {fluent_source(base, text)}"
+                      for name, text in parts.items() if name is not None]
+            self.ids[base] = ident
+        resource = FluentResource("\n".join(lines) + "\n")
+        self._refuse_junk(resource.body, source)
+        self.bundle.add_resource(resource, allow_overrides=True)
+
+    def _refuse_junk(self, entries: Iterable[ftl.EntryType], source: str) -> None:
+        by_id = {ident: key for key, ident in self.ids.items()}
+        for entry in entries:
+            if isinstance(entry, ftl.Junk):
+                ident = (entry.content or "").split(" ", 1)[0]
+                reason = "; ".join(a.message or a.code for a in entry.annotations)
+                raise CatalogueError(
+                    f"{source}: [{self.lang}] {by_id.get(ident, ident)!r} is not a valid "
+                    f"template ({reason})")
+
+    def has(self, key: str) -> bool:
+        return key in self.ids
+
+    def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
+        """The text of ``key`` (or one of its attributes) with ``args``."""
+        message = self.bundle.get_message(self.ids[key])
+        pattern = message.value if attribute is None else message.attributes[attribute]
+        if pattern is None:
+            return key
+        values = dict(args)
+        for name in self.needs[key] - values.keys():
+            values[name] = "{" + name + "}"  # a missing parameter stays visible
+        text, _errors = self.bundle.format_pattern(pattern, values)
+        return str(text)
+
+    def attribute(self, key: str, name: str, args: Mapping[str, Any]) -> str | None:
+        """The attribute ``name`` of ``key``, or None if the entry has none."""
+        if key not in self.ids:
+            return None
+        message = self.bundle.get_message(self.ids[key])
+        if name not in message.attributes:
+            return None
+        return self.format(key, args, name)
+
+    def errors(self, key: str, args: Mapping[str, Any]) -> list[Exception]:
+        """What went wrong rendering ``key`` with ``args`` (for the tests)."""
+        message = self.bundle.get_message(self.ids[key])
+        found: list[Exception] = []
+        for pattern in [message.value, *message.attributes.values()]:
+            if pattern is not None:
+                found += self.bundle.format_pattern(pattern, dict(args))[1]
+        return found
+
+
+def variables(template: str) -> set[str]:
+    """The parameter names a template uses, in either spelling."""
+    names = set(_SHORTHAND.findall(template))
+    names |= set(re.findall(r"\$([A-Za-z_][A-Za-z0-9_-]*)", template))
+    return names
+
+
+__all__ = ["CASES", "Bundle", "CatalogueError", "ListArg", "NameArg", "TextArg", "functions",
+           "number", "variables"]

@@ -1,0 +1,156 @@
+"""Grammar in the catalogue: Russian cases and gender, plurals, numbers, lists.
+
+The expected forms are written by hand, as a Russian reader writes them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from referee.core.grammar import CatalogueError
+from referee.core.i18n import Catalogue, Name, msg
+from referee.core.model import LocalName
+from referee.core.morphology import Case, gender_of, inflect
+
+TEXT = """\
+[en]
+"g.plays" = "{caster} plays {spell} on {target}."
+"g.killed" = "{other} { GENDER($other) -> [plural] are *[other] is } killed."
+"g.wounds" = "{n} { $n -> [one] wound *[other] wounds }"
+"g.rolls" = "{side} { GENDER($side) -> [plural] roll *[other] rolls } { AND($dice) }."
+"g.seats" = "expected { OR($seats) }"
+"g.spell" = "Defence-{power}"
+"g.side" = "the Lawmen"
+"g.side@gender" = "plural"
+
+[ru]
+"g.plays" = "{caster} играет «{ CASE($spell, \\"acc\\") }» на { CASE($target, \\"acc\\") }."
+"g.killed" = "{other} { GENDER($other) -> [fem] убита [neut] убито [plural] убиты *[masc] убит }."
+"g.wounds" = "{n} { $n -> [one] рана [few] раны [many] ран *[other] раны }"
+"g.rolls" = "{side} { GENDER($side) -> [plural] выбрасывают *[other] выбрасывает } { AND($dice) }."
+"g.seats" = "ожидалось { OR($seats) }"
+"g.spell" = "Защита-{power}"
+"g.spell@acc" = "Защиту-{power}"
+"g.side" = "Законники"
+"""
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
+    path = tmp_path_factory.mktemp("grammar") / "text.toml"
+    path.write_text(TEXT, encoding="utf-8")
+    result = Catalogue()
+    result.load(path)
+    return result
+
+
+LARISA = Name("Larisa", "Лариса")
+ANDREY = Name("Andrey", "Андрей")
+
+
+@pytest.mark.parametrize(("phrase", "case", "form"), [
+    ("Лариса", "acc", "Ларису"),
+    ("Андрей", "acc", "Андрея"),
+    ("Анна", "acc", "Анну"),
+    ("Наёмник Коул", "acc", "Наёмника Коула"),
+    ("Шериф Гарретт", "gen", "Шерифа Гарретта"),
+    ("Маккой", "dat", "Маккою"),
+    ("ключ-карта", "acc", "ключ-карту"),
+    ("северная дверь", "acc", "северную дверь"),
+    ("северная дверь", "ins", "северной дверью"),
+    ("Комната охраны", "acc", "Комнату охраны"),
+    ("Кабинет директора", "prep", "Кабинете директора"),
+    ("Законники", "gen", "Законников"),
+    ("Метро", "prep", "Метро"),
+    ("Джо", "acc", "Джо"),
+    ("Склад №2", "ins", "Складом №2"),
+])
+def test_the_morphology_declines_names_as_a_russian_reader_does(
+        phrase: str, case: Case, form: str) -> None:
+    assert inflect(phrase, case) == form
+
+
+@pytest.mark.parametrize(("phrase", "gender"), [
+    ("Лариса", "fem"), ("Андрей", "masc"), ("Законники", "plural"), ("Метро", "neut"),
+    ("Наёмник Коул", "masc"), ("Белла", "fem"), ("Garage", None),
+])
+def test_the_gender_of_a_name_comes_from_its_head_word(phrase: str, gender: str | None) -> None:
+    assert gender_of(phrase) == gender
+
+
+def test_a_woman_with_a_name_ending_in_a_consonant_is_not_declined() -> None:
+    assert inflect("Гарретт", "acc") == "Гарретта"
+    assert inflect("Гарретт", "acc", "fem") == "Гарретт"
+
+
+def test_case_and_gender_agree_with_the_name(catalogue: Catalogue) -> None:
+    line = msg("g.plays", caster=ANDREY, spell=msg("g.spell", power=3), target=LARISA)
+    assert catalogue.render(line, "ru") == "Андрей играет «Защиту-3» на Ларису."
+    assert catalogue.render(line, "en") == "Andrey plays Defence-3 on Larisa."
+    assert catalogue.render(msg("g.killed", other=LARISA), "ru") == "Лариса убита."
+    assert catalogue.render(msg("g.killed", other=ANDREY), "ru") == "Андрей убит."
+    assert catalogue.render(msg("g.killed", other=ANDREY), "en") == "Andrey is killed."
+
+
+def test_a_form_given_by_hand_wins_over_the_morphology(catalogue: Catalogue) -> None:
+    self_name = Name("himself", "сам", cases=(("acc", "себя"),))
+    line = msg("g.plays", caster=ANDREY, spell=msg("g.spell", power=3), target=self_name)
+    assert catalogue.render(line, "ru") == "Андрей играет «Защиту-3» на себя."
+    cat = LocalName.model_validate({"en": "Cat", "ru": "Кэт", "gender": "fem"}).name
+    assert catalogue.render(msg("g.killed", other=cat), "ru") == "Кэт убита."
+    assert catalogue.render(msg("g.plays", caster=cat, spell="x", target=cat), "ru").endswith(
+        "на Кэт.")
+
+
+def test_a_side_named_in_the_plural_takes_a_plural_verb(catalogue: Catalogue) -> None:
+    line = msg("g.rolls", side=msg("g.side"), dice=(2, 6))
+    assert catalogue.render(line, "en") == "the Lawmen roll 2 and 6."
+    assert catalogue.render(line, "ru") == "Законники выбрасывают 2 и 6."
+    sheriff = Name("the Sheriff", "Шериф")
+    assert catalogue.render(msg("g.rolls", side=sheriff, dice=(4,)), "ru") == \
+        "Шериф выбрасывает 4."
+
+
+@pytest.mark.parametrize(("n", "english", "russian"), [
+    (1, "1 wound", "1 рана"),
+    (2, "2 wounds", "2 раны"),
+    (5, "5 wounds", "5 ран"),
+    (21, "21 wounds", "21 рана"),
+    (Fraction(1, 2), "0.5 wounds", "0,5 раны"),
+    (0, "0 wounds", "0 ран"),
+])
+def test_plurals_follow_each_languages_rules(
+        catalogue: Catalogue, n: int | Fraction, english: str, russian: str) -> None:
+    assert catalogue.render(msg("g.wounds", n=n), "en") == english
+    assert catalogue.render(msg("g.wounds", n=n), "ru") == russian
+
+
+def test_lists_are_joined_with_or(catalogue: Catalogue) -> None:
+    line = msg("g.seats", seats=("night", "day"))
+    assert catalogue.render(line, "en") == "expected night or day"
+    assert catalogue.render(msg("g.seats", seats=(LARISA, ANDREY)), "ru") == \
+        "ожидалось Лариса или Андрей"
+
+
+def test_a_broken_template_is_refused_naming_the_file_and_the_key(tmp_path: Path) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text('[en]\n"x.ok" = "fine"\n"x.bad" = "{ $n -> [one] one }"\n', encoding="utf-8")
+    with pytest.raises(CatalogueError, match=r"broken\.toml: \[en\] 'x\.bad' is not a valid"):
+        Catalogue().load(path)
+
+
+def test_forms_without_a_text_of_their_own_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "forms.toml"
+    path.write_text('[ru]\n"x.spell@acc" = "Защиту"\n', encoding="utf-8")
+    with pytest.raises(CatalogueError, match=r"'x\.spell' has forms but no text of its own"):
+        Catalogue().load(path)
+
+
+def test_an_unknown_case_is_an_error_the_text_shows(tmp_path: Path) -> None:
+    path = tmp_path / "case.toml"
+    path.write_text('[ru]\n"x.c" = "на { CASE($who, \\"vocative\\") }"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
+    assert catalogue.bundles["ru"].errors("x.c", catalogue.arguments(msg("x.c", who=LARISA), "ru"))
