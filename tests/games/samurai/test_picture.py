@@ -20,5 +20,6 @@ def test_the_picture_shows_the_table_and_the_last_shot_from_a_seats_view():
     assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
     assert picture.count('class="sight"') == 1 and 'stroke-dasharray="5,4"' in picture
     assert 'class="cover"' in picture and ">Осо<" in picture
-    # scale 20 per inch, y flipped on a 48" table: (2, 10) -> (40, 760)
-    assert 'x1="40.0" y1="760.0" x2="280.0" y2="760.0"' in picture
+    # 15 pixels an inch on a 48" table, drawn from (38, 50), y flipped:
+    # (2, 10) -> (38 + 30, 50 + 720 - 150)
+    assert 'x1="68.0" y1="620.0" x2="248.0" y2="620.0"' in picture

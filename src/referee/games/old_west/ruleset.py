@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from referee.boards.tablemap import TableMap
 from referee.core.events import Seat
 from referee.core.flow import Frame
-from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
-from referee.games.old_west import ending
+from referee.games.old_west import ending, picture
 from referee.games.old_west.scenario import OldWestScenario, scenario_problems
-from referee.games.old_west.state import OldWestState, build_table, setup_of
+from referee.games.old_west.state import OldWestState, setup_of
 from referee.games.old_west.turn import PlayGame
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -52,6 +53,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "turn": state.turn,
             "phase": state.phase,
             "advantage": state.advantage,
+            "table": picture.table_part(state.scenario),
             "models": [_model_view(state, f.id) for f in state.fighters.values()],
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
@@ -71,19 +73,12 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         return names[seat] if seat in names else super().seat_name(scenario, seat)
 
     def svg(self, scenario: OldWestScenario, view: dict[str, JSON], lang: Lang) -> str:
-        """A picture of the table as ``view`` shows it: the scenario's terrain
-        and every model still on the table."""
-        table = build_table(scenario)
-        for model in view["models"]:
-            if model["at"] is None:
-                table.remove(model["id"])
-                continue
-            table.move(model["id"], (model["at"][0], model["at"][1]))
-            if model["prone"]:
-                table.pieces[model["id"]].marks.add("prone")
-        title = render(msg("ow.picture-title", title=scenario.title, turn=view["turn"],
-                           phase=view["phase"] or ""), lang)
-        return table.svg(title=title)
+        """A picture of the table as ``view`` shows it (:mod:`.picture`)."""
+        return picture.svg(scenario, view, lang)
+
+    def table_map(self, view: dict[str, JSON], lang: Lang) -> TableMap | None:
+        """The map of the table as ``view`` shows it, for the terminal (:mod:`.picture`)."""
+        return picture.table_map(view, lang)
 
 
 def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:

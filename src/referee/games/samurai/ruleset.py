@@ -4,16 +4,17 @@ answers, views and picture."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from pathlib import Path
 from random import Random
 from typing import Any, ClassVar
 
+from referee.boards.tablemap import TableMap
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
+from referee.games.samurai import picture
 from referee.games.samurai.fight import Allocation, allocation_refusals
 from referee.games.samurai.missiles import Action, action_refusals, can_reload
 from referee.games.samurai.scenario import SamuraiScenario, scenario_problems
@@ -63,6 +64,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
             "turn": state.turn,
             "phase": state.phase,
             "priority": state.priority,
+            "table": picture.table_part(state.scenario),
             "models": [{"id": f.id, "side": f.side, "at": [f.x, f.y] if f.alive else None,
                         "cp": f.spec.cp, "alive": f.alive, "wounds": f.penalty,
                         "stunned": f.stunned, "moved": f.moved, "shot": f.shot,
@@ -75,7 +77,8 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                 "order": list(fight.order)},
             "asked": None if state.asked_shooter is None else {
                 "shooter": state.asked_shooter, "targets": list(state.asked_targets),
-                "reload": can_reload(state, state.asked_shooter)},
+                "reload": can_reload(state, state.asked_shooter),
+                "aims": picture.aims(state, state.asked_shooter)},
             "shots": [{"shooter": s.shooter, "target": s.target, "from": list(s.start),
                        "to": list(s.end), "hit": s.hit} for s in state.shots],
             "broken": list(state.broken),
@@ -138,29 +141,11 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
     def svg(self, scenario: SamuraiScenario, view: dict[str, JSON], lang: Lang) -> str:
         """The table from ``view``: terrain, the fighters still on it, and the
         lines of sight of this turn's shots (solid: hit, dashed: missed)."""
-        state = SamuraiState(scenario)
-        for model in view["models"]:
-            fighter = state.fighters[model["id"]]
-            fighter.alive = model["alive"]
-            if model["at"] is not None:
-                fighter.x, fighter.y = model["at"]
-        table = state.table()
-        for piece in table.pieces.values():
-            piece.label = state.fighters[piece.id].name.render(lang)
-        title = render(msg("sam.picture-title", title=scenario.title.name, turn=view["turn"]),
-                       lang)
-        picture = table.svg(title=title)
-        scale, depth = 20.0, scenario.table.depth
-        lines = []
-        for shot in view["shots"]:
-            (x1, y1), (x2, y2) = shot["from"], shot["to"]
-            dash = "" if shot["hit"] else ' stroke-dasharray="5,4"'
-            lines.append(f'<line class="sight" x1="{x1 * scale:.1f}" '
-                         f'y1="{(depth - y1) * scale:.1f}" x2="{x2 * scale:.1f}" '
-                         f'y2="{(depth - y2) * scale:.1f}" stroke="#c00" stroke-width="2"'
-                         f'{dash}><title>{escape(shot["shooter"])} → '
-                         f'{escape(shot["target"])}</title></line>')
-        return picture.replace("</svg>", "\n".join([*lines, "</svg>"]))
+        return picture.svg(scenario, view, lang)
+
+    def table_map(self, view: dict[str, JSON], lang: Lang) -> TableMap | None:
+        """The map of the table as ``view`` shows it, for the terminal (:mod:`.picture`)."""
+        return picture.table_map(view, lang)
 
     def board_table(self, view: dict[str, JSON],
                     lang: Lang) -> tuple[list[str], list[list[str]]] | None:
