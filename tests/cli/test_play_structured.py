@@ -23,6 +23,7 @@ from referee.core.waits import JSON, Decision, Option
 from tests.core.toy import Solo, SoloScenario, registered
 
 runner = CliRunner()
+PERSON = ("--seat", "solo=human")
 
 
 class BoomScenario(SoloScenario):
@@ -88,7 +89,7 @@ def test_a_person_fills_the_guided_form_and_a_refusal_keeps_the_draft(tmp_path: 
     saved = tmp_path / "game.json"
     # pick 1; then steps: the form offers the template (0); 5 is refused (at most 1),
     # the draft 5 is shown, and the second try types 1.
-    result = run("play", str(scenario(tmp_path)), "--save", str(saved), "--seed", "1",
+    result = run("play", str(scenario(tmp_path)), *PERSON, "--save", str(saved), "--seed", "1",
                  typed="1\ng\n5\ng\n1\n")
     assert result.exit_code == 0, result.output
     assert "Offered answer:" in result.output and '{"steps": 0}' in result.output
@@ -100,7 +101,7 @@ def test_a_person_fills_the_guided_form_and_a_refusal_keeps_the_draft(tmp_path: 
 
 
 def test_the_refusal_is_shown_in_the_players_language(tmp_path: Path) -> None:
-    result = run("play", str(scenario(tmp_path)), "--lang", "ru", "--seed", "1",
+    result = run("play", str(scenario(tmp_path)), *PERSON, "--lang", "ru", "--seed", "1",
                  typed="1\ng\n5\ng\n\n")
     assert "Не принято:" in result.output and "не больше 1 шагов" in result.output
     assert "Ваш черновик:" in result.output
@@ -110,7 +111,7 @@ def test_the_refusal_is_shown_in_the_players_language(tmp_path: Path) -> None:
 
 def test_json_on_one_line_with_a_typo_is_asked_again(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
-    result = run("play", str(scenario(tmp_path)), "--save", str(saved), "--seed", "1",
+    result = run("play", str(scenario(tmp_path)), *PERSON, "--save", str(saved), "--seed", "1",
                  typed='1\nj\n{"steps": \n{"steps": 1}\n')
     assert result.exit_code == 0, result.output
     assert "not JSON" in result.output
@@ -138,7 +139,7 @@ def test_the_editor_opens_on_the_template_and_keeps_broken_text(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EDITOR", f"{sys.executable} {editor_script(tmp_path)}")
     saved = tmp_path / "game.json"
-    result = run("play", str(scenario(tmp_path)), "--save", str(saved), "--seed", "1",
+    result = run("play", str(scenario(tmp_path)), *PERSON, "--save", str(saved), "--seed", "1",
                  typed="1\ne\ne\n")
     assert result.exit_code == 0, result.output
     assert "not JSON" in result.output
@@ -146,19 +147,21 @@ def test_the_editor_opens_on_the_template_and_keeps_broken_text(
 
 
 def test_without_an_editor_the_person_is_told_and_asked_again(tmp_path: Path) -> None:
-    result = run("play", str(scenario(tmp_path)), "--seed", "1", typed="1\ne\nj\n{\"steps\": 0}\n")
+    result = run("play", str(scenario(tmp_path)), *PERSON, "--seed", "1",
+                 typed="1\ne\nj\n{\"steps\": 0}\n")
     assert result.exit_code == 0, result.output
     assert "$EDITOR" in result.output
 
 
 def test_facility_plays_a_turn_typed_by_a_person(tmp_path: Path) -> None:
-    """The acceptance test: `referee play facility --seat anna=human`; every
-    character is a person at this terminal, anna moves north by the guided
-    form, the others answer with JSON on one line."""
+    """The acceptance test: `referee play facility --seat anna=human`; the
+    other characters, asked about, are people at this terminal too; anna
+    moves north by the guided form, the others leave their forms empty."""
     saved = tmp_path / "facility.json"
-    # move: fill in; no target room; route: north, then no more doors; every
-    # other field left empty (skipped); then the others' answers are empty too
-    typed = "g\ny\n\nnorth\n" + "\n" * 200
+    # boris, gleb, vera: a person each; anna sits down (Enter); move: fill in;
+    # no target room; route: north, then no more doors; every other field left
+    # empty (skipped); then each other person sits down and leaves it empty too
+    typed = "p\np\np\n" + "\ng\ny\n\nnorth\n" + "\n" * 200
     result = run("play", "facility", "--seat", "anna=human", "--save", str(saved), typed=typed)
     data = json.loads(saved.read_text(encoding="utf-8"))
     first = data["inputs"][0]
@@ -173,8 +176,9 @@ def test_facility_plays_a_turn_typed_by_a_person(tmp_path: Path) -> None:
 
 def test_facility_turn_resolves_after_every_person_answered(tmp_path: Path) -> None:
     saved = tmp_path / "facility.json"
-    typed = 'j\n{"move": {"route": ["north"]}}\n' + "j\n{}\n" * 3
-    result = run("play", "facility", "--seat", "anna=human", "--save", str(saved), typed=typed)
+    # each person presses Enter on sitting down, then types JSON on one line
+    typed = '\nj\n{"move": {"route": ["north"]}}\n' + "\nj\n{}\n" * 3
+    result = run("play", "facility", "--seat", "all=human", "--save", str(saved), typed=typed)
     assert result.exit_code == 130, result.output
     inputs = saved_inputs(saved)
     assert inputs[:5] == [{"seat": "anna", "answer": {"move": {"route": ["north"]}}},
@@ -184,12 +188,13 @@ def test_facility_turn_resolves_after_every_person_answered(tmp_path: Path) -> N
 
 def test_a_saved_game_resumes_from_its_file_and_keeps_saving_there(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
-    first = run("play", str(scenario(tmp_path)), "--save", str(saved), "--seed", "1",
+    first = run("play", str(scenario(tmp_path)), *PERSON, "--save", str(saved), "--seed", "1",
                 typed="2\n")
     assert first.exit_code == 130
-    assert "saved the game so far" in first.output
+    assert f"The game so far is saved in {saved}; to go on: referee play {saved}" \
+        in first.output.replace("\n", "")
     assert answers(saved) == [2]
-    resumed = run("play", str(saved), "--seed", "1", typed="j\n{\"steps\": 2}\n")
+    resumed = run("play", str(saved), *PERSON, "--seed", "1", typed="j\n{\"steps\": 2}\n")
     assert resumed.exit_code == 0, resumed.output
     assert "resumed" in resumed.output
     assert answers(saved) == [2, {"steps": 2}]
@@ -198,7 +203,7 @@ def test_a_saved_game_resumes_from_its_file_and_keeps_saving_there(tmp_path: Pat
 
 def test_a_resumed_game_saves_to_another_file_with_save(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
-    run("play", str(scenario(tmp_path)), "--save", str(saved), "--seed", "1", typed="2\n")
+    run("play", str(scenario(tmp_path)), *PERSON, "--save", str(saved), "--seed", "1", typed="2\n")
     other = tmp_path / "other.json"
     resumed = run("play", str(saved), "--seat", "all=random", "--save", str(other))
     assert resumed.exit_code == 0, resumed.output
@@ -248,7 +253,8 @@ def test_a_save_path_under_a_plain_file_is_refused(tmp_path: Path) -> None:
 def test_a_broken_rule_is_an_internal_error_and_the_file_holds_the_game_before_it(
         tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
-    result = run("play", str(scenario(tmp_path, "boom")), "--save", str(saved), typed="1\n2\n")
+    result = run("play", str(scenario(tmp_path, "boom")), *PERSON, "--save", str(saved),
+                 typed="1\n2\n")
     assert result.exit_code == 3, result.output
     assert "internal error" in result.output
     assert "input 1" in result.output and '"answer": 2' in result.output.replace("'", '"')

@@ -1,14 +1,17 @@
 """``referee play``: play a scenario in the terminal, each seat a person or a
 bot; or resume a saved game (``referee play SAVED.json``).
 
-With ``--save FILE`` the game is written after every input, whole and
+Seats not named with ``--seat`` are asked about at the start (a person or a
+bot). With ``--save FILE`` the game is written after every input, whole and
 atomically, so stopping the program at any moment (even ``kill -9``) loses at
-most the input being made. A resumed game keeps saving to its own file unless
-``--save`` names another.
+most the input being made; Ctrl-C or Ctrl-D says where it was saved and how to
+go on. A resumed game keeps saving to its own file unless ``--save`` names
+another.
 """
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from random import Random
@@ -27,45 +30,63 @@ from referee.cli.common import (
     stdin_is_terminal,
     user_errors,
 )
-from referee.cli.terminal import TerminalPlayer
+from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
 from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomChance
 from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import Lang, for_reader, msg, render
+from referee.core.i18n import Lang, msg, render
 from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
 
-KINDS = ("human", "random")
+KINDS = {"human": "human", "bot": "random", "random": "random"}
+"""What ``--seat NAME=KIND`` accepts, and the kind of player it means."""
 
 
 def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
-    """``["all=random", "night=human"]`` -> a kind per seat (later specs win).
+    """``["all=random", "night=human"]`` -> a kind per seat named (later specs
+    win); seats not named are left out, to be asked about.
 
     :raises typer.BadParameter: for a spec that is not NAME=KIND.
     :raises UnknownSeat: naming the seats there are, and the closest.
     """
-    kinds = dict.fromkeys(seats, "human")
+    kinds: dict[Seat, str] = {}
     for spec in specs:
         name, sep, kind = spec.partition("=")
         if not sep or kind not in KINDS:
-            raise typer.BadParameter(f"expected NAME=human or NAME=random, not {spec!r}",
+            raise typer.BadParameter(f"expected NAME=human or NAME=bot, not {spec!r}",
                                      param_hint="--seat")
         if name == "all":
-            kinds = dict.fromkeys(seats, kind)
+            kinds = dict.fromkeys(seats, KINDS[kind])
         else:
-            kinds[check_seat(name, seats, "--seat", also=("all",))] = kind
+            kinds[check_seat(name, seats, "--seat", also=("all",))] = KINDS[kind]
     return kinds
 
 
-def audience_for(kinds: dict[Seat, str]) -> Seat | None:
-    """Whose log to print: the referee's in a game of bots, the one person's
-    when one person plays, only public events when several share a terminal."""
-    humans = [seat for seat, kind in kinds.items() if kind == "human"]
-    if not humans:
-        return REFEREE
-    return humans[0] if len(humans) == 1 else None
+def who_plays(game: Game, named: dict[Seat, str], human: TerminalPlayer) -> dict[Seat, str]:
+    """A kind for every seat, in the game's order: as named with ``--seat``,
+    the others asked at the terminal (none asked once the game is over)."""
+    unnamed = {seat: render(game.seat_name(seat), human.lang)
+               for seat in game.seats if seat not in named}
+    asked = dict.fromkeys(unnamed, "random")
+    if unnamed and not game.is_over:
+        asked = ask_who_plays(human, unnamed, "human" not in named.values())
+    return {seat: named.get(seat) or asked[seat] for seat in game.seats}
+
+
+def stopped(saver: Saver, lang: Lang) -> typer.Exit:
+    """Ctrl-C or the end of input: save, and say where and how to go on."""
+    out.print()  # the prompt's line is left as it was
+    saver.save()
+    if saver.path is None:
+        out.print(render(msg("play.stopped-unsaved"), lang), markup=False)
+    else:
+        path = str(saver.path)
+        command = f"referee play {shlex.quote(path)}"
+        out.print(render(msg("play.stopped-saved", path=path, command=command), lang),
+                  markup=False)
+    return typer.Exit(130)
 
 
 def outcome_line(game: Game, lang: Lang) -> str:
@@ -135,7 +156,8 @@ def play(
         help="A scenario file, a ruleset name for its example (night-watch), "
              "or a saved game (.json) to resume.")],
     seat: Annotated[list[str] | None, typer.Option(
-        "--seat", help="NAME=human|random; all=random sets every seat. Default: human.")] = None,
+        "--seat", help="NAME=human|bot (or random); all=bot sets every seat. "
+                       "Seats not named are asked about.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice and bots.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="Write the game to FILE after every input (a resumed game: its own file).")
@@ -155,24 +177,32 @@ def play(
         ruleset, model = load_scenario(scenario)
         game = Game(ruleset, model)
     ruleset = game.ruleset
-    kinds = parse_seats(seat or [], game.seats)
-    if "human" in kinds.values() and not stdin_is_terminal() and not game.is_over:
-        raise fail(render(msg("core.play.needs-terminal"), chosen), chosen)
+    named = parse_seats(seat or [], game.seats)
+    if not game.is_over and not stdin_is_terminal():
+        unnamed = tuple(s for s in game.seats if s not in named)
+        if unnamed:
+            raise fail(render(msg("play.seats.unnamed", seats=unnamed), chosen), chosen)
+        if "human" in named.values():
+            raise fail(render(msg("core.play.needs-terminal"), chosen), chosen)
     if save is not None:
         check_writable(save)
     rng = Random(seed)
     bot = RandomBot(Random(rng.random()))
     human = TerminalPlayer(out, chosen)
-    players: dict[Seat, Player] = {s: human if k == "human" else bot for s, k in kinds.items()}
-    reader = audience_for(kinds)
-    phase_ends = ruleset.phase_end_events
     saver = Saver(game, save)
     if resumed is not None:
         saver.written = len(game.inputs) if resumed == save else -1
+    try:
+        kinds = who_plays(game, named, human)
+    except (KeyboardInterrupt, EOFError):
+        raise stopped(saver, chosen) from None
+    players: dict[Seat, Player] = {s: human if k == "human" else bot for s, k in kinds.items()}
+    screen = Screen(out, chosen, game, [s for s, k in kinds.items() if k == "human"], human.read)
+    human.screen = screen
+    reader = None if screen.hot_seat else screen.sitting  # whose view a picture shows
+    phase_ends = ruleset.phase_end_events
 
     def show(event: Event) -> None:
-        if (event.audience.is_public if reader is None else event.audience.admits(reader)):
-            out.print(render(for_reader(event.text, reader or REFEREE), chosen), markup=False)
         if svg is None or event.kind not in phase_ends:
             return
         state_view = game.view(reader or REFEREE)["state"]
@@ -189,6 +219,7 @@ def play(
         for event in events[shown:]:
             show(event)
         shown = len(events)
+        screen.flush()
 
     after_input()
     if resumed is not None:
@@ -197,11 +228,7 @@ def play(
     try:
         drive(game, players, RandomChance(Random(rng.random())), after_input)
     except (KeyboardInterrupt, EOFError):
-        saver.save()
-        if save is not None:
-            out.print(render(msg("core.play.saved-so-far", path=str(save),
-                                 count=len(game.inputs)), chosen), markup=False)
-        raise typer.Exit(130) from None
+        raise stopped(saver, chosen) from None
     except InternalError as exc:
         saver.save()  # the game as it was before the input that broke a rule
         raise fail(exc.render(chosen), chosen, "core.error.internal-head",

@@ -10,6 +10,13 @@ the last draft as JSON, or by JSON typed on one line. When the game refuses an
 answer, every reason is shown in the player's language and the draft is kept
 for the next try: nothing typed is lost.
 
+A decision with one legal answer is not asked: it is answered and said in one
+line. Options that would read alike are told apart; Enter alone picks nothing.
+
+Several people at one terminal (hot seat) share a :class:`Screen`: when
+another person's seat is to answer, the screen and its scrollback are cleared
+and the next player presses Enter before reading anything of theirs.
+
 The driver knows nothing of any ruleset: only the JSON Schema.
 """
 
@@ -20,7 +27,8 @@ import os
 import shlex
 import subprocess
 import tempfile
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -30,9 +38,14 @@ from rich.table import Table
 
 from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
-from referee.core.events import Seat
-from referee.core.i18n import Lang, Msg, msg, render
+from referee.core.events import REFEREE, Event, Seat
+from referee.core.game import Game
+from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
 from referee.core.waits import JSON
+
+CATALOGUE.load(Path(__file__).with_name("play.toml"))
+CLEAR = "\033[H\033[2J\033[3J"
+"""Home, clear the screen, clear the scrollback (xterm, tmux, most terminals)."""
 
 
 class _Missing:
@@ -58,6 +71,142 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
     console.print(table)
 
 
+def capitalized(text: str) -> str:
+    """``text`` starting a sentence ("the Lawmen ..." -> "The Lawmen ...")."""
+    return text[:1].upper() + text[1:]
+
+
+def told_apart(labels: Sequence[str], lang: Lang) -> list[str]:
+    """The option labels with any that read alike numbered, so that no two
+    lines of a list are the same ("... — variant 1 of 2")."""
+    counts = Counter(labels)
+    seen: Counter[str] = Counter()
+    result: list[str] = []
+    for label in labels:
+        if counts[label] < 2:
+            result.append(label)
+            continue
+        seen[label] += 1
+        result.append(render(msg("play.alike", label=label, n=seen[label], count=counts[label]),
+                             lang))
+    return result
+
+
+class Screen:
+    """What the terminal shows of the log, and to whom.
+
+    With no person playing, the referee's log; with one, that seat's view;
+    with several at one terminal, the view of the seat sitting at it (before
+    the first person sits down, public lines only). When another person's
+    seat is to answer, the screen and its scrollback are cleared and the next
+    player presses Enter, then reads, in their own seat's wording, everything
+    that seat may see since it last sat: one player's hand is never on screen
+    when the other sits down. Once the game is over, the log's own line
+    announcing the end (the one carrying the outcome's reason) is left to the
+    outcome line, so the end is said once.
+    """
+
+    def __init__(self, console: Console, lang: Lang, game: Game, humans: Sequence[Seat],
+                 read: Callable[[str], str]) -> None:
+        self.console = console
+        self.lang = lang
+        self.game = game
+        self.humans = tuple(humans)
+        self.read = read
+        self.sitting: Seat | None = (REFEREE if not self.humans else
+                                     self.humans[0] if len(self.humans) == 1 else None)
+        """Whose view is on screen; None: several people, nobody seated yet."""
+        self.seen: dict[Seat | None, int] = {}
+        self.notes: dict[Seat, list[tuple[int, str]]] = {}
+        """Lines printed for a seat alone (an answer given for it), by its log position."""
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def lines(self, seat: Seat | None) -> list[Event]:
+        """The events ``seat`` may see (None: the public ones)."""
+        if seat is None:
+            return [e for e in self.game.log_for(REFEREE) if e.audience.is_public]
+        return self.game.log_for(seat)
+
+    def flush(self) -> None:
+        """Print what the seat at the terminal has not seen yet."""
+        seat = self.sitting
+        events = self.lines(seat)
+        start = self.seen.get(seat, 0)
+        notes = self.notes.get(seat, []) if seat is not None else []
+        for index in range(start, len(events)):
+            notes = self._notes_before(notes, index)
+            if not self._is_end_line(events[index]):
+                text = render(for_reader(events[index].text, seat or REFEREE), self.lang)
+                self.console.print(text, markup=False)
+        self._notes_before(notes, len(events))
+        if seat is not None:
+            self.notes[seat] = []
+        self.seen[seat] = len(events)
+
+    def _notes_before(self, notes: list[tuple[int, str]], index: int) -> list[tuple[int, str]]:
+        while notes and notes[0][0] <= index:
+            self.console.print(notes[0][1], markup=False)
+            notes = notes[1:]
+        return notes
+
+    def _is_end_line(self, event: Event) -> bool:
+        outcome = self.game.outcome()
+        return (outcome is not None and event.audience.is_public
+                and event.text.params.get("reason") == outcome.reason)
+
+    def sit(self, seat: Seat) -> None:
+        """``seat`` is to answer: with several people at the terminal and
+        another seated, clear the screen and wait for the next player."""
+        if self.hot_seat and seat != self.sitting:
+            self.clear()
+            name = render(self.game.seat_name(seat), self.lang)
+            heading = capitalized(render(msg("play.hand-over", seat=name), self.lang))
+            self.console.print(f"[bold]{escape(heading)}[/]")
+            self.read(capitalized(render(msg("play.ready", seat=name), self.lang)) + " ")
+            self.sitting = seat
+        self.flush()
+
+    def note(self, seat: Seat, text: str) -> None:
+        """A line for ``seat`` alone: printed now if it sits at the terminal,
+        else when it next sits down, in its place among its log lines."""
+        self.notes.setdefault(seat, []).append((len(self.lines(seat)), text))
+        if seat == self.sitting:
+            self.flush()
+
+    def clear(self) -> None:
+        self.console.file.write(CLEAR)
+        self.console.file.flush()
+
+
+PERSON = ("p", "person", "h", "human", "ч", "человек", "з")
+BOT = ("b", "bot", "r", "random", "б", "бот", "и")
+"""Answers to "who plays": English, Russian, and the same keys on a Russian layout."""
+
+
+def ask_who_plays(player: TerminalPlayer, names: Mapping[Seat, str],
+                  person_first: bool) -> dict[Seat, str]:
+    """Ask who plays each seat in ``names`` (seat -> its name): ``human`` or
+    ``random``. Enter takes the default shown: a person for the first seat
+    when ``person_first`` (nobody else plays in person yet), a bot after."""
+    player._say(msg("play.seats.head"))
+    kinds: dict[Seat, str] = {}
+    person = person_first
+    for seat, name in names.items():
+        default = "p" if person else "b"
+        prompt = f"{capitalized(player._text(msg('play.seats.ask', seat=name)))} [{default}]: "
+        while True:
+            reply = player.read(prompt).strip().lower() or default
+            if reply in PERSON or reply in BOT:
+                break
+            player._say(msg("play.seats.again"))
+        kinds[seat] = "human" if reply in PERSON else "random"
+        person = False
+    return kinds
+
+
 class TerminalPlayer:
     """Asks a person for each answer. The caller reports a refusal with
     :meth:`refused` and asks again; the draft is kept until :meth:`accepted`."""
@@ -72,6 +221,8 @@ class TerminalPlayer:
         self.texts: dict[Seat, str] = {}
         """Editor text that is not JSON yet, kept as typed."""
         self.errors: dict[Seat, list[str]] = {}
+        self.screen: Screen | None = None
+        """Shared with the log when several people play at this terminal."""
 
     # -- what the game loop calls -------------------------------------------------
 
@@ -85,10 +236,14 @@ class TerminalPlayer:
         self.errors.pop(seat, None)
 
     def choose(self, ask: Ask) -> JSON:
+        if ask.answer_schema is None and len(ask.options) == 1:
+            return self._only(ask)
+        if self.screen is not None:
+            self.screen.sit(ask.seat)
         board(self.console, ask, self.lang)
         seat = render(ask.seat_name, self.lang)
         heading = render(msg("core.seat", seat=seat), self.lang)
-        self.console.print(f"[bold]{escape(heading[:1].upper() + heading[1:])}[/]: "
+        self.console.print(f"[bold]{escape(capitalized(heading))}[/]: "
                            f"{escape(render(ask.decision.question, self.lang))}")
         self._show_errors(ask.seat)
         if ask.answer_schema is not None:
@@ -97,15 +252,32 @@ class TerminalPlayer:
 
     # -- options ------------------------------------------------------------------
 
+    def _only(self, ask: Ask) -> JSON:
+        """The one legal answer, given without asking and said in one line."""
+        option = ask.options[0]
+        line = capitalized(self._text(msg(
+            "play.only", seat=render(ask.seat_name, self.lang),
+            question=self._text(ask.decision.question), option=self._text(option.label))))
+        if self.screen is not None:
+            self.screen.note(ask.seat, line)
+        else:
+            self.console.print(line, markup=False)
+        return option.value
+
     def _option(self, ask: Ask) -> JSON:
         options = ask.options
         if not options:
             self._say(msg("core.terminal.no-options"))
             return self._json_line(ask.seat)
-        for number, option in enumerate(options, start=1):
-            self.console.print(f"  {number}. {escape(render(option.label, self.lang))}")
+        labels = told_apart([render(option.label, self.lang) for option in options], self.lang)
+        for number, label in enumerate(labels, start=1):
+            self.console.print(f"  {number}. {escape(label)}")
+        prompt = f"{self._text(msg('play.choice', count=len(options)))}: "
         while True:
-            reply = self.read(f"{self._text(msg('core.prompt'))} [1]: ").strip() or "1"
+            reply = self.read(prompt).strip()
+            if not reply:
+                self._say(msg("play.enter-alone"))
+                continue
             if reply.isdigit() and 1 <= int(reply) <= len(options):
                 return options[int(reply) - 1].value
             for option in options:
