@@ -120,7 +120,7 @@ def test_validate_reports_every_problem_with_file_and_field(tmp_path: Path):
     broken.write_text(text, encoding="utf-8")
     result = run("validate", str(broken))
     assert result.exit_code == 2
-    assert "3 problem(s)" in result.output
+    assert "3 problems" in result.output
     for field in ("settings.hand_size", "others[0] (larisa).watch",
                   "others[0] (larisa).initiative"):
         assert f"broken.toml: {field}:" in result.output

@@ -163,8 +163,13 @@ def test_the_shared_catalogue_renders_the_core_text_in_both_languages() -> None:
 
 def test_every_catalogue_key_is_in_both_languages_with_the_same_placeholders() -> None:
     all_rulesets()  # loads every game's catalogue too
-    templates = CATALOGUE.templates
+    forms = {lang: {key.partition("@")[0] for key in CATALOGUE.templates[lang] if "@" in key}
+             for lang in LANGS}
+    templates = {lang: {k: v for k, v in CATALOGUE.templates[lang].items() if "@" not in k}
+                 for lang in LANGS}
     assert set(LANGS) == {"en", "ru"}
+    for lang in LANGS:  # a case or gender form belongs to a message of the same language
+        assert forms[lang] <= set(templates[lang]), forms[lang] - set(templates[lang])
     only_en = sorted(set(templates["en"]) - set(templates["ru"]))
     only_ru = sorted(set(templates["ru"]) - set(templates["en"]))
     assert only_en == [], f"keys without Russian text: {only_en}"

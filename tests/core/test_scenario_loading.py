@@ -117,7 +117,7 @@ def test_five_mistakes_give_five_messages_each_with_the_file_and_the_field(
     fields = {"title", "turns", "colour", "others[0].name", "others[2] (semyon).initiative"}
     assert {problem.split(":")[0] for problem in error.problems} == fields
     lines = str(error).splitlines()
-    assert "5 problem(s)" in lines[0]
+    assert "5 problems" in lines[0]
     for line, problem in zip(lines[1:], error.problems, strict=True):
         assert line.strip() == f"{path}: {problem}"
     initiative = next(p for p in error.problems if p.startswith("others[2] (semyon).initiative"))
