@@ -1,5 +1,6 @@
 """The example Facility game played for three turns with `referee resolve`,
-through the public game API and checked game files."""
+through the public game API and checked game files; each character's report
+written to its own file in its language; orders files refused whole."""
 
 from __future__ import annotations
 
@@ -122,3 +123,131 @@ def test_a_changed_game_file_is_refused(tmp_path: Path):
     assert result.exit_code == 2
     assert "checksum" in result.output
     assert not (tmp_path / "again.json").exists()
+
+
+# -- play by chat: one report file per character, in its language -----------------------
+
+
+def test_reports_one_file_per_character_each_in_its_language(tmp_path: Path):
+    reports = tmp_path / "turn1"
+    result = resolve(START, ORDERS / "turn1.toml", "--reports", reports, "--seat-lang",
+                     "anna=ru", "--out", tmp_path / "turn2.json")
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in reports.iterdir()) == [
+        "anna.txt", "boris.txt", "gleb.txt", "vera.txt"]
+    anna = (reports / "anna.txt").read_text(encoding="utf-8")
+    gleb = (reports / "gleb.txt").read_text(encoding="utf-8")
+    assert anna.splitlines()[0] == "Анна: ход 1"
+    assert "ключ-карт" in anna and "keycard" not in anna and "Turn" not in anna
+    assert gleb.splitlines()[0] == "Gleb: turn 1"
+    # what only Gleb saw (he took the folder alone in the office) is in his report alone
+    assert "red folder" in gleb
+    assert "папк" not in anna and "folder" not in anna
+    assert f"{reports / 'anna.txt'} (Anna, in Russian)" in result.output
+    assert f"{reports / 'gleb.txt'} (Gleb, in English)" in result.output
+
+
+def test_a_report_is_the_characters_own_lines_ready_to_paste(tmp_path: Path):
+    """The file holds exactly the lines the character's part of the log has
+    this turn, in its language, under a heading; no seat id, no indent."""
+    reports = tmp_path / "reports"
+    args = (START, ORDERS / "turn1.toml", "--seat-lang", "boris=ru", "--json")
+    result = resolve(*args, "--reports", reports)
+    data = json.loads(result.output)
+    assert data["seats"]["boris"]["lang"] == "ru"
+    assert data["seats"]["anna"]["lang"] == "en"
+    assert data["reports"]["boris"] == str(reports / "boris.txt")
+    for seat, part in data["seats"].items():
+        text = (reports / f"{seat}.txt").read_text(encoding="utf-8")
+        assert text.splitlines()[2:] == part["log"], seat
+        assert not text.startswith(" ") and f"({seat})" not in text
+
+
+def test_the_reports_folder_is_made_and_a_file_in_its_place_is_refused(tmp_path: Path):
+    deep = tmp_path / "game" / "turn1"
+    assert resolve(START, ORDERS / "turn1.toml", "--reports", deep).exit_code == 0
+    assert (deep / "anna.txt").exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    result = resolve(START, ORDERS / "turn1.toml", "--reports", blocker,
+                     "--out", tmp_path / "next.json")
+    assert result.exit_code == 2
+    assert "not a folder" in result.output
+    assert not (tmp_path / "next.json").exists()
+
+
+def test_a_character_language_given_wrong_is_refused_before_anything_is_written(
+        tmp_path: Path):
+    for wrong, said in (("ana=ru", "did you mean `anna`"), ("anna=de", "anna=de"),
+                        ("anna", "CHARACTER=en")):
+        result = resolve(START, ORDERS / "turn1.toml", "--seat-lang", wrong,
+                         "--reports", tmp_path / "r", "--out", tmp_path / "next.json")
+        assert result.exit_code == 2, wrong
+        assert said in result.output
+    assert not (tmp_path / "r").exists() and not (tmp_path / "next.json").exists()
+
+
+def test_a_scenario_that_gives_a_character_a_language_is_read():
+    """A scenario format with a character ``lang`` field says the character's
+    language; without one the default holds."""
+    from types import SimpleNamespace
+
+    from referee.cli.orders import scenario_language
+
+    scenario = SimpleNamespace(characters={
+        "anna": SimpleNamespace(lang="ru"), "boris": SimpleNamespace(lang="en"),
+        "vera": {"lang": "ru"}, "gleb": SimpleNamespace()})
+    assert [scenario_language(scenario, seat) for seat in ("anna", "boris", "vera", "gleb")] == [
+        "ru", "en", "ru", None]
+
+
+# -- orders files that are refused whole ----------------------------------------------------
+
+
+def test_the_scenario_given_as_the_orders_is_refused_not_resolved(tmp_path: Path):
+    result = resolve(START, START, "--out", tmp_path / "next.json")
+    assert result.exit_code == 2
+    assert f"{START}: this is a scenario" in result.output
+    assert "anna, boris, gleb, vera" in result.output
+    assert "orders-template" in result.output
+    assert not (tmp_path / "next.json").exists()
+    assert "Traceback" not in result.output
+
+
+def test_orders_naming_no_character_are_refused_with_the_closest_name(tmp_path: Path):
+    orders = tmp_path / "orders.toml"
+    orders.write_text('turn = 1\n[ana]\nmove = { to = 3 }\n', encoding="utf-8")
+    result = resolve(START, orders, "--out", tmp_path / "next.json")
+    assert result.exit_code == 2
+    assert f"{orders}: the file names no character" in result.output
+    assert "did you mean `anna`" in result.output
+    assert not (tmp_path / "next.json").exists()
+    russian = resolve(START, orders, "--lang", "ru")
+    assert russian.exit_code == 2
+    assert "в файле нет ни одного персонажа" in russian.output
+
+
+def test_an_orders_file_with_no_orders_at_all_is_refused(tmp_path: Path):
+    orders = tmp_path / "orders.toml"
+    orders.write_text("turn = 1\n", encoding="utf-8")
+    result = resolve(START, orders)
+    assert result.exit_code == 2
+    assert "holds no orders" in result.output
+
+
+def test_orders_void_at_the_deadline_are_listed_with_their_reasons(tmp_path: Path):
+    """An order the world does not allow (a door the room does not have, a
+    target in another room) is void like one of the wrong shape, and
+    ``--json`` lists both with the reason, as the game master reads it."""
+    orders = tmp_path / "orders.toml"
+    orders.write_text('turn = 1\n[anna]\nmove = { route = ["nort"] }\n'
+                      'melee = { target = "gleb" }\ntake = [{ item = "keycard" }]\n',
+                      encoding="utf-8")
+    result = resolve(START, orders, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    voids = {v["part"]: v["reason"] for v in data["voids"]}
+    assert sorted(voids) == ["melee", "move"]
+    assert "nort" in voids["move"] and "1" in voids["move"]
+    assert "Gleb" in voids["melee"]
+    assert data["seats"]["anna"]["state"]["character"]["hands"] == ["keycard"]

@@ -4,12 +4,15 @@ ruleset whose turn is a decision put to every seat at once (Facility).
 GAME is a game file (``referee play --save``, or an earlier ``resolve
 --out``), loaded through the save-file module with its format, version and
 checksum checks; a scenario file starts a new game. ORDERS is a TOML file
-with one table of orders per seat. Each seat's orders are answered through
-the game (an order that cannot stand is void, told to its seat alone), the
-decision is closed (seats without orders get the rules' default), and each
-seat's part of the log is printed, with the records of the other observers
-(a ruleset's cameras) and the game master's log. ``--out`` writes the game
-after the turn to a new game file, atomically.
+with one table of orders per seat (see :mod:`referee.cli.orders`: a scenario,
+a file naming no seat or a file for another turn is refused whole). Each
+seat's orders are answered through the game (an order that cannot stand is
+void, told to its seat alone), the decision is closed (seats without orders
+get the rules' default), and each seat's part of the log is printed, with the
+records of the other observers (a ruleset's cameras) and the game master's
+log. ``--out`` writes the game after the turn to a new game file, atomically;
+``--reports DIR`` writes each seat's report to its own file, in the seat's
+language, ready to paste into a chat.
 """
 
 from __future__ import annotations
@@ -22,24 +25,28 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.common import LangOption, language, out, user_errors
+from referee.cli.orders import (
+    Answered,
+    VoidPart,
+    game_turn,
+    give_orders,
+    open_decision,
+    open_game,
+    parse_seat_languages,
+    read_orders,
+    scenario_language,
+    void_parts,
+    write_text_atomic,
+)
 from referee.cli.play import outcome_line
-from referee.core.errors import RefereeError, SaveFileError, ScenarioError
+from referee.core.errors import RefereeError, SaveFileError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import CATALOGUE, Lang, Msg, Param, for_reader, msg, render
-from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
-from referee.core.scenario import load_scenario, read_toml
+from referee.core.i18n import CATALOGUE, Lang, for_reader, msg, render
+from referee.core.savefile import check_writable, save_game
 from referee.core.waits import Chance, Decision
 
 CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
-
-
-def open_game(path: Path) -> Game:
-    """The game in ``path``: a saved game (checked), or a new game of a scenario."""
-    if looks_like_save_file(path):
-        return load_game(path)
-    ruleset, scenario = load_scenario(path)
-    return Game(ruleset, scenario)
 
 
 def check_out_path(source: Path, target: Path) -> None:
@@ -52,63 +59,60 @@ def check_out_path(source: Path, target: Path) -> None:
     check_writable(target)
 
 
-def open_decision(game: Game, source: str) -> Decision:
-    """The decision put to every seat at once that the game waits for.
+def prepare_reports(folder: Path) -> None:
+    """Make ``folder`` for the reports (and its parents), before anything is
+    resolved. :raises RefereeError: if it cannot be a folder one can write in."""
+    if folder.exists() and not folder.is_dir():
+        raise RefereeError(msg("resolve.reports-not-folder", reports=str(folder)))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RefereeError(msg("resolve.reports-cannot-write", reports=str(folder),
+                               cause=exc.strerror or str(exc))) from None
+    check_writable(folder / ".referee-report-probe")
 
-    :raises RefereeError: if the game is over or waits for something else."""
-    wait = game.waiting
-    if wait is None:
-        raise RefereeError(msg("resolve.over", source=source))
-    if not isinstance(wait, Decision) or not wait.simultaneous:
-        what: Param = wait.what if isinstance(wait, Chance) else wait.question
-        raise RefereeError(msg("resolve.not-simultaneous", source=source, waiting=what))
-    return wait
 
-
-def check_turn(game: Game, orders: dict[str, Any], orders_source: str, source: str) -> None:
-    """An orders file may say which turn it is for (``turn = N``); when the
-    game's state has a turn number, they must agree."""
-    if "turn" not in orders or isinstance(orders["turn"], dict):
-        return
-    turn = orders.pop("turn")
-    state = game.view(REFEREE).get("state")
-    now = state.get("turn") if isinstance(state, dict) else None
-    if now is not None and turn != now:
-        raise ScenarioError(orders_source, [msg("resolve.other-turn", orders=orders_source,
-                                                turn=str(turn), source=source, now=str(now))])
+def report_file_name(seat: Seat) -> str:
+    """``<seat>.txt``, with anything a file name cannot hold replaced."""
+    name = "".join("_" if ch in '/\\:*?"<>|' or ord(ch) < 32 else ch for ch in seat)
+    return f"{'_' + name if name.startswith('.') else name}.txt"
 
 
 class Turn:
     """One turn answered and closed, and what each reader saw of it."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, languages: dict[Seat, Lang]) -> None:
         self.game = game
+        self.turn = game_turn(game)
+        self.languages = languages
+        """Each seat's language, for its report."""
         self.start = len(game.log_for(REFEREE))
         self.starts = {seat: len(game.log_for(seat)) for seat in game.seats}
-        self.voids: list[dict[str, Any]] = []
-        self.refused: list[tuple[str, RefereeError]] = []
+        self.answered = Answered()
+        self.reports: dict[Seat, Path] = {}
 
-    def answer(self, orders: dict[str, Any], decision: Decision) -> None:
+    @property
+    def voids(self) -> list[VoidPart]:
+        return self.answered.voids
+
+    @property
+    def refused(self) -> list[tuple[str, RefereeError]]:
+        return self.answered.refused
+
+    def answer(self, orders: dict[str, Any]) -> None:
         """Every seat's orders, by seat name; a seat the game does not ask, or
         orders refused whole, are reported and the others go on."""
-        for seat in sorted(orders):
-            try:
-                self.game.answer(seat, orders[seat])
-            except RefereeError as exc:
-                self.refused.append((seat, exc))
-                continue
-            waiting = self.game.view(seat).get("waiting")
-            if self.game.waiting is decision and isinstance(waiting, dict):
-                self.voids += [{"seat": seat, **part}
-                               for part in waiting.get("your_void_parts", [])]
+        give_orders(self.game, orders, self.answered)
 
     def close(self, decision: Decision, rng: Random) -> None:
         """Close the decision (its deadline has passed), then roll any chance
-        the rules ask for until they wait for a decision again."""
+        the rules ask for until they wait for a decision again; the void
+        orders are read from what the rules told each seat."""
         if self.game.waiting is decision:
             self.game.close()
         while isinstance(self.game.waiting, Chance):
             self.game.roll_random(rng)
+        self.answered.voids = void_parts(self.new_events(REFEREE))
 
     def new_events(self, seat: Seat) -> list[Event]:
         start = self.start if seat == REFEREE else self.starts[seat]
@@ -130,21 +134,43 @@ class Turn:
         return [render(e.text, lang) for e in self.new_events(REFEREE)
                 if not e.audience.is_public and e.audience.admits(observer)]
 
+    def report(self, seat: Seat) -> str:
+        """``seat``'s report of the turn in its own language, as a chat message:
+        a heading with its name and the turn, then every line it saw."""
+        lang = self.languages[seat]
+        name = self.game.seat_name(seat)
+        head = msg("resolve.report-head", name=name, turn=self.turn) \
+            if self.turn is not None else msg("resolve.report-head-no-turn", name=name)
+        lines = [render(head, lang), "", *self.lines(seat, lang)]
+        if self.game.is_over:
+            lines += ["", outcome_line(self.game, lang)]
+        return "\n".join(lines) + "\n"
+
+    def write_reports(self, folder: Path) -> None:
+        """One file per seat in ``folder``: ``<seat>.txt``, each written whole."""
+        for seat in self.game.seats:
+            path = folder / report_file_name(seat)
+            write_text_atomic(path, self.report(seat))
+            self.reports[seat] = path
+
     def as_json(self, lang: Lang) -> dict[str, Any]:
         game = self.game
         outcome = game.outcome()
-        return {
-            "seats": {seat: {"name": render(game.seat_name(seat), lang),
-                             "log": self.lines(seat, lang),
+        data: dict[str, Any] = {
+            "seats": {seat: {"name": render(game.seat_name(seat), self.languages[seat]),
+                             "lang": self.languages[seat],
+                             "log": self.lines(seat, self.languages[seat]),
                              "state": game.view(seat)["state"]}
                       for seat in game.seats},
             "observers": {token: self.record(token, lang) for token in self.observers()},
             "referee": self.lines(REFEREE, lang),
-            "voids": [{"seat": v["seat"], "part": v["part"],
-                       "reason": _reason_text(v["reason"], lang)} for v in self.voids],
+            "voids": [void.to_json(lang) for void in self.voids],
             "refused": [{"seat": seat, "reason": exc.render(lang)} for seat, exc in self.refused],
             "outcome": outcome.to_json() if outcome is not None else None,
         }
+        if self.reports:
+            data["reports"] = {seat: str(path) for seat, path in self.reports.items()}
+        return data
 
     def print_text(self, lang: Lang) -> None:
         game = self.game
@@ -165,19 +191,18 @@ class Turn:
                       markup=False)
         if game.is_over:
             out.print(outcome_line(game, lang), markup=False)
+        for seat, path in self.reports.items():
+            out.print(render(msg("resolve.report-written", path=str(path),
+                                 name=game.seat_name(seat),
+                                 language=msg(f"resolve.language.{self.languages[seat]}")),
+                             lang), markup=False)
 
 
-def _reason_text(reason: dict[str, Any], lang: Lang) -> str:
-    """A void part's reason, as a seat's view carries it, in ``lang``."""
-    return render(_msg_of(reason), lang)
-
-
-def _msg_of(data: Any) -> Any:
-    if isinstance(data, dict) and "key" in data and "params" in data:
-        return Msg(data["key"], {k: _msg_of(v) for k, v in data["params"].items()})
-    if isinstance(data, list):
-        return tuple(_msg_of(v) for v in data)
-    return data
+def seat_languages(game: Game, chosen: Lang, given: list[str]) -> dict[Seat, Lang]:
+    """Each seat's language: ``--seat-lang``, else the scenario's, else ``chosen``."""
+    named = parse_seat_languages(given, game.seats, "--seat-lang")
+    return {seat: named.get(seat) or scenario_language(game.scenario, seat) or chosen
+            for seat in game.seats}
 
 
 @user_errors
@@ -187,8 +212,14 @@ def resolve(
     orders: Annotated[Path, typer.Argument(help="Everyone's orders (TOML), a table per seat.")],
     out_path: Annotated[Path | None, typer.Option(
         "--out", help="Write the game after this turn to this new game file.")] = None,
+    reports: Annotated[Path | None, typer.Option(
+        "--reports", metavar="DIR",
+        help="Write each character's report to DIR/<character>.txt, in its language.")] = None,
     as_json_flag: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     lang: LangOption = None,
+    seat_lang: Annotated[list[str] | None, typer.Option(
+        "--seat-lang", metavar="CHARACTER=LANG",
+        help="A character's own language (en or ru) for its report; repeatable.")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed for any chance the rules roll after the deadline.")] = None,
 ) -> None:
@@ -200,13 +231,17 @@ def resolve(
         check_out_path(game_file, out_path)
     game = open_game(game_file)
     decision = open_decision(game, source)
-    table = read_toml(orders)
-    check_turn(game, table, str(orders), source)
-    turn = Turn(game)
-    turn.answer(table, decision)
+    languages = seat_languages(game, chosen, seat_lang or [])
+    table = read_orders(orders, game, source)
+    if reports is not None:
+        prepare_reports(reports)
+    turn = Turn(game, languages)
+    turn.answer(table)
     turn.close(decision, Random(seed))
     if out_path is not None:
         save_game(game, out_path)
+    if reports is not None:
+        turn.write_reports(reports)
     if as_json_flag:
         out.print_json(json.dumps(turn.as_json(chosen), ensure_ascii=False))
     else:

@@ -1,0 +1,285 @@
+"""Orders files: one table of orders per seat, for a turn every seat answers at
+once (Facility). Shared by ``referee resolve``, ``referee validate GAME
+ORDERS`` and ``referee orders-template``, through the public game API only.
+
+An orders file is read against the game it is for: a file that is a scenario
+(it names its ruleset), a file naming no seat of the game, or a file for
+another turn is refused whole, before anything is resolved. Which orders are
+void is found by resolving the turn on a copy of the game and reading the
+lines the rules wrote for each seat: a void order is told to its seat as a
+message whose key ends in ``void`` with the order (``part`` or ``order``) and
+the ``reason`` (the core's ``core.answer.void`` for an order of the wrong
+shape, the ruleset's own for an order the world does not allow).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.cli.common import check_seat
+from referee.core.errors import RefereeError, as_msg
+from referee.core.events import REFEREE, Event, Seat
+from referee.core.game import Game
+from referee.core.i18n import (
+    CATALOGUE,
+    PERSONAL,
+    Lang,
+    Msg,
+    Name,
+    Param,
+    for_reader,
+    msg,
+    render,
+)
+from referee.core.savefile import load_game, looks_like_save_file
+from referee.core.scenario import did_you_mean, load_scenario, read_toml
+from referee.core.waits import Chance, Decision
+
+CATALOGUE.load(Path(__file__).with_name("orders.toml"))
+CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
+
+LANG_FIELD = "lang"
+"""A seat's own language in a scenario: ``[characters.<seat>] lang = "ru"``,
+for rulesets whose scenario format has the field."""
+
+
+class OrdersRefused(RefereeError):
+    """An orders file that cannot be taken at all (a scenario, no seat named,
+    another turn): nothing is resolved."""
+
+    code = "orders/refused"
+
+
+# -- the game -----------------------------------------------------------------------------
+
+
+def open_game(path: Path) -> Game:
+    """The game in ``path``: a saved game (checked), or a new game of a scenario."""
+    if looks_like_save_file(path):
+        return load_game(path)
+    ruleset, scenario = load_scenario(path)
+    return Game(ruleset, scenario)
+
+
+def open_decision(game: Game, source: str) -> Decision:
+    """The decision put to every seat at once that the game waits for.
+
+    :raises RefereeError: if the game is over or waits for something else."""
+    wait = game.waiting
+    if wait is None:
+        raise RefereeError(msg("resolve.over", source=source))
+    if not isinstance(wait, Decision) or not wait.simultaneous:
+        what: Param = wait.what if isinstance(wait, Chance) else wait.question
+        raise RefereeError(msg("resolve.not-simultaneous", source=source, waiting=what))
+    return wait
+
+
+def game_turn(game: Game) -> int | None:
+    """The turn number the game's state gives (Facility's ``turn``), if any."""
+    state = game.view(REFEREE).get("state")
+    turn = state.get("turn") if isinstance(state, dict) else None
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
+
+# -- reading an orders file ---------------------------------------------------------------
+
+
+def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
+    """The orders in ``path`` for ``game`` (read from ``source``), by seat, with
+    the ``turn`` check taken out.
+
+    :raises RefereeError: unreadable, a scenario, no seat named, another turn."""
+    table = read_toml(path)
+    orders_source = str(path)
+    refuse_scenario(table, orders_source, game, source)
+    check_turn(game, table, orders_source, source)
+    refuse_no_seat(table, orders_source, game, source)
+    return table
+
+
+def _seats_param(game: Game) -> tuple[Param, ...]:
+    return tuple(game.seats)
+
+
+def refuse_scenario(table: Mapping[str, Any], orders: str, game: Game, source: str) -> None:
+    """A file that names its ruleset is a scenario, not orders (the scenario
+    given in place of the orders, say). :raises OrdersRefused:"""
+    ruleset = table.get("ruleset")
+    if isinstance(ruleset, str):
+        raise OrdersRefused(msg("orders.is-scenario", orders=orders, ruleset=ruleset,
+                                seat=game.seats[0], seats=_seats_param(game), game=source))
+
+
+def check_turn(game: Game, orders: dict[str, Any], orders_source: str, source: str) -> None:
+    """An orders file may say which turn it is for (``turn = N``); when the
+    game's state has a turn number, they must agree. The ``turn`` key is
+    taken out of ``orders``. :raises OrdersRefused:"""
+    if "turn" not in orders or isinstance(orders["turn"], dict):
+        return
+    turn = orders.pop("turn")
+    now = game_turn(game)
+    if now is not None and turn != now:
+        raise OrdersRefused(msg("resolve.other-turn", orders=orders_source, turn=str(turn),
+                                source=source, now=str(now)))
+
+
+def refuse_no_seat(table: Mapping[str, Any], orders: str, game: Game, source: str) -> None:
+    """A file with no table for any seat of the game holds nobody's orders
+    (a file for another game, or names misspelt). :raises OrdersRefused:"""
+    if any(name in game.seats for name in table):
+        return
+    found = tuple(sorted(table))
+    closest = next((did_you_mean(name, game.seats) for name in found
+                    if did_you_mean(name, game.seats)), "")
+    raise OrdersRefused(msg(
+        "orders.no-seat" if found else "orders.empty", orders=orders, game=source,
+        seat=game.seats[0], seats=_seats_param(game), found=found, suggestion=closest))
+
+
+# -- void orders ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VoidPart:
+    """An order of ``seat`` that is void: ``part`` names it in the orders file
+    (``move``, ``take[0]``), ``reason`` says why (a message, read as the game
+    master reads it)."""
+
+    seat: Seat
+    part: Param
+    reason: Msg
+
+    def to_json(self, lang: Lang) -> dict[str, str]:
+        return {"seat": self.seat, "part": render(as_text(self.part), lang),
+                "reason": render(self.reason, lang)}
+
+
+def as_text(value: Param) -> Msg:
+    """A parameter as a message (plain text shown as it is)."""
+    return value if isinstance(value, Msg) else as_msg(
+        value if isinstance(value, str) else render(value) if isinstance(value, Name)
+        else str(value))
+
+
+def void_parts(events: Sequence[Event]) -> list[VoidPart]:
+    """The void orders ``events`` tell their seats, in order."""
+    found: list[VoidPart] = []
+    for event in events:
+        found += [VoidPart(seat, part, for_reader(reason, REFEREE))
+                  for seat, part, reason in _voids_in(event.text, ())]
+    return found
+
+
+def _voids_in(text: Msg, to: tuple[str, ...]) -> Iterator[tuple[Seat, Param, Msg]]:
+    """(seat, part, reason) of every void message inside ``text``; a void
+    message is read in its addressee's own wording (``you``), once."""
+    params = text.params
+    if text.key == PERSONAL:
+        you, seats = params.get("you"), params.get("to")
+        if isinstance(you, Msg) and isinstance(seats, tuple):
+            yield from _voids_in(you, tuple(str(s) for s in seats))
+        return
+    part = params.get("part", params.get("order"))
+    reason = params.get("reason")
+    if text.key.rsplit(".", 1)[-1] == "void" and isinstance(reason, Msg | str) \
+            and part is not None:
+        for seat in to:
+            yield seat, part, reason if isinstance(reason, Msg) else as_text(reason)
+        return
+    for value in params.values():
+        for inner in value if isinstance(value, tuple) else (value,):
+            if isinstance(inner, Msg):
+                yield from _voids_in(inner, to)
+
+
+@dataclass
+class Answered:
+    """Orders given to a game: the seats that gave some, the tables not taken
+    (not a seat, or refused whole) and, once the turn is closed, the void orders."""
+
+    given: list[Seat] = field(default_factory=list)
+    refused: list[tuple[str, RefereeError]] = field(default_factory=list)
+    voids: list[VoidPart] = field(default_factory=list)
+
+
+def give_orders(game: Game, orders: Mapping[str, Any], answered: Answered) -> None:
+    """Every seat's orders, by seat name; a table for no seat, or orders
+    refused whole, are noted and the others go on."""
+    for seat in sorted(orders):
+        if seat not in game.seats:
+            answered.refused.append((seat, RefereeError(msg(
+                "orders.not-a-seat", seat=seat, suggestion=did_you_mean(seat, game.seats),
+                seats=_seats_param(game)))))
+            continue
+        try:
+            game.answer(seat, orders[seat])
+        except RefereeError as exc:
+            answered.refused.append((seat, exc))
+            continue
+        answered.given.append(seat)
+
+
+def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> Answered:
+    """What the orders would come to at the deadline, worked out on a copy of
+    ``game`` (left as it was): the turn is answered, closed and resolved, and
+    the void orders read from what the rules told each seat."""
+    trial = game.fork()
+    start = len(trial.log_for(REFEREE))
+    answered = Answered()
+    give_orders(trial, orders, answered)
+    if trial.waiting is decision or (isinstance(trial.waiting, Decision)
+                                     and trial.waiting.simultaneous):
+        trial.close()
+    answered.voids = void_parts(trial.log_for(REFEREE)[start:])
+    return answered
+
+
+# -- languages ---------------------------------------------------------------------------
+
+
+def scenario_language(scenario: object, seat: Seat) -> Lang | None:
+    """The language ``scenario`` gives ``seat``'s character (``lang``), if its
+    format has one."""
+    characters = getattr(scenario, "characters", None)
+    entry = characters.get(seat) if isinstance(characters, Mapping) else None
+    value = entry.get(LANG_FIELD) if isinstance(entry, Mapping) else getattr(
+        entry, LANG_FIELD, None)
+    if value == "ru":
+        return "ru"
+    if value == "en":
+        return "en"
+    return None
+
+
+def parse_seat_languages(values: Sequence[str], seats: Sequence[Seat],
+                         option: str) -> dict[Seat, Lang]:
+    """``SEAT=LANG`` pairs, each seat checked. :raises RefereeError:"""
+    chosen: dict[Seat, Lang] = {}
+    for value in values:
+        seat, sep, lang = value.partition("=")
+        if not sep or lang.strip() not in ("en", "ru"):
+            raise RefereeError(msg("orders.bad-seat-lang", option=option, value=value))
+        seat = check_seat(seat.strip(), seats, option)
+        chosen[seat] = "ru" if lang.strip() == "ru" else "en"
+    return chosen
+
+
+# -- files --------------------------------------------------------------------------------
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole: a temporary file beside it, renamed over it."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
