@@ -1,35 +1,133 @@
 """``referee validate SCENARIO``: check a scenario file, every problem at once,
-in plain words and in the chosen language."""
+in plain words and in the chosen language.
+
+``referee validate GAME ORDERS``: check an orders file against the game it is
+for before the deadline: which orders would be void and why (worked out on a
+copy of the game, which is left as it was). Exit 0 when every order stands,
+1 when some would be void or a table names no character, 2 when a file
+cannot be read or the orders file is refused whole.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from referee.cli.app import app
 from referee.cli.common import LangOption, language, out, user_errors
-from referee.core.i18n import Name, msg, render
-from referee.core.scenario import load_scenario
+from referee.cli.orders import (
+    Answered,
+    check_orders,
+    game_turn,
+    open_decision,
+    open_game,
+    read_orders,
+)
+from referee.core.errors import ScenarioError
+from referee.core.game import Game
+from referee.core.i18n import Lang, Name, msg, render
+from referee.core.scenario import load_scenario, read_toml
+
+SOME_VOID = 1
+"""Exit code of ``validate GAME ORDERS`` when some orders would be void."""
 
 
 @app.command("validate")
 @user_errors
-def validate(scenario: Annotated[str, typer.Argument(help="A scenario file (TOML).")],
-             lang: LangOption = None) -> None:
-    """Check SCENARIO; print every problem with its field, or that it is fine."""
+def validate(
+    file: Annotated[str, typer.Argument(
+        metavar="SCENARIO|GAME",
+        help="A scenario file (TOML); with ORDERS, the game they are for "
+             "(a game file or the scenario of the first turn).")],
+    orders: Annotated[Path | None, typer.Argument(
+        metavar="[ORDERS]", help="An orders file (TOML) to check against GAME.",
+        show_default=False)] = None,
+    lang: LangOption = None,
+) -> None:
+    """Check SCENARIO; print every problem with its field, or that it is fine.
+    With ORDERS: say which orders would be void at the deadline, and why."""
     chosen = language(lang)
-    ruleset, model = load_scenario(scenario)
+    if orders is not None:
+        validate_orders(Path(file), orders, chosen)
+        return
+    validate_scenario(file, chosen)
+
+
+def validate_scenario(scenario: str, lang: Lang) -> None:
+    """Check a scenario file; a file that names no ruleset gets a hint in case
+    it is an orders file. :raises ScenarioError:"""
+    try:
+        ruleset, model = load_scenario(scenario)
+    except ScenarioError as exc:
+        if _names_no_ruleset(scenario):
+            raise ScenarioError(exc.source, [*exc.messages, msg("validate.orders-hint")]) \
+                from None
+        raise
     title = getattr(model, "title", None)
     name = getattr(title, "name", None)
     as_name = getattr(title, "as_name", None)
     if isinstance(name, Name):
-        shown = f" ({name.render(chosen)})"
+        shown = f" ({name.render(lang)})"
     elif callable(as_name):
-        shown = f" ({render(as_name(), chosen)})"
+        shown = f" ({render(as_name(), lang)})"
     elif isinstance(title, str) and title:
         shown = f" ({title})"
     else:
         shown = ""
     out.print(render(msg("core.validate.ok", source=scenario, ruleset=ruleset.name,
-                         title=shown), chosen), markup=False)
+                         title=shown), lang), markup=False)
+
+
+def _names_no_ruleset(path: str) -> bool:
+    """A TOML file that parses but names no ruleset (an orders file, say)."""
+    if not Path(path).is_file():
+        return False
+    try:
+        return not isinstance(read_toml(Path(path)).get("ruleset"), str)
+    except ScenarioError:
+        return False
+
+
+def validate_orders(game_file: Path, orders: Path, lang: Lang) -> None:
+    """Print, seat by seat, the orders that would be void and why; exit 1 if
+    any would be, or if a table of the file is not taken."""
+    source = str(game_file)
+    game = open_game(game_file)
+    decision = open_decision(game, source)
+    table = read_orders(orders, game, source)
+    number = game_turn(game)
+    head = msg("validate.orders-head-turn", orders=str(orders), turn=number, game=source) \
+        if number is not None else msg("validate.orders-head", orders=str(orders), game=source)
+    answered = check_orders(game, table, decision)
+    say(render(head, lang))
+    for line in orders_report(game, answered, lang):
+        say(line)
+    if answered.voids or answered.refused:
+        say(render(msg("validate.verdict-void"), lang))
+        raise typer.Exit(SOME_VOID)
+    say(render(msg("validate.verdict-ok"), lang))
+
+
+def orders_report(game: Game, answered: Answered, lang: Lang) -> list[str]:
+    """For every seat: its void orders with their reasons, that all stand, or
+    that it gave none; then the tables not taken."""
+    lines: list[str] = []
+    for seat in game.seats:
+        lines.append(render(msg("validate.seat", name=game.seat_name(seat), seat=seat), lang))
+        voids = [void for void in answered.voids if void.seat == seat]
+        if voids:
+            lines += ["  " + render(msg("validate.void", part=void.part, reason=void.reason),
+                                    lang) for void in voids]
+        elif seat in answered.given:
+            lines.append("  " + render(msg("validate.all-stand"), lang))
+        else:
+            lines.append("  " + render(msg("validate.silent"), lang))
+    lines += [render(msg("validate.not-taken", seat=seat, reason=exc.message), lang)
+              for seat, exc in answered.refused]
+    return lines
+
+
+def say(line: str) -> None:
+    out.print(line, markup=False)

@@ -1,0 +1,138 @@
+"""`referee validate GAME ORDERS`: an orders file checked against its game
+before the deadline, each void order named with its reason; the game is left
+as it was. `referee validate SCENARIO` keeps checking scenarios."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+EXAMPLE = Path(__file__).parents[2] / "src/referee/games/facility/scenarios"
+START = EXAMPLE / "research_wing.toml"
+ORDERS = EXAMPLE / "research_wing_orders"
+runner = CliRunner()
+
+BAD = """turn = 1
+[anna]
+move = { route = ["nort"] }
+take = [{ item = "keycard" }]
+melee = { target = "gleb" }
+unreadable = 3
+[boris]
+detain = ["uniform:scientist"]
+[bors]
+move = { to = 2 }
+"""
+
+
+def validate(*args: str | Path):
+    return runner.invoke(app, ["validate", *map(str, args)])
+
+
+def write(folder: Path, text: str, name: str = "orders.toml") -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def lines_of(output: str, name: str) -> list[str]:
+    """The indented lines under a character's heading ``Name (seat):``."""
+    found: list[str] = []
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(name))
+    for line in lines[start + 1:]:
+        if not line.startswith("  "):
+            break
+        found.append(line.strip())
+    return found
+
+
+def test_orders_that_all_stand_exit_0():
+    result = validate(START, ORDERS / "turn1.toml")
+    assert result.exit_code == 0, result.output
+    assert lines_of(result.output, "Anna (anna):") == ["every order stands"]
+    assert "Every order given stands." in result.output
+
+
+def test_void_orders_are_named_with_their_reasons_and_exit_1(tmp_path: Path):
+    result = validate(START, write(tmp_path, BAD))
+    assert result.exit_code == 1, result.output
+    anna = lines_of(result.output, "Anna (anna):")
+    assert len(anna) == 3
+    move, melee, unreadable = (next(line for line in anna if line.startswith(f"void: {part}:"))
+                               for part in ("move", "melee", "unreadable"))
+    assert '"nort"' in move and "room 1" in move
+    assert "Gleb" in melee
+    assert "no such order" in unreadable
+    assert not any(line.startswith("void: take") for line in anna)  # the keycard lies here
+    assert lines_of(result.output, "Boris (boris):") == ["every order stands"]
+    assert lines_of(result.output, "Gleb (gleb):") == ["no orders: does nothing this turn"]
+    assert "Not taken: [bors]: there is no character bors (did you mean `boris`?)" \
+        in result.output
+    assert "Some orders would be void" in result.output
+
+
+def test_a_target_not_in_the_room_is_void_only_at_this_state(tmp_path: Path):
+    """Validation is against the state given: after turn 1 Anna stands with
+    Boris, so striking him stands; at the start she is in another room."""
+    strike = write(tmp_path, "[anna]\nmelee = { target = \"boris\" }\n")
+    assert validate(START, strike).exit_code == 1
+    turn2 = tmp_path / "turn2.json"
+    played = runner.invoke(app, ["resolve", str(START), str(ORDERS / "turn1.toml"),
+                                 "--out", str(turn2)])
+    assert played.exit_code == 0, played.output
+    assert validate(turn2, strike).exit_code == 0
+
+
+def test_validation_leaves_the_game_file_as_it_was(tmp_path: Path):
+    turn2 = tmp_path / "turn2.json"
+    runner.invoke(app, ["resolve", str(START), str(ORDERS / "turn1.toml"), "--out", str(turn2)])
+    before = turn2.read_bytes()
+    assert validate(turn2, ORDERS / "turn2.toml").exit_code == 0
+    assert turn2.read_bytes() == before
+    after = runner.invoke(app, ["resolve", str(turn2), str(ORDERS / "turn2.toml"),
+                                "--out", str(tmp_path / "turn3.json")])
+    assert after.exit_code == 0, after.output
+
+
+def test_in_russian(tmp_path: Path):
+    result = validate(START, write(tmp_path, BAD), "--lang", "ru")
+    assert result.exit_code == 1
+    anna = lines_of(result.output, "Анна (anna):")
+    assert any(line.startswith("недействительна: move:") and "«nort»" in line for line in anna)
+    assert lines_of(result.output, "Борис (boris):") == ["все заявки в силе"]
+    assert "Часть заявок будет недействительна" in result.output
+
+
+def test_an_unreadable_orders_file_exits_2(tmp_path: Path):
+    broken = write(tmp_path, "[anna\nmove = ", "broken.toml")
+    result = validate(START, broken)
+    assert result.exit_code == 2
+    assert "broken.toml" in result.output and "TOML" in result.output
+    missing = validate(START, tmp_path / "missing.toml")
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    assert "Traceback" not in result.output + missing.output
+
+
+def test_orders_refused_whole_exit_2(tmp_path: Path):
+    scenario = validate(START, START)
+    assert scenario.exit_code == 2 and "this is a scenario" in scenario.output
+    nobody = validate(START, write(tmp_path, "[zoe]\nignore = true\n"))
+    assert nobody.exit_code == 2 and "names no character" in nobody.output
+    other_turn = validate(START, ORDERS / "turn2.toml")
+    assert other_turn.exit_code == 2 and "turn 2" in other_turn.output
+
+
+def test_a_scenario_is_still_validated_alone():
+    result = validate(START)
+    assert result.exit_code == 0
+    assert "valid facility scenario" in result.output
+
+
+def test_an_orders_file_given_alone_gets_a_hint():
+    result = validate(ORDERS / "turn1.toml")
+    assert result.exit_code == 2
+    assert "referee validate GAME ORDERS" in result.output
