@@ -16,3 +16,13 @@ app = typer.Typer(
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+def _register() -> None:
+    """Commands whose modules do not register themselves."""
+    from referee.cli.orders_template import orders_template
+
+    app.command("orders-template")(orders_template)
+
+
+_register()
