@@ -1,17 +1,25 @@
 """The actions that are not movement, resolved first (CHAT-TRN-4), all in the
 room where each character stands at the start of the turn.
 
-The rule groups run in a fixed order that the book's simultaneity allows:
-declarations, bluffs, take, attacks and item abilities, show, give, drop,
-equip. Damage lands only after every attack, so shots cross (CHAT-TRN-5).
+They are resolved at once (disputed case 15): every action reads the turn's
+start (what each character carries, what lies on each floor), so no action
+feeds another in the same turn but the one the book names: a taken item's
+ability can be used at once (CHAT-TAK-4). Their results are put together
+at the end: items given or dropped leave first, so their places are free
+for the items that arrive (taken, then received). Damage lands only after
+every attack, so shots cross (CHAT-TRN-5). The lines are written in the
+book's order: declarations, bluffs, takes, attacks and item abilities,
+shows, gives, drops, equip.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from referee.core.i18n import Msg, Name, msg
-from referee.games.facility.orders import Give
+from referee.games.facility.orders import Give, Take
 from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ABILITIES,
@@ -28,15 +36,17 @@ NOW = ACTION_PHASE
 
 
 def resolve_actions(turn: Turn) -> None:
-    """Every non-movement action of the turn, in the book's groups."""
+    """Every non-movement action of the turn, at once (disputed case 15)."""
     declare_explicit(turn)
     report_bluffs(turn)
-    take_items(turn)
-    attack(turn)
+    chosen = choose_items(turn)
+    exchange = settle_items(turn, chosen)
+    report_takes(turn, exchange)
+    attack(turn, chosen)
     show_items(turn)
-    give_items(turn)
-    drop_items(turn)
-    equip(turn)
+    report_gives(turn, exchange)
+    report_drops(turn, exchange)
+    report_equip(turn, exchange)
 
 
 def place_label(place: str) -> Msg:
@@ -60,6 +70,239 @@ def report_bluffs(turn: Turn) -> None:
             turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", order=order_id)
 
 
+# -- which item each use of an ability uses -------------------------------------------
+
+
+def choose_items(turn: Turn) -> dict[str, list[str | None]]:
+    """The item each use order of each character uses (None: it has none),
+    chosen from the turn's start: the item named, or the first one carrying
+    the ability, those carried at the start of the turn first, then those it
+    is taking (CHAT-TAK-4; whether the take succeeds is known later). Never
+    an item received this turn (CHAT-GIV-5); each item once (CHAT-TRN-2)."""
+    contested = _contested(turn)
+    chosen: dict[str, list[str | None]] = {}
+    for name, me, uses in turn.with_orders(lambda plan: plan.use):
+        carried = me.items()
+        taking = [take.item for take in turn.plans[name].take if take.item not in contested]
+        taken: set[str] = set()
+        picks: list[str | None] = []
+        for use in uses:
+            pick = _pick(turn, use.ability, use.item, carried + taking, taken)
+            if pick is not None:
+                taken.add(pick)
+            picks.append(pick)
+        chosen[name] = picks
+    return chosen
+
+
+def _pick(turn: Turn, ability: str, named: str | None, candidates: list[str],
+          chosen: set[str]) -> str | None:
+    if named is not None:
+        return named if named in candidates and named not in chosen else None
+    for item in candidates:
+        if item not in chosen and ability in turn.world.items[item].abilities:
+            return item
+    return None
+
+
+def _contested(turn: Turn) -> set[str]:
+    """CHAT-TAK-2: items more than one character tries to take."""
+    claims: dict[str, int] = defaultdict(int)
+    for name in turn.names():
+        for take in turn.plans[name].take:
+            claims[take.item] += 1
+    return {item for item, count in claims.items() if count > 1}
+
+
+# -- the items that change hands, settled at once --------------------------------------
+
+
+@dataclass
+class Exchange:
+    """What the turn's takes, gives, drops and equips come to."""
+
+    takes: dict[str, list[tuple[Take, str | None, str]]] = field(default_factory=dict)
+    """Taker -> (take, the place it went to or None, why not: ``contested``,
+    ``no-room`` or ``""``), in the taker's order."""
+    gives: list[tuple[str, Give, str | None, str]] = field(default_factory=list)
+    """(giver, give, the receiver's place or None, why not), by receiver and
+    the order it accepts in, the failed ones by giver."""
+    drops: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    """Dropper -> (item, why not: ``not-carried``, ``given`` or ``""``)."""
+    equips: dict[str, tuple[bool, list[str], list[str]]] = field(default_factory=dict)
+    """Character -> (whether it fits, visible items before, visible after)."""
+
+
+def settle_items(turn: Turn, chosen: dict[str, list[str | None]]) -> Exchange:
+    """CHAT-TAK-1..3, CHAT-GIV-1..5, CHAT-REF-1, CHAT-DRP-1, CHAT-EQP-1, at once:
+    each order reads the turn's start (an item is given, dropped or equipped
+    only if it was carried then; only what lay on the floor then is taken).
+    Items given or dropped leave first; then each character's equip; then
+    the arrivals, taken items first, then received ones. A given item with
+    no room at its receiver stays where it was with its giver: the turn is
+    worked out again without that transfer until every transfer holds."""
+    used = {item for name, picks in chosen.items() for item in picks
+            if item is not None and turn.character(name).place_of(item) is not None}
+    turn.used |= used
+    exchange = Exchange()
+    upfront: dict[tuple[str, int], str] = {}
+    for name, giver, gives in turn.with_orders(lambda plan: plan.give):
+        for n, give in enumerate(gives):
+            problem = _give_problem(turn, giver, give)
+            if problem is not None:
+                upfront[(name, n)] = problem
+    failed: set[tuple[str, int]] = set()
+    while True:
+        attempt = _attempt(turn, upfront, failed)
+        new = {key for key, (_, why) in attempt.received.items() if why} - failed
+        if not new:
+            break
+        failed |= new
+    _commit(turn, attempt, exchange, {**{key: "no-room" for key in failed}, **upfront})
+    return exchange
+
+
+@dataclass
+class _Attempt:
+    holdings: dict[str, Character]
+    takes: dict[str, list[tuple[Take, str | None, str]]]
+    received: dict[tuple[str, int], tuple[str | None, str]]
+    """(giver, index of the give) -> (the receiver's place, why not)."""
+    drops: dict[str, list[tuple[str, str]]]
+    equips: dict[str, tuple[bool, list[str], list[str]]]
+
+
+def _attempt(turn: Turn, upfront: dict[tuple[str, int], str],
+             failed: set[tuple[str, int]]) -> _Attempt:
+    """One working-out of the exchange, with the transfers in ``failed`` left out."""
+    holdings: dict[str, Character] = {}
+
+    def held(name: str) -> Character:
+        if name not in holdings:
+            who = turn.character(name)
+            holdings[name] = replace(who, hands=list(who.hands), inventory=list(who.inventory),
+                                     worn={p: list(v) for p, v in who.worn.items()})
+        return holdings[name]
+
+    moving: list[tuple[str, int, Give, str]] = []
+    for name, _, gives in turn.with_orders(lambda plan: plan.give):
+        for n, give in enumerate(gives):
+            if (name, n) in upfront or (name, n) in failed:
+                continue
+            was = held(name).remove(give.item)
+            moving.append((name, n, give, was or HANDS))
+    drops = _drop_from(turn, held)
+    equips = _equip_all(turn, held)
+    contested = _contested(turn)
+    takes: dict[str, list[tuple[Take, str | None, str]]] = {}
+    for name, _, plan_takes in turn.with_orders(lambda plan: plan.take):
+        me = held(name)
+        outcome: list[tuple[Take, str | None, str]] = []
+        for take in plan_takes:
+            if take.item in contested:
+                outcome.append((take, None, "contested"))
+                continue
+            default = (*TAKE_DEFAULT_ORDER, *me.worn_places)
+            place = _place_for(me, turn.world.items[take.item].carry, take.place, default)
+            if place is not None:
+                me.slot(place).append(take.item)
+            outcome.append((take, place, "" if place else "no-room"))
+        takes[name] = outcome
+    received: dict[tuple[str, int], tuple[str | None, str]] = {}
+    by_receiver: dict[str, list[tuple[str, int, Give]]] = defaultdict(list)
+    for name, n, give, _ in moving:
+        by_receiver[give.to].append((name, n, give))
+    for receiver in sorted(by_receiver):
+        me = held(receiver)
+        wanted = {accept.item: accept.place for accept in turn.plans[receiver].accept}
+        rank = {item: n for n, item in enumerate(wanted)}
+        for giver, n, give in sorted(by_receiver[receiver], key=lambda offer: (
+                rank.get(offer[2].item, len(rank)), offer[0], offer[1])):
+            place = _place_for(me, turn.world.items[give.item].carry, wanted.get(give.item),
+                               GIVE_DEFAULT_ORDER)
+            if place is not None:
+                me.slot(place).append(give.item)
+            received[(giver, n)] = (place, "" if place else "no-room")
+    return _Attempt(holdings, takes, received, drops, equips)
+
+
+Held = Callable[[str], Character]
+"""A character's holdings as worked out so far."""
+
+
+def _drop_from(turn: Turn, held: Held) -> dict[str, list[tuple[str, str]]]:
+    """CHAT-DRP-1: each dropped item leaves its character, if it carried it at
+    the start of the turn and does not give it away this turn."""
+    drops: dict[str, list[tuple[str, str]]] = {}
+    for name, me, plan_drops in turn.with_orders(lambda plan: plan.drop):
+        giving = {give.item for give in turn.plans[name].give}
+        outcome = []
+        for drop in plan_drops:
+            if me.place_of(drop.item) is None:
+                outcome.append((drop.item, "not-carried"))
+            elif drop.item in giving:
+                outcome.append((drop.item, "given"))
+            else:
+                held(name).remove(drop.item)
+                outcome.append((drop.item, ""))
+        drops[name] = outcome
+    return drops
+
+
+def _equip_all(turn: Turn, held: Held) -> dict[str, tuple[bool, list[str], list[str]]]:
+    """CHAT-EQP-1: the hands hold the items named, the rest of the hands and the
+    inventory goes to the inventory; among the items carried at the start
+    of the turn and not leaving it."""
+    equips: dict[str, tuple[bool, list[str], list[str]]] = {}
+    for name in turn.names():
+        order = turn.plans[name].equip
+        if order is None:
+            continue
+        me: Character = held(name)
+        both = me.hands + me.inventory
+        wanted = list(dict.fromkeys(order.hands))
+        rest = [item for item in both if item not in wanted]
+        fits = (all(item in both for item in wanted) and len(wanted) <= me.hand_slots
+                and len(rest) <= me.inventory_slots
+                and all(HANDS in turn.world.items[item].carry for item in wanted))
+        before = turn.world.visible_items(me)
+        if fits:
+            me.hands[:] = wanted
+            me.inventory[:] = rest
+        equips[name] = (fits, before, turn.world.visible_items(me))
+    return equips
+
+
+def _commit(turn: Turn, attempt: _Attempt, exchange: Exchange,
+            failed: dict[tuple[str, int], str]) -> None:
+    """The settled exchange made real: holdings, floors, and what to report;
+    ``failed``: why each transfer that did not happen failed."""
+    for name, me in attempt.holdings.items():
+        who = turn.character(name)
+        who.hands[:] = me.hands
+        who.inventory[:] = me.inventory
+        who.worn = {place: list(items) for place, items in me.worn.items()}
+    for name, outcome in attempt.takes.items():
+        floor = turn.world.floor[turn.character(name).room]
+        for take, place, _ in outcome:
+            if place is not None:
+                floor.remove(take.item)
+                turn.taken.add(take.item)
+    for name, outcome_drops in attempt.drops.items():
+        floor = turn.world.floor[turn.character(name).room]
+        floor += [item for item, why in outcome_drops if not why]
+    exchange.takes = attempt.takes
+    exchange.drops = attempt.drops
+    exchange.equips = attempt.equips
+    exchange.gives = [(giver, turn.plans[giver].give[n], place, "")
+                      for (giver, n), (place, why) in attempt.received.items() if not why]
+    for name, _, gives in turn.with_orders(lambda plan: plan.give):
+        for n, give in enumerate(gives):
+            why = failed.get((name, n))
+            if why:
+                exchange.gives.append((name, give, None, why))
+
+
 def _place_for(who: Character, carry: list[str], wanted: str | None,
                default: tuple[str, ...]) -> str | None:
     """Where an item goes: the wanted place if it has room, else the default
@@ -71,53 +314,42 @@ def _place_for(who: Character, carry: list[str], wanted: str | None,
     return None
 
 
-def take_items(turn: Turn) -> None:
-    """CHAT-TAK-1..3, CHAT-TAK-5: take items lying in the room; contested items
-    go to no one; the list's order decides what fits."""
-    claims: dict[str, list[str]] = defaultdict(list)
-    for name in turn.names():
-        for take in turn.plans[name].take:
-            claims[take.item].append(name)
-    for name, me, takes in turn.with_orders(lambda plan: plan.take):
-        for take in takes:
-            item = turn.world.item_title(take.item)
-            if len(claims[take.item]) > 1:
-                turn.tell(NOW, name, "CHAT-TAK-2", "take-contested", item=item)
-                continue
-            default = (*TAKE_DEFAULT_ORDER, *me.worn_places)
-            place = _place_for(me, turn.world.items[take.item].carry, take.place, default)
-            if place is None:
-                turn.tell(NOW, name, "CHAT-TAK-3", "take-no-room", item=item)
-                continue
-            turn.world.floor[me.room].remove(take.item)
-            me.slot(place).append(take.item)
-            turn.taken.add(take.item)
-            turn.note(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-TAK-5", "took",
-                      who=me.title, item=item, room=me.room)
-            turn.tell(NOW, name, "CHAT-TAK-1", "put", item=item, place=place_label(place))
-
-
-def _usable(turn: Turn, me: Character, item: str) -> bool:
-    """CHAT-TAK-4, CHAT-GIV-5, CHAT-DRP-2, CHAT-TRN-2: an item's ability works if
-    the item was carried at the start of the turn or taken this turn (not
-    received by giving), once per item."""
-    carried = item in turn.start_place[me.name] or (
-        item in turn.taken and me.place_of(item) is not None)
-    return carried and item not in turn.used
-
-
-def _pick_item(turn: Turn, me: Character, ability: str, named: str | None) -> str | None:
-    if named is not None:
-        return named if _usable(turn, me, named) else None
-    for item in me.items():
-        if ability in turn.world.items[item].abilities and _usable(turn, me, item):
-            return item
+def _give_problem(turn: Turn, giver: Character, give: Give) -> str | None:
+    """Why a transfer is impossible whatever else happens (CHAT-GIV-3), or None."""
+    receiver = turn.plans[give.to]
+    if giver.place_of(give.item) is None:
+        return "not-carried"
+    if give.item in turn.used:
+        return "used"  # CHAT-GIV-4
+    if giver.name in receiver.refuse:
+        return "refused"  # CHAT-REF-1
+    if turn.character(give.to).is_down:
+        return "down"
     return None
 
 
-def attack(turn: Turn) -> None:
-    """CHAT-MEL-1, CHAT-MEL-2, CHAT-TRN-5, CHAT-TRN-6, CHAT-TGT-2: melee and item
-    abilities; all damage lands at once."""
+# -- the lines written, in the book's order --------------------------------------------
+
+
+def report_takes(turn: Turn, exchange: Exchange) -> None:
+    """CHAT-TAK-1..3, CHAT-TAK-5: who took what, from where; where it went."""
+    for name in sorted(exchange.takes):
+        me = turn.character(name)
+        for take, place, why in exchange.takes[name]:
+            item = turn.world.item_title(take.item)
+            if why == "contested":
+                turn.tell(NOW, name, "CHAT-TAK-2", "take-contested", item=item)
+            elif place is None:
+                turn.tell(NOW, name, "CHAT-TAK-3", "take-no-room", item=item)
+            else:
+                turn.note(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-TAK-5",
+                          "took", who=me.title, item=item, room=me.room)
+                turn.tell(NOW, name, "CHAT-TAK-1", "put", item=item, place=place_label(place))
+
+
+def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
+    """CHAT-MEL-1, CHAT-MEL-2, CHAT-TRN-5, CHAT-TRN-6, CHAT-TGT-2, CHAT-TAK-4:
+    melee and item abilities; all damage lands at once."""
     damage: dict[str, int] = defaultdict(int)
     for name in turn.names():
         plan = turn.plans[name]
@@ -135,9 +367,8 @@ def attack(turn: Turn) -> None:
             else:
                 turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration",
                           action=msg("facility.action.melee"))
-        for use in plan.use:
-            item = _pick_item(turn, me, use.ability, use.item)
-            if item is None:
+        for use, item in zip(plan.use, chosen.get(name, ()), strict=False):
+            if item is None or not _in_hand_for_use(turn, me, item):
                 turn.tell(NOW, name, "CHAT-TRN-6", "cannot-use",
                           ability=msg(f"facility.ability.{use.ability}"))
                 continue
@@ -162,6 +393,13 @@ def attack(turn: Turn) -> None:
                       who=hurt.title)
 
 
+def _in_hand_for_use(turn: Turn, me: Character, item: str) -> bool:
+    """CHAT-TAK-4, CHAT-DRP-2: carried at the start of the turn (dropped since
+    or not), or taken this turn."""
+    return item in turn.start_place[me.name] or (
+        item in turn.taken and me.place_of(item) is not None)
+
+
 def show_items(turn: Turn) -> None:
     """CHAT-SHW-1, CHAT-SHW-2: show an item as it was at the start of the turn: its
     full description, where it came from, whether it was in the hands."""
@@ -184,108 +422,53 @@ def show_items(turn: Turn) -> None:
                       description=description, place=place_label(place), in_hands=in_hands)
 
 
-def _give_problem(turn: Turn, giver: Character, give: Give) -> str | None:
-    """Why a transfer is impossible (CHAT-GIV-3), or None."""
-    receiver = turn.plans[give.to]
-    if giver.place_of(give.item) is None:
-        return "not-carried"
-    if give.item in turn.used:
-        return "used"  # CHAT-GIV-4
-    if giver.name in receiver.refuse:
-        return "refused"  # CHAT-REF-1
-    if turn.character(give.to).is_down:
-        return "down"
-    return None
-
-
-def give_items(turn: Turn) -> None:
-    """CHAT-GIV-1..6, CHAT-REF-1: hand items over; the receiver's order and
-    places first, then the hidden default order (house rule: by giver's name,
-    then the giver's own order); what does not fit stays with the giver."""
-    incoming: dict[str, list[tuple[str, Give, str]]] = defaultdict(list)
-    for name, giver, gives in turn.with_orders(lambda plan: plan.give):
-        for give in gives:
-            problem = _give_problem(turn, giver, give)
-            if problem is not None:
-                _give_failed(turn, name, give, problem)
-                continue
-            place = giver.remove(give.item)
-            incoming[give.to].append((name, give, place or HANDS))
-    for receiver_name in sorted(incoming):
-        _receive(turn, receiver_name, incoming[receiver_name])
-
-
-def _give_failed(turn: Turn, giver: str, give: Give, why: str) -> None:
-    clause = {"used": "CHAT-GIV-4", "refused": "CHAT-REF-1",
-              "not-carried": "CHAT-TRN-6"}.get(why, "CHAT-GIV-3")
-    item = turn.world.item_title(give.item)
-    turn.tell(NOW, giver, "CHAT-GIV-3", "give-failed", item=item,
-              to=turn.character(give.to).title)
-    turn.note(NOW, (), clause, f"why.{why}", who=turn.character(giver).title, item=item,
-              to=turn.character(give.to).title)
-
-
-def _receive(turn: Turn, name: str, offers: list[tuple[str, Give, str]]) -> None:
-    me = turn.character(name)
-    wanted = {accept.item: accept.place for accept in turn.plans[name].accept}
-    rank = {item: n for n, item in enumerate(wanted)}
-    ordered = sorted(offers, key=lambda offer: (rank.get(offer[1].item, len(rank)), offer[0]))
-    recorded: set[str] = set()
-    for giver_name, give, was in ordered:
+def report_gives(turn: Turn, exchange: Exchange) -> None:
+    """CHAT-GIV-1..6, CHAT-REF-1: transfers seen by the room, only "X gave
+    something to Y" by its camera; a failed one told to its giver (why, to
+    the game master)."""
+    recorded: set[tuple[str, str]] = set()
+    for giver_name, give, place, why in exchange.gives:
         giver = turn.character(giver_name)
+        receiver = turn.character(give.to)
         item = turn.world.item_title(give.item)
-        place = _place_for(me, turn.world.items[give.item].carry, wanted.get(give.item),
-                           GIVE_DEFAULT_ORDER)
         if place is None:
-            giver.slot(was).append(give.item)
-            turn.tell(NOW, giver_name, "CHAT-GIV-3", "give-failed", item=item, to=me.title)
-            turn.note(NOW, (), "CHAT-GIV-3", "why.no-room", who=giver.title, item=item,
-                      to=me.title)
+            clause = {"used": "CHAT-GIV-4", "refused": "CHAT-REF-1",
+                      "not-carried": "CHAT-TRN-6"}.get(why, "CHAT-GIV-3")
+            turn.tell(NOW, giver_name, "CHAT-GIV-3", "give-failed", item=item, to=receiver.title)
+            turn.note(NOW, (), clause, f"why.{why}", who=giver.title, item=item,
+                      to=receiver.title)
             continue
-        me.slot(place).append(give.item)
-        turn.note(NOW, turn.room_watchers(me.room, recorded=False), "CHAT-GIV-6", "gave",
-                  who=giver.title, item=item, to=me.title)
-        turn.tell(NOW, name, "CHAT-GIV-2", "put", item=item, place=place_label(place))
-        if me.room in turn.world.cameras and giver_name not in recorded:
-            recorded.add(giver_name)
-            turn.note(NOW, (camera(me.room),), "CHAT-GIV-6", "gave-something", who=giver.title,
-                      to=me.title)
+        turn.note(NOW, turn.room_watchers(receiver.room, recorded=False), "CHAT-GIV-6", "gave",
+                  who=giver.title, item=item, to=receiver.title)
+        turn.tell(NOW, give.to, "CHAT-GIV-2", "put", item=item, place=place_label(place))
+        if receiver.room in turn.world.cameras and (giver_name, give.to) not in recorded:
+            recorded.add((giver_name, give.to))
+            turn.note(NOW, (camera(receiver.room),), "CHAT-GIV-6", "gave-something",
+                      who=giver.title, to=receiver.title)
 
 
-def drop_items(turn: Turn) -> None:
+def report_drops(turn: Turn, exchange: Exchange) -> None:
     """CHAT-DRP-1..3: items left in the room; every drop is seen and recorded."""
-    for name, me, drops in turn.with_orders(lambda plan: plan.drop):
-        for drop in drops:
-            item = turn.world.item_title(drop.item)
-            if me.remove(drop.item) is None:
-                turn.tell(NOW, name, "CHAT-TRN-6", "cannot-drop", item=item)
+    for name in sorted(exchange.drops):
+        me = turn.character(name)
+        for drop, why in exchange.drops[name]:
+            item = turn.world.item_title(drop)
+            if why:
+                key = "cannot-drop-given" if why == "given" else "cannot-drop"
+                turn.tell(NOW, name, "CHAT-TRN-6", key, item=item)
                 continue
-            turn.world.floor[me.room].append(drop.item)
             turn.note(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-DRP-3", "dropped",
                       who=me.title, item=item)
 
 
-def equip(turn: Turn) -> None:
-    """CHAT-EQP-1, CHAT-EQP-2: rearrange hands and inventory; others see only
-    what stops or starts being visible."""
-    for name in turn.names():
-        order = turn.plans[name].equip
-        if order is None:
-            continue
+def report_equip(turn: Turn, exchange: Exchange) -> None:
+    """CHAT-EQP-1, CHAT-EQP-2: others see only what stops or starts being visible."""
+    for name in sorted(exchange.equips):
+        fits, before, after = exchange.equips[name]
         me = turn.character(name)
-        both = me.hands + me.inventory
-        wanted = list(dict.fromkeys(order.hands))
-        rest = [item for item in both if item not in wanted]
-        fits = (all(item in both for item in wanted) and len(wanted) <= me.hand_slots
-                and len(rest) <= me.inventory_slots
-                and all(HANDS in turn.world.items[item].carry for item in wanted))
         if not fits:
             turn.tell(NOW, name, "CHAT-EQP-1", "equip-failed")
             continue
-        before = turn.world.visible_items(me)
-        me.hands[:] = wanted
-        me.inventory[:] = rest
-        after = turn.world.visible_items(me)
         turn.tell(NOW, name, "CHAT-EQP-1", "equipped-self")
         hidden = tuple(turn.world.item_title(i) for i in before if i not in after)
         shown = tuple(turn.world.item_title(i) for i in after if i not in before)
@@ -293,4 +476,3 @@ def equip(turn: Turn) -> None:
             turn.note(NOW, turn.room_watchers(me.room, recorded=True) - {name}, "CHAT-EQP-2",
                       "equipped", who=me.title, hidden=hidden or (msg("facility.nothing"),),
                       shown=shown or (msg("facility.nothing"),))
-

@@ -31,7 +31,8 @@ class Turn:
     taken: set[str] = field(default_factory=set)
     """Items taken this turn: their abilities may be used (CHAT-TAK-4)."""
     used: set[str] = field(default_factory=set)
-    """Items whose active ability was used this turn (CHAT-GIV-4)."""
+    """Items whose active ability a use order uses this turn: they cannot be
+    given (CHAT-GIV-4) nor used twice (CHAT-TRN-2)."""
 
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
     _names: list[str] = field(default_factory=list)

@@ -1,0 +1,63 @@
+"""Places where the engine once read the book differently: each test quotes the
+Russian seed (``002_bb73b2fcad741c27.txt``) its expected result comes from."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tests.games.facility.helpers import resolve
+
+
+@pytest.mark.rule("CHAT-TRN-4", "CHAT-TAK-4", "CHAT-GIV-5", "CHAT-DRP-2")
+def test_actions_at_once_a_key_taken_is_not_passed_on_in_the_same_turn() -> None:
+    """«В конце хода одновременно резолвятся сначала действия, не связанные с
+    перемещением, а затем действия с перемещением» and «Способность предмета
+    можно использовать в ту же фазу, в которую он был получен» (disputed case
+    15): every action reads the start of the turn. ann takes the key from the
+    floor, but her give of it to bob finds nothing to give (she did not carry
+    it at the start), and bob's drop of it nothing to drop. cat's take of the
+    pistol and her shot with it is the one chain the book allows."""
+    result = resolve({"ann": {}, "bob": {}, "cat": {}, "dan": {"health": 3}},
+                     {"ann": {"take": [{"item": "key"}], "give": [{"item": "key", "to": "bob"}]},
+                      "bob": {"drop": [{"item": "key"}]},
+                      "cat": {"take": [{"item": "pistol"}], "use": [{"target": "dan"}]}},
+                     floor={1: ["key", "pistol"]})
+    world = result.world
+    assert world.characters["ann"].hands == ["key"]
+    assert world.characters["bob"].items() == []
+    assert world.floor[1] == []
+    assert world.characters["dan"].health == 2
+
+
+@pytest.mark.rule("CHAT-TRN-4", "CHAT-GIV-1", "CHAT-TAK-3")
+def test_actions_at_once_places_emptied_this_turn_take_what_arrives() -> None:
+    """«одновременно резолвятся» (disputed case 15): what leaves (a drop, a give)
+    leaves first, so its place takes what arrives. ann has one hand, holding
+    the key: she drops it and takes the map, which goes to that hand."""
+    result = resolve({"ann": {"hands": ["key"], "hand_slots": 1, "inventory_slots": 0,
+                              "worn_places": {}}},
+                     {"ann": {"drop": [{"item": "key"}], "take": [{"item": "map"}]}},
+                     floor={1: ["map"]})
+    assert result.world.characters["ann"].hands == ["map"]
+    assert result.world.floor[1] == ["key"]
+
+
+@pytest.mark.rule("CHAT-GIV-3")
+def test_a_transfer_with_no_room_leaves_the_item_where_it_was() -> None:
+    """«Если передача невозможна, ничего не происходит»: ann (one hand, the key)
+    gives the key to zed, who has no room, so it stays in her hand; bob's map
+    then has no room with ann either, and stays with bob. Worked out at once,
+    the hand ann would have emptied is never filled twice."""
+    result = resolve({"ann": {"hands": ["key"], "hand_slots": 1, "inventory_slots": 0,
+                              "worn_places": {}},
+                      "bob": {"hands": ["map"]},
+                      "zed": {"hand_slots": 0, "inventory_slots": 0, "worn_places": {}}},
+                     {"ann": {"give": [{"item": "key", "to": "zed"}]},
+                      "bob": {"give": [{"item": "map", "to": "ann"}]}})
+    world = result.world
+    assert world.characters["ann"].hands == ["key"]
+    assert world.characters["bob"].hands == ["map"]
+    assert world.characters["zed"].items() == []
+    assert world.characters["ann"].concentration == Fraction(2)
