@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.games.facility.helpers import resolve
+from tests.games.facility.helpers import report, resolve, text
 
 
 @pytest.mark.rule("CHAT-TRN-4", "CHAT-TAK-4", "CHAT-GIV-5", "CHAT-DRP-2")
@@ -61,3 +61,23 @@ def test_a_transfer_with_no_room_leaves_the_item_where_it_was() -> None:
     assert world.characters["bob"].hands == ["map"]
     assert world.characters["zed"].items() == []
     assert world.characters["ann"].concentration == Fraction(2)
+
+
+@pytest.mark.rule("CHAT-VIS-4", "CHAT-FOL-5")
+def test_entering_a_room_one_sees_the_follower_who_turned_back_in_the_doorway() -> None:
+    """«Кто вошел вместе с ним в дверь, и кто прошел через эту дверь навстречу»,
+    «Кто и через какую дверь вошёл в комнату»; «Персонаж может начать следование
+    либо в комнате, либо в дверях при движении навстречу друг другу». fol, on
+    her way east, meets tgt in the doorway and turns back to follow him: she did
+    not come through the door, she stands in room 1, which tgt enters (house
+    rule 12: entering, one sees who is there). Her side: he came through the
+    door the other way, once."""
+    result = resolve({"fol": {"room": 1}, "tgt": {"room": 2}},
+                     {"fol": {"move": {"route": ["east"]}, "follow": ["tgt"]},
+                      "tgt": {"move": {"route": ["west"]}}})
+    assert result.world.characters["fol"].room == 1
+    assert "(step 1) In room 1: fol." in report(result, "tgt")
+    assert "fol comes through" not in text(result, "tgt")
+    seen = [line for line in report(result, "fol") if "tgt" in line and "(step 1)" in line]
+    assert seen == ["(step 1) You start following tgt.",
+                    "(step 1) tgt comes through the east door the other way."]

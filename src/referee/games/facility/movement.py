@@ -416,11 +416,14 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
                 others=tuple(turn.character(n).title for n in together))))
     turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way", who=who,
                    door=door.far_title)
-    entered = end.get(door.destination, set()) - {name} - same_way - other_way
-    if entered:  # house rule: coming in, a character sees who is in the room
+    # House rule 12: coming in, a character sees who is in the room, among them
+    # anyone met in the doorway who turned back there (a follower, a detainer).
+    present = end.get(door.destination, set()) - {name} - same_way
+    if present:
         turn.tell(step.number, name, "CHAT-VIS-4", "present", room=door.destination,
-                  seen=tuple(turn.character(n).title for n in sorted(entered)))
-    turn.note_seen(step.number, entered, "CHAT-MOV-4", "entered", who=who, door=door.far_title)
+                  seen=tuple(turn.character(n).title for n in sorted(present)))
+    turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered", who=who,
+                   door=door.far_title)
     if door.origin in turn.world.cameras:
         turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", who=who,
                   room=door.origin, door=door.title)
