@@ -24,6 +24,7 @@ from referee.core.game import Game
 from referee.core.i18n import Lang, Name, msg, render
 from referee.core.scenario import load_scenario
 from referee.core.waits import JSON, Chance, Decision, Option
+from tests.games.old_west.ow import LAW_FIRST, asked, build, m, touching
 
 runner = CliRunner()
 
@@ -170,3 +171,34 @@ def test_the_end_of_a_game_is_said_once(name: str) -> None:
                                  "The game is over"))
     reason = lines[-1].split(": ", 1)[-1]
     assert sum(reason in line for line in lines) == 1, reason
+
+
+# -- tests show the number needed --------------------------------------------------
+
+
+def test_a_pluck_test_shows_the_number_needed_in_both_languages() -> None:
+    game = build([m("law", 12, 9, pluck=3)], [m("boss", 12, 12, fearsome=True)])
+    game.feed(*LAW_FIRST)
+    if asked(game) == "ow.ask.heroics":
+        game.feed([])
+    game.feed("charge:boss", 3, 3)
+    assert "Law fails the Pluck test (3+3+3 = 9, 10 needed)." in game.text_log("lawmen", "en")
+    assert "Law проваливает проверку Смелости (3+3+3 = 9, нужно 10)." \
+        in game.text_log("lawmen", "ru")
+
+
+def test_the_head_for_the_hills_choice_shows_who_tests_and_what_is_needed() -> None:
+    game = build([m("l1", 12, 12), m("l2", 2, 2, pluck=7)],
+                 [m("o1", *touching(12, 12, 90)), m("o2", 22, 22)], lawmen={"leader": "l1"})
+    game.feed(*LAW_FIRST)
+    while asked(game) == "ow.ask.move":
+        game.feed("hold")
+    game.feed(1, 6)
+    if asked(game) == "ow.ask.back-off":
+        game.feed(0)
+    game.feed(6, *LAW_FIRST)  # l1 is out: the Lawmen have lost half
+    assert asked(game) == "ow.ask.hills"
+    player, screen = person("1\n")
+    assert player.choose(Ask.of(game, "lawmen")) == "test"
+    assert "1. take the test: a Pluck test of L2, two dice + Pluck 7, 10 or more passes" \
+        in screen.getvalue()

@@ -13,6 +13,8 @@ from referee.games.old_west.state import OldWestState
 from referee.games.old_west.tables import FALL_FROM_HORSE, wound_need
 
 FACES = (1, 2, 3, 4, 5, 6)
+PLUCK_NEED = 10
+"""Two dice plus Pluck must come to this to pass a Pluck test (OW-PLK-1)."""
 
 
 def d6(what: Msg) -> Chance:
@@ -71,7 +73,8 @@ class PluckTest(Frame):
         return self.ask(self._die(state), self.rolled_first)
 
     def _die(self, state: OldWestState) -> Chance:
-        return d6(msg("ow.roll.pluck", name=state.fighters[self.fighter_id].name))
+        return d6(msg("ow.roll.pluck", name=state.fighters[self.fighter_id].name,
+                      need=PLUCK_NEED))
 
     def rolled_first(self, state: OldWestState, value: int) -> Step:
         self.first = value
@@ -82,15 +85,16 @@ class PluckTest(Frame):
         total = self.first + self.second + state.fighters[self.fighter_id].pluck
         cap = state.rules.fame_cap
         room = max(0, cap - self.first) + max(0, cap - self.second)
-        return self.call(FameToReach(self.fighter_id, total, 10, room, "OW-FAM-5"), self.judged)
+        return self.call(FameToReach(self.fighter_id, total, PLUCK_NEED, room, "OW-FAM-5"),
+                         self.judged)
 
     def judged(self, state: OldWestState, spent: int) -> Step:
         model = state.fighters[self.fighter_id]
         total = self.first + self.second + model.pluck + spent
-        passed = total >= 10
+        passed = total >= PLUCK_NEED
         state.emit(msg("ow.pluck-passed" if passed else "ow.pluck-failed", name=model.name,
-                       first=self.first, second=self.second, pluck=model.pluck, total=total),
-                   clause=self.clause)
+                       first=self.first, second=self.second, pluck=model.pluck, total=total,
+                       need=PLUCK_NEED), clause=self.clause)
         return done(passed)
 
 
@@ -234,9 +238,9 @@ class FortuneSaves(Frame):
         if hero.fortune <= 0:
             return done(False)
         options = [Option(False, msg("ow.opt.keep-fortune")), Option(True, msg("ow.opt.fortune"))]
-        return self.ask(Decision.single(hero.posse, msg("ow.ask.fortune", name=hero.name,
-                                                        left=hero.fortune), options),
-                        self.chose)
+        question = msg("ow.ask.fortune", name=hero.name, left=hero.fortune,
+                       need=state.rules.fortune_save)
+        return self.ask(Decision.single(hero.posse, question, options), self.chose)
 
     def chose(self, state: OldWestState, spend: bool) -> Step:
         if not spend:
@@ -249,7 +253,8 @@ class FortuneSaves(Frame):
         hero = state.fighters[self.hero_id]
         saved = roll >= state.rules.fortune_save
         state.emit(msg("ow.fortune-saved" if saved else "ow.fortune-failed", name=hero.name,
-                       roll=roll, left=hero.fortune), clause="OW-HRO-1")
+                       roll=roll, need=state.rules.fortune_save, left=hero.fortune),
+                   clause="OW-HRO-1")
         return done(saved)
 
 

@@ -12,7 +12,7 @@ from referee.core.waits import Decision, Option
 from referee.games.old_west.ending import check_over, end, is_over, max_turns_reason, posse_runs
 from referee.games.old_west.melee import MeleePhase
 from referee.games.old_west.movement import MovementPhase
-from referee.games.old_west.rolls import PluckTest, d6
+from referee.games.old_west.rolls import PLUCK_NEED, PluckTest, d6
 from referee.games.old_west.shooting import ShootingPhase
 from referee.games.old_west.state import OldWestState
 
@@ -104,7 +104,9 @@ class HeadForTheHills(Frame):
             if seat in state.ran or not broken(state, seat) or not state.posse(seat):
                 self.seats.pop(0)
                 continue
-            options = [Option("test", msg("ow.opt.test")), Option("run", msg("ow.opt.run"))]
+            tester = state.fighters[hills_tester(state, seat)]
+            test = msg("ow.opt.test", name=tester.name, pluck=tester.pluck, need=PLUCK_NEED)
+            options = [Option("test", test), Option("run", msg("ow.opt.run"))]
             return self.ask(Decision.single(seat, msg("ow.ask.hills"), options), self.chose)
         check_over(state)
         return done()
