@@ -209,7 +209,8 @@ def seat_languages(game: Game, chosen: Lang, given: list[str]) -> dict[Seat, Lan
 def resolve(
     game_file: Annotated[Path, typer.Argument(
         metavar="GAME", help="The game so far: a game file (JSON), or a scenario to start.")],
-    orders: Annotated[Path, typer.Argument(help="Everyone's orders (TOML), a table per seat.")],
+    orders: Annotated[Path, typer.Argument(
+        metavar="ORDERS", help="Everyone's orders (TOML), a table per seat.")],
     out_path: Annotated[Path | None, typer.Option(
         "--out", help="Write the game after this turn to this new game file.")] = None,
     reports: Annotated[Path | None, typer.Option(

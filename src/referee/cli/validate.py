@@ -38,11 +38,11 @@ SOME_VOID = 1
 @user_errors
 def validate(
     file: Annotated[str, typer.Argument(
-        metavar="SCENARIO|GAME",
+        metavar="SCENARIO/GAME",
         help="A scenario file (TOML); with ORDERS, the game they are for "
              "(a game file or the scenario of the first turn).")],
     orders: Annotated[Path | None, typer.Argument(
-        metavar="[ORDERS]", help="An orders file (TOML) to check against GAME.",
+        metavar="ORDERS", help="An orders file (TOML) to check against GAME.",
         show_default=False)] = None,
     lang: LangOption = None,
 ) -> None:
