@@ -81,3 +81,23 @@ def test_entering_a_room_one_sees_the_follower_who_turned_back_in_the_doorway() 
     seen = [line for line in report(result, "fol") if "tgt" in line and "(step 1)" in line]
     assert seen == ["(step 1) You start following tgt.",
                     "(step 1) tgt comes through the east door the other way."]
+
+
+@pytest.mark.rule("CHAT-CHS-3", "CHAT-TAG-2")
+def test_a_chase_of_a_target_that_stays_needs_only_half_a_point() -> None:
+    """«Погоня (заявляется тайно, цена 1)… Если цель не перемещалась, расходует
+    на 0.5 концентрации меньше»: ann, with 0.5, chases bob, who stays; the chase
+    costs her 0.5 and happens. cat, with 0.5, chases dan, who walks east: a full
+    chase is beyond her, so when dan sets off she stays where she is (house
+    rule 4), having paid her 0.5."""
+    result = resolve({"ann": {"concentration": 0.5}, "bob": {},
+                      "cat": {"room": 4, "concentration": 0.5}, "dan": {"room": 4}},
+                     {"ann": {"chase": "bob"}, "cat": {"chase": "dan"},
+                      "dan": {"move": {"route": ["east"]}}})
+    world = result.world
+    assert world.characters["ann"].concentration == 0
+    assert "(step 1) You set off after bob." in report(result, "ann")
+    assert "Not enough concentration" not in text(result, "ann")
+    assert world.characters["cat"].room == 4
+    assert world.characters["dan"].room == 5
+    assert world.characters["cat"].concentration == 0

@@ -42,6 +42,8 @@ class Mover:
     """Doors and pauses counted for the movement cost (CHAT-MOV-3, -7, CHAT-FOL-6)."""
     passed: int = 0
     """Doors actually passed this turn (CHAT-CHS-3: did the target move)."""
+    half_paid: bool = False
+    """A chase paid at 0.5 (all the chaser had): it lasts while the target stays."""
 
 
 @dataclass
@@ -103,11 +105,18 @@ def _mover(turn: Turn, name: str) -> Mover:
 
 def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-1 and CHAT-DET-1 costs, paid when movement starts (house rule:
-    an action its character cannot pay for does not happen)."""
+    an action its character cannot pay for does not happen). A chaser with
+    less than the full 1 but at least 0.5 pays 0.5, what a chase of a target
+    that does not move costs (CHAT-CHS-3): its chase lasts while the target
+    stays (house rule 4)."""
     for name, mover in movers.items():  # built in sorted order
         me = mover.me
         if mover.chase is not None and not mover.stopped:
-            if turn.spend(me, ACTIONS["chase"].cost):
+            cost = ACTIONS["chase"].cost
+            if me.concentration < cost:
+                cost -= CHASE_DISCOUNT_IF_TARGET_STILL
+                mover.half_paid = True
+            if turn.spend(me, cost):
                 turn.tell(1, name, "CHAT-CHS-1", "chasing", target=turn.character(
                     mover.chase).title)
             else:
@@ -127,7 +136,7 @@ def _action(key: str) -> Msg:
 def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-3: a chase costs 0.5 less when its target did not move."""
     for name, mover in movers.items():  # built in sorted order
-        if mover.chase is not None and movers[mover.chase].passed == 0:
+        if mover.chase is not None and not mover.half_paid and movers[mover.chase].passed == 0:
             mover.me.concentration += CHASE_DISCOUNT_IF_TARGET_STILL
             turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund",
                       target=turn.character(mover.chase).title)
@@ -213,6 +222,11 @@ def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str
     if leader is not None:
         door = _intent(turn, movers, step, leader)
         if door is None or door.origin != mover.me.room:
+            return None
+        if mover.chase is not None and mover.half_paid:
+            mover.stopped = True  # house rule 4: it cannot pay the full chase
+            turn.tell(step.number, name, "CHAT-CHS-3", "chase-short",
+                      target=turn.character(leader).title)
             return None
         if mover.following is not None and not _affordable(turn, mover):
             mover.stopped = True  # CHAT-FOL-6: loses the target
