@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.games.facility.helpers import report, resolve, text
+from tests.games.facility.helpers import report, resolve, text, void
 
 
 @pytest.mark.rule("CHAT-TRN-4", "CHAT-TAK-4", "CHAT-GIV-5", "CHAT-DRP-2")
@@ -101,3 +101,30 @@ def test_a_chase_of_a_target_that_stays_needs_only_half_a_point() -> None:
     assert world.characters["cat"].room == 4
     assert world.characters["dan"].room == 5
     assert world.characters["cat"].concentration == 0
+
+
+@pytest.mark.rule("CHAT-TRN-6", "CHAT-VIS-1")
+def test_an_impossible_explicit_declaration_is_heard_and_does_not_happen() -> None:
+    """«Разрешается давать заявки на действия, которые ваш персонаж не может
+    совершить (например, блефовать, дав заявку на выстрел, не имея пистолета)»;
+    «Явные заявки на действия видны другим персонажам». ann, in room 2,
+    declares a shot at bob with no pistol, a melee attack on cat (in room 3)
+    and a take of the map (lying in room 3): bob hears all three, none
+    happens, and only ann is told why."""
+    result = resolve({"ann": {"room": 2}, "bob": {"room": 2}, "cat": {"room": 3}},
+                     {"ann": {"use": [{"target": "bob"}], "melee": {"target": "cat"},
+                              "take": [{"item": "map"}]}},
+                     floor={3: ["map"]})
+    heard = text(result, "bob")
+    for declared in ("ann declares: a shot at bob.", "ann declares: melee attack on cat.",
+                     "ann declares: take map."):
+        assert declared in heard
+    world = result.world
+    assert world.characters["bob"].health == 3 and world.characters["cat"].health == 3
+    assert world.floor[3] == ["map"]
+    assert world.characters["ann"].concentration == 2
+    assert void(result) == set()
+    told = text(result, "ann")
+    assert "cat is not in your room" in told and "map is not lying in your room" in told
+    assert "not in your room" not in heard and "not lying" not in heard
+    assert "declares" not in text(result, "cat")

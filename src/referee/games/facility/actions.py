@@ -39,6 +39,7 @@ def resolve_actions(turn: Turn) -> None:
     """Every non-movement action of the turn, at once (disputed case 15)."""
     declare_explicit(turn)
     report_bluffs(turn)
+    report_impossible(turn)
     chosen = choose_items(turn)
     exchange = settle_items(turn, chosen)
     report_takes(turn, exchange)
@@ -68,6 +69,14 @@ def report_bluffs(turn: Turn) -> None:
     for name in turn.names():
         for order_id in sorted(turn.plans[name].bluffed):
             turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", order=order_id)
+
+
+def report_impossible(turn: Turn) -> None:
+    """CHAT-TRN-6: a declaration that cannot happen was declared like any other
+    (CHAT-VIS-1) and does not happen; why is told to its author alone."""
+    for name in turn.names():
+        for order_id, reason in turn.plans[name].impossible:
+            turn.tell(NOW, name, "CHAT-TRN-6", "impossible", order=order_id, reason=reason)
 
 
 # -- which item each use of an ability uses -------------------------------------------

@@ -4,11 +4,12 @@ against the world into what each character will try this turn.
 A seat's answer is read order by order (:func:`read_orders`): an order of
 the wrong shape, or one that does not exist, is void and left out; the rest
 stands. Then, at the deadline, an order that cannot stand (a name that
-refers to nothing, a target in another room, a route of more than 5 doors,
-chase with movement) is void: it is left out with its reason, told to its
-character alone, and everyone else resolves normally. An order the
-character simply cannot carry out (a shot without a pistol) is not void: it is
-a bluff and just does not happen (CHAT-TRN-6).
+refers to nothing, a route of more than 5 doors, chase with movement) is void:
+it is left out with its reason, told to its character alone, and everyone else
+resolves normally. An explicit declaration the character cannot carry out (a
+shot without a pistol, a melee attack on someone in another room, a take of an
+item not lying here) is not void: it is declared like any other and just does
+not happen, its reason told to its author alone (CHAT-TRN-6, CHAT-VIS-1).
 """
 
 from __future__ import annotations
@@ -219,6 +220,10 @@ class Plan:
     use: list[Use] = field(default_factory=list)
     explicit: list[tuple[str, Msg]] = field(default_factory=list)
     """(order id, how it reads) of each explicit declaration (CHAT-VIS-1)."""
+    impossible: list[tuple[str, Msg]] = field(default_factory=list)
+    """(order id, why) of each declaration that cannot happen (a target in
+    another room, an item not lying here): declared like any other, not
+    carried out (CHAT-TRN-6)."""
     bluffed: set[str] = field(default_factory=set)
     """CHAT-BLF-1: explicit declarations not carried out."""
 
@@ -229,10 +234,14 @@ class _Voids:
         self.found: list[VoidOrder] = []
 
     def add(self, order: str, key: str, /, **params: Param) -> None:
+        self.found.append(VoidOrder(self.who, order, self.reason(key, **params)))
+
+    def reason(self, key: str, /, **params: Param) -> Msg:
+        """Why an order cannot stand or cannot happen, worded for its author."""
         reason = msg(f"facility.void.{key}", **params)
         if key in PERSONAL_REASONS:
             reason = personal((self.who,), reason, msg(f"facility.void.gm.{key}", **params))
-        self.found.append(VoidOrder(self.who, order, reason))
+        return reason
 
 
 PERSONAL_REASONS = frozenset({"down", "self", "other-room", "not-here", "not-explicit"})
@@ -345,18 +354,40 @@ def _door(world: World, room: int, element: str | int) -> Door | None:
     return world.doors.get((room, element))
 
 
+IMPOSSIBLE = frozenset({"self", "other-room", "not-here", "item-cannot"})
+"""Problems that leave a declaration standing but make it impossible: it is
+declared like any other and does not happen (CHAT-TRN-6); the others (a name
+that refers to nothing, the same item twice) make an order void."""
+
+
+def _declared_problem(plan: Plan, order_id: str, problem: tuple[str, dict[str, Param]] | None,
+                      voids: _Voids) -> bool:
+    """Whether ``problem`` keeps the order out of the plan: a void one is left
+    out with its reason; an impossible one is still declared (the caller
+    does it), its reason kept for its author (CHAT-TRN-6, CHAT-VIS-1)."""
+    if problem is None:
+        return False
+    key, params = problem
+    if key in IMPOSSIBLE:
+        plan.impossible.append((order_id, voids.reason(key, **params)))
+    else:
+        voids.add(order_id, key, **params)
+    return True
+
+
 def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
                 voids: _Voids) -> None:
     if melee is None or _secret_refused(world, melee, melee.id or "melee", voids):
         return
-    if melee.target is not None:
-        problem = _target_problem(world, me, melee.target)
-        if problem:
-            voids.add(melee.id or "melee", problem[0], **problem[1])
-            return
-    plan.melee = melee
+    order_id = melee.id or "melee"
+    problem = _target_problem(world, me, melee.target) if melee.target is not None else None
+    if problem and problem[0] not in IMPOSSIBLE:
+        voids.add(order_id, problem[0], **problem[1])
+        return
     target = world.characters[melee.target].title if melee.target else msg("facility.air")
-    _declare(plan, melee.id or "melee", melee.secret, msg("facility.says.melee", target=target))
+    _declare(plan, order_id, melee.secret, msg("facility.says.melee", target=target))
+    if not _declared_problem(plan, order_id, problem, voids):
+        plan.melee = melee
 
 
 def _secret_refused(world: World, entry: Declared, order_id: str, voids: _Voids) -> bool:
@@ -385,16 +416,17 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             continue
         if give.item not in world.items:
             voids.add(order_id, "no-item", item=give.item)
-        elif problem:
+        elif problem and problem[0] not in IMPOSSIBLE:
             voids.add(order_id, problem[0], **problem[1])
         elif give.item in seen:
             voids.add(order_id, "twice", item=world.item_title(give.item))
         else:
             seen.add(give.item)
-            plan.give.append(give)
             _declare(plan, order_id, give.secret, msg(
                 "facility.says.give", item=world.item_title(give.item),
                 to=world.characters[give.to].title))
+            if not _declared_problem(plan, order_id, problem, voids):
+                plan.give.append(give)
     for n, accept in enumerate(orders.accept):
         if accept.item not in world.items:
             voids.add(f"accept[{n}]", "no-item", item=accept.item)
@@ -442,10 +474,14 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
             continue
         if take.item not in world.items:
             voids.add(order_id, "no-item", item=take.item)
-        elif take.item not in world.floor.get(me.room, []):
-            voids.add(order_id, "not-here", item=world.item_title(take.item))
         elif take.item in seen:
             voids.add(order_id, "twice", item=world.item_title(take.item))
+        elif take.item not in world.floor.get(me.room, []):
+            seen.add(take.item)
+            _declare(plan, order_id, take.secret,
+                     msg("facility.says.take", item=world.item_title(take.item)))
+            _declared_problem(plan, order_id, ("not-here", {
+                "item": world.item_title(take.item)}), voids)
         else:
             seen.add(take.item)
             if take.place is not None and not _can_place(world, me, take.item, take.place):
@@ -470,21 +506,23 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
             voids.add(order_id, "no-ability", ability=use.ability)
         elif use.item is not None and use.item not in world.items:
             voids.add(order_id, "no-item", item=use.item)
-        elif use.item is not None and use.ability not in world.items[use.item].abilities:
-            voids.add(order_id, "item-cannot", item=world.item_title(use.item),
-                      ability=msg(f"facility.ability.{use.ability}"))
-        elif problem:
+        elif problem and problem[0] not in IMPOSSIBLE:
             voids.add(order_id, problem[0], **problem[1])
         elif use.item is not None and use.item in named:
             voids.add(order_id, "twice", item=world.item_title(use.item))
         else:
             if use.item is not None:
                 named.add(use.item)
-            plan.use.append(use)
+            if use.item is not None and use.ability not in world.items[use.item].abilities:
+                problem = problem or ("item-cannot", {
+                    "item": world.item_title(use.item),
+                    "ability": msg(f"facility.ability.{use.ability}")})
             target = (world.characters[use.target].title if use.target
                       else msg("facility.air"))
             _declare(plan, order_id, use.secret, msg(
                 f"facility.says.{use.ability}", target=target))
+            if not _declared_problem(plan, order_id, problem, voids):
+                plan.use.append(use)
 
 
 def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
@@ -499,6 +537,7 @@ def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
     plan.bluffed = bluffed
     if not bluffed:
         return
+    plan.impossible = [entry for entry in plan.impossible if entry[0] not in bluffed]
     if plan.melee is not None and (plan.melee.id or "melee") in bluffed:
         plan.melee = None
     plan.refuse = {name for name in plan.refuse
