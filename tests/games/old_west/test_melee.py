@@ -159,7 +159,7 @@ def test_side_with_advantage_picks_each_melee_and_the_phase_ends_after_all():
 
 @rule("OW-MEL-3")
 def test_every_fighting_model_in_exactly_one_group():
-    from referee.games.old_west.melee import melee_groups
+    from referee.games.old_west.fights import melee_groups
 
     game = build([m("a1", 4, 4), m("a2", *touching(4, 4, 0, R, R)), m("a3", 18, 18)],
                  [m("b1", *touching(4, 4, 90)), m("b2", *touching(18, 18, 90)),

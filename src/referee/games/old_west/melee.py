@@ -1,4 +1,4 @@
-"""The Melee phase: groups, the Fight, Back Off, Wounding (OW-MEL, OW-FGT,
+"""The Melee phase: fights, the Fight, Back Off, Wounding (OW-MEL, OW-FGT,
 OW-BCK, OW-WND, OW-SUR, OW-GRD, OW-ATT, OW-MUL, OW-OBS, OW-RID) and Tike for
 Whuppin' (OW-WHP)."""
 
@@ -11,6 +11,14 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.back_off import back_off, make_way
+from referee.games.old_west.fights import (
+    Bout,
+    SplitGroups,
+    melee_groups,
+    members,
+    still_fought,
+    unfought,
+)
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
 from referee.games.old_west.rolls import Fall, Hit, d6, spend_fame
@@ -44,45 +52,14 @@ class Fight:
                 tuple(self.over_edge.items()))
 
 
-# -- groups ------------------------------------------------------------------------
-
-
-def melee_groups(state: OldWestState) -> list[list[str]]:
-    """Every fighting model in exactly one group: models joined by base
-    contact or an obstacle they fight across (OW-MEL-3; house rule: the
-    fragment's "see earlier" is lost, so a group is a connected cluster)."""
-    parent: dict[str, str] = {}
-
-    def root(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            x = parent[x]
-        return x
-
-    for fighter in state.active():
-        for enemy in state.engaged_with(fighter.id):
-            parent[root(fighter.id)] = root(enemy)
-    clusters: dict[str, list[str]] = {}
-    for fighter in state.active():
-        if fighter.id in parent:
-            clusters.setdefault(root(fighter.id), []).append(fighter.id)
-    return sorted(clusters.values(), key=lambda g: state.fighters[g[0]].order)
-
-
-def pending_groups(state: OldWestState) -> list[list[str]]:
-    return [g for g in melee_groups(state) if any(m not in state.marks.fought for m in g)]
-
-
-def group_of(state: OldWestState, fighter_id: str) -> list[str] | None:
-    return next((g for g in melee_groups(state) if fighter_id in g), None)
-
-
 # -- the phase ---------------------------------------------------------------------
 
 
 @dataclass
 class MeleePhase(HeroesFirst):
-    """Tike for Whuppin' first, then the side with Advantage picks each next
-    melee until all are fought (OW-MEL-2, OW-WND-4)."""
+    """Tike for Whuppin' first, then the side with Advantage splits the
+    groups into fights and picks each next fight until all are fought
+    (OW-MEL-2, OW-WND-4)."""
 
     def start(self, state: OldWestState) -> Step:
         state.phase = "melee"
@@ -99,29 +76,34 @@ class MeleePhase(HeroesFirst):
 
 @dataclass
 class FightEach(Frame):
-    """The side with Advantage picks each next melee group until all are fought."""
+    """The side with Advantage splits the groups into fights, then picks each
+    next fight until all are fought (OW-MEL-2, OW-WND-4)."""
 
-    groups: list[list[str]] = field(default_factory=list)
+    bouts: list[Bout] = field(default_factory=list)
 
     def start(self, state: OldWestState) -> Step:
-        return self.next_group(state, None)
+        fresh = unfought(state)
+        return self.call(SplitGroups(melee_groups(state, fresh)), self.split)
 
-    def next_group(self, state: OldWestState, _: object) -> Step:
-        groups = pending_groups(state)
-        if not groups:
+    def split(self, state: OldWestState, bouts: list[Bout]) -> Step:
+        self.bouts = list(bouts)
+        return self.next_bout(state, None)
+
+    def next_bout(self, state: OldWestState, _: object) -> Step:
+        self.bouts = [b for b in (still_fought(state, b) for b in self.bouts) if b is not None]
+        if not self.bouts:
             state.emit(msg("ow.phase.melee-ended", turn=state.turn), clause="OW-WND-4")
             return done()
-        if len(groups) == 1:
-            return self.call(FightGroup(groups[0]), self.next_group)
-        self.groups = groups
-        options = [Option(i, msg("ow.opt.group", names=tuple(state.name(m) for m in g)))
-                   for i, g in enumerate(groups)]
+        if len(self.bouts) == 1:
+            return self.picked(state, 0)
+        options = [Option(i, msg("ow.opt.group", names=tuple(state.name(m) for m in members(b))))
+                   for i, b in enumerate(self.bouts)]
         return self.ask(Decision.single(state.advantage, msg("ow.ask.group"), options),
                         self.picked)
 
     def picked(self, state: OldWestState, pick: int) -> Step:
-        group, self.groups = self.groups[pick], []
-        return self.call(FightGroup(group), self.next_group)
+        bout = self.bouts.pop(pick)
+        return self.call(FightGroup(members(bout)), self.next_bout)
 
 
 @dataclass
@@ -136,14 +118,23 @@ class Whuppin(Frame):
     friends: list[str] = field(default_factory=list)
 
     def start(self, state: OldWestState) -> Step:
-        hero = state.fighters[self.hero_id]
-        group = group_of(state, self.hero_id) if hero.active else None
-        if group is None or all(m in state.marks.fought for m in group):
+        fresh = unfought(state)
+        if self.hero_id not in fresh:
             return done()
+        group = next((g for g in melee_groups(state, fresh) if self.hero_id in g), None)
+        if group is None:
+            return done()
+        return self.call(SplitGroups([group]), self.split)
+
+    def split(self, state: OldWestState, bouts: list[Bout]) -> Step:
+        """His own fight, as the side with Advantage split his group (the rest
+        of the group is split again with the others, OW-WHP-2)."""
+        hero = state.fighters[self.hero_id]
+        fight = next(members(b) for b in bouts if self.hero_id in members(b))
         state.emit(msg("ow.whuppin", name=hero.name), clause="OW-WHP-1")
-        self.opponents = state.engaged_with(self.hero_id)
-        self.friends = [m for m in group if state.fighters[m].posse == hero.posse]
-        return self.call(FightGroup(group), self.fought)
+        self.opponents = [m for m in fight if state.fighters[m].posse != hero.posse]
+        self.friends = [m for m in fight if state.fighters[m].posse == hero.posse]
+        return self.call(FightGroup(fight), self.fought)
 
     def fought(self, state: OldWestState, _: object) -> Step:
         hero = state.fighters[self.hero_id]
@@ -166,7 +157,8 @@ class Whuppin(Frame):
 
 @dataclass
 class FightGroup(Frame):
-    """One round of melee in one group: Fight, Back Off, Wounding (OW-MEL-1)."""
+    """One round of melee in one fight (one model against one or several):
+    Fight, Back Off, Wounding (OW-MEL-1)."""
 
     group: list[str]
     fight: Fight | None = None
@@ -213,9 +205,10 @@ def _survey(state: OldWestState, group: list[str]) -> Fight:
     sides: dict[str, list[str]] = {seat: [] for seat in state.seats}
     engaged: dict[str, list[str]] = {}
     across: dict[tuple[str, str], Obstacle] = {}
+    inside = set(group)
     for member in group:
         sides[state.fighters[member].posse].append(member)
-        engaged[member] = state.engaged_with(member)
+        engaged[member] = [e for e in state.engaged_with(member) if e in inside]
         for enemy in engaged[member]:
             obstacle = state.table.engaged_across(member, enemy, state.rules.across_reach)
             if obstacle is not None:

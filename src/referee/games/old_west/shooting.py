@@ -10,7 +10,8 @@ from referee.boards.table import EPS, XY, Piece
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
-from referee.games.old_west.aiming import can_shoot, targets
+from referee.games.old_west.aiming import can_shoot as can_shoot
+from referee.games.old_west.aiming import targets as targets
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6
