@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.cli.orders import scenario_language
 from referee.core.events import REFEREE
 from referee.core.savefile import load_game
 
@@ -190,10 +192,6 @@ def test_a_character_language_given_wrong_is_refused_before_anything_is_written(
 def test_a_scenario_that_gives_a_character_a_language_is_read():
     """A scenario format with a character ``lang`` field says the character's
     language; without one the default holds."""
-    from types import SimpleNamespace
-
-    from referee.cli.orders import scenario_language
-
     scenario = SimpleNamespace(characters={
         "anna": SimpleNamespace(lang="ru"), "boris": SimpleNamespace(lang="en"),
         "vera": {"lang": "ru"}, "gleb": SimpleNamespace()})
@@ -237,17 +235,22 @@ def test_an_orders_file_with_no_orders_at_all_is_refused(tmp_path: Path):
 
 def test_orders_void_at_the_deadline_are_listed_with_their_reasons(tmp_path: Path):
     """An order the world does not allow (a door the room does not have, a
-    target in another room) is void like one of the wrong shape, and
-    ``--json`` lists both with the reason, as the game master reads it."""
+    character who does not exist) is void like one of the wrong shape, and
+    ``--json`` lists each with the reason, as the game master reads it; an
+    order declared that cannot happen (a target in another room) is listed
+    too, as void or as impossible, whichever the rules make it."""
     orders = tmp_path / "orders.toml"
     orders.write_text('turn = 1\n[anna]\nmove = { route = ["nort"] }\n'
-                      'melee = { target = "gleb" }\ntake = [{ item = "keycard" }]\n',
-                      encoding="utf-8")
+                      'melee = { target = "gleb" }\ntake = [{ item = "keycard" }]\n'
+                      '[boris]\nchase = "zed"\n', encoding="utf-8")
     result = resolve(START, orders, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    voids = {v["part"]: v["reason"] for v in data["voids"]}
-    assert sorted(voids) == ["melee", "move"]
-    assert "nort" in voids["move"] and "1" in voids["move"]
-    assert "Gleb" in voids["melee"]
+    voids = {(v["seat"], v["part"]): v["reason"] for v in data["voids"]}
+    assert {("anna", "move"), ("boris", "chase")} <= set(voids)
+    assert "nort" in voids["anna", "move"] and "1" in voids["anna", "move"]
+    assert "zed" in voids["boris", "chase"]
+    told = {(v["seat"], v["part"]): v["reason"] for v in data["voids"] + data["impossible"]}
+    assert "Gleb" in told["anna", "melee"]
+    assert ("anna", "take[0]") not in told
     assert data["seats"]["anna"]["state"]["character"]["hands"] == ["keycard"]

@@ -9,6 +9,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.cli.orders import IMPOSSIBLE, VOID, Answered, VoidPart, open_game, void_parts
+from referee.cli.validate import orders_report
+from referee.core.events import Audience, Event
+from referee.core.i18n import msg, personal
 
 EXAMPLE = Path(__file__).parents[2] / "src/referee/games/facility/scenarios"
 START = EXAMPLE / "research_wing.toml"
@@ -62,12 +66,16 @@ def test_void_orders_are_named_with_their_reasons_and_exit_1(tmp_path: Path):
     assert result.exit_code == 1, result.output
     anna = lines_of(result.output, "Anna (anna):")
     assert len(anna) == 3
-    move, melee, unreadable = (next(line for line in anna if line.startswith(f"void: {part}:"))
-                               for part in ("move", "melee", "unreadable"))
+    move, unreadable = (next(line for line in anna if line.startswith(f"void: {part}:"))
+                        for part in ("move", "unreadable"))
     assert '"nort"' in move and "room 1" in move
-    assert "Gleb" in melee
     assert "no such order" in unreadable
-    assert not any(line.startswith("void: take") for line in anna)  # the keycard lies here
+    # a target in another room: void, or declared and impossible, as the rules have it
+    melee = next(line for line in anna if "melee:" in line and not line.startswith(
+        "void: unreadable"))
+    assert melee.startswith(("void: melee:", "declared, but cannot be carried out: melee:"))
+    assert "Gleb" in melee
+    assert not any("take[0]" in line for line in anna)  # the keycard lies in Anna's room
     assert lines_of(result.output, "Boris (boris):") == ["every order stands"]
     assert lines_of(result.output, "Gleb (gleb):") == ["no orders: does nothing this turn"]
     assert "Not taken: [bors]: there is no character bors (did you mean `boris`?)" \
@@ -75,16 +83,18 @@ def test_void_orders_are_named_with_their_reasons_and_exit_1(tmp_path: Path):
     assert "Some orders would be void" in result.output
 
 
-def test_a_target_not_in_the_room_is_void_only_at_this_state(tmp_path: Path):
-    """Validation is against the state given: after turn 1 Anna stands with
-    Boris, so striking him stands; at the start she is in another room."""
-    strike = write(tmp_path, "[anna]\nmelee = { target = \"boris\" }\n")
-    assert validate(START, strike).exit_code == 1
+def test_orders_are_checked_against_the_state_given(tmp_path: Path):
+    """Validation is against the state given: at the start Anna's room has
+    no east door; after turn 1 she stands in the corridor, which has one."""
+    east = write(tmp_path, '[anna]\nmove = { route = ["east"] }\n')
+    before = validate(START, east)
+    assert before.exit_code == 1
+    assert lines_of(before.output, "Anna (anna):")[0].startswith('void: move: there is no door')
     turn2 = tmp_path / "turn2.json"
     played = runner.invoke(app, ["resolve", str(START), str(ORDERS / "turn1.toml"),
                                  "--out", str(turn2)])
     assert played.exit_code == 0, played.output
-    assert validate(turn2, strike).exit_code == 0
+    assert validate(turn2, east).exit_code == 0
 
 
 def test_validation_leaves_the_game_file_as_it_was(tmp_path: Path):
@@ -136,3 +146,32 @@ def test_an_orders_file_given_alone_gets_a_hint():
     result = validate(ORDERS / "turn1.toml")
     assert result.exit_code == 2
     assert "referee validate GAME ORDERS" in result.output
+
+
+def test_the_rules_lines_about_void_and_impossible_orders_are_read():
+    """A line told to a seat whose message ends in ``void`` or ``impossible``
+    and names the order and the reason (at any depth, as a phase stamp wraps
+    it) is read as such, in the game master's wording; other lines are not."""
+    def told(kind: str, order: str) -> Event:
+        reason = personal(("anna",), msg("t.you-reason"), msg("t.gm-reason"))
+        return Event(msg("t.at", what=personal(
+            ("anna",), msg(f"t.{kind}", order=order, reason=reason),
+            msg(f"t.gm.{kind}", who="Anna", order=order, reason=reason))),
+            Audience.only("anna"))
+
+    found = void_parts([told("void", "move"), Event(msg("t.walks", order="x")),
+                        told("impossible", "melee")])
+    assert [(v.seat, v.part, v.kind, v.reason.key) for v in found] == [
+        ("anna", "move", VOID, "t.gm-reason"), ("anna", "melee", IMPOSSIBLE, "t.gm-reason")]
+
+
+def test_an_order_that_cannot_happen_is_said_but_the_orders_stand():
+    """CHAT-TRN-6: a declaration its character cannot carry out is a bluff a
+    player may mean; it is shown, and the character's orders still stand."""
+    game = open_game(START)
+    answered = Answered(given=["anna"], voids=[VoidPart(
+        "anna", "melee", msg("core.error.text", text="Gleb is elsewhere"), IMPOSSIBLE)])
+    assert orders_report(game, answered, "en")[:3] == [
+        "Anna (anna):",
+        "  declared, but cannot be carried out: melee: Gleb is elsewhere",
+        "  every order stands"]

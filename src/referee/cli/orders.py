@@ -111,7 +111,7 @@ def refuse_scenario(table: Mapping[str, Any], orders: str, game: Game, source: s
     given in place of the orders, say). :raises OrdersRefused:"""
     ruleset = table.get("ruleset")
     if isinstance(ruleset, str):
-        raise OrdersRefused(msg("orders.is-scenario", orders=orders, ruleset=ruleset,
+        raise OrdersRefused(msg("orders-file.is-scenario", orders=orders, ruleset=ruleset,
                                 seat=game.seats[0], seats=_seats_param(game), game=source))
 
 
@@ -137,22 +137,31 @@ def refuse_no_seat(table: Mapping[str, Any], orders: str, game: Game, source: st
     closest = next((did_you_mean(name, game.seats) for name in found
                     if did_you_mean(name, game.seats)), "")
     raise OrdersRefused(msg(
-        "orders.no-seat" if found else "orders.empty", orders=orders, game=source,
+        "orders-file.no-seat" if found else "orders-file.empty", orders=orders, game=source,
         seat=game.seats[0], seats=_seats_param(game), found=found, suggestion=closest))
 
 
 # -- void orders ------------------------------------------------------------------------
 
+VOID = "void"
+IMPOSSIBLE = "impossible"
+KINDS = (VOID, IMPOSSIBLE)
+"""How the rules tell a seat about one of its orders: ``void`` (left out, it
+does not stand) or ``impossible`` (declared all the same, it cannot happen:
+CHAT-TRN-6, a bluff a player may mean)."""
+
 
 @dataclass(frozen=True)
 class VoidPart:
-    """An order of ``seat`` that is void: ``part`` names it in the orders file
-    (``move``, ``take[0]``), ``reason`` says why (a message, read as the game
-    master reads it)."""
+    """An order of ``seat`` that is void (or, ``kind`` ``impossible``, declared
+    but cannot happen): ``part`` names it in the orders file (``move``,
+    ``take[0]``), ``reason`` says why (a message, read as the game master
+    reads it)."""
 
     seat: Seat
     part: Param
     reason: Msg
+    kind: str = VOID
 
     def to_json(self, lang: Lang) -> dict[str, str]:
         return {"seat": self.seat, "part": render(as_text(self.part), lang),
@@ -167,17 +176,19 @@ def as_text(value: Param) -> Msg:
 
 
 def void_parts(events: Sequence[Event]) -> list[VoidPart]:
-    """The void orders ``events`` tell their seats, in order."""
+    """The void (and impossible) orders ``events`` tell their seats, in order."""
     found: list[VoidPart] = []
     for event in events:
-        found += [VoidPart(seat, part, for_reader(reason, REFEREE))
-                  for seat, part, reason in _voids_in(event.text, ())]
+        found += [VoidPart(seat, part, for_reader(reason, REFEREE), kind)
+                  for seat, part, reason, kind in _voids_in(event.text, ())]
     return found
 
 
-def _voids_in(text: Msg, to: tuple[str, ...]) -> Iterator[tuple[Seat, Param, Msg]]:
-    """(seat, part, reason) of every void message inside ``text``; a void
-    message is read in its addressee's own wording (``you``), once."""
+def _voids_in(text: Msg, to: tuple[str, ...]) -> Iterator[tuple[Seat, Param, Msg, str]]:
+    """(seat, part, reason, kind) of every message inside ``text`` that tells
+    a seat one of its orders is void or impossible: a message whose key ends
+    in the kind, with the order (``part`` or ``order``) and the ``reason``.
+    It is read in its addressee's own wording (``you``), once."""
     params = text.params
     if text.key == PERSONAL:
         you, seats = params.get("you"), params.get("to")
@@ -186,10 +197,10 @@ def _voids_in(text: Msg, to: tuple[str, ...]) -> Iterator[tuple[Seat, Param, Msg
         return
     part = params.get("part", params.get("order"))
     reason = params.get("reason")
-    if text.key.rsplit(".", 1)[-1] == "void" and isinstance(reason, Msg | str) \
-            and part is not None:
+    kind = text.key.rsplit(".", 1)[-1]
+    if kind in KINDS and isinstance(reason, Msg | str) and part is not None:
         for seat in to:
-            yield seat, part, reason if isinstance(reason, Msg) else as_text(reason)
+            yield seat, part, as_text(reason), kind
         return
     for value in params.values():
         for inner in value if isinstance(value, tuple) else (value,):
@@ -213,7 +224,7 @@ def give_orders(game: Game, orders: Mapping[str, Any], answered: Answered) -> No
     for seat in sorted(orders):
         if seat not in game.seats:
             answered.refused.append((seat, RefereeError(msg(
-                "orders.not-a-seat", seat=seat, suggestion=did_you_mean(seat, game.seats),
+                "orders-file.not-a-seat", seat=seat, suggestion=did_you_mean(seat, game.seats),
                 seats=_seats_param(game)))))
             continue
         try:
@@ -263,7 +274,7 @@ def parse_seat_languages(values: Sequence[str], seats: Sequence[Seat],
     for value in values:
         seat, sep, lang = value.partition("=")
         if not sep or lang.strip() not in ("en", "ru"):
-            raise RefereeError(msg("orders.bad-seat-lang", option=option, value=value))
+            raise RefereeError(msg("orders-file.bad-seat-lang", option=option, value=value))
         seat = check_seat(seat.strip(), seats, option)
         chosen[seat] = "ru" if lang.strip() == "ru" else "en"
     return chosen

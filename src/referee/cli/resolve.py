@@ -26,6 +26,7 @@ import typer
 
 from referee.cli.common import LangOption, language, out, user_errors
 from referee.cli.orders import (
+    VOID,
     Answered,
     VoidPart,
     game_turn,
@@ -164,7 +165,8 @@ class Turn:
                       for seat in game.seats},
             "observers": {token: self.record(token, lang) for token in self.observers()},
             "referee": self.lines(REFEREE, lang),
-            "voids": [void.to_json(lang) for void in self.voids],
+            "voids": [void.to_json(lang) for void in self.voids if void.kind == VOID],
+            "impossible": [void.to_json(lang) for void in self.voids if void.kind != VOID],
             "refused": [{"seat": seat, "reason": exc.render(lang)} for seat, exc in self.refused],
             "outcome": outcome.to_json() if outcome is not None else None,
         }

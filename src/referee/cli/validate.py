@@ -18,6 +18,7 @@ import typer
 from referee.cli.app import app
 from referee.cli.common import LangOption, language, out, user_errors
 from referee.cli.orders import (
+    VOID,
     Answered,
     check_orders,
     game_turn,
@@ -92,7 +93,8 @@ def _names_no_ruleset(path: str) -> bool:
 
 def validate_orders(game_file: Path, orders: Path, lang: Lang) -> None:
     """Print, seat by seat, the orders that would be void and why; exit 1 if
-    any would be, or if a table of the file is not taken."""
+    any would be, or if a table of the file is not taken. An order declared
+    that cannot happen (a bluff, maybe) is said too, but is no failure."""
     source = str(game_file)
     game = open_game(game_file)
     decision = open_decision(game, source)
@@ -104,26 +106,25 @@ def validate_orders(game_file: Path, orders: Path, lang: Lang) -> None:
     say(render(head, lang))
     for line in orders_report(game, answered, lang):
         say(line)
-    if answered.voids or answered.refused:
+    if any(void.kind == VOID for void in answered.voids) or answered.refused:
         say(render(msg("validate.verdict-void"), lang))
         raise typer.Exit(SOME_VOID)
     say(render(msg("validate.verdict-ok"), lang))
 
 
 def orders_report(game: Game, answered: Answered, lang: Lang) -> list[str]:
-    """For every seat: its void orders with their reasons, that all stand, or
-    that it gave none; then the tables not taken."""
+    """For every seat: its void orders with their reasons (and those declared
+    that cannot happen), that all stand, or that it gave none; then the tables
+    not taken."""
     lines: list[str] = []
     for seat in game.seats:
         lines.append(render(msg("validate.seat", name=game.seat_name(seat), seat=seat), lang))
-        voids = [void for void in answered.voids if void.seat == seat]
-        if voids:
-            lines += ["  " + render(msg("validate.void", part=void.part, reason=void.reason),
-                                    lang) for void in voids]
-        elif seat in answered.given:
-            lines.append("  " + render(msg("validate.all-stand"), lang))
-        else:
-            lines.append("  " + render(msg("validate.silent"), lang))
+        told = [void for void in answered.voids if void.seat == seat]
+        lines += ["  " + render(msg(f"validate.{void.kind}", part=void.part,
+                                    reason=void.reason), lang) for void in told]
+        if not any(void.kind == VOID for void in told):
+            lines.append("  " + render(msg("validate.all-stand" if seat in answered.given
+                                           else "validate.silent"), lang))
     lines += [render(msg("validate.not-taken", seat=seat, reason=exc.message), lang)
               for seat, exc in answered.refused]
     return lines
