@@ -79,8 +79,8 @@ def test_entering_a_room_one_sees_the_follower_who_turned_back_in_the_doorway() 
     assert "(step 1) In room 1: fol." in report(result, "tgt")
     assert "fol comes through" not in text(result, "tgt")
     seen = [line for line in report(result, "fol") if "tgt" in line and "(step 1)" in line]
-    assert seen == ["(step 1) You start following tgt.",
-                    "(step 1) tgt comes through the east door the other way."]
+    assert sorted(seen) == ["(step 1) You start following tgt.",
+                            "(step 1) tgt comes through the east door the other way."]
 
 
 @pytest.mark.rule("CHAT-CHS-3", "CHAT-TAG-2")
@@ -128,3 +128,21 @@ def test_an_impossible_explicit_declaration_is_heard_and_does_not_happen() -> No
     assert "cat is not in your room" in told and "map is not lying in your room" in told
     assert "not in your room" not in heard and "not lying" not in heard
     assert "declares" not in text(result, "cat")
+
+
+@pytest.mark.rule("CHAT-DET-5", "CHAT-DET-1", "CHAT-FOL-5")
+def test_one_detained_in_the_step_it_would_start_following_is_not_told_it_follows() -> None:
+    """«Задержание имеет более высокий приоритет, чем следование»; «Встретив цель
+    из списка, персонаж останавливается и останавливает вместе с собой цель».
+    fol meets tgt in the doorway and turns back to follow him; in the same step
+    det comes into her room and detains her. She is stopped: she follows no one,
+    and her report does not say she starts to."""
+    result = resolve({"fol": {"room": 1}, "tgt": {"room": 2}, "det": {"room": 4}},
+                     {"fol": {"move": {"route": ["east"]}, "follow": ["tgt"]},
+                      "tgt": {"move": {"route": ["west", "north"]}},
+                      "det": {"move": {"route": ["south"]}, "detain": ["fol"]}})
+    assert "det detains fol." in text(result, "fol")
+    assert "following" not in text(result, "fol")
+    world = result.world
+    assert world.characters["fol"].room == 1
+    assert world.characters["tgt"].room == 4

@@ -63,6 +63,10 @@ class StepState:
     """Who is a danger (house rule: armed and not down); set for the whole movement."""
     moved_from: dict[str, int] = field(default_factory=dict)
     """Who passed a door this step, and the room it left."""
+    detained: set[str] = field(default_factory=set)
+    """Who was stopped by a detention this step (detainers and their targets)."""
+    started: list[tuple[str, str]] = field(default_factory=list)
+    """(follower, target) of each follow started this step, told at its end."""
 
     def start_room(self, mover: Mover) -> int:
         return self.moved_from.get(mover.name, mover.me.room)
@@ -185,7 +189,20 @@ def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list
     started = _room_meetings(turn, movers, step, ends)
     if started:
         active[:] = sorted(set(active).union(started))
+    _tell_follows(turn, movers, step)
     return ends
+
+
+def _tell_follows(turn: Turn, movers: dict[str, Mover], step: StepState) -> None:
+    """CHAT-FOL-1, CHAT-DET-5: each follow started this step, told to its
+    follower; but one detained in the same step follows no one (detain
+    comes first) and is not told it does."""
+    for name, target in step.started:
+        if name in step.detained:
+            movers[name].following = None
+            continue
+        turn.tell(step.number, name, "CHAT-FOL-1", "following",
+                  target=turn.character(target).title)
 
 
 def _end_occupants(step: StepState, movers: dict[str, Mover]) -> dict[int, list[str]]:
@@ -315,6 +332,7 @@ def _doorway_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, o
         if stays:
             step.cancelled.add(name)
         movers[name].stopped = True
+        step.detained.add(name)
     for d, t in pairs:
         turn.note(step.number, witnesses, "CHAT-DET-6", "detained-doorway",
                   who=turn.character(d).title, target=turn.character(t).title)
@@ -338,7 +356,7 @@ def _doorway_follows(turn: Turn, movers: dict[str, Mover], step: StepState, one:
         mutual = choice.get(target) == name
         if not mutual or (door is not None and door.origin == low):
             step.cancelled.add(name)
-        _start_following(turn, movers[name], target, step.number)
+        _start_following(movers[name], target, step)
 
 
 def _can_start_following(mover: Mover) -> bool:
@@ -357,9 +375,9 @@ def _best_target(turn: Turn, mover: Mover, candidates: list[str] | set[str]) -> 
     return min(ranked)[1] if ranked else None
 
 
-def _start_following(turn: Turn, mover: Mover, target: str, number: int) -> None:
+def _start_following(mover: Mover, target: str, step: StepState) -> None:
     mover.following = target
-    turn.tell(number, mover.name, "CHAT-FOL-1", "following", target=turn.character(target).title)
+    step.started.append((mover.name, target))
 
 
 def _propagate_cancels(step: StepState) -> None:
@@ -470,7 +488,7 @@ def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState,
             if _can_start_following(movers[name]):
                 target = _best_target(turn, movers[name], newly[name])
                 if target is not None:
-                    _start_following(turn, movers[name], target, step.number)
+                    _start_following(movers[name], target, step)
                     started.append(name)
     return started
 
@@ -488,6 +506,7 @@ def _room_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, room
                 continue
             mover.stopped = True
             movers[target].stopped = True
+            step.detained.update((name, target))
             turn.note(step.number, seen, "CHAT-DET-6", "detained", who=turn.character(
                 name).title, target=turn.character(target).title)
 
