@@ -216,10 +216,10 @@ def test_tie_goes_to_the_side_with_the_best_fighting():
 @rule("OW-MUL-4", "OW-MUL-5")
 def test_every_loser_backs_off_in_the_owners_order_then_every_winner_strikes():
     game = build([m("a", 12, 12, attacks=1)],
-                 [m("b0", *touching(12, 12, 0)), m("b1", *touching(12, 12, 180))])
+                 [m("b0", *touching(12, 12, 0)), m("b1", *touching(12, 12, 90))])
     game.feed(*LAW_FIRST, 1, 6, 2)  # the Outlaws win, b0 rolled a 6 and b1 a 2
     back_off_default(game)
-    assert "ow.backs-off" in keys(game)
+    assert "ow.backs-off" in keys(game)  # open ground behind it: not surrounded
     # both Outlaws strike, the one whose die lost too
     game.feed(1)
     assert asked(game) == "ow.roll.wound"
