@@ -76,7 +76,7 @@ def test_it_names_what_the_character_may_name_right_now(turn2: Path):
     text = template(turn2, "boris")
     assert "turn = 2" in text and "[boris]" in text
     assert "# Your room: 3 (corridor)." in text
-    for door in ('"east" door to room 6 (lab B)', '"south" door to room 1 (lobby)'):
+    for door in ('east door ("east") to room 6 (lab B)', 'south door ("south") to room 1 (lobby)'):
         assert f"# – {door}" in text
     assert '# – Anna ("anna"): a scientist\'s uniform, visible: keycard ("keycard")' in text
     assert '# – worn ("belt"): pistol ("pistol")' in text
