@@ -107,8 +107,8 @@ def draw(table: TableMap, lang: Lang, caption: str = "") -> str:
     _terrain(pic)
     _shots(pic)
     _models(pic)
-    _terrain_labels(pic)
     _model_labels(pic)
+    _terrain_labels(pic)
     below = _scale_bar(pic)
     legend_bottom = _legend(pic)
     height = max(below, legend_bottom)
@@ -121,7 +121,7 @@ def draw(table: TableMap, lang: Lang, caption: str = "") -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
             f'font-family="{FONT}">')
-    return "\n".join([head, f"<title>{escape(table.title)}</title>",
+    return "\n".join([head, f"<title>{escape(heading(table, lang))}</title>",
                       f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffdf6"/>',
                       *pic.parts, "</svg>"]) + "\n"
 
@@ -159,10 +159,18 @@ def _size(head: str, name: str) -> float | None:
 # -- the parts ------------------------------------------------------------------------
 
 
+def heading(table: TableMap, lang: Lang) -> str:
+    """The picture's heading: the scenario's title and where the game stands."""
+    if not table.status:
+        return table.title
+    return render(msg("board.heading", title=table.title, status=table.status), lang)
+
+
 def _title(pic: Picture) -> None:
+    text = heading(pic.table, pic.lang)
     pic.add(f'<text class="title" x="{MARGIN:.1f}" y="{MARGIN + 18:.1f}" font-size="17" '
-            f'font-weight="bold">{escape(pic.table.title)}</text>')
-    pic.taken.append(Box(MARGIN, MARGIN, text_width(pic.table.title, 17, True), 24))
+            f'font-weight="bold">{escape(text)}</text>')
+    pic.taken.append(Box(MARGIN, MARGIN, text_width(text, 17, True), 24))
 
 
 def _table(pic: Picture) -> None:
@@ -253,11 +261,11 @@ def _terrain_labels(pic: Picture) -> None:
         label = feature.name
         w, h = text_width(label, SMALL) + 6, SMALL + 5
         best: tuple[float, Box] | None = None
-        for cx, cy in _feature_anchors(pic, feature):
+        for rank, (cx, cy) in enumerate(_feature_anchors(pic, feature)):
             for dx, dy in ((0, 0), (0, -h), (0, h), (-w / 2, 0), (w / 2, 0), (0, -2 * h),
                            (0, 2 * h)):
                 box = Box(cx - w / 2 + dx, cy - h / 2 + dy, w, h)
-                cost = _cost(pic, box, area) + math.hypot(dx, dy) * 0.01
+                cost = _cost(pic, box, area) + math.hypot(dx, dy) * 0.01 + rank * 0.05
                 if best is None or cost < best[0]:
                     best = (cost, box)
         if best is None:
@@ -276,7 +284,10 @@ def _feature_anchors(pic: Picture, feature: Feature) -> list[tuple[float, float]
     if feature.kind in ("cover", "building"):
         cx = sum(x for x, _ in points) / len(points)
         cy = sum(y for _, y in points) / len(points)
-        return [(cx, cy)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        grid = [(min(xs) + (max(xs) - min(xs)) * i / 4, min(ys) + (max(ys) - min(ys)) * j / 4)
+                for i in range(5) for j in range(5)]
+        return [(cx, cy), *sorted(grid, key=lambda p: math.hypot(p[0] - cx, p[1] - cy))]
     anchors = []
     for (ax, ay), (bx, by) in pairwise(points):
         for share in (0.5, 0.25, 0.75):
@@ -331,7 +342,7 @@ def _model_labels(pic: Picture) -> None:
         for box, far in _candidates(cx, cy, r, label.w, label.h):
             cost = _cost(pic, box, area) + (0.5 if far else 0.0) + _distance(box, cx, cy) * 0.002
             if far:
-                cost += 400 * _crossings(pic, (cx, cy), _nearest(box, cx, cy))
+                cost += 60 * _crossings(pic, (cx, cy), _nearest(box, cx, cy))
             if best is None or cost < best[0]:
                 best = (cost, box, far)
             if cost < 1.0 and not far:
@@ -414,7 +425,7 @@ def _candidates(cx: float, cy: float, r: float, w: float,
 
 
 def _cost(pic: Picture, box: Box, area: Box) -> float:
-    cost = sum(box.overlap(other) for other in pic.taken) * 10
+    cost = sum(box.overlap(other) for other in pic.taken) * 100
     cost += sum(box.overlap(base) for base in pic.bases) * 4
     cost += box.outside(area) * 20
     return cost

@@ -11,7 +11,7 @@ say in words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
 
@@ -119,6 +119,7 @@ class TableMap:
     """Everything a map of the table shows, in the reader's language."""
 
     title: str
+    """The scenario's title."""
     width: float
     depth: float
     features: tuple[Feature, ...] = ()
@@ -128,6 +129,8 @@ class TableMap:
     asking: Asking | None = None
     symbols: Mapping[str, str] = field(default_factory=dict)
     """Each figure's one-letter symbol (see :func:`symbols_for`)."""
+    status: str = ""
+    """Where the game stands, worded (turn 2, the Shooting phase)."""
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)
@@ -171,9 +174,7 @@ def symbols_for(figures: Iterable[Figure], seats: Iterable[str]) -> dict[str, st
 
 def with_symbols(table: TableMap) -> TableMap:
     """``table`` with a symbol for every figure, sides in the order of its bands."""
-    symbols = symbols_for(table.figures, [b.seat for b in table.bands])
-    return TableMap(table.title, table.width, table.depth, table.features, table.bands,
-                    table.figures, table.shots, table.asking, symbols)
+    return replace(table, symbols=symbols_for(table.figures, [b.seat for b in table.bands]))
 
 
 def message_from_json(data: Any) -> Msg | Name | str:

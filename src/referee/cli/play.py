@@ -30,6 +30,7 @@ from referee.cli.common import (
     stdin_is_terminal,
     user_errors,
 )
+from referee.cli.pictures import Pictures
 from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
 from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomChance
 from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat
@@ -163,7 +164,8 @@ def play(
         help="Write the game to FILE after every input (a resumed game: its own file).")
     ] = None,
     svg: Annotated[Path | None, typer.Option(
-        help="Write a picture of the table to FILE after each phase (table games).")] = None,
+        metavar="DIR", help="Write a numbered picture of the table into the folder DIR after "
+                            "each phase, and one of the end (table games).")] = None,
     lang: LangOption = None,
 ) -> None:
     """Play SCENARIO in the terminal, or resume a saved game; the log is
@@ -186,6 +188,7 @@ def play(
             raise fail(render(msg("core.play.needs-terminal"), chosen), chosen)
     if save is not None:
         check_writable(save)
+    pictures = Pictures.start(svg, game, chosen)
     rng = Random(seed)
     bot = RandomBot(Random(rng.random()))
     human = TerminalPlayer(out, chosen)
@@ -200,15 +203,10 @@ def play(
     screen = Screen(out, chosen, game, [s for s, k in kinds.items() if k == "human"], human.read)
     human.screen = screen
     reader = None if screen.hot_seat else screen.sitting  # whose view a picture shows
-    phase_ends = ruleset.phase_end_events
 
     def show(event: Event) -> None:
-        if svg is None or event.kind not in phase_ends:
-            return
-        state_view = game.view(reader or REFEREE)["state"]
-        picture = ruleset.svg(game.scenario, state_view, chosen)
-        if picture is not None:
-            svg.write_text(picture, encoding="utf-8")
+        if pictures is not None:
+            pictures.after(event, reader)
 
     shown = 0
 
@@ -235,6 +233,8 @@ def play(
                    INTERNAL_ERROR) from None
     saver.save()
     out.print(f"[bold]{outcome_line(game, chosen)}[/]")
+    if pictures is not None:
+        pictures.final(reader, outcome_line(game, chosen))
     if save is not None:
         out.print(render(msg("core.play.saved", path=str(save), count=len(game.inputs)),
                          chosen), markup=False)

@@ -12,6 +12,7 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Lang, Msg, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
+from referee.games.night_watch import picture
 from referee.games.night_watch import scenario as spec
 from referee.games.night_watch.board import board_rows
 from referee.games.night_watch.combat import FightEverywhere
@@ -35,6 +36,9 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
                          max_seats=len(WATCHES), max_length=None,
                          length_note=msg("nw.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = spec.Scenario
+    phase_end_events: ClassVar[frozenset[str]] = frozenset({
+        "nw.turn", "nw.egor-moves", "nw.egor-stays"})
+    """A picture as each turn starts and once Egor has moved (``--svg``)."""
 
     def seats(self, scenario: spec.Scenario) -> tuple[Seat, ...]:
         return WATCHES
@@ -67,6 +71,10 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     def board_table(self, view: dict[str, JSON],
                     lang: Lang) -> tuple[list[str], list[list[str]]] | None:
         return board_rows(view, lang)
+
+    def svg(self, scenario: spec.Scenario, view: dict[str, JSON], lang: Lang) -> str:
+        """The Locations and who and what is at each, as ``view`` shows them."""
+        return picture.svg(scenario, view, lang)
 
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
         setup = state.setup

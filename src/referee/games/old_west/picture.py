@@ -135,16 +135,16 @@ def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
     part = view.get("table")
     if not isinstance(part, Mapping):
         return None
-    title = _name(part["title"], lang)
     phase = view.get("phase") or "setup"
-    heading = render(msg("ow.map.title", title=title, turn=int(view.get("turn") or 0),
-                         phase=msg(f"ow.map.phase.{phase}")), lang)
+    status = render(msg("ow.map.when", turn=int(view.get("turn") or 0),
+                        phase=msg(f"ow.map.phase.{phase}")), lang)
     features = tuple(_feature_of(t, lang) for t in part["terrain"])
     bands = tuple(Band(p["seat"], _name(p["name"], lang)) for p in part["posses"])
     figures = tuple(_figure(m, part["wounds"], lang) for m in view["models"]
                     if not str(m["id"]).endswith("~mount"))
-    table = TableMap(heading, float(part["width"]), float(part["depth"]), features, bands,
-                     figures, asking=_asking(view.get("asking"), lang))
+    table = TableMap(_name(part["title"], lang), float(part["width"]), float(part["depth"]),
+                     features, bands, figures, asking=_asking(view.get("asking"), lang),
+                     status=status)
     return with_symbols(table)
 
 

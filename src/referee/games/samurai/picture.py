@@ -88,9 +88,8 @@ def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
     if not isinstance(part, Mapping):
         return None
     phase = view.get("phase") or "setup"
-    heading = render(msg("sam.map.title", title=_name(part["title"]),
-                         turn=int(view.get("turn") or 0), phase=msg(f"sam.map.phase.{phase}")),
-                     lang)
+    status = render(msg("sam.map.when", turn=int(view.get("turn") or 0),
+                        phase=msg(f"sam.map.phase.{phase}")), lang)
     features = tuple(_feature(t, lang) for t in part["terrain"])
     bands = tuple(Band(b["seat"], _name(b["name"]).render(lang)) for b in part["bands"])
     fixed = part["fighters"]
@@ -101,8 +100,9 @@ def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
                        f'{names.get(s["shooter"], s["shooter"])} → '
                        f'{names.get(s["target"], s["target"])}')
                   for s in view.get("shots") or ())
-    table = TableMap(heading, float(part["width"]), float(part["depth"]), features, bands,
-                     figures, shots, _asking(view, fixed, lang))
+    table = TableMap(_name(part["title"]).render(lang), float(part["width"]),
+                     float(part["depth"]), features, bands, figures, shots,
+                     _asking(view, fixed, lang), status=status)
     return with_symbols(table)
 
 
