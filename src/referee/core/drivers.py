@@ -67,14 +67,20 @@ class Player(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal options (or the ruleset's random answer)."""
+    """Picks among the legal options at random, uniformly or as the ruleset's
+    :meth:`~referee.core.ruleset.Ruleset.bot_weights` lean (or gives the
+    ruleset's random answer)."""
 
     def __init__(self, rng: Random) -> None:
         self.rng = rng
 
     def choose(self, ask: Ask) -> JSON:
-        if ask.options:
-            return self.rng.choice(ask.options).value
+        options = ask.options
+        if options:
+            weights = ask.ruleset.bot_weights(ask.view, ask.seat, ask.decision)
+            if weights is None:
+                return self.rng.choice(options).value
+            return self.rng.choices(options, weights)[0].value
         return ask.ruleset.random_answer(ask.view, ask.seat, ask.decision, self.rng)
 
 

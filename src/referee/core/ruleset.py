@@ -206,6 +206,14 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
         """A legal answer for a decision given by shape rather than options."""
         raise NotImplementedError(f"{self.name} has no random answer for {decision.question.key}")
 
+    def bot_weights(self, view: dict[str, JSON], seat: Seat,
+                    decision: Decision) -> Sequence[float] | None:
+        """How much a random bot leans to each of the decision's options for
+        ``seat`` (in their order), read from the seat's view only; None: it
+        picks uniformly. A ruleset's sensible defaults (advance rather than
+        stand, do not throw a game away) go here."""
+        return None
+
     def seat_name(self, scenario: ScenarioT, seat: Seat) -> Msg | Name:
         """How players call ``seat`` in this scenario (a posse, a character)."""
         return msg("core.seat-name", seat=seat)
