@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from referee.core.i18n import Msg, render
 from referee.core.ruleset import find_ruleset
+from referee.core.scenario import validation_problems
 from referee.games.old_west.scenario import OldWestScenario
 from tests.games.old_west.ow import R, m
 
@@ -64,3 +65,62 @@ def test_a_posse_with_no_models_is_refused_by_the_schema():
         OldWestScenario.model_validate({"posses": [
             {"seat": "lawmen", "name": "Lawmen", "models": []},
             {"seat": "outlaws", "name": "Outlaws", "models": [m("out", 20, 20)]}]})
+
+
+# -- scenario objectives -------------------------------------------------------------
+
+
+def objective_problems(objective: dict[str, Any] | None, exit_edge: str | None = None,
+                       models: int = 2) -> list[str]:
+    outlaws = {"objective": objective, "exit_edge": exit_edge}
+    data = {"table": {"width": 24, "depth": 24},
+            "posses": [{"seat": "lawmen", "name": "Lawmen", "models": [m("law", 2, 2)]},
+                       {"seat": "outlaws", "name": "Outlaws", **outlaws,
+                        "models": [m(f"out{i}", 4 + 2 * i, 20) for i in range(models)]}]}
+    found = find_ruleset("old-west").check_scenario(OldWestScenario.model_validate(data))
+    return [f"{p.key} | {render(p, 'en')} | {render(p, 'ru')}" for p in found
+            if isinstance(p, Msg)]
+
+
+def test_good_objectives_have_no_problem():
+    assert objective_problems({"kind": "escape", "models": 2}, "south") == []
+    assert objective_problems({"kind": "hold"}) == []
+    assert objective_problems(None) == []
+
+
+def test_an_escape_with_no_exit_edge_is_refused_naming_the_posse_and_the_field():
+    found = objective_problems({"kind": "escape", "models": 1})
+    assert len(found) == 1
+    assert found[0].startswith("ow.check.escape-edge | posse outlaws: objective “escape” "
+                               "needs the posse's exit_edge")
+    assert "команда outlaws" in found[0] and "exit_edge" in found[0].split(" | ")[2]
+
+
+def test_an_escape_needs_a_number_of_models_the_posse_has():
+    assert [f.split(" | ")[0] for f in objective_problems({"kind": "escape"}, "south")] == [
+        "ow.check.escape-models"]
+    found = objective_problems({"kind": "escape", "models": 3}, "south", models=2)
+    assert len(found) == 1
+    assert "objective.models is 3, but the posse has only 2 models" in found[0]
+
+
+def test_a_hold_counts_no_models():
+    found = objective_problems({"kind": "hold", "models": 2})
+    assert [f.split(" | ")[0] for f in found] == ["ow.check.hold-models"]
+    assert "objective.models" in found[0]
+
+
+@pytest.mark.parametrize("objective, where, expected", [
+    ({"kind": "escpe", "models": 1}, "posses[1] (Outlaws).objective.kind", "escape"),
+    ({"kind": "escape", "models": 0}, "posses[1] (Outlaws).objective.models", "1"),
+    ({"kind": "hold", "turns": 3}, "posses[1] (Outlaws).objective.turns", "models"),
+])
+def test_a_misspelt_objective_is_refused_by_the_schema_naming_the_field(objective, where,
+                                                                        expected):
+    data = {"posses": [{"seat": "lawmen", "name": "Lawmen", "models": [m("law", 2, 2)]},
+                       {"seat": "outlaws", "name": "Outlaws", "exit_edge": "south",
+                        "objective": objective, "models": [m("out", 20, 20)]}]}
+    with pytest.raises(ValidationError) as caught:
+        OldWestScenario.model_validate(data)
+    found = [render(p, "en") for p in validation_problems(caught.value, OldWestScenario, data)]
+    assert len(found) == 1 and found[0].startswith(where) and expected in found[0], found

@@ -1,11 +1,20 @@
-"""How a game ends: a posse runs from the table or has no one left (OW-HFH-2),
-or the last turn (house rule ``max_turns``) is played.
+"""How a game ends (docs/rulesets/old_west.md, "How a game ends"), in this
+order at each look:
 
-The rules look at the end at fixed points (the start of the turn's phases
-and after Head for the Hills); when they find it they mark the phase
-``over`` and say why in the log. Who won is read from the position by the
-ruleset's neutral hooks: :func:`decided` (a posse gone) and
-:func:`timed_out` (the last turn played with both posses on the table)."""
+1. a posse that has achieved its scenario objective wins (both at one look:
+   a draw) — an escape as soon as enough of its models have left by its exit
+   edge (OW-HFH-3);
+2. otherwise Head for the Hills decides (OW-HFH-2): a posse that ran, or has
+   no model left on the table, loses (both: a draw);
+3. the last turn (house rule ``max_turns``) played with neither: a posse
+   whose objective is to hold the table and still has a model on it wins;
+   else a draw.
+
+The rules look at fixed points (the start of the turn's phases, after Head
+for the Hills, the end of the last turn); when they find the end they mark
+the phase ``over`` and say why in the log. Who won is read from the position
+by the ruleset's neutral hooks: :func:`decided` (1 and 2) and
+:func:`timed_out` (3)."""
 
 from __future__ import annotations
 
@@ -40,7 +49,8 @@ def is_over(state: OldWestState) -> bool:
 
 
 def check_over(state: OldWestState) -> None:
-    """The game ends when a posse has run or has no model left on the table."""
+    """The game ends when a posse has achieved its objective, or has run or
+    has no model left on the table."""
     if state.phase == "over":
         return
     result = decided(state, looked=True)
@@ -48,11 +58,41 @@ def check_over(state: OldWestState) -> None:
         end(state, result.reason)
 
 
+def escaped(state: OldWestState, seat: str) -> int:
+    """Models of the posse that left the table by its exit edge (OW-HFH-3)."""
+    return sum(1 for f in state.fighters.values() if f.posse == seat and f.status == "escaped")
+
+
+def achieved(state: OldWestState, seat: str) -> bool:
+    """The posse's escape objective is met: at least ``models`` of its models
+    have left the table by its exit edge."""
+    objective = state.setup.objectives[seat]
+    return (objective is not None and objective.kind == "escape"
+            and objective.models is not None and escaped(state, seat) >= objective.models)
+
+
+def holds(state: OldWestState, seat: str) -> bool:
+    """The posse's objective is to hold the table and it still has a model on it."""
+    objective = state.setup.objectives[seat]
+    return objective is not None and objective.kind == "hold" and bool(state.posse(seat))
+
+
 def decided(state: OldWestState, looked: bool = False) -> Outcome | None:
-    """A posse is gone, as the rules found at their last look (``looked``:
-    they are looking now): the other wins; both gone, a draw."""
+    """At the rules' last look (``looked``: they are looking now): a posse
+    that achieved its objective wins; else a posse that ran or is gone loses
+    (OW-HFH-2); two at once, a draw."""
     if not looked and state.phase != "over":
         return None
+    met = [seat for seat in state.seats if achieved(state, seat)]
+    if len(met) == 2:
+        return Outcome.draw(state.seats, msg("ow.end.both-achieved"))
+    if met:
+        objective = state.setup.objectives[met[0]]
+        edge = state.exit_edges[met[0]]
+        return Outcome.win(state.seats, met, msg(
+            "ow.end.escaped", posse=state.posse_names[met[0]],
+            models=objective.models if objective and objective.models else 0,
+            edge=msg(f"ow.edge.{edge}")))
     out = gone(state)
     if not out:
         return None
@@ -64,13 +104,21 @@ def decided(state: OldWestState, looked: bool = False) -> Outcome | None:
 
 
 def timed_out(state: OldWestState) -> Outcome | None:
-    """The last turn is played and both posses are still on the table: a draw."""
-    if state.phase != "over" or state.turn < state.rules.max_turns or gone(state):
+    """The last turn is played and nothing decided the game: a posse holding
+    the table as its objective wins, else a draw."""
+    if state.phase != "over" or state.turn < state.rules.max_turns or decided(state):
         return None
-    return Outcome.draw(state.seats, max_turns_reason(state))
+    holders = [seat for seat in state.seats if holds(state, seat)]
+    reason = max_turns_reason(state)
+    return Outcome.win(state.seats, holders if len(holders) == 1 else (), reason)
 
 
 def max_turns_reason(state: OldWestState) -> Msg:
+    """Why the game ends after the last turn: a posse holds the table, or a draw."""
+    holders = [seat for seat in state.seats if holds(state, seat)]
+    if len(holders) == 1:
+        return msg("ow.end.held", posse=state.posse_names[holders[0]],
+                   turns=state.rules.max_turns)
     return msg("ow.end.max-turns", turns=state.rules.max_turns)
 
 

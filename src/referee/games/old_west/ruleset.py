@@ -58,6 +58,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
         }
+            "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
 
     def decided(self, state: OldWestState) -> Outcome | None:
         """A posse ran or has no one left: the other wins (OW-HFH-2)."""
@@ -88,6 +89,16 @@ def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:
         "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
         "at": [round(piece.x, 3), round(piece.y, 3)] if piece else None,
         "base_inches": round(2 * piece.radius, 3) if piece else None,
+def _objective_view(state: OldWestState, seat: str) -> dict[str, JSON] | None:
+    """The posse's scenario objective, open to every seat: its kind, the
+    models an escape needs and the edge they leave by."""
+    objective = state.setup.objectives[seat]
+    if objective is None:
+        return None
+    return {"kind": objective.kind, "models": objective.models,
+            "edge": state.exit_edges[seat]}
+
+
         "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
         "attacks": f.attacks, "wounds": f.wounds, "pluck": f.pluck, "prone": f.prone,
         "fearsome": f.fearsome,

@@ -62,6 +62,18 @@ class ModelSpec(_Strict):
     base_mm: float | None = Field(None, gt=0, description="base diameter; default by house rules")
 
 
+class Objective(_Strict):
+    """A posse's scenario objective (OW-HFH-3 names objectives, the fragment
+    gives none: their forms are house rules). A posse that achieves it wins;
+    otherwise Head for the Hills decides (docs: "How a game ends")."""
+
+    kind: Literal["escape", "hold"] = Field(
+        description="escape: enough models leave the table by the posse's exit_edge; "
+                    "hold: the posse still has a model on the table when the last turn ends")
+    models: int | None = Field(None, ge=1, le=50, description="escape: how many of the posse's "
+                                                              "models must leave the table")
+
+
 class Posse(_Strict):
     """One side (Команда), played from one seat."""
 
@@ -70,8 +82,10 @@ class Posse(_Strict):
     name_ru: str | None = None
     leader: str | None = Field(None, description="house rule: the posse's leader (OW-HFH-1); "
                                                  "default: its first Hero, else its first model")
-    exit_edge: Edge | None = Field(None, description="scenario objective: models may leave the "
-                                                     "table by this edge (OW-HFH-3)")
+    exit_edge: Edge | None = Field(None, description="models may leave the table by this edge "
+                                                     "(OW-HFH-3); an escape objective counts them")
+    objective: Objective | None = Field(None, description="the scenario objective; none: Head "
+                                                          "for the Hills alone decides")
     models: list[ModelSpec] = Field(min_length=1)
 
 
@@ -165,8 +179,30 @@ def scenario_problems(scenario: OldWestScenario) -> list[Msg]:
         problems.append(msg("ow.check.same-seat", seat=seats[0]))
     if "referee" in seats:
         problems.append(msg("ow.check.referee-seat"))
+    problems += _objective_problems(scenario)
     problems += _model_problems(scenario)
     problems += _terrain_problems(scenario)
+    return problems
+
+
+def _objective_problems(scenario: OldWestScenario) -> list[Msg]:
+    """An escape needs an exit edge and a number of models the posse has; a
+    hold takes no number."""
+    problems: list[Msg] = []
+    for posse in scenario.posses:
+        objective = posse.objective
+        if objective is None:
+            continue
+        if objective.kind == "escape":
+            if posse.exit_edge is None:
+                problems.append(msg("ow.check.escape-edge", posse=posse.seat))
+            if objective.models is None:
+                problems.append(msg("ow.check.escape-models", posse=posse.seat))
+            elif objective.models > len(posse.models):
+                problems.append(msg("ow.check.escape-too-many", posse=posse.seat,
+                                    models=objective.models, count=len(posse.models)))
+        elif objective.models is not None:
+            problems.append(msg("ow.check.hold-models", posse=posse.seat))
     return problems
 
 

@@ -107,8 +107,8 @@ def fighter_from(spec: ModelSpec, posse: str, order: int, rules: HouseRules) -> 
 
 class Setup:
     """What a scenario fixes for every game of it, prepared once: the terrain
-    and the posses' names, leaders and exit edges. Never changed; every game
-    and copy of the scenario shares the same objects."""
+    and the posses' names, leaders, exit edges and objectives. Never changed;
+    every game and copy of the scenario shares the same objects."""
 
     def __init__(self, scenario: OldWestScenario) -> None:
         obstacles = [Obstacle(o.name, obstacle_shape(o.points, o.closed), o.height)
@@ -124,6 +124,7 @@ class Setup:
         self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
+        self.objectives = {p.seat: p.objective for p in scenario.posses}
         self.engaged: dict[tuple[object, ...], list[str]] = {}
         """Who fights whom, by where the models stand (a cache: the same
         position always gives the same answer)."""
@@ -132,7 +133,8 @@ class Setup:
         terrain = self.terrain
         return (self, terrain, terrain.obstacles, terrain.covers, terrain.drops, terrain.names,
                 *terrain.obstacles, *terrain.covers, *terrain.drops, self.seats,
-                self.posse_names, self.leaders, self.exit_edges)
+                self.posse_names, self.leaders, self.exit_edges, self.objectives,
+                *(o for o in self.objectives.values() if o is not None))
 
 
 _KEPT_POSITIONS = 50_000
