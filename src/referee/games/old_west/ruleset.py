@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from referee.boards.tablemap import TableMap
+from referee.bots import old_west as bot_policy
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset, register
-from referee.core.waits import JSON
+from referee.core.waits import JSON, Decision
 from referee.games.old_west import ending, picture
 from referee.games.old_west.scenario import OldWestScenario, scenario_problems
 from referee.games.old_west.state import OldWestState, setup_of
@@ -57,8 +58,8 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "models": [_model_view(state, f.id) for f in state.fighters.values()],
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
-        }
             "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
+        }
 
     def decided(self, state: OldWestState) -> Outcome | None:
         """A posse ran or has no one left: the other wins (OW-HFH-2)."""
@@ -67,6 +68,12 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
     def timed_out(self, state: OldWestState) -> Outcome | None:
         """House rule ``max_turns``: the last turn played, a draw."""
         return ending.timed_out(state)
+
+    def bot_weights(self, view: dict[str, JSON], seat: Seat,
+                    decision: Decision) -> list[float] | None:
+        """The random bot moves rather than stands, leaves only for an escape
+        objective and runs only when the test says so (:mod:`referee.bots.old_west`)."""
+        return bot_policy.weights(view, seat, decision)
 
     def seat_name(self, scenario: OldWestScenario, seat: Seat) -> Msg | Name:
         """The posse's name from the scenario."""
@@ -82,13 +89,6 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         return picture.table_map(view, lang)
 
 
-def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:
-    f = state.fighters[fighter_id]
-    piece = state.table.pieces.get(fighter_id)
-    data: dict[str, JSON] = {
-        "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
-        "at": [round(piece.x, 3), round(piece.y, 3)] if piece else None,
-        "base_inches": round(2 * piece.radius, 3) if piece else None,
 def _objective_view(state: OldWestState, seat: str) -> dict[str, JSON] | None:
     """The posse's scenario objective, open to every seat: its kind, the
     models an escape needs and the edge they leave by."""
@@ -99,6 +99,13 @@ def _objective_view(state: OldWestState, seat: str) -> dict[str, JSON] | None:
             "edge": state.exit_edges[seat]}
 
 
+def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:
+    f = state.fighters[fighter_id]
+    piece = state.table.pieces.get(fighter_id)
+    data: dict[str, JSON] = {
+        "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
+        "at": [round(piece.x, 3), round(piece.y, 3)] if piece else None,
+        "base_inches": round(2 * piece.radius, 3) if piece else None,
         "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
         "attacks": f.attacks, "wounds": f.wounds, "pluck": f.pluck, "prone": f.prone,
         "fearsome": f.fearsome,
