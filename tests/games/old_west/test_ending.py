@@ -198,8 +198,8 @@ def test_a_posse_holding_the_table_wins_when_the_last_turn_is_over():
     assert outcome.reason.key == "ow.end.held"
     assert render(outcome.reason, "en") == ("the last turn (2) is over with Lawmen still on the "
                                             "table: the scenario objective is achieved")
-    assert render(outcome.reason, "ru") == ("последний ход (2) сыгран, Законники остались на столе: "
-                                            "цель сценария выполнена")
+    assert render(outcome.reason, "ru") == ("последний ход (2) сыгран, Законники остались на "
+                                            "столе: цель сценария выполнена")
     assert game.state.log.events[-1].text.params["reason"].key == "ow.end.held"
     assert game.ruleset.decided(game.state) is None
 
