@@ -25,6 +25,15 @@ MM_PER_INCH = 25.4
 EPS: Inches = 0.01
 """Tolerance: bases closer than this count as touching."""
 
+GRID: int = 4
+"""Positions are kept to this many decimals of an inch (0.0001"), so a
+position reached by different moves compares equal."""
+
+SNUG: Inches = EPS / 2
+"""How far a base may end over an obstacle's line. A path is checked with
+:data:`EPS` of slack, so a base that stopped against an obstacle (even moved
+by the rounding to :data:`GRID`) never has its next path cut by it."""
+
 XY: TypeAlias = tuple[float, float]
 
 
@@ -75,6 +84,11 @@ class Piece:
         return (self.x, self.y)
 
 
+def snap(xy: XY) -> XY:
+    """``xy`` on the grid positions are kept on (:data:`GRID`)."""
+    return (round(xy[0], GRID), round(xy[1], GRID))
+
+
 def _unit(dx: float, dy: float) -> XY:
     length = math.hypot(dx, dy)
     return (1.0, 0.0) if length < 1e-9 else (dx / length, dy / length)
@@ -111,7 +125,7 @@ class Table:
 
     def move(self, piece_id: str, to: XY) -> None:
         piece = self.pieces[piece_id]
-        piece.x, piece.y = round(to[0], 4), round(to[1], 4)
+        piece.x, piece.y = snap(to)
 
     def circle(self, piece_id: str) -> Polygon:
         piece = self.pieces[piece_id]
@@ -165,10 +179,19 @@ class Table:
 
     def engaged_across(self, a: str, b: str, reach: Inches) -> Obstacle | None:
         """The obstacle two models fight across: the line between them crosses
-        it, and each base is within ``reach`` of it."""
-        pa, pb = self.pieces[a], self.pieces[b]
-        for obstacle in self.obstacles_between(pa.xy, pb.xy):
-            near_a = obstacle.geometry.distance(Point(pa.xy)) <= pa.radius + reach + EPS
+        it, each base is within ``reach`` of it, and the bases are no more than
+        twice that apart (as two bases straight across it would be)."""
+        pa = self.pieces[a]
+        return self.across_at(pa.xy, pa.radius, b, reach)
+
+    def across_at(self, xy: XY, radius: Inches, b: str, reach: Inches) -> Obstacle | None:
+        """:meth:`engaged_across` for a base of ``radius`` standing at ``xy``
+        (where a move would put it) and the model ``b``."""
+        pb = self.pieces[b]
+        if math.hypot(xy[0] - pb.x, xy[1] - pb.y) - radius - pb.radius > 2 * reach + EPS:
+            return None
+        for obstacle in self.obstacles_between(xy, pb.xy):
+            near_a = obstacle.geometry.distance(Point(xy)) <= radius + reach + EPS
             near_b = obstacle.geometry.distance(Point(pb.xy)) <= pb.radius + reach + EPS
             if near_a and near_b:
                 return obstacle
@@ -194,8 +217,9 @@ class Table:
     def sweep_blockers(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
                        crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> list[str]:
         """What stops ``piece_id`` sliding straight to ``to``: names of obstacles
-        and drops it would cross, ids of models its base would pass through or
-        end touching, ``"edge"`` if it would leave the table. Empty: the path is clear."""
+        and drops it would cross or end over by more than :data:`SNUG`, ids of
+        models its base would pass through or end touching, ``"edge"`` if it
+        would leave the table. Empty: the path is clear."""
         piece = self.pieces[piece_id]
         start, r = piece.xy, piece.radius
         blockers: list[str] = []
@@ -211,12 +235,10 @@ class Table:
                 blockers.append(other.id)
         if start != to:
             path = LineString([start, to]).buffer(r - EPS)
+            end = Point(to).buffer(r - SNUG)
             passable = set(map(id, crossable))
-            blockers += [o.name for o in self.obstacles
-                         if id(o) not in passable and path.intersects(o.geometry)]
-            end = Point(to).buffer(r - EPS)
-            blockers += [o.name for o in self.obstacles
-                         if id(o) in passable and end.intersects(o.geometry)]
+            blockers += [o.name for o in self.obstacles if end.intersects(o.geometry)
+                         or (id(o) not in passable and path.intersects(o.geometry))]
             if not over_drops:
                 blockers += [d.name for d in self.drops_between(start, to)]
         return blockers
@@ -254,7 +276,8 @@ class Table:
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where ``piece_id``, going straight toward ``target``, stops with its
-        base against ``obstacle`` (a charge to a fence); None if it never meets it."""
+        base against ``obstacle`` (a charge to a fence): touching it, not over
+        it, on the grid of :data:`GRID` decimals; None if it never meets it."""
         p = self.pieces[piece_id]
         line = LineString([p.xy, target])
         if not line.intersects(obstacle.geometry):
@@ -264,12 +287,12 @@ class Table:
         for _ in range(30):
             mid = (low + high) / 2
             spot = self.toward(piece_id, target, mid)
-            sweep = LineString([p.xy, spot]).buffer(p.radius - EPS) if mid > 0 else None
+            sweep = LineString([p.xy, spot]).buffer(p.radius) if mid > 0 else None
             if sweep is not None and sweep.intersects(obstacle.geometry):
                 high = mid
             else:
                 low = mid
-        return self.toward(piece_id, target, low)
+        return snap(self.toward(piece_id, target, low))
 
     # -- picture ------------------------------------------------------------------
 

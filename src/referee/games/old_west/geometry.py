@@ -19,7 +19,7 @@ from typing import Any
 
 from shapely.geometry import LineString, Point
 
-from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Piece, Table
+from referee.boards.table import EPS, SNUG, XY, CoverArea, Drop, Obstacle, Piece, Table, snap
 from referee.core.i18n import Name
 
 Segment = tuple[float, float, float, float]
@@ -213,13 +213,15 @@ class OldWestTable(Table):
         """Is ``xy`` within ``limit`` of ``obstacle``?"""
         return self.terrain.shape(obstacle).within(xy, limit)
 
-    def engaged_across(self, a: str, b: str, reach: float) -> Obstacle | None:
-        pa, pb = self.pieces[a], self.pieces[b]
+    def across_at(self, xy: XY, radius: float, b: str, reach: float) -> Obstacle | None:
         if not self.obstacles:
             return None
-        for obstacle in self.obstacles_between(pa.xy, pb.xy):
+        pb = self.pieces[b]
+        if math.hypot(xy[0] - pb.x, xy[1] - pb.y) - radius - pb.radius > 2 * reach + EPS:
+            return None
+        for obstacle in self.obstacles_between(xy, pb.xy):
             shape = self.terrain.shape(obstacle)
-            if shape.within(pa.xy, pa.radius + reach + EPS) and \
+            if shape.within(xy, radius + reach + EPS) and \
                     shape.within(pb.xy, pb.radius + reach + EPS):
                 return obstacle
         return None
@@ -248,12 +250,14 @@ class OldWestTable(Table):
                     or math.hypot(to[0] - other.x, to[1] - other.y) < reach + EPS):
                 blockers.append(other.id)
         if start != to:
-            shape = self.terrain.shape
             passable = set(map(id, crossable))
-            blockers += [o.name for o in self.obstacles if id(o) not in passable
-                         and shape(o).touched_by_path(start, to, r - EPS)]
-            blockers += [o.name for o in self.obstacles if id(o) in passable
-                         and shape(o).touched_by_path(to, to, r - EPS)]
+            for o in self.obstacles:
+                shape = self.terrain.shape(o)
+                if shape.box_gap(*s) > r:
+                    continue
+                if shape.touched_by_path(to, to, r - SNUG) or (
+                        id(o) not in passable and shape.touched_by_path(start, to, r - EPS)):
+                    blockers.append(o.name)
             if not over_drops:
                 blockers += [d.name for d in self.drops_between(start, to)]
         return blockers
@@ -267,6 +271,8 @@ class OldWestTable(Table):
                 if shape(o).touched_by_path(piece.xy, to, piece.radius - EPS)]
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
+        """Where the base, going straight toward ``target``, first touches
+        ``obstacle`` (worked out exactly: no polygonal buffer), on the grid."""
         p = self.pieces[piece_id]
         shape = self.terrain.shape(obstacle)
         if p.xy == target or not shape.crossed_by_line(p.xy, target):
@@ -275,12 +281,12 @@ class OldWestTable(Table):
         low, high = 0.0, total
         for _ in range(30):
             mid = (low + high) / 2
-            spot = self.toward(piece_id, target, mid)
-            if mid > 0 and shape.touched_by_path(p.xy, spot, p.radius - EPS):
+            x, y = self.toward(piece_id, target, mid)
+            if shape.segment_distance((p.x, p.y, x, y)) < p.radius:
                 high = mid
             else:
                 low = mid
-        return self.toward(piece_id, target, low)
+        return snap(self.toward(piece_id, target, low))
 
 
 def nearest_point(shape_geometry: object, xy: XY) -> XY:
