@@ -270,8 +270,26 @@ def _path_cost(state: OldWestState, fighter_id: str, spot: XY,
     return distance_xy(table.pieces[fighter_id].xy, spot) + rules.barrier_cost * len(crossed)
 
 
+def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
+    """Would ``fighter_id`` standing at ``spot`` be out of every enemy's
+    reach: not in base contact, nor across an obstacle within
+    ``across_reach`` (OW-MEL-1: models come to fight only by a charge)?"""
+    table, me = state.table, state.fighters[fighter_id]
+    piece = table.pieces[fighter_id]
+    for enemy in state.active():
+        if enemy.posse == me.posse:
+            continue
+        other = table.pieces[enemy.id]
+        if distance_xy(spot, other.xy) - piece.radius - other.radius <= EPS:
+            return False
+        if table.across_at(spot, piece.radius, enemy.id, state.rules.across_reach):
+            return False
+    return True
+
+
 def advance_spot(state: OldWestState, fighter_id: str) -> XY | None:
-    """Straight toward the nearest enemy, stopping 1" short (house rule)."""
+    """Straight toward the nearest enemy, stopping 1" short (house rule), and
+    out of every enemy's reach: an advance is no charge (:func:`out_of_reach`)."""
     table = state.table
     fighter = state.fighters[fighter_id]
     enemies = [e.id for e in state.active() if e.posse != fighter.posse]
@@ -285,7 +303,8 @@ def advance_spot(state: OldWestState, fighter_id: str) -> XY | None:
             return None
         spot = table.toward(fighter_id, table.pieces[nearest].xy, length)
         cost = _path_cost(state, fighter_id, spot)
-        if cost is not None and cost <= fighter.move + EPS:
+        if cost is not None and cost <= fighter.move + EPS \
+                and out_of_reach(state, fighter_id, spot):
             return spot
     return None
 
