@@ -169,3 +169,15 @@ def test_rulesets_shows_each_game_type_and_the_examples_seats():
     assert "hidden information" in facility and "competitive" in facility
     assert "anna" in facility and "vera" in facility
     assert "unbounded" in facility or "at most" in facility
+
+
+def test_a_replayed_old_west_game_says_its_end_once(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    played = run("play", "old-west", "--seat", "all=random", "--seed", "5", "--save", str(saved))
+    assert played.exit_code == 0, played.output
+    replayed = run("replay", str(saved))
+    assert replayed.exit_code == 0, replayed.output
+    last = replayed.output.strip().splitlines()[-1]
+    assert last in played.output.splitlines() and last.startswith(("Won by", "A draw", "Draw"))
+    reason = last.split(": ", 1)[-1].strip()
+    assert replayed.output.count(reason) == 1, replayed.output[-600:]

@@ -11,7 +11,8 @@ from referee.cli.app import app
 from referee.cli.common import LangOption, check_seat, language, out, user_errors
 from referee.cli.play import outcome_line
 from referee.core.events import REFEREE
-from referee.core.i18n import msg, render
+from referee.cli.terminal import is_outcome_line
+from referee.core.i18n import for_reader, msg, render
 from referee.core.savefile import load_game
 
 
@@ -34,7 +35,8 @@ def replay(
         out.print(render(msg("core.replay.ok", path=str(file), count=len(game.inputs),
                              checksum=game.checksum()[:16]), chosen), markup=False)
         return
-    for line in game.text_log(viewer, chosen):
-        out.print(line, markup=False)
+    for event in game.log_for(viewer):
+        if not is_outcome_line(game, event):
+            out.print(render(for_reader(event.text, viewer), chosen), markup=False)
     if game.is_over:
         out.print(f"[bold]{outcome_line(game, chosen)}[/]")

@@ -92,6 +92,14 @@ def told_apart(labels: Sequence[str], lang: Lang) -> list[str]:
     return result
 
 
+def is_outcome_line(game: Game, event: Event) -> bool:
+    """The ruleset's own line saying why the game ended: left out of a
+    printout, whose closing outcome line says it, so the end is said once."""
+    outcome = game.outcome()
+    return (outcome is not None and event.audience.is_public
+            and event.text.params.get("reason") == outcome.reason)
+
+
 class Screen:
     """What the terminal shows of the log, and to whom.
 
@@ -153,9 +161,7 @@ class Screen:
         return notes
 
     def _is_end_line(self, event: Event) -> bool:
-        outcome = self.game.outcome()
-        return (outcome is not None and event.audience.is_public
-                and event.text.params.get("reason") == outcome.reason)
+        return is_outcome_line(self.game, event)
 
     def sit(self, seat: Seat) -> None:
         """``seat`` is to answer: with several people at the terminal and
