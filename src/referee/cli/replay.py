@@ -10,8 +10,8 @@ import typer
 from referee.cli.app import app
 from referee.cli.common import LangOption, check_seat, language, out, user_errors
 from referee.cli.play import outcome_line
-from referee.core.events import REFEREE
 from referee.cli.terminal import is_outcome_line
+from referee.core.events import REFEREE
 from referee.core.i18n import for_reader, msg, render
 from referee.core.savefile import load_game
 
