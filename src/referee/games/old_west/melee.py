@@ -422,13 +422,13 @@ class BackOffOne(Frame):
         opponents = [e for e in fight.engaged[loser] if (loser, e) not in fight.across]
         obstacles = list({id(o): o for (a, _), o in fight.across.items() if a == loser}.values())
         options = back_off(table, loser, opponents, obstacles, rules.back_off_inches,
-                           rules.back_off_reach)
+                           rules.back_off_reach, across_reach=rules.across_reach)
         if model.prone:
             fight.surrounded.add(loser)
             state.emit(msg("ow.prone-loses", name=model.name), clause="OW-GRD-3")
         if options.surrounded:
             fight.surrounded.add(loser)
-            make_way(table, loser, opponents)
+            make_way(table, loser, opponents, across_reach=rules.across_reach)
             state.emit(msg("ow.surrounded", name=model.name), clause="OW-SUR-1")
             return done()
         self.spots, self.over, self.across = options.spots, options.over, bool(obstacles)
