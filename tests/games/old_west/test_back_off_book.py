@@ -205,6 +205,25 @@ def test_an_advance_stops_out_of_reach_of_an_enemy_across_a_fence():
     assert "ow.phase.melee-ended" in keys(game) and "ow.fight-won" not in keys(game)
 
 
+@rule("OW-DIV-2", "OW-MEL-1")
+def test_a_dive_for_cover_stops_out_of_reach_of_an_enemy_across_a_fence():
+    """«…жертва должна немедленно передвинуться так, чтобы между нею и
+    стрелком оказалось какое-либо препятствие» — a dive, not a charge: the
+    nearest scrub, right against the fence an Outlaw stands behind, would put
+    the two in fighting reach; the Lawman dives to scrub further along."""
+    game = build([m("law", 12, 8)],
+                 [m("shooter", 12, 1, gun={"range": 12}), m("out", 12, 12 + R + 0.05)],
+                 obstacles=[{"name": "fence", "points": [[0, 12], [24, 12]], "height": 1.0}],
+                 covers=[{"name": "scrub",
+                          "points": [[8, 10.9], [16, 10.9], [16, 11.6], [8, 11.6]]}])
+    game.feed(*LAW_FIRST)
+    hold_still(game)
+    game.feed("shoot:law", 6, 1, 1, 1)  # a hit, no wound, the Pluck test failed
+    assert "ow.runs-for-cover" in keys(game)
+    assert game.state.table.cover_at(game.state.pos("law")) is not None
+    assert game.state.engaged_with("law") == []
+
+
 @rule("OW-OBS-1", "OW-MEL-1")
 @pytest.mark.parametrize("x", [14.74, 15.425, 13.0])
 def test_a_charge_stopped_at_a_fence_leaves_the_way_back_open(x):

@@ -13,7 +13,7 @@ from referee.core.waits import Decision, Option
 from referee.games.old_west.aiming import can_shoot as can_shoot
 from referee.games.old_west.aiming import targets as targets
 from referee.games.old_west.heroics import DeclareHeroics
-from referee.games.old_west.movement import HeroesFirst, PosseLoop
+from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6
 from referee.games.old_west.state import OldWestState, PhaseMarks
 
@@ -253,7 +253,8 @@ def _failed_dive(state: OldWestState, target_id: str, shooter_id: str) -> None:
 def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | None:
     """The nearest spot within a normal move, reached by a straight clear way,
     with an obstacle or cover between it and the shooter (OW-DIV-2; it may be
-    toward the shooter)."""
+    toward the shooter), out of every enemy's reach (a dive is no charge,
+    OW-MEL-1)."""
     table = state.table
     me = table.pieces[target_id]
     shooter = state.pos(shooter_id)
@@ -270,7 +271,7 @@ def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | Non
                 break
             covered = table.obstacles_between(shooter, spot) or \
                 table.cover_at(spot) is not None
-            if covered:
+            if covered and out_of_reach(state, target_id, spot):
                 best = (d, spot)
                 break
     return None if best is None else best[1]
