@@ -33,7 +33,7 @@ def first_move(**outlaws: Any) -> Ask:
 
 def test_a_model_leaves_by_its_edge_when_escaping_is_the_objective():
     ask = first_move(exit_edge="north", objective={"kind": "escape", "models": 1})
-    assert {o.value for o in ask.options} == {"hold", "advance", "exit"}
+    assert {"hold", "advance", "exit"} <= {o.value for o in ask.options}
     chosen = picks(ask)
     assert chosen.count("exit") >= 50
 

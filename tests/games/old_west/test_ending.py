@@ -126,7 +126,8 @@ def test_the_objective_is_met_at_the_end_of_the_phase_and_the_rest_of_the_turn_i
     game.feed(1, 6)  # the Drop: the Outlaws have Advantage
     while asked(game) == "ow.ask.move":
         game.feed("exit" if "exit" in options(game) else "hold")
-    assert game.is_over and game.outcome().winners == ("outlaws",)
+    outcome = game.outcome()
+    assert game.is_over and outcome is not None and outcome.winners == ("outlaws",)
     assert alive(game, "o3") and "ow.phase.shooting" not in keys(game)
 
 

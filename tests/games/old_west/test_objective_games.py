@@ -109,6 +109,7 @@ def test_random_games_of_the_example():
     on turn 1; at the first Head for the Hills prompt the bots take the test
     (a voluntary run only when outnumbered three to one)."""
     _, scenario = load_scenario("old-west")
+    assert isinstance(scenario, OldWestScenario)
     tally = play(scenario, GAMES)
     assert tally.wrong == []
     assert tally.seen["walked off on turn 1"] == 0
