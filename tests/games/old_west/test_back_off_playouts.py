@@ -17,7 +17,7 @@ from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.games.old_west import melee
-from referee.games.old_west.back_off import BackOff, obstacle_gap
+from referee.games.old_west.back_off import BackOff, back_off, obstacle_gap
 from referee.games.old_west.scenario import OldWestScenario
 from referee.games.old_west.state import OldWestState
 
@@ -47,7 +47,7 @@ class Watch:
 
 
 def spy_on_back_offs(monkeypatch: pytest.MonkeyPatch, watch: Watch) -> None:
-    real = melee.back_off
+    real = back_off  # the function the melee calls, watched in its place there
 
     def spy(table: Any, loser: str, away_from: Any, from_obstacles: Any = (),
             step: float = 1.0, *args: Any, **kwargs: Any) -> BackOff:
