@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
-from referee.core.i18n import Lang, msg, render
+from referee.core.i18n import Lang, Msg, msg, render
 from referee.odds.result import Odds, OddsTable
+from referee.odds.simulate import Simulation
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -78,3 +79,26 @@ def plot_odds(odds: Odds, path: Path, lang: Lang = "en") -> None:
         axes.set_ylabel(render(msg("odds.plot.probability"), lang))
     figure.suptitle(render(odds.what, lang), fontsize=9, wrap=True)
     _save(figure, path)
+
+
+def plot_simulation(simulation: Simulation, path: Path, lang: Lang = "en") -> None:
+    """A bar per outcome with its 95% interval as an error bar."""
+    figure = _figure(1.6 + 1.1 * len(simulation.outcomes), 3.4)
+    axes = figure.add_subplot()
+    shares = [float(o.share) for o in simulation.outcomes]
+    low = [s - o.interval[0] for s, o in zip(shares, simulation.outcomes, strict=True)]
+    high = [o.interval[1] - s for s, o in zip(shares, simulation.outcomes, strict=True)]
+    bars = axes.bar(range(len(shares)), shares, yerr=[low, high], capsize=4, color="#3b6ea5")
+    axes.bar_label(bars, labels=[f"{s * 100:.1f}%" for s in shares], fontsize=7,
+                   padding=2, label_type="center", color="white")
+    axes.set_xticks(range(len(shares)), [render(o.label, lang) for o in simulation.outcomes],
+                    fontsize=7)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel(render(msg("odds.plot.probability"), lang))
+    axes.set_title(render(_title(simulation), lang), fontsize=9, wrap=True)
+    _save(figure, path)
+
+
+def _title(simulation: Simulation) -> Msg:
+    return msg("odds.sim.title", title=simulation.title, games=simulation.games,
+               first=simulation.first_seed, last=simulation.first_seed + simulation.games - 1)

@@ -1,0 +1,75 @@
+"""``referee simulate RULESET [SCENARIO]``: many games played by bots, the
+outcomes counted with 95% intervals, as a table, JSON or a plot."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from referee.cli.app import app
+from referee.cli.common import LangOption, err, language, out, user_errors
+from referee.core.errors import RefereeError
+from referee.core.i18n import Lang, msg, render
+from referee.odds.plot import plot_simulation
+from referee.odds.show import percent
+from referee.odds.simulate import Simulation, simulate
+
+
+@app.command("simulate")
+@user_errors
+def simulate_command(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset's name, or a scenario file.")],
+    scenario: Annotated[Path | None, typer.Argument(
+        help="A scenario file (default: the ruleset's example).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Game k is played with seed SEED+k.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes playing at once.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="Also draw the outcomes to FILE (.png or .svg).")] = None,
+    lang: LangOption = None,
+) -> None:
+    """Play GAMES games with the ruleset's bots and count how they end, each
+    outcome with its 95% interval."""
+    chosen = language(lang)
+    if games < 1:
+        raise RefereeError(msg("odds.sim.games-at-least", games=games))
+    if workers < 1:
+        raise RefereeError(msg("odds.sim.workers-at-least", workers=workers))
+    source = str(scenario) if scenario is not None else ruleset
+    columns = (TextColumn(render(msg("odds.sim.playing"), chosen)), BarColumn(),
+               MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
+        task = progress.add_task("", total=games)
+        result = simulate(source, games, seed, workers,
+                          lambda done: progress.advance(task, done))
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        out.print(_table(result, chosen))
+        per_game = round(result.inputs / result.games)
+        out.print(render(msg("odds.sim.length", inputs=per_game), chosen), markup=False)
+    if plot is not None:
+        plot_simulation(result, plot, chosen)
+        err.print(render(msg("odds.plot.saved", path=str(plot)), chosen), markup=False)
+
+
+def _table(result: Simulation, chosen: Lang) -> Table:
+    title = msg("odds.sim.title", title=result.title, games=result.games,
+                first=result.first_seed, last=result.first_seed + result.games - 1)
+    table = Table(title=render(title, chosen))
+    table.add_column(render(msg("odds.sim.outcome"), chosen))
+    for key in ("count", "share", "interval"):
+        table.add_column(render(msg(f"odds.sim.{key}"), chosen), justify="right")
+    for outcome in result.outcomes:
+        low, high = outcome.interval
+        table.add_row(render(outcome.label, chosen), str(outcome.count),
+                      f"{percent(outcome.share, chosen, 1)}%",
+                      f"{percent(Fraction(low), chosen, 1)}–{percent(Fraction(high), chosen, 1)}%")
+    return table
