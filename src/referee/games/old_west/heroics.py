@@ -72,12 +72,12 @@ class DeclareHeroics(Frame):
     declared: dict[str, list[str]] = field(default_factory=dict)
 
     def start(self, state: OldWestState) -> Step:
-        self.asked = [seat for seat in state.by_advantage() if eligible(state, seat, self.phase)]
+        heroes = {seat: eligible(state, seat, self.phase) for seat in state.by_advantage()}
+        self.asked = [seat for seat in state.by_advantage() if heroes[seat]]
         if not self.asked:
             return done([])
         question = msg("ow.ask.heroics", action=msg(f"ow.action.{ACTION[self.phase]}"))
-        options = {seat: _choices(eligible(state, seat, self.phase), self.phase)
-                   for seat in self.asked}
+        options = {seat: _choices(heroes[seat], self.phase) for seat in self.asked}
         if len(self.asked) == 1:
             return self.ask(Decision.single(self.asked[0], question, options[self.asked[0]]),
                             self.answered_one)
