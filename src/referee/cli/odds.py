@@ -18,6 +18,7 @@ from referee.cli.common import LangOption, err, language, out, user_errors
 from referee.core.i18n import Lang, msg, render
 from referee.odds import Odds, OddsTable
 from referee.odds import old_west as ow
+from referee.odds import samurai as sam
 from referee.odds.plot import plot_odds, plot_table
 from referee.odds.show import describe, percent
 
@@ -25,7 +26,10 @@ odds_app = typer.Typer(help="Exact odds of the rules' rolls, from each ruleset's
                        no_args_is_help=True)
 old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight, Pluck.",
                            no_args_is_help=True)
+samurai_app = typer.Typer(help="Samurai (Ronin): an attack, Initiative, with and without Boost.",
+                          no_args_is_help=True)
 odds_app.add_typer(old_west_app, name="old-west")
+odds_app.add_typer(samurai_app, name="samurai")
 app.add_typer(odds_app, name="odds")
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object, exact "
@@ -63,12 +67,14 @@ def _rich_table(table: OddsTable, lang: Lang) -> tuple[Table, int]:
     shown = Table(title=render(table.what, lang), show_lines=True)
     shown.add_column(render(table.row_name, lang), justify="right", no_wrap=True)
     rows = [[_cell(table, row, column, lang) for column in table.columns] for row in table.rows]
-    for column in table.columns:
-        shown.add_column(str(column), justify="center", no_wrap=True)
+    heads = [render(table.column_labels[c], lang) if c in table.column_labels else str(c)
+             for c in table.columns]
+    for head in heads:
+        shown.add_column(head, justify="center", no_wrap=True)
     for row, cells in zip(table.rows, rows, strict=True):
         shown.add_row(str(row), *cells)
     widths = [len(render(table.row_name, lang))]
-    widths += [max(len(line) for cells in rows for line in cells[i].splitlines())
+    widths += [max(len(heads[i]), *(len(line) for cells in rows for line in cells[i].splitlines()))
                for i in range(len(table.columns))]
     return shown, sum(w + 3 for w in widths) + 1
 
@@ -184,3 +190,53 @@ def pluck_table(max_fame: Annotated[int, typer.Option(min=0, max=10)] = 3,
                 plot: PlotOption = None, lang: LangOption = None) -> None:
     """The chance to pass a Pluck test for Pluck 0-10 and Fame 0..MAX_FAME."""
     _emit(ow.pluck_table(max_fame, fame_cap), as_json, plot, language(lang))
+
+
+Modifier = Annotated[int, typer.Option(min=-20, max=20, help="The Attack Result's modifiers "
+                                                             "less the Defence Result's.")]
+
+
+@samurai_app.command("attack")
+@user_errors
+def samurai_attack(modifier: Modifier = 0,
+                   boost_attack: Annotated[bool, typer.Option(
+                       "--boost-attack", help="The Attacker Boosts: 3d6, two highest kept.")]
+                   = False,
+                   boost_defence: Annotated[bool, typer.Option(
+                       "--boost-defence", help="The Defender Boosts: 2d6, both counted.")]
+                   = False,
+                   as_json: JsonOption = False, plot: PlotOption = None,
+                   lang: LangOption = None) -> None:
+    """The margin of an attack, max(Attack Result − Defence Result, 0), and
+    the chance that it does damage."""
+    _emit(sam.attack(modifier, boost_attack, boost_defence), as_json, plot, language(lang))
+
+
+@samurai_app.command("initiative")
+@user_errors
+def samurai_initiative(difference: Annotated[int, typer.Option(
+                           min=-20, max=20, help="A's Initiative and modifiers less B's.")] = 0,
+                       boost_a: Annotated[bool, typer.Option(
+                           "--boost-a", help="A Boosts: 2d6, the higher kept.")] = False,
+                       boost_b: Annotated[bool, typer.Option(
+                           "--boost-b", help="B Boosts: 2d6, the higher kept.")] = False,
+                       as_json: JsonOption = False, plot: PlotOption = None,
+                       lang: LangOption = None) -> None:
+    """The chance that A acts before B (a tie is rolled again, plain)."""
+    _emit(sam.initiative(difference, boost_a, boost_b), as_json, plot, language(lang))
+
+
+@samurai_app.command("attack-table")
+@user_errors
+def samurai_attack_table(as_json: JsonOption = False, plot: PlotOption = None,
+                         lang: LangOption = None) -> None:
+    """The chance of damage for modifiers −6..+6, in the four Boost cases."""
+    _emit(sam.attack_table(), as_json, plot, language(lang))
+
+
+@samurai_app.command("initiative-table")
+@user_errors
+def samurai_initiative_table(as_json: JsonOption = False, plot: PlotOption = None,
+                             lang: LangOption = None) -> None:
+    """The chance that A acts first for differences −5..+5, in the four Boost cases."""
+    _emit(sam.initiative_table(), as_json, plot, language(lang))

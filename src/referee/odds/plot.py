@@ -49,7 +49,9 @@ def plot_table(table: OddsTable, path: Path, lang: Lang = "en") -> None:
             text = f"{value * 100:.0f}%" if mark is None else f"{mark}\n{value * 100:.0f}%"
             axes.text(j, i, text, ha="center", va="center", fontsize=7,
                       color="black" if value > 0.55 else "white")
-    axes.set_xticks(range(len(table.columns)), [str(c) for c in table.columns])
+    heads = [render(table.column_labels[c], lang) if c in table.column_labels else str(c)
+             for c in table.columns]
+    axes.set_xticks(range(len(table.columns)), heads, fontsize=7 if table.column_labels else None)
     axes.set_yticks(range(len(table.rows)), [str(r) for r in table.rows])
     axes.set_xlabel(render(table.column_name, lang))
     axes.set_ylabel(render(table.row_name, lang))

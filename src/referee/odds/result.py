@@ -64,9 +64,14 @@ class OddsTable:
     query: Mapping[str, int | str | bool | None] = field(default_factory=dict)
     row_key: str = "row"
     column_key: str = "column"
+    column_labels: Mapping[int, Msg] = field(default_factory=dict)
+    """How to head a column that is a case rather than a number."""
+    column_names: Mapping[int, str] = field(default_factory=dict)
+    """The stable names of such columns in JSON ("boost-attack")."""
 
     def to_json(self) -> dict[str, Any]:
-        rows = [{self.row_key: r, self.column_key: c, "probability": fraction_text(p),
+        rows = [{self.row_key: r, self.column_key: self.column_names.get(c, c),
+                 "probability": fraction_text(p),
                  **({"need": self.marks[(r, c)]} if (r, c) in self.marks else {})}
                 for (r, c), p in self.cells.items()]
         return {
@@ -74,8 +79,11 @@ class OddsTable:
             "query": self.kind,
             **dict(self.query),
             "rows": list(self.rows),
-            "columns": list(self.columns),
-            "probability": {str(r): {str(c): fraction_text(self.cells[(r, c)])
+            "columns": [self.column_names.get(c, c) for c in self.columns],
+            "probability": {str(r): {self._column(c): fraction_text(self.cells[(r, c)])
                                      for c in self.columns} for r in self.rows},
             "cells": rows,
         }
+
+    def _column(self, column: int) -> str:
+        return self.column_names.get(column, str(column))

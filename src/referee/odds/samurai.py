@@ -1,0 +1,144 @@
+"""Samurai (Ronin skirmish): exact odds of an attack and of Initiative, from
+the dice the ruleset's own tables name (:mod:`referee.games.samurai.tables`).
+
+An attack (SAM-ATK-6..8): the Attack Result is 2d6 (Boosted: 3d6, the two
+highest kept, SAM-BST-3) plus modifiers, the Defence Result 1d6 (Boosted: 2d6,
+both counted, SAM-BST-4) plus modifiers; the margin is their difference, and
+damage is done above 0. ``modifier`` is the Attack Result's modifiers less the
+Defence Result's, so the margin is attack dice − defence dice + modifier.
+
+Initiative (SAM-FGT-4): each rolls d6 (Boosted: 2d6, the higher kept,
+SAM-BST-2) and adds Initiative; ``difference`` is A's modifiers less B's. A tie
+is rolled again without modifiers and without Boost until it breaks, so a tie
+is an even chance for each.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from types import MappingProxyType
+
+from referee.core.i18n import Msg, msg
+from referee.games.samurai.tables import (
+    ATTACK_BOOSTED_DICE,
+    ATTACK_DICE,
+    ATTACK_KEPT,
+    DEFENCE_BOOSTED_DICE,
+    DEFENCE_DICE,
+    INITIATIVE_BOOSTED_DICE,
+    INITIATIVE_DICE,
+)
+from referee.odds.dice import SIDES, Dist, collect, sum_of
+from referee.odds.result import Odds, OddsTable
+
+GAME = "samurai"
+MODIFIERS = range(-6, 7)
+DIFFERENCES = range(-5, 6)
+
+
+@cache
+def highest_kept(dice: int, kept: int, sides: int = SIDES) -> Dist:
+    """The total of the ``kept`` highest of ``dice`` dice, every roll counted."""
+    if dice <= kept:
+        return sum_of(dice, sides)
+    counts: dict[int, int] = {}
+    for roll in product(range(1, sides + 1), repeat=dice):
+        total = sum(sorted(roll, reverse=True)[:kept])
+        counts[total] = counts.get(total, 0) + 1
+    whole = sides**dice
+    return {total: Fraction(n, whole) for total, n in sorted(counts.items())}
+
+
+def attack_dice(boosted: bool) -> Dist:
+    """The Attack Result's dice (SAM-ATK-6, SAM-BST-3)."""
+    return highest_kept(ATTACK_BOOSTED_DICE if boosted else ATTACK_DICE, ATTACK_KEPT)
+
+
+def defence_dice(boosted: bool) -> Dist:
+    """The Defence Result's dice (SAM-ATK-7, SAM-BST-4): every die counts."""
+    return sum_of(DEFENCE_BOOSTED_DICE if boosted else DEFENCE_DICE)
+
+
+def initiative_dice(boosted: bool) -> Dist:
+    """The Initiative roll (SAM-FGT-4, SAM-BST-2): the highest die kept."""
+    return highest_kept(INITIATIVE_BOOSTED_DICE if boosted else INITIATIVE_DICE, 1)
+
+
+BOOST_CASES: tuple[tuple[bool, bool], ...] = ((False, False), (True, False), (False, True),
+                                              (True, True))
+"""The table's columns: (Attack Boosted, Defence Boosted)."""
+BOOST_NAMES = MappingProxyType({0: "plain", 1: "boost-attack", 2: "boost-defence", 3: "both"})
+BOOST_NAMES_AB = MappingProxyType({0: "plain", 1: "boost-a", 2: "boost-b", 3: "both"})
+
+
+@cache
+def attack(modifier: int, boost_attack: bool = False, boost_defence: bool = False) -> Odds:
+    """The margin max(Attack Result − Defence Result, 0) and the chance of damage."""
+    margins = collect((max(a - d + modifier, 0), pa * pd)
+                      for a, pa in attack_dice(boost_attack).items()
+                      for d, pd in defence_dice(boost_defence).items())
+    ordered = {str(m): margins[m] for m in sorted(margins)}
+    damage = 1 - margins.get(0, Fraction(0))
+    case = BOOST_NAMES[BOOST_CASES.index((boost_attack, boost_defence))]
+    what = msg("odds.sam.attack", modifier=_signed(modifier), boosts=msg(f"odds.sam.{case}"))
+    labels: dict[str, Msg] = {key: msg("odds.sam.margin", margin=int(key)) for key in ordered}
+    labels["0"] = msg("odds.sam.no-damage")
+    return Odds(GAME, "attack", what, damage, MappingProxyType(ordered),
+                MappingProxyType(labels),
+                MappingProxyType({"modifier": modifier, "boost_attack": boost_attack,
+                                  "boost_defence": boost_defence}))
+
+
+@cache
+def initiative(difference: int, boost_a: bool = False, boost_b: bool = False) -> Odds:
+    """The chance that A acts before B; a tie is rerolled plain, even odds."""
+    ahead = tie = Fraction(0)
+    for a, pa in initiative_dice(boost_a).items():
+        for b, pb in initiative_dice(boost_b).items():
+            if a + difference > b:
+                ahead += pa * pb
+            elif a + difference == b:
+                tie += pa * pb
+    first = ahead + tie / 2
+    case = BOOST_NAMES_AB[BOOST_CASES.index((boost_a, boost_b))]
+    what = msg("odds.sam.initiative", difference=_signed(difference),
+               boosts=msg(f"odds.sam.{case}"))
+    return Odds(GAME, "initiative", what, first,
+                MappingProxyType({"a-first": first, "b-first": 1 - first}),
+                MappingProxyType({"a-first": msg("odds.sam.a-first"),
+                                  "b-first": msg("odds.sam.b-first")}),
+                MappingProxyType({"difference": difference, "boost_a": boost_a,
+                                  "boost_b": boost_b}),
+                MappingProxyType({"tie_before_reroll": MappingProxyType({"tie": tie})}))
+
+
+@cache
+def attack_table() -> OddsTable:
+    """The chance of damage for modifiers −6..+6 in the four Boost cases."""
+    cells = {(m, c): attack(m, *BOOST_CASES[c]).probability
+             for m in MODIFIERS for c in range(len(BOOST_CASES))}
+    labels = {c: msg(f"odds.sam.{name}") for c, name in BOOST_NAMES.items()}
+    return OddsTable(GAME, "attack-table", msg("odds.sam.attack-table"),
+                     msg("odds.sam.modifier"), msg("odds.sam.boosts"), tuple(MODIFIERS),
+                     tuple(range(len(BOOST_CASES))), MappingProxyType(cells),
+                     row_key="modifier", column_key="boosts",
+                     column_labels=MappingProxyType(labels), column_names=BOOST_NAMES)
+
+
+@cache
+def initiative_table() -> OddsTable:
+    """The chance that A acts first for differences −5..+5 in the four Boost cases."""
+    cells = {(d, c): initiative(d, *BOOST_CASES[c]).probability
+             for d in DIFFERENCES for c in range(len(BOOST_CASES))}
+    labels = {c: msg(f"odds.sam.{name}") for c, name in BOOST_NAMES_AB.items()}
+    return OddsTable(GAME, "initiative-table", msg("odds.sam.initiative-table"),
+                     msg("odds.sam.difference"), msg("odds.sam.boosts"), tuple(DIFFERENCES),
+                     tuple(range(len(BOOST_CASES))), MappingProxyType(cells),
+                     row_key="difference", column_key="boosts",
+                     column_labels=MappingProxyType(labels), column_names=BOOST_NAMES_AB)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
