@@ -1,7 +1,9 @@
-"""Old West odds, Referee against icepool composing the same mechanics.
+"""Odds, Referee against icepool composing the same mechanics.
 
-The query set: every cell of the Wound Table (100), the 6×6 fight roll-off
-tables for side A's Fighting higher, equal and lower (108), and Pluck 0-6 (7).
+The query set: every cell of the Old West Wound Table (100), the 6×6 fight
+roll-off tables for side A's Fighting higher, equal and lower (108), Pluck 0-6
+(7); the Samurai attack for modifiers -6..6 in the four Boost cases (52) and
+Initiative for -5..5 in the four Boost cases (44).
 Printed: per query, Referee's first computation in a process (its caches
 emptied), Referee warm (cached), icepool warm (its own caches filled by a
 first pass); and the whole set cold, each in a fresh interpreter, imports
@@ -24,12 +26,16 @@ FIGHTING_CASES = ((4, 3), (3, 3), (3, 4))
 
 REFEREE_SET = """
 from referee.odds import old_west as ow
+from referee.odds import samurai as sam
 def run():
     out = []
     out += [ow.wound(s, t).probability for s in range(1, 11) for t in range(1, 11)]
     out += [ow.fight(a, b, fa, fb).probability for fa, fb in ((4, 3), (3, 3), (3, 4))
             for a in range(1, 7) for b in range(1, 7)]
     out += [ow.pluck(p).probability for p in range(0, 7)]
+    boosts = ((False, False), (True, False), (False, True), (True, True))
+    out += [sam.attack(m, a, d).probability for m in range(-6, 7) for a, d in boosts]
+    out += [sam.initiative(m, a, b).probability for m in range(-5, 6) for a, b in boosts]
     return out
 """
 
@@ -53,12 +59,23 @@ def fight(a, b, fa, fb):
     return Fraction(compared.probability("a")) + Fraction(compared.probability("tie")) * tie
 def pluck(p):
     return Fraction((2 @ d6 + p >= 10).probability(True))
+def attack(m, boost_attack, boost_defence):
+    rolled = d6.highest(3, 2) if boost_attack else 2 @ d6
+    against = 2 @ d6 if boost_defence else d6
+    return Fraction((rolled - against + m > 0).probability(True))
+def initiative(m, boost_a, boost_b):
+    a = (d6.highest(2, 1) if boost_a else d6) + m
+    b = d6.highest(2, 1) if boost_b else d6
+    return Fraction((a > b).probability(True)) + Fraction((a == b).probability(True)) / 2
 def run():
     out = []
     out += [wound(s, t) for s in range(1, 11) for t in range(1, 11)]
     out += [fight(a, b, fa, fb) for fa, fb in ((4, 3), (3, 3), (3, 4))
             for a in range(1, 7) for b in range(1, 7)]
     out += [pluck(p) for p in range(0, 7)]
+    boosts = ((False, False), (True, False), (False, True), (True, True))
+    out += [attack(m, a, d) for m in range(-6, 7) for a, d in boosts]
+    out += [initiative(m, a, b) for m in range(-5, 6) for a, b in boosts]
     return out
 """
 
@@ -85,12 +102,13 @@ def per_query(run: Callable[[], list[Fraction]], repeats: int) -> float:
 def referee_uncached(run: Callable[[], list[Fraction]]) -> float:
     from referee.odds import dice
     from referee.odds import old_west as ow
+    from referee.odds import samurai as sam
 
     best = float("inf")
     count = 0
     for _ in range(5):
         for cached in (ow.wound, ow.fight, ow.fight_outcomes, ow.pluck, dice.best_counts,
-                       dice.sum_of):
+                       dice.sum_of, sam.attack, sam.initiative, sam.highest_kept):
             cached.cache_clear()
         start = time.perf_counter()
         count = len(run())
@@ -122,7 +140,8 @@ def main() -> None:
     cold_referee, cold_icepool = cold(REFEREE_SET), cold(ICEPOOL_SET)
     empty = cold("def run():\n    return []\n")
     tables = cold("import referee.games.old_west.tables\ndef run():\n    return []\n")
-    print(f"Old West odds, {count} queries (100 wound, 108 fight, 7 Pluck), answers equal")
+    print(f"Odds, {count} queries (Old West: 100 wound, 108 fight, 7 Pluck; Samurai: "
+          "52 attack, 44 Initiative), answers equal")
     print(f"{'':34}{'Referee':>12}{'icepool':>12}{'ratio':>9}")
     print(f"{'per query, first in process':34}{uncached * 1e6:>10.1f}µs{'':>12}")
     print(f"{'per query, warm':34}{warm_referee * 1e6:>10.2f}µs{warm_icepool * 1e6:>10.1f}µs"
@@ -132,6 +151,56 @@ def main() -> None:
     print(f"{'  (a bare interpreter starting)':34}{empty * 1e3:>10.0f}ms")
     print(f"{'  (importing the Old West tables)':34}{tables * 1e3:>10.0f}ms"
           "   both sides pay it: the package imports its whole ruleset")
+    monte_carlo()
+
+
+def plain_attacks(games: int, seed: int) -> dict[int, int]:
+    """The plain Python loop: one attack at a time (modifier 0, attack Boosted)."""
+    import random
+
+    rng = random.Random(seed)
+    counts: dict[int, int] = {}
+    for _ in range(games):
+        rolled = sorted(rng.randint(1, 6) for _ in range(3))[1:]
+        margin = max(sum(rolled) - rng.randint(1, 6), 0)
+        counts[margin] = counts.get(margin, 0) + 1
+    return counts
+
+
+def numpy_attacks(games: int, seed: int) -> dict[int, int]:
+    """The hand-written numpy loop for the same attack."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    rolled = np.sort(rng.integers(1, 7, size=(games, 3)), axis=1)[:, 1:].sum(axis=1)
+    margin = np.maximum(rolled - rng.integers(1, 7, size=games), 0)
+    values, counts = np.unique(margin, return_counts=True)
+    return dict(zip(values.tolist(), counts.tolist(), strict=True))
+
+
+def rate(sample: Callable[[int, int], dict[int, int]], games: int) -> float:
+    """Attacks simulated per second, best of three."""
+    best = float("inf")
+    for seed in range(3):
+        start = time.perf_counter()
+        sample(games, seed)
+        best = min(best, time.perf_counter() - start)
+    return games / best
+
+
+def monte_carlo() -> None:
+    from referee.odds import samurai as sam
+
+    def referee(games: int, seed: int) -> dict[int, int]:
+        return sam.sample_attacks(games, 0, True, False, seed)
+
+    plain = rate(plain_attacks, 200_000)
+    mine = rate(referee, 2_000_000)
+    numpy = rate(numpy_attacks, 2_000_000)
+    print("Monte Carlo, Samurai attacks (attack Boosted, modifier 0) simulated per second:")
+    print(f"  plain Python loop   {plain:>14,.0f}")
+    print(f"  Referee (numpy)     {mine:>14,.0f}   {mine / plain:.0f}× the plain loop")
+    print(f"  hand-written numpy  {numpy:>14,.0f}   Referee at {numpy / mine:.2f}× its time")
 
 
 if __name__ == "__main__":

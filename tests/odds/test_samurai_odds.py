@@ -116,3 +116,18 @@ def test_the_commands_answer_in_russian() -> None:
     assert result.exit_code == 0, result.output
     assert "Атака, модификатор −1, Усиление: защита" in result.output
     assert "33,56%" in result.output  # 145/432
+
+
+@pytest.mark.parametrize(("modifier", "boost_attack", "boost_defence"),
+                         [(0, False, False), (-2, True, False), (1, True, True)])
+def test_monte_carlo_attacks_agree_with_the_exact_odds(
+        modifier: int, boost_attack: bool, boost_defence: bool) -> None:
+    games = 200_000
+    counts = sam.sample_attacks(games, modifier, boost_attack, boost_defence, seed=11)
+    assert sum(counts.values()) == games
+    exact = sam.attack(modifier, boost_attack, boost_defence).distribution
+    assert set(counts) <= {int(k) for k in exact}
+    for key, p in exact.items():
+        share = counts.get(int(key), 0) / games
+        spread = 4 * (float(p) * (1 - float(p)) / games) ** 0.5
+        assert abs(share - float(p)) <= spread + 1e-9, (key, share, float(p))
