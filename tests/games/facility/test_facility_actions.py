@@ -41,7 +41,7 @@ def test_explicit_declarations_seen_in_room_not_by_cameras_secret_not_at_all() -
                                      "drop": [{"item": "map", "secret": True}],
                                      "move": {"route": ["pause"]}}},
                      floor={2: ["key"]}, settings={"secret_declarations": True})
-    assert "ann declares: take key." in text(result, "bob")
+    assert "ann declares: take the key." in text(result, "bob")
     assert "declares" not in text(result, "cat")
     assert not any("declares" in line for line in camera(result, 2))
     assert "drop map" not in text(result, "bob") and "pause" not in text(result, "bob")
@@ -53,7 +53,7 @@ def test_secret_declaration_visible_result() -> None:
     result = resolve({"ann": {"room": 2, "inventory": ["pistol"]}, "bob": {"room": 2}},
                      {"ann": {"equip": {"hands": ["pistol"]}}})
     assert "declares" not in text(result, "bob")
-    assert "ann rearranges their things. No longer visible: nothing. Now visible: pistol." \
+    assert "ann rearranges their things. No longer to be seen: nothing. Now to be seen: pistol." \
         in text(result, "bob")
 
 
@@ -70,7 +70,7 @@ def test_explicit_action_made_secret_only_where_the_scenario_allows() -> None:
     allowed = resolve(chars, orders, settings={"secret_declarations": True})
     assert void(allowed) == set()
     assert "declares" not in text(allowed, "bob")
-    assert "ann dropped map." in text(allowed, "bob")
+    assert "ann drops the map." in text(allowed, "bob")
 
 
 @pytest.mark.rule("CHAT-TRN-4")
@@ -92,14 +92,14 @@ def test_shots_cross_and_target_must_be_in_room() -> None:
     far = resolve({"ann": {"hands": ["pistol"]}, "cat": {"room": 3}},
                   {"ann": {"use": [{"target": "cat"}]}})
     assert "ann.use[0]" not in void(far) and far.world.characters["cat"].health == 3
-    assert "cannot be carried out: cat is not in your room" in text(far, "ann")
+    assert "cannot happen: cat is not in your room" in text(far, "ann")
 
 
 @pytest.mark.rule("CHAT-TRN-6")
 def test_bluffed_shot_without_pistol_does_not_happen() -> None:
     result = resolve({"ann": {}, "bob": {}}, {"ann": {"use": [{"target": "bob"}]}})
     assert result.world.characters["bob"].health == 3
-    assert "ann declares: a shot at bob." in text(result, "bob")
+    assert "ann declares: a shot at you." in text(result, "bob")
     assert void(result) == set()
 
 
@@ -115,7 +115,7 @@ def test_last_version_of_orders_counts() -> None:
 @pytest.mark.rule("CHAT-TGT-2")
 def test_into_the_air() -> None:
     result = resolve({"ann": {"hands": ["pistol"]}, "bob": {}}, {"ann": {"use": [{}]}})
-    assert "ann shot at the air with pistol." in text(result, "bob")
+    assert "ann shoots into the air with the pistol." in text(result, "bob")
     assert result.world.characters["bob"].health == 3
 
 
@@ -125,7 +125,7 @@ def test_melee_costs_1_does_1_damage_seen_and_recorded() -> None:
                      {"ann": {"melee": {"target": "bob"}}})
     assert result.world.characters["ann"].concentration == 1
     assert result.world.characters["bob"].health == 2
-    assert "(actions) ann attacked bob in melee." in camera(result, 2)
+    assert "(actions) ann attacks bob in melee." in camera(result, 2)
     poor = resolve({"ann": {"concentration": Fraction(1, 2)}, "bob": {}},
                    {"ann": {"melee": {"target": "bob"}}})
     assert poor.world.characters["bob"].health == 3
@@ -137,7 +137,7 @@ def test_take_with_placement_seen_and_recorded() -> None:
                      {"ann": {"take": [{"item": "key", "place": "inventory"}]}},
                      floor={2: ["key"]})
     assert result.world.characters["ann"].inventory == ["key"]
-    assert "(actions) ann took key from the floor of room 2." in camera(result, 2)
+    assert "(actions) ann takes the key from the floor of room 2." in camera(result, 2)
     default = resolve({"ann": {}}, {"ann": {"take": [{"item": "key"}]}}, floor={1: ["key"]})
     assert default.world.characters["ann"].hands == ["key"]
 
@@ -165,8 +165,8 @@ def test_give_seen_by_room_camera_without_items() -> None:
                       "cat": {"room": 2}},
                      {"ann": {"give": [{"item": "key", "to": "bob"}]}})
     assert result.world.characters["bob"].hands == ["key"]
-    assert "ann gave key to bob." in text(result, "cat")
-    assert camera(result, 2) == ["(actions) ann gave something to bob."]
+    assert "ann gives the key to bob." in text(result, "cat")
+    assert camera(result, 2) == ["(actions) ann gives something to bob."]
 
 
 @pytest.mark.rule("CHAT-GIV-2")
@@ -191,8 +191,8 @@ def test_impossible_transfer_changes_nothing() -> None:
                       "cat": {}},
                      {"ann": {"give": [{"item": "key", "to": "bob"}]}})
     assert result.world.characters["ann"].hands == ["key"]
-    assert "gave" not in text(result, "cat")
-    assert "The transfer of key to bob did not happen." in text(result, "ann")
+    assert "gives" not in text(result, "cat")
+    assert "Your transfer of the key to bob does not happen." in text(result, "ann")
 
 
 @pytest.mark.rule("CHAT-GIV-4")
@@ -228,8 +228,8 @@ def test_drop_usable_this_turn_not_takeable() -> None:
     assert result.world.floor[2] == ["pistol"]
     assert result.world.characters["bob"].health == 2
     assert "bob.take[0]" not in void(result)
-    assert "bob declares: take pistol." in text(result, "ann")
-    assert "(actions) ann dropped pistol." in camera(result, 2)
+    assert "bob declares: take the pistol." in text(result, "ann")
+    assert "(actions) ann drops the pistol." in camera(result, 2)
 
 
 @pytest.mark.rule("CHAT-SHW-1", "CHAT-SHW-2", "CHAT-TAG-2")
@@ -237,8 +237,8 @@ def test_show_as_at_start_costs_half() -> None:
     result = resolve({"ann": {"room": 2, "inventory": ["key"]}, "bob": {"room": 2}},
                      {"ann": {"show": [{"item": "key"}],
                               "equip": {"hands": ["key"]}}})
-    line = ("ann shows key: a brass key. Taken from: inventory; "
-            "in hands at the start of the turn: no.")
+    line = ("ann shows the key from the inventory: a brass key. "
+            "At the start of the turn it was not in hand.")
     assert any(line in entry for entry in camera(result, 2))
     assert line in text(result, "bob")
     assert result.world.characters["ann"].concentration == Fraction(3, 2)
@@ -251,7 +251,7 @@ def test_equip_shows_only_visibility_changes() -> None:
                      {"ann": {"equip": {"hands": ["pistol"]}}})
     assert result.world.characters["ann"].hands == ["pistol"]
     assert result.world.characters["ann"].inventory == ["key"]
-    assert ("ann rearranges their things. No longer visible: key. Now visible: pistol."
+    assert ("ann rearranges their things. No longer to be seen: key. Now to be seen: pistol."
             in text(result, "bob"))
     same = resolve({"ann": {"room": 2, "inventory": ["key"]}, "bob": {"room": 2}},
                    {"ann": {"equip": {"hands": []}}})
@@ -263,7 +263,7 @@ def test_bluff_cancels_explicit_declarations_silently() -> None:
     result = resolve({"ann": {"room": 2}, "bob": {"room": 2}},
                      {"ann": {"melee": {"target": "bob"}, "bluff": ["melee"]}})
     assert result.world.characters["bob"].health == 3
-    assert "ann declares: melee attack on bob." in text(result, "bob")
+    assert "ann declares: a melee attack on you." in text(result, "bob")
     assert "bluff" not in text(result, "bob") and not camera(result, 2)
 
 
@@ -272,5 +272,5 @@ def test_every_report_ends_with_own_state() -> None:
     result = resolve({"ann": {"hands": ["key"], "concentration": 2}, "bob": {}}, {})
     for name in ("ann", "bob"):
         assert text(result, name).splitlines()[-1].startswith("(end of turn) You are in room 1.")
-    assert "Items: hands: key." in text(result, "ann")
+    assert "You carry: key (in hand)." in text(result, "ann")
     assert "key" not in text(result, "bob")

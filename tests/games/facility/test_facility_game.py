@@ -77,7 +77,7 @@ def test_the_game_master_reads_in_the_third_person_the_character_in_the_second()
     assert "(step 1) ann goes through the east door into room 2." in master
     assert not any(") You" in line or ") Your" in line for line in master)
     russian = result.game.text_log(REFEREE, "ru")
-    assert "(шаг 1) ann проходит через дверь «east» в комнату 2." in russian
+    assert "(шаг 1) ann проходит через восточную дверь в комнату 2." in russian
     assert not any(") Вы " in line or ") Ваш" in line for line in russian)
 
 

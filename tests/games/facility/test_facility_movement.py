@@ -21,9 +21,9 @@ def test_book_example_pauses_move_in_steps_4_and_5_and_cost_1() -> None:
     lines = text(result, "ann")
     assert "(step 4) You go through the north door into room 5." in lines
     assert "(step 5) You go through the west door into room 4." in lines
-    assert "(step 3) You pause." in lines
-    assert camera(result, 5) == ["(step 4) ann entered room 5 through the south door.",
-                                 "(step 5) ann left room 5 through the west door."]
+    assert "(step 3) You wait where you are." in lines
+    assert camera(result, 5) == ["(step 4) ann comes into room 5 through the south door.",
+                                 "(step 5) ann leaves room 5 through the west door."]
 
 
 @pytest.mark.rule("CHAT-MOV-1")
@@ -71,8 +71,8 @@ def test_who_sees_movement() -> None:
     result = resolve({"ann": {"room": 1}, "bob": {"room": 1}, "cat": {"room": 2}},
                      {"ann": {"move": {"route": ["east"]}}})
     assert "(step 1) ann leaves through the east door." in text(result, "bob")
-    assert "(step 1) ann enters through the west door." in text(result, "cat")
-    assert camera(result, 2) == ["(step 1) ann entered room 2 through the west door."]
+    assert "(step 1) ann comes in through the west door." in text(result, "cat")
+    assert camera(result, 2) == ["(step 1) ann comes into room 2 through the west door."]
 
 
 @pytest.mark.rule("CHAT-VIS-4")
@@ -82,7 +82,7 @@ def test_moving_observer_sees_heading_not_success_and_doorway_crossing() -> None
                       "cat": {"move": {"route": ["west"]}}})
     bob = text(result, "bob")
     assert "ann heads for the east door." in bob and "ann leaves" not in bob
-    assert "cat comes through the east door the other way." in text(result, "ann")
+    assert "cat comes through the east door towards you." in text(result, "ann")
 
 
 @pytest.mark.rule("CHAT-MOV-5")
@@ -103,7 +103,7 @@ def test_chase_goes_after_target_free_of_door_costs() -> None:
                      {"ann": {"chase": "bob"}, "bob": {"move": {"to": 3}}})
     assert result.world.characters["ann"].room == 3
     assert result.world.characters["ann"].concentration == 1  # chase cost only
-    assert "ann enters through the west door." in text(result, "cat")
+    assert "ann comes in through the west door." in text(result, "cat")
 
 
 @pytest.mark.rule("CHAT-CHS-2")
@@ -194,7 +194,7 @@ def test_doorway_detention_not_recorded() -> None:
                       "bob": {"move": {"route": ["east"]}}})
     assert not any("detains" in line for line in camera(result, 2))
     assert "detains" not in text(result, "cat")
-    assert "In the doorway ann detains bob." in text(result, "bob")
+    assert "In the doorway ann detains you." in text(result, "bob")
 
 
 @pytest.mark.rule("CHAT-DET-3")

@@ -15,8 +15,7 @@ shows, gives, drops, equip.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from referee.core.i18n import Msg, Name, msg
 from referee.games.facility.orders import Give, Take
@@ -51,8 +50,9 @@ def resolve_actions(turn: Turn) -> None:
 
 
 def place_label(place: str) -> Msg:
-    return msg(f"facility.place.{place}") if place in ("hands", "inventory") else msg(
-        "facility.place.worn", place=place)
+    """Where an item is carried, in words ("in hand", "on the belt"): the
+    template picks the wording by the place's id."""
+    return msg("facility.place", place=place)
 
 
 def declare_explicit(turn: Turn) -> None:
@@ -67,16 +67,19 @@ def declare_explicit(turn: Turn) -> None:
 def report_bluffs(turn: Turn) -> None:
     """CHAT-BLF-1, CHAT-BLF-2: bluffed declarations are not carried out; no one sees it."""
     for name in turn.names():
-        for order_id in sorted(turn.plans[name].bluffed):
-            turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", order=order_id)
+        plan = turn.plans[name]
+        for order_id in sorted(plan.bluffed):
+            turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", order=order_id,
+                      what=plan.declaration(order_id))
 
 
 def report_impossible(turn: Turn) -> None:
     """CHAT-TRN-6: a declaration that cannot happen was declared like any other
     (CHAT-VIS-1) and does not happen; why is told to its author alone."""
     for name in turn.names():
-        for order_id, reason in turn.plans[name].impossible:
-            turn.tell(NOW, name, "CHAT-TRN-6", "impossible", order=order_id, reason=reason)
+        for order_id, what, reason in turn.plans[name].impossible:
+            turn.tell(NOW, name, "CHAT-TRN-6", "impossible", order=order_id, what=what,
+                      reason=reason)
 
 
 # -- which item each use of an ability uses -------------------------------------------
@@ -161,19 +164,45 @@ def settle_items(turn: Turn, chosen: dict[str, list[str | None]]) -> Exchange:
             if problem is not None:
                 upfront[(name, n)] = problem
     failed: set[tuple[str, int]] = set()
+    held = _Holdings(turn)
+    contested = _contested(turn)
     while True:
-        attempt = _attempt(turn, upfront, failed)
+        attempt = _attempt(turn, held, contested, upfront, failed)
         new = {key for key, (_, why) in attempt.received.items() if why} - failed
         if not new:
             break
         failed |= new
+        held.restore()
     _commit(turn, attempt, exchange, {**{key: "no-room" for key in failed}, **upfront})
     return exchange
 
 
+class _Holdings:
+    """The characters whose holdings the exchange changes, worked on in place;
+    what each held at the start of the turn is kept, to work it out again."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.turn = turn
+        self.start: dict[str, tuple[list[str], list[str], dict[str, list[str]]]] = {}
+
+    def __call__(self, name: str) -> Character:
+        who = self.turn.character(name)
+        if name not in self.start:
+            self.start[name] = (list(who.hands), list(who.inventory),
+                                {place: list(items) for place, items in who.worn.items()})
+        return who
+
+    def restore(self) -> None:
+        """Everyone back to what they held at the start of the turn."""
+        for name, (hands, inventory, worn) in self.start.items():
+            who = self.turn.character(name)
+            who.hands[:] = hands
+            who.inventory[:] = inventory
+            who.worn = {place: list(items) for place, items in worn.items()}
+
+
 @dataclass
 class _Attempt:
-    holdings: dict[str, Character]
     takes: dict[str, list[tuple[Take, str | None, str]]]
     received: dict[tuple[str, int], tuple[str | None, str]]
     """(giver, index of the give) -> (the receiver's place, why not)."""
@@ -181,18 +210,10 @@ class _Attempt:
     equips: dict[str, tuple[bool, list[str], list[str]]]
 
 
-def _attempt(turn: Turn, upfront: dict[tuple[str, int], str],
-             failed: set[tuple[str, int]]) -> _Attempt:
-    """One working-out of the exchange, with the transfers in ``failed`` left out."""
-    holdings: dict[str, Character] = {}
-
-    def held(name: str) -> Character:
-        if name not in holdings:
-            who = turn.character(name)
-            holdings[name] = replace(who, hands=list(who.hands), inventory=list(who.inventory),
-                                     worn={p: list(v) for p, v in who.worn.items()})
-        return holdings[name]
-
+def _attempt(turn: Turn, held: _Holdings, contested: set[str],
+             upfront: dict[tuple[str, int], str], failed: set[tuple[str, int]]) -> _Attempt:
+    """One working-out of the exchange, from the start of the turn, with the
+    transfers in ``failed`` left out."""
     moving: list[tuple[str, int, Give, str]] = []
     for name, _, gives in turn.with_orders(lambda plan: plan.give):
         for n, give in enumerate(gives):
@@ -202,7 +223,6 @@ def _attempt(turn: Turn, upfront: dict[tuple[str, int], str],
             moving.append((name, n, give, was or HANDS))
     drops = _drop_from(turn, held)
     equips = _equip_all(turn, held)
-    contested = _contested(turn)
     takes: dict[str, list[tuple[Take, str | None, str]]] = {}
     for name, _, plan_takes in turn.with_orders(lambda plan: plan.take):
         me = held(name)
@@ -232,33 +252,28 @@ def _attempt(turn: Turn, upfront: dict[tuple[str, int], str],
             if place is not None:
                 me.slot(place).append(give.item)
             received[(giver, n)] = (place, "" if place else "no-room")
-    return _Attempt(holdings, takes, received, drops, equips)
+    return _Attempt(takes, received, drops, equips)
 
 
-Held = Callable[[str], Character]
-"""A character's holdings as worked out so far."""
-
-
-def _drop_from(turn: Turn, held: Held) -> dict[str, list[tuple[str, str]]]:
+def _drop_from(turn: Turn, held: _Holdings) -> dict[str, list[tuple[str, str]]]:
     """CHAT-DRP-1: each dropped item leaves its character, if it carried it at
     the start of the turn and does not give it away this turn."""
     drops: dict[str, list[tuple[str, str]]] = {}
-    for name, me, plan_drops in turn.with_orders(lambda plan: plan.drop):
+    for name, _, plan_drops in turn.with_orders(lambda plan: plan.drop):
         giving = {give.item for give in turn.plans[name].give}
         outcome = []
         for drop in plan_drops:
-            if me.place_of(drop.item) is None:
-                outcome.append((drop.item, "not-carried"))
-            elif drop.item in giving:
+            if drop.item in giving:
                 outcome.append((drop.item, "given"))
+            elif held(name).remove(drop.item) is None:
+                outcome.append((drop.item, "not-carried"))
             else:
-                held(name).remove(drop.item)
                 outcome.append((drop.item, ""))
         drops[name] = outcome
     return drops
 
 
-def _equip_all(turn: Turn, held: Held) -> dict[str, tuple[bool, list[str], list[str]]]:
+def _equip_all(turn: Turn, held: _Holdings) -> dict[str, tuple[bool, list[str], list[str]]]:
     """CHAT-EQP-1: the hands hold the items named, the rest of the hands and the
     inventory goes to the inventory; among the items carried at the start
     of the turn and not leaving it."""
@@ -284,13 +299,8 @@ def _equip_all(turn: Turn, held: Held) -> dict[str, tuple[bool, list[str], list[
 
 def _commit(turn: Turn, attempt: _Attempt, exchange: Exchange,
             failed: dict[tuple[str, int], str]) -> None:
-    """The settled exchange made real: holdings, floors, and what to report;
-    ``failed``: why each transfer that did not happen failed."""
-    for name, me in attempt.holdings.items():
-        who = turn.character(name)
-        who.hands[:] = me.hands
-        who.inventory[:] = me.inventory
-        who.worn = {place: list(items) for place, items in me.worn.items()}
+    """The settled exchange made real (the holdings already are): floors, and
+    what to report; ``failed``: why each transfer that did not happen failed."""
     for name, outcome in attempt.takes.items():
         floor = turn.world.floor[turn.character(name).room]
         for take, place, _ in outcome:
@@ -351,9 +361,10 @@ def report_takes(turn: Turn, exchange: Exchange) -> None:
             elif place is None:
                 turn.tell(NOW, name, "CHAT-TAK-3", "take-no-room", item=item)
             else:
-                turn.note(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-TAK-5",
-                          "took", who=me.title, item=item, room=me.room)
-                turn.tell(NOW, name, "CHAT-TAK-1", "put", item=item, place=place_label(place))
+                turn.see(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-TAK-5",
+                         "took", actor=name, who=me.title, item=item,
+                         room=turn.world.room_title(me.room))
+                turn.tell(NOW, name, "CHAT-TAK-1", "put", item=item, place=place)
 
 
 def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
@@ -369,8 +380,12 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
         if plan.melee is not None:
             target = plan.melee.target
             if turn.spend(me, ACTIONS["melee"].cost):
-                turn.note(NOW, watchers, "CHAT-MEL-2", "melee", who=me.title,
-                          target=turn.character(target).title if target else msg("facility.air"))
+                if target:
+                    turn.see(NOW, watchers, "CHAT-MEL-2", "melee", actor=name, target=target,
+                             who=me.title, whom=turn.character(target).title)
+                else:
+                    turn.see(NOW, watchers, "CHAT-MEL-2", "melee.air", actor=name,
+                             who=me.title)
                 if target:
                     damage[target] += turn.world.settings.melee_damage
             else:
@@ -387,9 +402,13 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
                 continue
             turn.used.add(item)
             target = use.target
-            turn.note(NOW, watchers, None, f"used.{use.ability}", who=me.title,
-                      item=turn.world.item_title(item),
-                      target=turn.character(target).title if target else msg("facility.air"))
+            if target:
+                turn.see(NOW, watchers, None, f"used.{use.ability}", actor=name, target=target,
+                         who=me.title, item=turn.world.item_title(item),
+                         whom=turn.character(target).title)
+            else:
+                turn.see(NOW, watchers, None, f"used.{use.ability}.air", actor=name,
+                         who=me.title, item=turn.world.item_title(item))
             if target and ABILITIES[use.ability].damages:
                 damage[target] += turn.world.items[item].damage
     for name in sorted(damage):
@@ -398,8 +417,8 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
         hurt.health = max(0, hurt.health - damage[name])
         turn.tell(NOW, name, "CHAT-MEL-1", "hurt", damage=damage[name], health=hurt.health)
         if was_up and hurt.is_down:
-            turn.note(NOW, turn.room_watchers(hurt.room, recorded=True), None, "fell",
-                      who=hurt.title)
+            turn.see(NOW, turn.room_watchers(hurt.room, recorded=True), None, "fell",
+                     actor=name, who=hurt.title)
 
 
 def _in_hand_for_use(turn: Turn, me: Character, item: str) -> bool:
@@ -425,10 +444,9 @@ def show_items(turn: Turn) -> None:
                 continue
             model = turn.world.items[show.item]
             description = Name(model.description or model.kind, model.description_ru or None)
-            in_hands = msg("facility.yes" if place == HANDS else "facility.no")
-            turn.note(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-SHW-2", "showed",
-                      who=me.title, item=turn.world.item_title(show.item),
-                      description=description, place=place_label(place), in_hands=in_hands)
+            turn.see(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-SHW-2", "showed",
+                     actor=name, who=me.title, item=turn.world.item_title(show.item),
+                     description=description, place=place)
 
 
 def report_gives(turn: Turn, exchange: Exchange) -> None:
@@ -447,9 +465,9 @@ def report_gives(turn: Turn, exchange: Exchange) -> None:
             turn.note(NOW, (), clause, f"why.{why}", who=giver.title, item=item,
                       to=receiver.title)
             continue
-        turn.note(NOW, turn.room_watchers(receiver.room, recorded=False), "CHAT-GIV-6", "gave",
-                  who=giver.title, item=item, to=receiver.title)
-        turn.tell(NOW, give.to, "CHAT-GIV-2", "put", item=item, place=place_label(place))
+        turn.see(NOW, turn.room_watchers(receiver.room, recorded=False), "CHAT-GIV-6", "gave",
+                 actor=giver_name, target=give.to, who=giver.title, item=item, to=receiver.title)
+        turn.tell(NOW, give.to, "CHAT-GIV-2", "put", item=item, place=place)
         if receiver.room in turn.world.cameras and (giver_name, give.to) not in recorded:
             recorded.add((giver_name, give.to))
             turn.note(NOW, (camera(receiver.room),), "CHAT-GIV-6", "gave-something",
@@ -466,8 +484,8 @@ def report_drops(turn: Turn, exchange: Exchange) -> None:
                 key = "cannot-drop-given" if why == "given" else "cannot-drop"
                 turn.tell(NOW, name, "CHAT-TRN-6", key, item=item)
                 continue
-            turn.note(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-DRP-3", "dropped",
-                      who=me.title, item=item)
+            turn.see(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-DRP-3", "dropped",
+                     actor=name, who=me.title, item=item)
 
 
 def report_equip(turn: Turn, exchange: Exchange) -> None:

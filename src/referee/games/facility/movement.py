@@ -283,7 +283,8 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     if not armed:
         return False
     turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", door=door.title,
-              room=door.destination, seen=tuple(turn.character(n).title for n in armed))
+              room=turn.world.room_title(door.destination),
+              seen=tuple(turn.character(n).title for n in armed))
     return True
 
 
@@ -334,8 +335,8 @@ def _doorway_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, o
         movers[name].stopped = True
         step.detained.add(name)
     for d, t in pairs:
-        turn.note(step.number, witnesses, "CHAT-DET-6", "detained-doorway",
-                  who=turn.character(d).title, target=turn.character(t).title)
+        turn.see(step.number, witnesses, "CHAT-DET-6", "detained-doorway", actor=d, target=t,
+                 who=turn.character(d).title, whom=turn.character(t).title)
     return detainers | targets
 
 
@@ -408,7 +409,7 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
         elif mover.following == leader:
             _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
         turn.tell(step.number, name, "CHAT-MOV-5", "went", door=door.title,
-                  room=door.destination)
+                  room=turn.world.room_title(door.destination))
 
 
 def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
@@ -452,16 +453,17 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
     if present:
-        turn.tell(step.number, name, "CHAT-VIS-4", "present", room=door.destination,
+        turn.tell(step.number, name, "CHAT-VIS-4", "present",
+                  room=turn.world.room_title(door.destination),
                   seen=tuple(turn.character(n).title for n in sorted(present)))
     turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered", who=who,
                    door=door.far_title)
     if door.origin in turn.world.cameras:
         turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", who=who,
-                  room=door.origin, door=door.title)
+                  room=turn.world.room_title(door.origin), door=door.title)
     if door.destination in turn.world.cameras:
         turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered",
-                  who=who, room=door.destination, door=door.far_title)
+                  who=who, room=turn.world.room_title(door.destination), door=door.far_title)
 
 
 def _origin(step: StepState, name: str) -> int | None:
@@ -507,6 +509,6 @@ def _room_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, room
             mover.stopped = True
             movers[target].stopped = True
             step.detained.update((name, target))
-            turn.note(step.number, seen, "CHAT-DET-6", "detained", who=turn.character(
-                name).title, target=turn.character(target).title)
+            turn.see(step.number, seen, "CHAT-DET-6", "detained", actor=name, target=target,
+                     who=turn.character(name).title, whom=turn.character(target).title)
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from referee.core.i18n import Msg, Param, msg, personal
+from referee.core.i18n import Msg, Name, Param, msg, personal
 from referee.core.model import StrictModel
 from referee.core.ruleset import Verdict, Void
 from referee.games.facility.tables import (
@@ -160,15 +160,17 @@ def read_orders(form: OrdersForm) -> Verdict:
     for name, value in form.entries().items():
         if name not in Orders.model_fields:
             voids.append(Void(name, msg("facility.void.no-order", order=name,
-                                        known=ORDER_NAMES)))
+                                        known=tuple(f"`{known}`" for known in ORDER_NAMES))))
             continue
         try:
             Orders.model_validate({name: value})
         except ValidationError as exc:
-            problems = tuple(
-                msg("facility.void.problem", field=_path(name, err["loc"]), problem=err["msg"])
-                for err in exc.errors(include_url=False))
-            voids.append(Void(name, msg("facility.void.shape", problems=problems)))
+            problems: list[Param] = [msg("facility.void.problem",
+                                         field=_path(name, err["loc"]),
+                                         problem=_problem(err["type"], err["msg"]))
+                                     for err in exc.errors(include_url=False)]
+            voids.append(Void(name, msg("facility.void.shape",
+                                        problems=_chain("facility.void.problems", problems))))
             continue
         good[name] = value
     return Verdict(Orders.model_validate(good), voids=tuple(sorted(voids, key=_part)))
@@ -178,11 +180,41 @@ def _part(void: Void) -> str:
     return void.part
 
 
-def _path(name: str, loc: tuple[int | str, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or name
+def _path(name: str, loc: tuple[int | str, ...]) -> Param:
+    """Where in an order a problem is, as a person reads it: ``take`` → entry 2
+    → ``item`` (the fields as they are typed, entries counted from 1)."""
+    parts: list[Param] = [msg("facility.field.entry", number=part + 1) if isinstance(part, int)
+                          else f"`{part}`" for part in loc if part not in _UNION_BRANCHES]
+    return _chain("facility.field.path", parts or [f"`{name}`"])
+
+
+def _chain(key: str, parts: list[Param]) -> Param:
+    """``parts`` joined two by two with the template ``key`` (``{first}`` and
+    ``{rest}``), so that a language chooses how they are joined."""
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = msg(key, first=part, rest=joined)
+    return joined
+
+
+_UNION_BRANCHES = frozenset({"str", "int", "float", "bool"})
+"""The branch names pydantic adds to the place of a problem in a union
+(``route[0].str``): not fields a person types."""
+
+_PROBLEMS: dict[str, str] = {
+    "missing": "missing", "extra_forbidden": "extra", "string_type": "text",
+    "int_type": "whole", "int_parsing": "whole", "int_from_float": "whole",
+    "float_type": "number", "float_parsing": "number", "bool_type": "yes-no",
+    "bool_parsing": "yes-no", "list_type": "list", "model_type": "table",
+    "dict_type": "table", "model_attributes_type": "table"}
+"""Pydantic's kinds of problem, by the catalogue's words for them."""
+
+
+def _problem(kind: str, text: str) -> Msg:
+    """A problem of an order's form in the reader's language (pydantic's own
+    English text for a kind the catalogue does not word)."""
+    key = _PROBLEMS.get(kind)
+    return msg(f"facility.shape.{key}") if key else msg("facility.shape.other", text=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +224,10 @@ class VoidOrder:
 
     character: str
     order: str
+    """Where it is in the orders (``move``, ``take[1]``, an id the player gave)."""
     reason: Msg
+    what: Msg = field(default_factory=lambda: msg("facility.order.some"))
+    """The order in words, as its author reads it ("take the key")."""
 
 
 Step = Door | None
@@ -220,12 +255,16 @@ class Plan:
     use: list[Use] = field(default_factory=list)
     explicit: list[tuple[str, Msg]] = field(default_factory=list)
     """(order id, how it reads) of each explicit declaration (CHAT-VIS-1)."""
-    impossible: list[tuple[str, Msg]] = field(default_factory=list)
-    """(order id, why) of each declaration that cannot happen (a target in
-    another room, an item not lying here): declared like any other, not
-    carried out (CHAT-TRN-6)."""
+    impossible: list[tuple[str, Msg, Msg]] = field(default_factory=list)
+    """(order id, how it reads, why) of each declaration that cannot happen (a
+    target in another room, an item not lying here): declared like any
+    other, not carried out (CHAT-TRN-6)."""
     bluffed: set[str] = field(default_factory=set)
     """CHAT-BLF-1: explicit declarations not carried out."""
+
+    def declaration(self, order_id: str) -> Msg:
+        """How the explicit declaration ``order_id`` reads."""
+        return next(text for known, text in self.explicit if known == order_id)
 
 
 class _Voids:
@@ -233,8 +272,8 @@ class _Voids:
         self.who = who
         self.found: list[VoidOrder] = []
 
-    def add(self, order: str, key: str, /, **params: Param) -> None:
-        self.found.append(VoidOrder(self.who, order, self.reason(key, **params)))
+    def add(self, order: str, what: Msg, key: str, /, **params: Param) -> None:
+        self.found.append(VoidOrder(self.who, order, self.reason(key, **params), what))
 
     def reason(self, key: str, /, **params: Param) -> Msg:
         """Why an order cannot stand or cannot happen, worded for its author."""
@@ -249,6 +288,23 @@ PERSONAL_REASONS = frozenset({"down", "self", "other-room", "not-here", "not-exp
 them in the third person."""
 
 
+def order_kind(name: str) -> Msg:
+    """An order by its kind, in words ("movement")."""
+    return msg(f"facility.order.{name}")
+
+
+def says(key: str, target: Character | str | None = None, /, **params: Param) -> Msg:
+    """How an explicit declaration reads ("a shot at Boris"): to its target
+    in the second person ("a shot at you"); with no target, at the air."""
+    if target is None:
+        return msg(f"facility.says.{key}.air", **params)
+    if isinstance(target, str):  # a name that refers to nothing
+        return msg(f"facility.says.{key}", target=target, **params)
+    return personal((target.name,), msg(f"facility.says.{key}.to-you", target=target.title,
+                                        **params),
+                    msg(f"facility.says.{key}", target=target.title, **params))
+
+
 def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
     """The valid part of ``who``'s orders, and the void ones with their reasons."""
     me = world.characters[who]
@@ -257,7 +313,7 @@ def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[Void
     if me.is_down:
         for name in ORDER_NAMES:
             if getattr(orders, name) not in (None, [], False):
-                voids.add(name, "down")
+                voids.add(name, order_kind(name), "down")
         return plan, voids.found
     _plan_movement(world, me, orders, plan, voids)
     _plan_melee(world, me, orders.melee, plan, voids)
@@ -280,25 +336,30 @@ def _target_problem(world: World, me: Character, target: str,
     return None
 
 
+def _someone(world: World, name: str) -> Character | str:
+    """The character called ``name``, or the name itself if there is none."""
+    return world.characters.get(name) or name
+
+
 def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
                    voids: _Voids) -> None:
     if orders.chase is not None and orders.move is not None:
-        voids.add("chase", "chase-and-move")
-        voids.add("move", "chase-and-move")
+        voids.add("chase", order_kind("chase"), "chase-and-move")
+        voids.add("move", order_kind("move"), "chase-and-move")
     else:
         if orders.move is not None:
             _plan_route(world, me, orders.move, plan, voids)
         if orders.chase is not None:
             problem = _target_problem(world, me, orders.chase)
             if problem:
-                voids.add("chase", problem[0], **problem[1])
+                voids.add("chase", order_kind("chase"), problem[0], **problem[1])
             else:
                 plan.chase = orders.chase
     for kind in ("follow", "detain"):
         entries: list[str] = getattr(orders, kind)
         bad = [entry for entry in entries if not _is_target_entry(world, me, entry)]
         if bad:
-            voids.add(kind, "bad-entry", entry=bad[0])
+            voids.add(kind, order_kind(kind), "bad-entry", entry=bad[0])
         else:
             setattr(plan, kind, list(entries))
     plan.ignore = orders.ignore
@@ -318,31 +379,37 @@ def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voi
     """CHAT-MOV-1, CHAT-MOV-2, CHAT-MOV-6: the route, door by door, from where ``me`` stands."""
     here = me.room
     route: list[Step] = []
+    what = order_kind("move")
     for element in move.route:
         if element == PAUSE:
             route.append(None)
             continue
         door = _door(world, here, element)
         if door is None:
-            key = "no-door" if isinstance(element, str) else "not-adjacent"
-            voids.add("move", key, door=str(element), room=here)
+            if isinstance(element, str):
+                voids.add("move", what, "no-door", door=element, room=world.room_title(here))
+            elif element in world.rooms:
+                voids.add("move", what, "not-adjacent", target=world.room_title(element),
+                          room=world.room_title(here))
+            else:
+                voids.add("move", what, "no-room", room=str(element))
             return
         route.append(door)
         here = door.destination
     most = world.settings.max_doors
     if len(route) > most:
-        voids.add("move", "too-long", doors=len(route), most=most)
+        voids.add("move", what, "too-long", doors=len(route), most=most)
         return
     if move.to is not None and move.to != here:
         if move.to not in world.rooms:
-            voids.add("move", "no-room", room=move.to)
+            voids.add("move", what, "no-room", room=str(move.to))
             return
         if not world.reachable(here, move.to):
-            voids.add("move", "no-way", room=move.to)
+            voids.add("move", what, "no-way", room=world.room_title(move.to))
             return
         path = world.shortest_route(here, move.to, within=most - len(route))
         if path is None:
-            voids.add("move", "too-far", room=move.to, most=most)
+            voids.add("move", what, "too-far", room=world.room_title(move.to), most=most)
             return
         route += [world.between[(a, b)] for a, b in pairwise(path)]
     plan.route = route
@@ -360,8 +427,8 @@ declared like any other and does not happen (CHAT-TRN-6); the others (a name
 that refers to nothing, the same item twice) make an order void."""
 
 
-def _declared_problem(plan: Plan, order_id: str, problem: tuple[str, dict[str, Param]] | None,
-                      voids: _Voids) -> bool:
+def _declared_problem(plan: Plan, order_id: str, what: Msg,
+                      problem: tuple[str, dict[str, Param]] | None, voids: _Voids) -> bool:
     """Whether ``problem`` keeps the order out of the plan: a void one is left
     out with its reason; an impossible one is still declared (the caller
     does it), its reason kept for its author (CHAT-TRN-6, CHAT-VIS-1)."""
@@ -369,34 +436,38 @@ def _declared_problem(plan: Plan, order_id: str, problem: tuple[str, dict[str, P
         return False
     key, params = problem
     if key in IMPOSSIBLE:
-        plan.impossible.append((order_id, voids.reason(key, **params)))
+        plan.impossible.append((order_id, what, voids.reason(key, **params)))
     else:
-        voids.add(order_id, key, **params)
+        voids.add(order_id, what, key, **params)
     return True
 
 
 def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
                 voids: _Voids) -> None:
-    if melee is None or _secret_refused(world, melee, melee.id or "melee", voids):
+    if melee is None:
         return
     order_id = melee.id or "melee"
+    target = _someone(world, melee.target) if melee.target is not None else None
+    what = says("melee", target)
+    if _secret_refused(world, melee, order_id, what, voids):
+        return
     problem = _target_problem(world, me, melee.target) if melee.target is not None else None
     if problem and problem[0] not in IMPOSSIBLE:
-        voids.add(order_id, problem[0], **problem[1])
+        voids.add(order_id, what, problem[0], **problem[1])
         return
-    target = world.characters[melee.target].title if melee.target else msg("facility.air")
-    _declare(plan, order_id, melee.secret, msg("facility.says.melee", target=target))
-    if not _declared_problem(plan, order_id, problem, voids):
+    _declare(plan, order_id, melee.secret, what)
+    if not _declared_problem(plan, order_id, what, problem, voids):
         plan.melee = melee
 
 
-def _secret_refused(world: World, entry: Declared, order_id: str, voids: _Voids) -> bool:
+def _secret_refused(world: World, entry: Declared, order_id: str, what: Msg,
+                    voids: _Voids) -> bool:
     """CHAT-TRN-3: actions are declared explicitly unless the book says otherwise.
     House rule: a scenario may let players make them secret
     (``settings.secret_declarations``); otherwise such an order is void, so
     that it is not declared against its player's wish."""
     if entry.secret and not world.settings.secret_declarations:
-        voids.add(order_id, "secret-not-allowed")
+        voids.add(order_id, what, "secret-not-allowed")
         return True
     return False
 
@@ -406,57 +477,63 @@ def _declare(plan: Plan, order_id: str, secret: bool, text: Msg) -> None:
         plan.explicit.append((order_id, text))
 
 
+def _item(world: World, item: str) -> Name | str:
+    """An item's title, or the name given if there is no such item."""
+    return world.item_title(item) if item in world.items else item
+
+
 def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
     _plan_take(world, me, orders.take, plan, voids)
     seen: set[str] = set()
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
+        what = says("give", _someone(world, give.to), item=_item(world, give.item))
         problem = _target_problem(world, me, give.to)
-        if _secret_refused(world, give, order_id, voids):
+        if _secret_refused(world, give, order_id, what, voids):
             continue
         if give.item not in world.items:
-            voids.add(order_id, "no-item", item=give.item)
+            voids.add(order_id, what, "no-item", item=give.item)
         elif problem and problem[0] not in IMPOSSIBLE:
-            voids.add(order_id, problem[0], **problem[1])
+            voids.add(order_id, what, problem[0], **problem[1])
         elif give.item in seen:
-            voids.add(order_id, "twice", item=world.item_title(give.item))
+            voids.add(order_id, what, "twice", item=world.item_title(give.item))
         else:
             seen.add(give.item)
-            _declare(plan, order_id, give.secret, msg(
-                "facility.says.give", item=world.item_title(give.item),
-                to=world.characters[give.to].title))
-            if not _declared_problem(plan, order_id, problem, voids):
+            _declare(plan, order_id, give.secret, what)
+            if not _declared_problem(plan, order_id, what, problem, voids):
                 plan.give.append(give)
     for n, accept in enumerate(orders.accept):
+        what = msg("facility.order.accept-item", item=_item(world, accept.item))
         if accept.item not in world.items:
-            voids.add(f"accept[{n}]", "no-item", item=accept.item)
+            voids.add(f"accept[{n}]", what, "no-item", item=accept.item)
         elif accept.place is not None and not _can_place(world, me, accept.item, accept.place):
-            voids.add(f"accept[{n}]", "bad-place", place=accept.place)
+            voids.add(f"accept[{n}]", what, "bad-place", place=accept.place,
+                      item=world.item_title(accept.item))
         else:
             plan.accept.append(accept)
     for n, name in enumerate(orders.refuse):
+        what = says("refuse", _someone(world, name))
         if name not in world.characters or name == me.name:
-            voids.add(f"refuse[{n}]", "no-character", name=name)
+            voids.add(f"refuse[{n}]", what, "no-character", name=name)
         else:
             plan.refuse.add(name)
-            _declare(plan, f"refuse[{n}]", False, msg(
-                "facility.says.refuse", name=world.characters[name].title))
+            _declare(plan, f"refuse[{n}]", False, what)
     for kind in ("drop", "show"):
         entries: list[Drop | Show] = getattr(orders, kind)
         for n, entry in enumerate(entries):
             order_id = entry.id or f"{kind}[{n}]"
-            if _secret_refused(world, entry, order_id, voids):
+            what = msg(f"facility.says.{kind}", item=_item(world, entry.item))
+            if _secret_refused(world, entry, order_id, what, voids):
                 continue
             if entry.item not in world.items:
-                voids.add(order_id, "no-item", item=entry.item)
+                voids.add(order_id, what, "no-item", item=entry.item)
                 continue
             getattr(plan, kind).append(entry)
-            _declare(plan, order_id, entry.secret,
-                     msg(f"facility.says.{kind}", item=world.item_title(entry.item)))
+            _declare(plan, order_id, entry.secret, what)
     if orders.equip is not None:
         unknown = [item for item in orders.equip.hands if item not in world.items]
         if unknown:
-            voids.add("equip", "no-item", item=unknown[0])
+            voids.add("equip", order_kind("equip"), "no-item", item=unknown[0])
         else:
             plan.equip = orders.equip
 
@@ -470,28 +547,28 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
     seen: set[str] = set()
     for n, take in enumerate(takes):
         order_id = take.id or f"take[{n}]"
-        if _secret_refused(world, take, order_id, voids):
+        what = msg("facility.says.take", item=_item(world, take.item))
+        if _secret_refused(world, take, order_id, what, voids):
             continue
         if take.item not in world.items:
-            voids.add(order_id, "no-item", item=take.item)
+            voids.add(order_id, what, "no-item", item=take.item)
         elif take.item in seen:
-            voids.add(order_id, "twice", item=world.item_title(take.item))
+            voids.add(order_id, what, "twice", item=world.item_title(take.item))
         elif take.item not in world.floor.get(me.room, []):
             seen.add(take.item)
-            _declare(plan, order_id, take.secret,
-                     msg("facility.says.take", item=world.item_title(take.item)))
-            _declared_problem(plan, order_id, ("not-here", {
+            _declare(plan, order_id, take.secret, what)
+            _declared_problem(plan, order_id, what, ("not-here", {
                 "item": world.item_title(take.item)}), voids)
         else:
             seen.add(take.item)
             if take.place is not None and not _can_place(world, me, take.item, take.place):
                 # House rule: only the secret place is void; the take goes on
                 # by the default order, as when the place is full.
-                voids.add(f"{order_id}.place", "bad-place", place=take.place)
+                voids.add(f"{order_id}.place", msg("facility.order.place", item=world.item_title(
+                    take.item)), "bad-place", place=take.place, item=world.item_title(take.item))
                 take = take.model_copy(update={"place": None, "id": order_id})
             plan.take.append(take)
-            _declare(plan, order_id, take.secret,
-                     msg("facility.says.take", item=world.item_title(take.item)))
+            _declare(plan, order_id, take.secret, what)
 
 
 def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _Voids) -> None:
@@ -499,17 +576,20 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
     named: set[str] = set()
     for n, use in enumerate(uses):
         order_id = use.id or f"use[{n}]"
+        target = _someone(world, use.target) if use.target is not None else None
+        what = (says(use.ability, target) if use.ability in ABILITIES
+                else msg("facility.order.use-ability", ability=use.ability))
         problem = _target_problem(world, me, use.target) if use.target is not None else None
-        if _secret_refused(world, use, order_id, voids):
+        if _secret_refused(world, use, order_id, what, voids):
             continue
         if use.ability not in ABILITIES:
-            voids.add(order_id, "no-ability", ability=use.ability)
+            voids.add(order_id, what, "no-ability", ability=use.ability)
         elif use.item is not None and use.item not in world.items:
-            voids.add(order_id, "no-item", item=use.item)
+            voids.add(order_id, what, "no-item", item=use.item)
         elif problem and problem[0] not in IMPOSSIBLE:
-            voids.add(order_id, problem[0], **problem[1])
+            voids.add(order_id, what, problem[0], **problem[1])
         elif use.item is not None and use.item in named:
-            voids.add(order_id, "twice", item=world.item_title(use.item))
+            voids.add(order_id, what, "twice", item=world.item_title(use.item))
         else:
             if use.item is not None:
                 named.add(use.item)
@@ -517,11 +597,8 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
                 problem = problem or ("item-cannot", {
                     "item": world.item_title(use.item),
                     "ability": msg(f"facility.ability.{use.ability}")})
-            target = (world.characters[use.target].title if use.target
-                      else msg("facility.air"))
-            _declare(plan, order_id, use.secret, msg(
-                f"facility.says.{use.ability}", target=target))
-            if not _declared_problem(plan, order_id, problem, voids):
+            _declare(plan, order_id, use.secret, what)
+            if not _declared_problem(plan, order_id, what, problem, voids):
                 plan.use.append(use)
 
 
@@ -533,7 +610,8 @@ def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
         if order_id in explicit:
             bluffed.add(order_id)
         else:
-            voids.add(f"bluff[{n}]", "not-explicit", order=order_id)
+            voids.add(f"bluff[{n}]", msg("facility.order.bluff-entry", order=order_id),
+                      "not-explicit", order=order_id)
     plan.bluffed = bluffed
     if not bluffed:
         return

@@ -43,7 +43,7 @@ def _resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World
     turn = Turn(world, plans, log)
     for entry in void:
         turn.tell(ACTION_PHASE, entry.character, None, "void", order=entry.order,
-                  reason=entry.reason)
+                  what=entry.what, reason=entry.reason)
     resolve_actions(turn)
     resolve_movement(turn)
     end_turn(turn)
@@ -66,11 +66,9 @@ def end_turn(turn: Turn) -> None:
 
 def awareness(world: World, me: Character) -> dict[str, Param]:
     """CHAT-AWR-1: a character always knows its items, health and concentration."""
-    places = tuple(
-        msg("facility.carried", place=place_label(place),
-            items=tuple(world.item_title(i) for i in items))
-        for place, items in me.places() if items)
-    return {"room": me.room, "health": me.health, "max_health": me.max_health,
-            "concentration": me.concentration,
-            "items": places or (msg("facility.nothing"),)}
+    carried = tuple(msg("facility.carried", item=world.item_title(item), place=place_label(place))
+                    for place, items in me.places() for item in items)
+    return {"room": world.room_title(me.room), "health": me.health,
+            "max_health": me.max_health, "concentration": me.concentration,
+            "items": carried or (msg("facility.nothing"),)}
 

@@ -91,14 +91,25 @@ class Turn:
             readers = [r for r in self.readers.get(token, ()) if r not in seen]
             room = camera_room(token)
             if readers and room is not None:
-                self.log.emit(stamped(step, Msg("facility.via-camera",
-                                                {"room": room, "what": text})),
-                              Audience.of(readers), clause)
+                params = {"room": self.world.room_title(room), "what": text}
+                self.log.emit(stamped(step, personal(
+                    readers, Msg("facility.via-camera", params),
+                    Msg("facility.gm.via-camera", {**params, "readers": tuple(
+                        self.character(r).title for r in readers)}))),
+                    Audience.of(readers), clause)
 
     def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
              **params: Param) -> None:
         """A line in the third person seen by ``observers``."""
         self.emit(step, observers, clause, Msg(f"facility.{key}", params))
+
+    def see(self, step: int, observers: Iterable[str], clause: str | None, key: str, /, *,
+            actor: str, target: str | None = None, **params: Param) -> None:
+        """A line seen by ``observers`` that ``actor`` (and ``target``, if any)
+        may be among: the actor reads ``facility.<key>.you`` ("You take the
+        key"), the target ``facility.<key>.to-you`` ("Anna attacks you"),
+        everyone else, the game master and cameras ``facility.<key>``."""
+        self.emit(step, observers, clause, worded(actor, target, key, **params))
 
     def note_seen(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
                   **params: Param) -> None:
@@ -123,3 +134,12 @@ class Turn:
             return False
         who.concentration -= cost
         return True
+
+
+def worded(actor: str, target: str | None, key: str, /, **params: Param) -> Msg:
+    """``facility.<key>`` in each reader's wording: ``.you`` for ``actor``,
+    ``.to-you`` for ``target``, the third person for everyone else."""
+    text = Msg(f"facility.{key}", params)
+    if target is not None and target != actor:
+        text = personal((target,), Msg(f"facility.{key}.to-you", params), text)
+    return personal((actor,), Msg(f"facility.{key}.you", params), text)

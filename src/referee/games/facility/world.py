@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.boards.graph import LocationGraph
-from referee.core.i18n import Name
+from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
@@ -109,7 +109,8 @@ class World:
     scenario: FacilityScenario
     settings: Settings
     turn: int
-    rooms: dict[RoomNumber, Name]
+    rooms: dict[RoomNumber, Name | Msg]
+    """Every room, by number, with how a report calls it (see :meth:`room_title`)."""
     cameras: frozenset[RoomNumber]
     floor: dict[RoomNumber, list[ItemId]]
     items: dict[ItemId, ItemModel]
@@ -170,7 +171,9 @@ class World:
             title = self._titles[item] = Name(model.name or item, model.name_ru or None)
         return title
 
-    def room_title(self, room: RoomNumber) -> Name:
+    def room_title(self, room: RoomNumber) -> Name | Msg:
+        """How a report calls the room: the scenario's name ("the lobby"), or
+        "room 3" where it gives none."""
         return self.rooms[room]
 
     def visible_items(self, who: Character) -> list[ItemId]:
@@ -274,7 +277,9 @@ def copy_world(world: World) -> World:
 
 def _build_world(scenario: FacilityScenario) -> World:
     settings = scenario.settings
-    rooms = {r.number: Name(r.name or str(r.number), r.name_ru or None) for r in scenario.rooms}
+    rooms: dict[RoomNumber, Name | Msg] = {
+        r.number: Name(r.name or r.name_ru, r.name_ru or None) if r.name or r.name_ru
+        else msg("facility.room", number=r.number) for r in scenario.rooms}
     graph: LocationGraph[RoomNumber] = LocationGraph()
     for number in sorted(rooms):
         graph.add(number)
