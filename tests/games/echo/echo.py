@@ -19,12 +19,19 @@ from referee.games.echo.scenario import Scenario
 RULESET = find_ruleset("echo")
 
 LOCATIONS: list[dict[str, Any]] = [
-    {"id": "a", "name": {"en": "House by the Bridge", "ru": "Дом у Моста"}},
-    {"id": "b", "name": {"en": "The Glutton Bunba", "ru": "«Обжора Бунба»"}},
-    {"id": "c", "name": {"en": "Rulh Palace", "ru": "Дворец Рулх"}},
+    {"id": "a", "name": {"en": "the House by the Bridge", "ru": "Дом у Моста"}},
+    {"id": "b", "name": {"en": "the Glutton Bunba", "ru": "«Обжора Бунба»", "gender": "masc",
+                         "cases": {"gen": "«Обжоры Бунбы»", "dat": "«Обжоре Бунбе»",
+                                   "acc": "«Обжору Бунбу»", "ins": "«Обжорой Бунбой»",
+                                   "prep": "«Обжоре Бунбе»"}}},
+    {"id": "c", "name": {"en": "Rulh Palace", "ru": "Дворец Рулх",
+                         "cases": {"gen": "Дворца Рулх", "acc": "Дворец Рулх",
+                                   "prep": "Дворце Рулх"}},
+     "ru_preposition": "во"},
     {"id": "d", "name": {"en": "Kholomi", "ru": "Холоми"}, "cursed": True},
-    {"id": "e", "name": {"en": "Great Market", "ru": "Большой рынок"}, "cursed": True},
-    {"id": "w", "name": {"en": "Red Desert of Khmiro", "ru": "Красная пустыня Хмиро"},
+    {"id": "e", "name": {"en": "the Great Market", "ru": "Большой рынок"}, "cursed": True,
+     "ru_preposition": "на"},
+    {"id": "w", "name": {"en": "the Red Desert of Khmiro", "ru": "Красная пустыня Хмиро"},
      "world": True},
     {"id": "v", "name": {"en": "County Vook", "ru": "графство Вук"}, "world": True},
 ]
@@ -38,7 +45,8 @@ GATES: list[dict[str, Any]] = [{"id": "g1", "at": "d", "to": "w"},
                                {"id": "g2", "at": "e", "to": "w"}]
 NAMES = {"max": ("Sir Max", "сэр Макс"), "melifaro": ("Sir Melifaro", "сэр Мелифаро"),
          "juffin": ("Sir Juffin Hully", "сэр Джуффин Халли"),
-         "kofa": ("Sir Kofa Yox", "сэр Кофа Йох")}
+         "kofa": ("Sir Kofa Yox", "сэр Кофа Йох"),
+         "melamori": ("Lady Melamori", "леди Меламори")}
 
 
 def inv(seat: str, location: str = "a", **card: Any) -> dict[str, Any]:

@@ -69,8 +69,8 @@ def test_the_scenario_check_names_the_field_in_both_languages():
 def test_every_line_is_in_english_and_russian():
     from referee.core.i18n import CATALOGUE
 
-    english = {k for k in CATALOGUE.templates["en"] if k.startswith("echo.")}
-    russian = {k for k in CATALOGUE.templates["ru"] if k.startswith("echo.")}
+    english = {k for k in CATALOGUE.templates["en"] if k.startswith("echo.") and "@" not in k}
+    russian = {k for k in CATALOGUE.templates["ru"] if k.startswith("echo.") and "@" not in k}
     assert english == russian
 
 

@@ -117,4 +117,4 @@ def test_the_picture_and_the_table_show_no_destination_before_the_passage():
     khmiro.feed("move:e", "gate:g2")
     table = RULESET.board_table(khmiro.view("kofa")["state"], "ru")
     assert table is not None
-    assert any("Врата в Красная пустыня Хмиро" in row[3] for row in table[1])
+    assert any("Врата в Красную пустыню Хмиро" in row[3] for row in table[1])

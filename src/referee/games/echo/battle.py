@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import msg
+from referee.core.i18n import Msg, Name, msg
 from referee.core.waits import Decision, Option
 from referee.games.echo import tables
 from referee.games.echo.checks import dice_for, passed, successes
@@ -41,29 +41,43 @@ def investigator_fate(health: int, reason: int) -> InvestigatorStatus:
     return "unconscious" if fate == "detained" else "dead"
 
 
-def hurt_enemy(state: EchoState, enemy: Enemy, amount: int, harms: str) -> None:
-    """Take ``amount`` of ``harms`` (health or reason) from ``enemy``."""
+def hurt_enemy(state: EchoState, enemy: Enemy, amount: int, harms: str,
+               by: Name | None = None) -> None:
+    """Take ``amount`` of ``harms`` (health or reason) from ``enemy``, struck
+    by the investigator ``by`` (or by an item: no one named)."""
     setattr(enemy, harms, getattr(enemy, harms) - amount)
     name = state.enemy_name(enemy.id)
-    state.emit(msg("echo.hurt", who=name, amount=amount, what=msg(f"echo.vital.{harms}"),
-                   health=enemy.health, reason=enemy.reason))
+    state.emit(hurt_line(name, amount, harms, enemy.health, enemy.reason, by))
     fate = enemy_fate(state.enemy_cards[enemy.id].kind, enemy.health, enemy.reason)
     if fate != "active":
         enemy.status = fate
-        state.emit(msg(f"echo.enemy.{fate}", who=name, place=state.place(enemy.location)))
+        state.emit(msg(f"echo.enemy.{fate}", who=name, at=state.at(enemy.location)))
 
 
-def hurt_investigator(state: EchoState, seat: str, amount: int, harms: str) -> None:
+def hurt_investigator(state: EchoState, seat: str, amount: int, harms: str,
+                      by: Name) -> None:
+    """Take ``amount`` of ``harms`` from the investigator, struck by the enemy ``by``."""
     inv = state.investigators[seat]
     setattr(inv, harms, getattr(inv, harms) - amount)
-    state.emit(msg("echo.hurt", who=state.name(seat), amount=amount,
-                   what=msg(f"echo.vital.{harms}"), health=inv.health, reason=inv.reason))
+    state.emit(hurt_line(state.name(seat), amount, harms, inv.health, inv.reason, by))
     fate = investigator_fate(inv.health, inv.reason)
     if fate != "conscious":
         inv.status = fate
         inv.finished = True
         lost, inv.units = inv.units, 0
         state.emit(msg(f"echo.investigator.{fate}", who=state.name(seat), units=lost))
+
+
+def hurt_line(who: Name, amount: int, harms: str, health: int, reason: int,
+              by: Name | None) -> Msg:
+    """"The Mirror hits Sir Max for 2 Reason", or with no striker "the Magister
+    loses 2 Health", with what the one struck has left."""
+    what = msg(f"echo.vital.{harms}")
+    if by is None:
+        return msg("echo.hurt", who=who, amount=amount, what=what, health=health,
+                   reason=reason)
+    return msg("echo.hit", by=by, who=who, amount=amount, what=what, health=health,
+               reason=reason)
 
 
 def in_turn_order(state: EchoState, group: list[str]) -> list[str]:
@@ -84,6 +98,8 @@ class OrderCheck(Frame):
 
     leader: str
     group: list[str]
+    skill: str = ""
+    """The skill the leader chose to check."""
 
     def start(self, state: EchoState) -> Step:
         card = state.cards[self.leader]
@@ -101,6 +117,7 @@ class OrderCheck(Frame):
         return highest_attentiveness(state, state.blockers(self.group))
 
     def chose(self, state: EchoState, skill: str) -> Step:
+        self.skill = skill
         dice = dice_for(getattr(state.cards[self.leader], skill), self.penalty(state, skill))
         what = msg("echo.chance.check", who=state.name(self.leader),
                    skill=msg(f"echo.skill.{skill}"), dice=dice)
@@ -111,7 +128,8 @@ class OrderCheck(Frame):
     def rolled(self, state: EchoState, count: int) -> Step:
         first = passed(count, state.settings)
         state.emit(msg("echo.order.investigators" if first else "echo.order.enemies",
-                       who=state.name(self.leader), successes=count), clause="ECHO-BAT-5")
+                       who=state.name(self.leader), skill=msg(f"echo.skill.{self.skill}"),
+                       successes=count), clause="ECHO-BAT-5")
         return done(first)
 
 
@@ -135,11 +153,12 @@ class GetAway(Frame):
         return self.ask(successes(what, dice, state.settings), self.rolled)
 
     def rolled(self, state: EchoState, count: int) -> Step:
+        enemies = state.blockers(self.group)
         if not passed(count, state.settings):
-            state.emit(msg("echo.away.failed", who=state.name(self.leader), successes=count),
+            state.emit(msg("echo.away.failed", who=state.name(self.leader), successes=count,
+                           enemies=tuple(state.enemy_name(e.id) for e in enemies)),
                        clause="ECHO-BAT-1")
             return done(False)
-        enemies = state.blockers(self.group)
         for seat in self.group:
             state.investigators[seat].evaded += [e.id for e in enemies]
         state.emit(msg("echo.away.passed", who=state.name(self.leader), successes=count,
@@ -169,8 +188,8 @@ class BattleRound(Frame):
         ours = [f"i:{s}" for s in in_turn_order(state, self.group)]
         theirs = [f"e:{e.id}" for e in state.blockers(self.group)]
         self.queue = ours + theirs if self.investigators_first else theirs + ours
-        state.emit(msg("echo.round", place=state.place(state.investigators[self.group[0]]
-                                                        .location)), clause="ECHO-BAT-3")
+        state.emit(msg("echo.round", at=state.at(state.investigators[self.group[0]].location)),
+                   clause="ECHO-BAT-3")
         return self.next_blow(state)
 
     def next_blow(self, state: EchoState) -> Step:
@@ -205,14 +224,17 @@ class BattleRound(Frame):
         if target is not None:
             if side == "i":
                 if count == 0:
-                    state.emit(msg("echo.miss", who=state.name(who)), clause="ECHO-BAT-3")
+                    state.emit(msg("echo.miss", who=state.name(who),
+                                   target=state.enemy_name(target)), clause="ECHO-BAT-3")
                 else:
-                    hurt_enemy(state, state.enemies[target], count, state.cards[who].harms)
+                    hurt_enemy(state, state.enemies[target], count, state.cards[who].harms,
+                               by=state.name(who))
             else:
                 card = state.enemy_cards[who]
                 if count == 0:
-                    state.emit(msg("echo.miss", who=card.name.name), clause="ECHO-BAT-3")
+                    state.emit(msg("echo.miss", who=card.name.name, target=state.name(target)),
+                               clause="ECHO-BAT-3")
                 else:
-                    hurt_investigator(state, target, count, card.harms)
+                    hurt_investigator(state, target, count, card.harms, by=card.name.name)
         self.striker = ""
         return self.next_blow(state)

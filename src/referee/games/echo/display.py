@@ -15,33 +15,37 @@ HEADINGS = ("echo.board.location", "echo.board.investigators", "echo.board.enemi
             "echo.board.gates")
 
 
-def _name(data: Any, lang: Lang) -> str:
-    return render(Name(str(data["en"]), str(data.get("ru") or data["en"])), lang)
+def _name(data: Any) -> Name:
+    """A name as a view gives it (``Name.to_json``), with its gender and cases."""
+    cases = tuple(sorted((str(k), str(v)) for k, v in (data.get("cases") or {}).items()))
+    return Name(str(data["en"]), str(data.get("ru") or data["en"]), data.get("gender"), cases)
 
 
 def _place_label(view: Any, loc: str, lang: Lang) -> str:
     info = view["locations"][loc]
     key = ("echo.board.world" if info["world"] else
            "echo.board.cursed" if info["cursed"] else "echo.board.echo")
-    return render(msg(key, name=_name(info["name"], lang)), lang)
+    return render(msg(key, name=_name(info["name"])), lang)
 
 
 def _gate_text(view: Any, gate: Any, lang: Lang) -> str:
     if gate["to"] is None:
         return render(msg("echo.board.gate-unknown"), lang)
-    destination = _name(view["locations"][gate["to"]]["name"], lang)
-    return render(msg("echo.board.gate-to", destination=destination), lang)
+    info = view["locations"][gate["to"]]
+    to = msg(f"echo.to.{info.get('preposition', 'v')}", place=_name(info["name"]))
+    return render(msg("echo.board.gate-to", to=to), lang)
 
 
 def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
     """One row per Location: who stands there, enemies, open Gates."""
     rows = []
     for loc in view["locations"]:
-        people = [render(msg("echo.board.investigator", name=_name(inv["name"], lang),
+        people = [render(msg("echo.board.investigator", name=_name(inv["name"]),
                              units=inv["units"], health=inv["health"], reason=inv["reason"],
-                             status=msg(f"echo.status.{inv['status']}")), lang)
+                             status=msg(f"echo.status.{inv['status']}",
+                                        who=_name(inv["name"]))), lang)
                   for inv in view["investigators"].values() if inv["location"] == loc]
-        enemies = [render(msg("echo.board.enemy", name=_name(e["name"], lang),
+        enemies = [render(msg("echo.board.enemy", name=_name(e["name"]),
                               health=e["health"], reason=e["reason"],
                               attentiveness=e["attentiveness"]), lang)
                    for e in view["enemies"].values()
@@ -104,12 +108,13 @@ def city_svg(scenario: Scenario, view: Any, lang: Lang) -> str:
         fill = "#999" if info["world"] else "#a33" if info["cursed"] else "#d9cfa8"
         parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="26" fill="{fill}" stroke="#222"/>')
         parts.append(f'<text x="{x:.0f}" y="{y + 40:.0f}" text-anchor="middle" fill="white">'
-                     f'{escape(_name(info["name"], lang))}</text>')
+                     f'{escape(render(msg("echo.board.echo", name=_name(info["name"])), lang))}'
+                     '</text>')
     for i, inv in enumerate(view["investigators"].values()):
         if inv["status"] == "dead":
             continue
         x, y = pos[inv["location"]]
-        initial = escape(_name(inv["name"], lang).split()[-1][:2])
+        initial = escape(render(_name(inv["name"]), lang).split()[-1][:2])
         parts.append(f'<circle cx="{x - 14 + 9 * (i % 4):.0f}" cy="{y - 6:.0f}" r="7" '
                      'fill="#246" stroke="white"/>')
         parts.append(f'<text x="{x - 14 + 9 * (i % 4):.0f}" y="{y - 20:.0f}" font-size="9" '

@@ -15,22 +15,22 @@ def gate_options(state: EchoState, here: str) -> list[Option]:
     open Gate here (ECHO-GATE-2), its destination shown only once revealed
     (ECHO-GATE-4); back to Echo through any open Gate known to lead here, the
     investigators choosing among several (ECHO-GATE-3; house rule 10: a Gate
-    not yet turned face up is not known to lead here)."""
+    not yet turned face up is not known to lead here). Several open Gates
+    here are told apart by their number in the scenario's order here."""
     options = []
+    out = [gate for gate in state.gates.values() if gate.open and gate.at == here]
+    for number, gate in enumerate(out, start=1):
+        numbered = "-nth" if len(out) > 1 else ""
+        label = (msg(f"echo.opt.gate{numbered}-known", n=number, cost=tables.GATE_COST,
+                     to=state.to(state.board.gate_to[gate.id]))
+                 if gate.revealed else
+                 msg(f"echo.opt.gate{numbered}-unknown", n=number, cost=tables.GATE_COST))
+        options.append(Option(f"gate:{gate.id}", label))
     for gate in state.gates.values():
-        if not gate.open:
-            continue
-        if gate.at == here:
-            label = (msg("echo.opt.gate-known", place=state.place(gate.at),
-                         destination=state.place(state.board.gate_to[gate.id]),
-                         cost=tables.GATE_COST)
-                     if gate.revealed else
-                     msg("echo.opt.gate-unknown", place=state.place(gate.at),
-                         cost=tables.GATE_COST))
-            options.append(Option(f"gate:{gate.id}", label))
-        elif gate.revealed and state.board.gate_to[gate.id] == here:
+        if gate.open and gate.revealed and gate.at != here \
+                and state.board.gate_to[gate.id] == here:
             options.append(Option(f"back:{gate.id}",
-                                  msg("echo.opt.gate-back", place=state.place(gate.at),
+                                  msg("echo.opt.gate-back", to=state.to(gate.at),
                                       cost=tables.GATE_COST)))
     return options
 
@@ -43,13 +43,12 @@ def pass_gate(state: EchoState, group: list[str], gate_id: str, back: bool) -> s
     there = gate.at if back else state.board.gate_to[gate_id]
     if not gate.revealed:
         gate.revealed = True
-        state.emit(msg("echo.gate.revealed", place=state.place(gate.at),
-                       destination=state.place(there)), clause="ECHO-GATE-4")
+        state.emit(msg("echo.gate.revealed", at=state.at(gate.at), to=state.to(there)),
+                   clause="ECHO-GATE-4")
     for seat in group:
         state.investigators[seat].location = there
     state.emit(msg("echo.gate.passed", who=tuple(state.name(s) for s in group),
-                   origin=state.place(origin), destination=state.place(there)),
-               clause="ECHO-GATE-2")
+                   from_=state.from_(origin), to=state.to(there)), clause="ECHO-GATE-2")
     return there
 
 
@@ -59,5 +58,4 @@ def open_gates(state: EchoState) -> None:
     for gate in state.gates.values():
         if not gate.open and state.board.gate_opens[gate.id] <= state.turn:
             gate.open = True
-            state.emit(msg("echo.gate.opens", place=state.place(gate.at)),
-                       clause="ECHO-GATE-1")
+            state.emit(msg("echo.gate.opens", at=state.at(gate.at)), clause="ECHO-GATE-1")

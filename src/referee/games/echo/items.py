@@ -80,7 +80,7 @@ class UseItem(Frame):
         card = state.item_cards[self.item]
         here = state.investigators[self.leader].location
         if card.effect == "teleport":
-            options = [Option(loc, msg("echo.opt.teleport", place=state.place(loc)))
+            options = [Option(loc, msg("echo.opt.teleport", to=state.to(loc)))
                        for loc in state.board.names
                        if loc != here and loc not in state.board.world]
             return self.ask(Decision.single(self.leader, msg("echo.ask.teleport",
@@ -93,8 +93,10 @@ class UseItem(Frame):
         elif card.effect == "heal":
             for seat in self.group:
                 inv, limit = state.investigators[seat], getattr(state.cards[seat], card.harms)
-                setattr(inv, card.harms, min(limit, getattr(inv, card.harms) + card.power))
+                before = getattr(inv, card.harms)
+                setattr(inv, card.harms, min(limit, before + card.power))
                 state.emit(msg("echo.healed", who=state.name(seat),
+                               amount=getattr(inv, card.harms) - before,
                                what=msg(f"echo.vital.{card.harms}"), health=inv.health,
                                reason=inv.reason))
         return done(False)
@@ -104,5 +106,6 @@ class UseItem(Frame):
         for seat in self.group:
             state.investigators[seat].location = there
         state.emit(msg("echo.teleported", who=tuple(state.name(s) for s in self.group),
-                       origin=state.place(origin), destination=state.place(there)))
+                       item=state.item_name(self.item), from_=state.from_(origin),
+                       to=state.to(there)))
         return done(True)

@@ -40,7 +40,7 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
         cost = tables.LINK_COST if passage is None else int(passage.cost)
         if (cost == 0 and free) or (cost > 0 and units >= cost):
             key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
-            options.append(Option(f"move:{there}", msg(key, place=state.place(there), cost=cost)))
+            options.append(Option(f"move:{there}", msg(key, to=state.to(there), cost=cost)))
     return options
 
 
@@ -94,7 +94,7 @@ class Turn(Frame):
             self.order = ""
         inv = state.investigators[self.leader]
         question = msg("echo.ask.action", who=tuple(state.name(s) for s in self.group),
-                       place=state.place(inv.location), units=inv.units)
+                       at=state.at(inv.location), units=inv.units)
         return self.ask(Decision.single(self.leader, question,
                                         action_options(state, self.leader, self.group)),
                         self.acted)
@@ -131,7 +131,7 @@ class Turn(Frame):
             if cost == 0:
                 inv.free_moves += 1
         state.emit(msg("echo.moved", who=tuple(state.name(s) for s in self.group),
-                       origin=state.place(here), destination=state.place(there), cost=cost),
+                       from_=state.from_(here), to=state.to(there), cost=cost),
                    clause="ECHO-MOV-3" if cost == 0 else "ECHO-MOV-2")
         return self.arrived(state)
 
@@ -148,7 +148,7 @@ class Turn(Frame):
         options = {seat: (Option(TOGETHER, msg("echo.opt.together")),
                           Option(APART, msg("echo.opt.apart"))) for seat in seats}
         question = msg("echo.ask.meet", who=tuple(state.name(s) for s in self.group),
-                       others=tuple(state.name(s) for s in others), place=state.place(here))
+                       others=tuple(state.name(s) for s in others), at=state.at(here))
         return self.ask(Decision(seats, question, options=options), self.met)
 
     def met(self, state: EchoState, answers: dict[str, Any]) -> Step:
@@ -158,7 +158,9 @@ class Turn(Frame):
             state.emit(msg("echo.together", who=tuple(state.name(s) for s in self.group)),
                        clause="ECHO-ORD-3")
         else:
-            state.emit(msg("echo.apart", who=state.name(self.leader)), clause="ECHO-ORD-3")
+            others = [s for s in answers if s != self.leader]
+            state.emit(msg("echo.apart", who=tuple(state.name(s) for s in self.group),
+                           others=tuple(state.name(s) for s in others)), clause="ECHO-ORD-3")
         return self.next_action(state)
 
     def used(self, state: EchoState, moved: bool) -> Step:

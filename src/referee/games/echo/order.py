@@ -84,17 +84,20 @@ class MovementPhase(Frame):
                 and state.investigators[melifaro].conscious:
             options = [Option(seat, msg("echo.opt.next", who=state.name(seat)))
                        for seat in waiting]
-            question = msg("echo.ask.melifaro", usual=state.name(waiting[0]))
+            question = msg("echo.ask.melifaro", usual=state.name(waiting[0]),
+                           melifaro=state.name(melifaro))
             return self.ask(Decision.single(melifaro, question, options), self.picked)
         return self.picked(state, waiting[0])
 
     def picked(self, state: EchoState, seat: str) -> Step:
         if seat != waiting_order(state)[0]:
-            state.emit(msg("echo.melifaro", who=state.name(seat)), clause="ECHO-ORD-2")
+            state.emit(msg("echo.melifaro", who=state.name(seat),
+                           melifaro=state.name(state.settings.melifaro or seat)),
+                       clause="ECHO-ORD-2")
         self.mover = seat
         inv = state.investigators[seat]
         state.emit(msg("echo.turn-of", who=state.name(seat), units=inv.units,
-                       place=state.place(inv.location)), clause="ECHO-ORD-1")
+                       at=state.at(inv.location)), clause="ECHO-ORD-1")
         return self.call(Turn(seat), self.turn_over)
 
     def turn_over(self, state: EchoState, how: str) -> Step:

@@ -112,7 +112,8 @@ def static_view(state: EchoState) -> dict[str, Any]:
         return found[1]
     static: dict[str, Any] = {
         "locations": {loc: {"name": name.to_json(), "world": loc in board.world,
-                            "cursed": loc in board.cursed}
+                            "cursed": loc in board.cursed,
+                            "preposition": board.prepositions[loc]}
                       for loc, name in board.names.items()},
         "joins": [list(join) for join in board.joins],
         "investigators": {

@@ -12,7 +12,7 @@ from pydantic import Field
 from referee.core.i18n import Msg, msg
 from referee.core.model import LocalName, StrictModel
 from referee.games.echo import tables
-from referee.games.echo.tables import EnemyKind, Skill, Vitality
+from referee.games.echo.tables import EnemyKind, RuPreposition, Skill, Vitality
 
 Id = str
 ID_PATTERN = r"^[a-z0-9_-]+$"
@@ -25,6 +25,9 @@ class LocationSpec(StrictModel):
     name: LocalName
     world: bool = False
     cursed: bool = Field(False, description="a cursed Echo Location, where Gates open")
+    ru_preposition: RuPreposition = Field(
+        "в", description="the Russian preposition of being and going there: «в Порту», «во "
+        "Дворце Рулх», «на Большом рынке»; coming from it takes «из» or «с»")
     pos: tuple[float, float] | None = Field(
         None, description="where the picture draws it (0-100 each way); a ring if left out")
 
