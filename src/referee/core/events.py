@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from referee.core.i18n import Msg, for_reader, personal
+from referee.core.i18n import PERSONAL, Msg, Param, for_reader, personal
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -55,13 +55,15 @@ def secret(knowers: Iterable[str], full: Msg, others: Msg) -> Msg:
     return personal((*knowers, REFEREE), full, others)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, its text, who may know it, and the clause behind it."""
 
     text: Msg
     audience: Audience = EVERYONE
     clause: str | None = None
+    _plain: bool | None = field(default=None, init=False, repr=False, compare=False)
+    """Whether the text reads alike for every reader (worked out on first reading)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
@@ -73,14 +75,28 @@ class Event:
     def for_reader(self, reader: str = REFEREE) -> dict[str, object]:
         """The event as ``reader`` reads it: its text in the wording meant for
         that reader and whether it was public, never who else may know it (an
-        audience can itself be a secret)."""
-        return {**for_reader(self.text, reader).to_json(), "public": self.audience.is_public}
+        audience can itself be a secret). A fresh dict on every call."""
+        plain = self._plain
+        if plain is None:
+            plain = not _worded_per_reader(self.text)
+            object.__setattr__(self, "_plain", plain)
+        text = self.text if plain else for_reader(self.text, reader)
+        return {**text.to_json(), "public": self.audience.is_public}
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {**self.text.to_json(), "audience": self.audience.to_json()}
         if self.clause:
             data["clause"] = self.clause
         return data
+
+
+def _worded_per_reader(text: Param) -> bool:
+    """Whether ``text`` has a part worded for its reader (at any depth)."""
+    if isinstance(text, Msg):
+        return text.key == PERSONAL or any(_worded_per_reader(v) for v in text.params.values())
+    if isinstance(text, tuple):
+        return any(_worded_per_reader(v) for v in text)
+    return False
 
 
 class Tail:
