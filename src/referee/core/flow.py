@@ -23,6 +23,7 @@ copied, and the game falls back to replaying its inputs to copy it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -87,6 +88,29 @@ class Frame:
         """Hand ``value`` to the continuation set by the last ask or call."""
         method: Then = getattr(self, self.then)
         return method(state, value)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Frame:
+        """A copy with every field copied deeply, plain values shared (the
+        same copy as :func:`copy.deepcopy` makes by default, faster)."""
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        for key, value in _fields(self):
+            object.__setattr__(twin, key, value if type(value) in _PLAIN
+                               else copy.deepcopy(value, memo))
+        return twin
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _fields(frame: Frame) -> list[tuple[str, Any]]:
+    """A frame's fields and their values, in its ``__dict__`` or its slots."""
+    found = list(getattr(frame, "__dict__", {}).items())
+    for cls in type(frame).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name not in ("__dict__", "__weakref__") and hasattr(frame, name):
+                found.append((name, getattr(frame, name)))
+    return found
 
 
 class GeneratorFrame(Frame):
