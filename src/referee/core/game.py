@@ -36,6 +36,10 @@ Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
 
 SNAPSHOT_EVERY = 32
+FRESH_VIEWS = "fresh_views"
+"""A ruleset attribute: true when its ``view`` builds every container anew
+on each call, sharing none with the state, another seat or an earlier call;
+the game then hands the view out without copying it."""
 _LISTED_OPTIONS = 12
 
 
@@ -97,7 +101,6 @@ class Game:
         self.inputs: list[Input] = []
         self._snapshots: list[tuple[int, _Position]] = []
         self._readers: dict[Seat, tuple[list[dict[str, object]], int]] = {}
-        self._options_shown: dict[Seat, tuple[Decision, list[dict[str, JSON]]]] = {}
         self._at = self._setup()
         for item in inputs:
             self.apply(item)
@@ -249,7 +252,6 @@ class Game:
         twin.inputs = list(self.inputs)
         twin._snapshots = list(self._snapshots)
         twin._readers = {}
-        twin._options_shown = {}
         if self._at.copyable:
             twin._at = self._at.copy(self._shared())
         else:
@@ -285,11 +287,15 @@ class Game:
         The log part is kept up to date as events arrive: building a view
         costs the size of the state, not the length of the game. The state
         part is a fresh copy: changing a view changes nothing in the game.
+        (A ruleset whose ``fresh_views`` is true builds a new view on every
+        call, sharing nothing with its state or any other view, and the
+        copy is left out.)
         """
+        state = self.ruleset.view(self._at.state, seat)
         view: dict[str, JSON] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
-            "state": _fresh(self.ruleset.view(self._at.state, seat)),
+            "state": state if getattr(self.ruleset, FRESH_VIEWS, False) else _fresh(state),
             "log": self._reader_log(seat),
             "waiting": self._waiting_view(seat),
         }
@@ -454,15 +460,6 @@ class Game:
             self._readers[seat] = (lines, len(events))
         return lines
 
-    def _options_view(self, wait: Decision, seat: Seat) -> list[dict[str, JSON]]:
-        """The options as JSON, built once per decision and seat."""
-        cached = self._options_shown.get(seat)
-        if cached is None or cached[0] is not wait:
-            cached = (wait, [{"value": o.value, "label": o.label.to_json()}
-                             for o in wait.options_for(seat)])
-            self._options_shown[seat] = cached
-        return list(cached[1])
-
     def _waiting_view(self, seat: Seat) -> JSON:
         at = self._at
         wait = at.wait
@@ -471,14 +468,14 @@ class Game:
         if isinstance(wait, Chance):
             return {"chance": wait.what.to_json()}
         data: dict[str, JSON] = {
-            "decision": wait.question.to_json(),
+            "decision": wait.question_json(),
             "seats": list(wait.seats),
             "answered": sorted(at.pending),
         }
         if seat in wait.seats:
             shape = wait.shape_for(seat)
             if shape is None:
-                data["options"] = self._options_view(wait, seat)
+                data["options"] = wait.options_json(seat)
             else:
                 data["answer_schema"] = _fresh(answer_schema(shape))
                 if seat in wait.templates:

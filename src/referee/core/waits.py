@@ -7,11 +7,13 @@ one, the outcome's value for a chance event.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Mapping, Sequence
+import marshal
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -23,6 +25,7 @@ JSON: TypeAlias = Any
 
 
 _SCALARS = (str, int, float, bool, type(None))
+T = TypeVar("T")
 
 
 def same_json(a: JSON, b: JSON) -> bool:
@@ -81,6 +84,10 @@ class Decision:
 
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
+        if self.seats == (seat,) and not isinstance(self.schema, Mapping) and (
+                self.options is None or self.options.keys() <= {seat}) and \
+                self.defaults.keys() <= {seat} and self.templates.keys() <= {seat}:
+            return self  # put to this seat alone: nothing in it is another's
         own = None if self.options is None else {seat: self.options_for(seat)}
         defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
         shape = self.shape_for(seat)
@@ -91,11 +98,38 @@ class Decision:
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
 
+    def options_json(self, seat: Seat) -> list[dict[str, JSON]]:
+        """The options put to ``seat`` as its view shows them (value and
+        label), a fresh copy on every call."""
+        return _kept(self, ("options", seat), lambda: [
+            {"value": o.value, "label": o.label.to_json()} for o in self.options_for(seat)])
+
+    def question_json(self) -> dict[str, JSON]:
+        """The question as a view shows it, a fresh copy on every call."""
+        return _kept(self, "question", self.question.to_json)
+
     def shape_for(self, seat: Seat) -> type[BaseModel] | None:
         """The model ``seat``'s answer must fit; None for a choice among options."""
         if self.schema is None or isinstance(self.schema, type):
             return self.schema
         return self.schema.get(seat)
+
+
+def _kept(decision: Decision, key: object, build: Callable[[], T]) -> T:
+    """``build()``, JSON, as a fresh copy. A decision shown again (rules may
+    ask the same question in many games) keeps it marshalled and copies it
+    from there, three times faster than building it again."""
+    kept: dict[object, bytes] = decision.__dict__.setdefault("_kept", {})
+    packed = kept.get(key)
+    if packed:
+        return cast(T, marshal.loads(packed))
+    value = build()
+    if packed is None:  # shown for the first time: perhaps the only time
+        kept[key] = b""
+        return value
+    with contextlib.suppress(ValueError):  # marshal cannot take it: built afresh every time
+        kept[key] = marshal.dumps(value)  # type: ignore[arg-type]
+    return value
 
 
 @dataclass(frozen=True)
@@ -120,6 +154,15 @@ class Chance:
         return self
 
     def probability(self, value: JSON) -> Fraction:
+        if type(value) in _SCALARS:
+            table: dict[tuple[type, JSON], Fraction] | None = self.__dict__.get("_scalars")
+            if table is None:
+                table = {}
+                for v, p in self.outcomes:
+                    if type(v) in _SCALARS:
+                        table[type(v), v] = table.get((type(v), v), Fraction(0)) + p
+                self.__dict__["_scalars"] = table
+            return table.get((type(value), value), Fraction(0))
         return sum((p for v, p in self.outcomes if same_json(v, value)), Fraction(0))
 
 
