@@ -76,22 +76,35 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
         """The Locations and who and what is at each, as ``view`` shows them."""
         return picture.svg(scenario, view, lang)
 
+    fresh_views = True
+    """:meth:`view` builds every part anew (names copied from the setup's),
+    so the game hands it out without copying it again."""
+
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
         setup = state.setup
         names = setup.names_json
         decks = state.decks
         return {
-            "locations": setup.locations_json,
+            "locations": {loc: fresh_name(name) for loc, name in setup.locations_json.items()},
             "turn": state.turn,
             "egor": state.egor,
             "score": dict(state.score),
             "decks": {watch: sum(decks[watch].values()) for watch in WATCHES},
-            "others": {key: other_view(o, seat, names[key])
+            "others": {key: other_view(o, seat, fresh_name(names[key]))
                        for key, o in state.others.items()},
-            "items": {key: {"name": names[f"item:{key}"], "location": i.location,
+            "items": {key: {"name": fresh_name(names[f"item:{key}"]), "location": i.location,
                             "holder": i.holder}
                       for key, i in state.items.items()},
         }
+
+
+def fresh_name(name: dict[str, JSON]) -> dict[str, JSON]:
+    """A copy of a name's JSON (its case forms, if any, copied too)."""
+    copied = dict(name)
+    cases = copied.get("cases")
+    if isinstance(cases, dict):
+        copied["cases"] = dict(cases)
+    return copied
 
 
 def other_view(other: Other, seat: Seat, name: JSON = None) -> dict[str, JSON]:

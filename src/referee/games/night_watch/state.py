@@ -39,7 +39,7 @@ class Spell:
 
     @property
     def label(self) -> Msg:
-        return msg(f"nw.spell.{self.kind}", power=self.power)
+        return _label(self.kind, self.power)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Spell:
         return self
@@ -49,6 +49,11 @@ class Spell:
 def _spell(key: str) -> Spell:
     kind, _, power = key.rpartition("-")
     return Spell(kind, int(power))
+
+
+@lru_cache(maxsize=256)
+def _label(kind: str, power: int) -> Msg:
+    return msg(f"nw.spell.{kind}", power=power)
 
 
 class Other:
@@ -143,6 +148,7 @@ class Setup:
             **{o.id: o.name.name.to_json() for o in scenario.others},
             **{f"item:{i.id}": i.name.name.to_json() for i in scenario.items}}
         self.decisions: dict[tuple[Any, ...], Decision] = {}
+        self.play_decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[str, Option] = {}
 
