@@ -28,8 +28,10 @@ old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight
                            no_args_is_help=True)
 samurai_app = typer.Typer(help="Samurai (Ronin): an attack, Initiative, with and without Boost.",
                           no_args_is_help=True)
+echo_app = typer.Typer(help="Investigators in Echo: skill checks.", no_args_is_help=True)
 odds_app.add_typer(old_west_app, name="old-west")
 odds_app.add_typer(samurai_app, name="samurai")
+odds_app.add_typer(echo_app, name="echo")
 app.add_typer(odds_app, name="odds")
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object, exact "
@@ -240,3 +242,58 @@ def samurai_initiative_table(as_json: JsonOption = False, plot: PlotOption = Non
                              lang: LangOption = None) -> None:
     """The chance that A acts first for differences −5..+5, in the four Boost cases."""
     _emit(sam.initiative_table(), as_json, plot, language(lang))
+
+
+# Echo's odds module loads its ruleset, so it is imported only when asked for.
+DieSides = Annotated[int | None, typer.Option(
+    "--die-sides", min=2, max=100, help="House rule die_sides: sides of a check's dice "
+                                       "(default: the ruleset's, 6).")]
+SuccessFace = Annotated[int | None, typer.Option(
+    "--success-face", min=1, max=100, help="House rule success_face: a die showing this or "
+                                           "more is a success (default: the ruleset's, 5).")]
+SuccessesNeeded = Annotated[int | None, typer.Option(
+    "--successes-needed", min=1, max=100, help="House rule successes_needed: successes that "
+                                               "pass a check (default: the ruleset's, 1).")]
+
+
+def _echo_settings(die_sides: int | None, success_face: int | None,
+                   successes_needed: int | None) -> tuple[int, int, int]:
+    from referee.odds import echo
+
+    return (echo.DIE_SIDES if die_sides is None else die_sides,
+            echo.SUCCESS_FACE if success_face is None else success_face,
+            echo.SUCCESSES_NEEDED if successes_needed is None else successes_needed)
+
+
+@echo_app.command("check")
+@user_errors
+def echo_check(skill: Annotated[int, typer.Option(
+                   min=0, max=100, help="The investigator's skill checked (Attentiveness, "
+                                        "Stealth, Fight, ...).")],
+               penalty: Annotated[int, typer.Option(
+                   min=0, max=100, help="The check's penalty: the highest Attentiveness of the "
+                                        "enemies there, or the item's penalty.")] = 0,
+               die_sides: DieSides = None, success_face: SuccessFace = None,
+               successes_needed: SuccessesNeeded = None, as_json: JsonOption = False,
+               plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The number of successes of a skill check and the chance that it passes
+    (one die per point of skill less the penalty)."""
+    from referee.odds import echo
+
+    settings = _echo_settings(die_sides, success_face, successes_needed)
+    _emit(echo.check(skill, penalty, *settings), as_json, plot, language(lang))
+
+
+@echo_app.command("check-table")
+@user_errors
+def echo_check_table(max_skill: Annotated[int, typer.Option(min=0, max=20)] = 8,
+                     max_penalty: Annotated[int, typer.Option(min=0, max=20)] = 5,
+                     die_sides: DieSides = None, success_face: SuccessFace = None,
+                     successes_needed: SuccessesNeeded = None, as_json: JsonOption = False,
+                     plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance to pass a skill check for skills 0..MAX_SKILL against
+    penalties 0..MAX_PENALTY."""
+    from referee.odds import echo
+
+    settings = _echo_settings(die_sides, success_face, successes_needed)
+    _emit(echo.check_table(max_skill, max_penalty, *settings), as_json, plot, language(lang))

@@ -64,7 +64,9 @@ def plot_odds(odds: Odds, path: Path, lang: Lang = "en") -> None:
     """A bar chart of the answer's distribution, and of its first breakdown
     (the totals rolled, the Fame spent) where it has one."""
     parts = [("", odds.distribution, {k: render(v, lang) for k, v in odds.labels.items()})]
-    parts += [(render(msg(f"odds.breakdown.{name}"), lang), dist, {k: k for k in dist})
+    parts += [(render(msg(f"odds.breakdown.{name}"), lang), dist,
+               {k: render(odds.breakdown_labels[name][k], lang)
+                if k in odds.breakdown_labels.get(name, {}) else k for k in dist})
               for name, dist in odds.breakdowns.items()][:1]
     figure = _figure(4.2 * len(parts), 3.4)
     for index, (title, dist, names) in enumerate(parts, start=1):

@@ -33,6 +33,8 @@ class Odds:
     query: Mapping[str, int | str | bool | None] = field(default_factory=dict)
     breakdowns: Mapping[str, Mapping[str, Fraction]] = field(default_factory=dict)
     notes: tuple[Msg, ...] = ()
+    breakdown_labels: Mapping[str, Mapping[str, Msg]] = field(default_factory=dict)
+    """How to show the outcomes of a breakdown, where they are not plain numbers."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

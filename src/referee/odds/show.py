@@ -36,10 +36,20 @@ def describe(odds: Odds, lang: Lang = "en") -> list[str]:
               for key, p in odds.distribution.items()]
     for name, dist in odds.breakdowns.items():
         lines.append(render(msg(f"odds.breakdown.{name}"), lang))
-        lines += [_outcome(render(msg(f"odds.side.{k}"), lang) if name == "winner" else k, p,
-                           lang) for k, p in dist.items()]
+        lines += [_outcome(_label(odds, name, k, lang), p, lang) for k, p in dist.items()]
     lines += [render(note, lang) for note in odds.notes]
     return lines
+
+
+def _label(odds: Odds, breakdown: str, key: str, lang: Lang) -> str:
+    """A breakdown's outcome as the reader sees it: its label, a side, or the
+    number itself."""
+    labels = odds.breakdown_labels.get(breakdown, {})
+    if key in labels:
+        return render(labels[key], lang)
+    if breakdown == "winner":
+        return render(msg(f"odds.side.{key}"), lang)
+    return key
 
 
 def _outcome(name: str, value: Fraction, lang: Lang) -> str:
