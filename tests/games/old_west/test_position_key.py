@@ -32,6 +32,9 @@ STATE_STATIC = {"scenario", "rules", "setup", "seats", "posse_names", "terrain_n
                 "leaders", "exit_edges", "log"}
 STATE_CHANGING = {"table", "fighters", "turn", "phase", "advantage", "last_advantage",
                   "fleeing", "ran", "marks"}
+STATE_SHOWN = {"asking"}
+"""What the pending decision is about, for the seats' maps: set by the frame
+that asks and cleared by its answer, so the rules' position fixes it."""
 
 
 def _state() -> OldWestState:
@@ -48,7 +51,7 @@ def test_every_attribute_is_either_in_the_key_or_fixed_by_the_scenario():
     state = _state()
     fields = {f.name for f in dataclasses.fields(Fighter)}
     assert fields == FIGHTER_PROFILE | FIGHTER_CONDITION
-    assert set(vars(state)) == STATE_STATIC | STATE_CHANGING
+    assert set(vars(state)) == STATE_STATIC | STATE_CHANGING | STATE_SHOWN
     assert {f.name for f in dataclasses.fields(Piece)} == {
         "id", "x", "y", "radius", "side", "label", "marks"}
     assert {f.name for f in dataclasses.fields(Fight)} == {

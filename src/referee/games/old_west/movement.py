@@ -11,8 +11,10 @@ from referee.boards.table import EPS, XY, Obstacle
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
+from referee.games.old_west import move_to
 from referee.games.old_west.ending import run_fleeing
 from referee.games.old_west.heroics import DeclareHeroics
+from referee.games.old_west.picture import move_asking
 from referee.games.old_west.rolls import Dares
 from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy
 
@@ -188,11 +190,14 @@ class MoveModel(Frame):
         options = [Option(value, label) for value, (label, _, _) in self.plans.items()]
         if len(options) == 1:
             return self.chosen(state, options[0].value)
+        state.asking = move_asking(state, self.fighter_id,
+                                   {value: plan[1] for value, plan in self.plans.items()})
         return self.ask(Decision.single(fighter.posse, msg("ow.ask.move", name=fighter.name),
                                         options), self.chosen)
 
     def chosen(self, state: OldWestState, choice: str) -> Step:
         plan, self.plans = self.plans[choice], {}
+        state.asking = None
         if choice == "later":
             return done()
         fighter = state.fighters[self.fighter_id]
@@ -202,6 +207,8 @@ class MoveModel(Frame):
             state.remove_from_table(self.fighter_id, "escaped")
             state.emit(msg("ow.exits", name=fighter.name), clause="OW-HFH-3")
             return done()
+        if choice == "point":
+            return self.call(move_to.MoveToPoint(self.fighter_id, self.near), self.pointed)
         if spot is None:
             return done()
         if choice.startswith("charge:"):
@@ -222,6 +229,10 @@ class MoveModel(Frame):
         key = "ow.charges-across" if across else "ow.charges"
         state.emit(msg(key, name=fighter.name, target=state.name(target),
                        obstacle=state.terrain(across.name) if across else ""), clause="OW-MEL-1")
+        return done()
+
+    def pointed(self, state: OldWestState, _: object) -> Step:
+        """Moved to a point of the player's choice (:mod:`.move_to`)."""
         return done()
 
 
@@ -245,6 +256,7 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
     edge = state.exit_edges.get(fighter.posse)
     if edge and near is None and state.table.distance_to_edge(fighter_id, edge) <= fighter.move:
         plans["exit"] = (msg("ow.opt.exit"), None, None)
+    plans["point"] = (msg("ow.opt.point"), None, None)
     return plans
 
 

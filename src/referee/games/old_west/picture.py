@@ -10,6 +10,7 @@ starting wounds, the distances, sight and cover the rules themselves use.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from referee.boards.tablemap import (
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.prepared import prepared
 from referee.core.waits import JSON
+from referee.games.old_west import aiming
 from referee.games.old_west.scenario import OldWestScenario
 from referee.games.old_west.state import OldWestState
 
@@ -41,11 +43,16 @@ XY = tuple[float, float]
 # -- what the view carries ---------------------------------------------------------
 
 
-def table_part(scenario: OldWestScenario) -> dict[str, JSON]:
+def table_part(scenario: OldWestScenario) -> str:
     """The scenario's fixed table, prepared once: its size, title, posses,
-    terrain and each model's starting wounds (shared by every view; the core
-    hands each seat a copy)."""
-    return prepared(scenario, _table_part)
+    terrain and each model's starting wounds, as JSON text. One string is
+    what a view carries: it never changes during a game, and a string costs
+    nothing to copy into every view (bots read one at every decision)."""
+    return prepared(scenario, _table_text)
+
+
+def _table_text(scenario: OldWestScenario) -> str:
+    return json.dumps(_table_part(scenario), ensure_ascii=False, separators=(",", ":"))
 
 
 def _table_part(scenario: OldWestScenario) -> dict[str, JSON]:
@@ -73,24 +80,28 @@ def _feature(name: str, name_ru: str | None, kind: str, points: Sequence[XY],
             "points": [[x, y] for x, y in points], "height": height}
 
 
-def move_asking(state: OldWestState, fighter_id: str,
-                spots: Mapping[str, XY | None]) -> dict[str, JSON]:
-    """The model asked to move: how far it may go and where each move option
-    puts it (options without a spot of their own are left out)."""
-    return {"model": fighter_id, "what": "move", "reach": state.fighters[fighter_id].move,
-            "spots": [[value, [round(at[0], 2), round(at[1], 2)]]
-                      for value, at in spots.items() if at is not None]}
+def move_asking(state: OldWestState, fighter_id: str, spots: Mapping[str, XY | None],
+                what: str = "move", near: str | None = None) -> dict[str, JSON]:
+    """The model asked to move (``what``: among its moves, or to a point):
+    how far it may go, where each option or named move puts it (those
+    without a spot of their own are left out), and the Hero it must keep
+    near after a Yee Haw!"""
+    return {"model": fighter_id, "what": what, "reach": state.fighters[fighter_id].move,
+            "near": near, "spots": [[value, [round(at[0], 2), round(at[1], 2)]]
+                                    for value, at in spots.items() if at is not None]}
 
 
-def shot_asking(state: OldWestState, shooter_id: str) -> dict[str, JSON]:
+def shot_asking(state: OldWestState, shooter_id: str,
+                targets: Sequence[str] | None = None) -> dict[str, JSON]:
     """The model asked to shoot: its gun, and every enemy on the table with
-    the distance between the bases, whether the rules let it be shot, why
-    not, and the cover a hit must get past (the rules' own tests)."""
+    the distance between the bases, whether the rules let it be shot
+    (``targets``, as the rules found them), why not, and the cover a hit
+    must get past (the rules' own tests)."""
     from referee.games.old_west import shooting  # shooting asks through this module
 
     shooter = state.fighters[shooter_id]
     gun = shooter.gun
-    allowed = set(shooting.targets(state, shooter_id))
+    allowed = set(aiming.targets(state, shooter_id) if targets is None else targets)
     table = state.table
     aims: list[JSON] = []
     for enemy in state.active():
@@ -132,8 +143,8 @@ def _why_not(state: OldWestState, shooter_id: str, target_id: str,
 
 def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
     """The map of the table as ``view`` (a seat's view's state part) shows it."""
-    part = view.get("table")
-    if not isinstance(part, Mapping):
+    part = _fixed(view.get("table"))
+    if part is None:
         return None
     phase = view.get("phase") or "setup"
     status = render(msg("ow.map.when", turn=int(view.get("turn") or 0),
@@ -156,6 +167,13 @@ def svg(scenario: OldWestScenario, view: Mapping[str, Any], lang: Lang) -> str:
     table = table_map(view, lang)
     assert table is not None
     return pictures.draw(table, lang)
+
+
+def _fixed(data: Any) -> Mapping[str, Any] | None:
+    """The fixed table a view carries (JSON text), read back."""
+    if isinstance(data, str):
+        data = json.loads(data)
+    return data if isinstance(data, Mapping) else None
 
 
 def _name(data: Any, lang: Lang) -> str:

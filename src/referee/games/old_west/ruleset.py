@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from random import Random
+from typing import Any, ClassVar
 
 from referee.boards.tablemap import TableMap
 from referee.bots import old_west as bot_policy
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg
-from referee.core.ruleset import GameType, Outcome, Ruleset, register
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
-from referee.games.old_west import ending, picture
+from referee.games.old_west import ending, move_to, picture
 from referee.games.old_west.scenario import OldWestScenario, scenario_problems
 from referee.games.old_west.state import OldWestState, setup_of
 from referee.games.old_west.turn import PlayGame
@@ -55,6 +56,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "phase": state.phase,
             "advantage": state.advantage,
             "table": picture.table_part(state.scenario),
+            "asking": state.asking,
             "models": [_model_view(state, f.id) for f in state.fighters.values()],
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
@@ -68,6 +70,25 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
     def timed_out(self, state: OldWestState) -> Outcome | None:
         """House rule ``max_turns``: the last turn played, a draw."""
         return ending.timed_out(state)
+
+    def check_answer(self, state: OldWestState, seat: Seat, decision: Decision,
+                     answer: Any) -> Verdict:
+        """A point to move to is refused, with every reason, where the model
+        cannot go (:mod:`.move_to`)."""
+        if isinstance(answer, move_to.PointMove) and state.asking is not None:
+            refusals = move_to.point_refusals(state, state.asking["model"],
+                                              state.asking.get("near"), answer)
+            return Verdict(answer, refusals=tuple(refusals))
+        return Verdict(answer)
+
+    def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
+                      rng: Random) -> JSON:
+        """A point to move to: one of the named moves (each checked when they
+        were listed), or staying where it stands."""
+        asking = view["state"].get("asking") or {}
+        here = (view.get("waiting") or {}).get("template")
+        spots = [{"x": at[0], "y": at[1]} for _, at in asking.get("spots") or ()]
+        return rng.choice([here, *spots]) if here is not None else spots[0]
 
     def bot_weights(self, view: dict[str, JSON], seat: Seat,
                     decision: Decision) -> list[float] | None:

@@ -14,6 +14,7 @@ from referee.games.old_west.aiming import can_shoot as can_shoot
 from referee.games.old_west.aiming import targets as targets
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
+from referee.games.old_west.picture import shot_asking
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6
 from referee.games.old_west.state import OldWestState, PhaseMarks
 
@@ -115,10 +116,12 @@ class ShootWith(Frame):
             return done(False)
         options = [Option("hold", msg("ow.opt.hold-fire"))] + [
             Option(f"shoot:{t}", msg("ow.opt.shoot", target=state.name(t))) for t in aims]
+        state.asking = shot_asking(state, self.shooter_id, aims)
         return self.ask(Decision.single(shooter.posse, msg("ow.ask.shoot", name=shooter.name),
                                         options), self.chose)
 
     def chose(self, state: OldWestState, choice: str) -> Step:
+        state.asking = None
         state.fighters[self.shooter_id].shot = True
         if choice == "hold":
             return done(False)

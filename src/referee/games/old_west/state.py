@@ -192,6 +192,9 @@ class OldWestState(GameState):
         self.fleeing: set[str] = set()
         self.ran: set[str] = set()
         self.marks = PhaseMarks()
+        self.asking: dict[str, Any] | None = None
+        """The model the pending move or shot decision is about, with its
+        reach, spots and aims, for the seats' maps (:mod:`.picture`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> OldWestState:
         """A copy of what changes (the pieces, the models' condition, the

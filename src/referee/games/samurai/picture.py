@@ -9,6 +9,7 @@ own line of sight (:mod:`referee.games.samurai.los`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -43,10 +44,15 @@ CATALOGUE.load(Path(__file__).with_name("picture.toml"))
 # -- what the view carries ---------------------------------------------------------
 
 
-def table_part(scenario: SamuraiScenario) -> dict[str, JSON]:
+def table_part(scenario: SamuraiScenario) -> str:
     """The scenario's fixed table, prepared once: size, title, bands, terrain,
-    and each fighter's name, base and move."""
-    return prepared(scenario, _table_part)
+    and each fighter's name, base and move, as JSON text (one string costs
+    nothing to copy into every view)."""
+    return prepared(scenario, _table_text)
+
+
+def _table_text(scenario: SamuraiScenario) -> str:
+    return json.dumps(_table_part(scenario), ensure_ascii=False, separators=(",", ":"))
 
 
 def _table_part(scenario: SamuraiScenario) -> dict[str, JSON]:
@@ -85,6 +91,8 @@ def aims(state: SamuraiState, shooter: str) -> list[JSON]:
 def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
     """The map of the table as ``view`` (a seat's view's state part) shows it."""
     part = view.get("table")
+    if isinstance(part, str):
+        part = json.loads(part)
     if not isinstance(part, Mapping):
         return None
     phase = view.get("phase") or "setup"
