@@ -81,6 +81,12 @@ def name_of(value: object) -> str:
     return value.en if isinstance(value, Name) else str(value)
 
 
+def reason_of(line: Msg) -> str:
+    """The kind of reason a void line gives (``other-room``)."""
+    reason = line.params.get("reason")
+    return reason.key.split(".")[-1] if isinstance(reason, Msg) else ""
+
+
 def count_deviations(result: Any, characters: dict[str, Any],
                      orders: dict[str, Any]) -> Counter[str]:
     found: Counter[str] = Counter()
@@ -89,18 +95,17 @@ def count_deviations(result: Any, characters: dict[str, Any],
     for _, line in events:
         if line.key in ("facility.took", "facility.gave", "facility.dropped"):
             moved[name_of(line.params["item"])] += 1
-    found["an item changes hands twice in a turn"] += sum(1 for n in moved.values() if n > 1)
+    found["an item changes hands twice in a turn"] += len([n for n in moved.values() if n > 1])
     detained = {(phase, name_of(line.params[role])) for phase, line in events
                 if line.key in ("facility.detained", "facility.detained-doorway")
                 for role in ("who", "whom")}
-    found["a detained character is told it follows"] += sum(
-        1 for phase, line in events
-        if line.key == "facility.gm.following" and (phase, name_of(line.params["who"])) in detained)
-    found["an impossible explicit order is void, not heard"] += sum(
-        1 for _, line in events if line.key == "facility.gm.void"
-        and isinstance(line.params.get("reason"), Msg)
-        and line.params["reason"].key.split(".")[-1] in ("other-room", "not-here", "item-cannot")
-        and str(line.params.get("order")) != "chase")
+    found["a detained character is told it follows"] += len(
+        [line for phase, line in events if line.key == "facility.gm.following"
+         and (phase, name_of(line.params["who"])) in detained])
+    found["an impossible explicit order is void, not heard"] += len(
+        [line for _, line in events if line.key == "facility.gm.void"
+         and reason_of(line) in ("other-room", "not-here", "item-cannot")
+         and str(line.params.get("order")) != "chase"])
     for name, table in orders.items():
         target = table.get("chase")
         if target is None or characters[name]["concentration"] < 0.5:
