@@ -106,7 +106,7 @@ def test_outlaws_who_all_leave_by_their_objective_edge_win():
     assert game.is_over and outcome is not None
     assert outcome.winners == ("outlaws",)
     assert outcome.reason.key == "ow.end.escaped"
-    assert render(outcome.reason, "en") == ("the scenario objective is achieved by the Outlaws: "
+    assert render(outcome.reason, "en") == ("the Outlaws have achieved the scenario objective: "
                                             "2 models left the table by the north edge")
     assert render(outcome.reason, "ru") == ("Преступники выполнили цель сценария: через северный "
                                             "край стола ушли 2 фигурки")
@@ -197,9 +197,10 @@ def test_a_posse_holding_the_table_wins_when_the_last_turn_is_over():
     outcome = game.outcome()
     assert game.is_over and outcome is not None and outcome.winners == ("lawmen",)
     assert outcome.reason.key == "ow.end.held"
-    assert render(outcome.reason, "en") == ("the last turn (2) is over with Lawmen still on the "
-                                            "table: the scenario objective is achieved")
-    assert render(outcome.reason, "ru") == ("последний ход (2) сыгран, Законники остались на "
+    assert render(outcome.reason, "en") == ("the last turn (turn 2) is over and Lawmen are "
+                                            "still on the table: the scenario objective is "
+                                            "achieved")
+    assert render(outcome.reason, "ru") == ("последний ход (2-й) сыгран, Законники остались на "
                                             "столе: цель сценария выполнена")
     assert game.state.log.events[-1].text.params["reason"].key == "ow.end.held"
     assert game.ruleset.decided(game.state) is None

@@ -179,7 +179,7 @@ def test_two_heroes_bid_fame_secretly_and_at_once():
     game.answer("lawmen", {"marshal": 3})
     game.answer("outlaws", {"boss": 2})
     revealed = render(msg("ow.fame-bids", **events(game, "ow.fame-bids")[0]))
-    assert revealed == "Fame revealed: Marshal spends 3; Boss spends 2."
+    assert revealed == "Fame revealed: Marshal spends 3 points; Boss spends 2 points."
     # 2+3 = 5 against 3+2 = 5: equal Fighting, a die decides
     assert asked(game) == "ow.roll.tie"
 

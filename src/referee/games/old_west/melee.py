@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.boards.table import XY, Drop, Obstacle
+from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
@@ -21,7 +22,7 @@ from referee.games.old_west.fights import (
 )
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
-from referee.games.old_west.rolls import Fall, Hit, d6, spend_fame
+from referee.games.old_west.rolls import Fall, Hit, d6, mount_of, spend_fame
 from referee.games.old_west.state import OldWestState, PhaseMarks
 
 
@@ -434,7 +435,7 @@ class BackOffOne(Frame):
         self.spots, self.over, self.across = options.spots, options.over, bool(obstacles)
         if len(self.spots) == 1:
             return self.picked(state, 0)
-        labels = [Option(i, msg("ow.opt.spot", x=f"{x:.1f}", y=f"{y:.1f}"))
+        labels = [Option(i, msg("ow.opt.spot", x=tenths(x), y=tenths(y)))
                   for i, (x, y) in enumerate(self.spots)]
         return self.ask(Decision.single(model.posse, msg("ow.ask.back-off", name=model.name),
                                         labels), self.picked)
@@ -445,7 +446,7 @@ class BackOffOne(Frame):
         self.spots = ()
         if self.over is not None:
             self.fight.over_edge[self.loser] = self.over
-            state.emit(msg("ow.over-edge", name=model.name, drop=self.over.name),
+            state.emit(msg("ow.over-edge", name=model.name, drop=state.terrain(self.over.name)),
                        clause="OW-SUR-5")
             return done()
         state.emit(msg("ow.backs-off", name=model.name),
@@ -508,7 +509,7 @@ def _target_options(state: OldWestState, foes: list[str]) -> list[Option]:
             continue
         options.append(Option(foe, msg("ow.name", name=model.name)))
         if model.mount is not None:
-            options.append(Option(f"{foe}:mount", msg("ow.mount-of", name=model.name)))
+            options.append(Option(f"{foe}:mount", mount_of(model)))
     return options
 
 

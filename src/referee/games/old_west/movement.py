@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.boards.table import EPS, XY, Obstacle
+from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
@@ -216,7 +217,7 @@ class MoveModel(Frame):
             self.plans = {choice: plan}
             return self.call(Dares(self.fighter_id, choice.split(":", 1)[1]), self.dared)
         state.table.move(self.fighter_id, spot)
-        state.emit(msg("ow.moves", name=fighter.name, x=f"{spot[0]:.1f}", y=f"{spot[1]:.1f}"))
+        state.emit(msg("ow.moves", name=fighter.name, x=tenths(spot[0]), y=tenths(spot[1])))
         return done()
 
     def dared(self, state: OldWestState, dares: bool) -> Step:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Chance, Decision, Option
-from referee.games.old_west.state import OldWestState
+from referee.games.old_west.state import Fighter, OldWestState
 from referee.games.old_west.tables import FALL_FROM_HORSE, wound_need
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -20,6 +21,13 @@ PLUCK_NEED = 10
 def d6(what: Msg) -> Chance:
     """One die; ``what`` says what it is for."""
     return Chance.uniform(what, FACES)
+
+
+def mount_of(fighter: Fighter) -> Msg:
+    """The model's mount, named as a sentence needs it ("Marshal Wyatt's
+    horse", «лошадь маршала Уайетта»)."""
+    kind = fighter.mount.kind if fighter.mount is not None else "horse"
+    return msg("ow.mount-of", name=fighter.name, mount=msg(f"ow.mount.{kind}"))
 
 
 def spend_fame(state: OldWestState, fighter_id: str, points: int, clause: str) -> None:
@@ -202,7 +210,7 @@ class TakeWound(Frame):
         model = state.fighters[self.target_id]
         if self.part == "mount" and model.mount is not None:
             model.mount.wounds -= 1
-            state.emit(msg("ow.mount-wounded", name=model.name, left=model.mount.wounds),
+            state.emit(msg("ow.mount-wounded", mount=mount_of(model), left=model.mount.wounds),
                        clause=self.clause)
             if model.mount.wounds <= 0:
                 return self.call(MountKilled(self.target_id), self.finished)
@@ -268,8 +276,9 @@ class MountKilled(Frame):
 
     def start(self, state: OldWestState) -> Step:
         rider = state.fighters[self.rider_id]
+        mount = mount_of(rider)
         state.dismount(self.rider_id)
-        state.emit(msg("ow.mount-killed", name=rider.name), clause="OW-RID-3")
+        state.emit(msg("ow.mount-killed", mount=mount), clause="OW-RID-3")
         return self.ask(d6(msg("ow.roll.fall-horse", name=rider.name)), self.rolled)
 
     def rolled(self, state: OldWestState, roll: int) -> Step:
@@ -301,10 +310,11 @@ class Fall(Frame):
     def start(self, state: OldWestState) -> Step:
         model = state.fighters[self.faller_id]
         if self.height <= state.rules.fall_safe_height:
-            state.emit(msg("ow.fall-safe", name=model.name, height=str(self.height)),
+            state.emit(msg("ow.fall-safe", name=model.name, height=tenths(self.height)),
                        clause="OW-SUR-5")
             return done()
-        state.emit(msg("ow.falls", name=model.name, height=str(self.height)), clause="OW-SUR-5")
+        state.emit(msg("ow.falls", name=model.name, height=tenths(self.height)),
+                   clause="OW-SUR-5")
         self.hits_left = int(self.height)
         return self.more(state, None)
 
@@ -336,7 +346,7 @@ class Hit(Frame):
         mount = model.mount if self.part == "mount" else None
         self.on_mount = mount is not None
         toughness = mount.toughness if mount is not None else model.toughness
-        target = msg("ow.mount-of" if mount is not None else "ow.name", name=model.name)
+        target = mount_of(model) if mount is not None else msg("ow.name", name=model.name)
         return self.call(WoundRoll(self.striker_id, self.strength, toughness, target),
                          self.rolled)
 

@@ -4,14 +4,16 @@ profiles, and the house-rule settings (each marked with the gap it fills)."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from shapely.geometry import LineString, Point, Polygon
 
 from referee.boards.table import EPS, mm_to_inches
-from referee.core.i18n import Msg, msg
+from referee.core.i18n import Msg, Name, msg
+from referee.core.morphology import Case, Gender, gender_of
 
 Point2 = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
@@ -19,6 +21,23 @@ Edge = Literal["north", "south", "east", "west"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _gender_field() -> Any:
+    return Field(None, description="the gender of the Russian name (masc, fem, neut or "
+                                   "plural), where the morphology would read it wrong")
+
+
+def _cases_field() -> Any:
+    return Field(None, description="Russian forms of the name by case (gen, dat, acc, ins, "
+                                   "prep), where the morphology would get them wrong")
+
+
+def spoken_name(en: str, ru: str | None, gender: Gender | None = None,
+                cases: dict[Case, str] | None = None) -> Name:
+    """A name the scenario gives, in each language, with the Russian forms it
+    spells out (the rest come from the morphology)."""
+    return Name(en, ru, gender, tuple(sorted((cases or {}).items())))
 
 
 class Gun(_Strict):
@@ -44,6 +63,8 @@ class ModelSpec(_Strict):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
     name: str
     name_ru: str | None = None
+    gender: Gender | None = _gender_field()
+    cases: dict[Case, str] | None = _cases_field()
     at: Point2 = Field(description="centre of the base, inches from the bottom-left corner")
     fighting: int = Field(3, ge=1, le=10, description="Fighting (Ближний Бой)")
     strength: int = Field(3, ge=1, le=10, description="Strength (Сила)")
@@ -80,6 +101,9 @@ class Posse(_Strict):
     seat: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
     name: str
     name_ru: str | None = None
+    gender: Gender | None = Field(None, description="the gender of the posse's name; "
+                                                    "default: read from name_ru, else plural")
+    cases: dict[Case, str] | None = _cases_field()
     leader: str | None = Field(None, description="house rule: the posse's leader (OW-HFH-1); "
                                                  "default: its first Hero, else its first model")
     exit_edge: Edge | None = Field(None, description="models may leave the table by this edge "
@@ -92,6 +116,8 @@ class Posse(_Strict):
 class ObstacleSpec(_Strict):
     name: str
     name_ru: str | None = None
+    gender: Gender | None = _gender_field()
+    cases: dict[Case, str] | None = _cases_field()
     points: list[Point2] = Field(min_length=2)
     closed: bool = Field(False, description="a polygon (building) rather than a line (fence)")
     height: float = Field(1.0, gt=0, description="inches")
@@ -100,12 +126,16 @@ class ObstacleSpec(_Strict):
 class CoverSpec(_Strict):
     name: str
     name_ru: str | None = None
+    gender: Gender | None = _gender_field()
+    cases: dict[Case, str] | None = _cases_field()
     points: list[Point2] = Field(min_length=3)
 
 
 class DropSpec(_Strict):
     name: str
     name_ru: str | None = None
+    gender: Gender | None = _gender_field()
+    cases: dict[Case, str] | None = _cases_field()
     points: list[Point2] = Field(min_length=2)
     height: float = Field(gt=0, description="inches fallen by a model going over the edge")
 
@@ -156,6 +186,23 @@ class OldWestScenario(_Strict):
     covers: list[CoverSpec] = []
     drops: list[DropSpec] = []
     house_rules: HouseRules = HouseRules()
+
+
+def named(spec: ModelSpec | ObstacleSpec | CoverSpec | DropSpec) -> Name:
+    """A model's or a piece of terrain's name, with the forms the scenario gives."""
+    return spoken_name(spec.name, spec.name_ru, spec.gender, spec.cases)
+
+
+def posse_name(posse: Posse) -> Name:
+    """A posse's name: a side is named in the plural (the Lawmen, «Законники»)
+    unless the scenario, or the Russian name's own gender, says otherwise."""
+    gender = posse.gender or (gender_of(posse.name_ru) if posse.name_ru else None)
+    return spoken_name(posse.name, posse.name_ru, gender or "plural", posse.cases)
+
+
+def title_name(scenario: OldWestScenario) -> Name:
+    """The scenario's title in each language."""
+    return Name(scenario.title, scenario.title_ru)
 
 
 def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
@@ -225,8 +272,9 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
             r = base_radius(model, rules)
             x, y = model.at
             if not (r <= x <= table.width - r and r <= y <= table.depth - r):
-                problems.append(msg("ow.check.off-table", id=model.id, x=f"{x:g}", y=f"{y:g}",
-                                    width=f"{table.width:g}", depth=f"{table.depth:g}"))
+                problems.append(msg("ow.check.off-table", id=model.id, x=_as_written(x),
+                                    y=_as_written(y), width=_as_written(table.width),
+                                    depth=_as_written(table.depth)))
             for name, shape in buildings:
                 if shape.is_valid and shape.distance(Point(x, y)) < r - EPS:
                     problems.append(msg("ow.check.in-obstacle", id=model.id, obstacle=name))
@@ -235,6 +283,12 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
         if math.hypot(xa - xb, ya - yb) < ra + rb - EPS:
             problems.append(msg("ow.check.overlap", id=b, other=a))
     return problems
+
+
+def _as_written(value: float) -> Fraction:
+    """A number from the scenario file, exactly as the file writes it, for the
+    catalogue to write in the reader's language (23.5, 23,5)."""
+    return Fraction(str(value))
 
 
 def _terrain_problems(scenario: OldWestScenario) -> list[Msg]:
@@ -249,7 +303,7 @@ def _terrain_problems(scenario: OldWestScenario) -> list[Msg]:
             for x, y in points:
                 if not (0 <= x <= w and 0 <= y <= d):
                     problems.append(msg("ow.check.point-off-table", field=field, name=name,
-                                        x=f"{x:g}", y=f"{y:g}"))
+                                        x=_as_written(x), y=_as_written(y)))
             if len(points) >= 2 and LineString(points).length == 0:
                 problems.append(msg("ow.check.no-length", field=field, name=name))
     for o in scenario.obstacles:

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass, field
 
 from referee.boards.table import EPS, XY, Piece
+from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
@@ -249,8 +250,8 @@ def _failed_dive(state: OldWestState, target_id: str, shooter_id: str) -> None:
         state.emit(msg("ow.no-cover", name=target.name), clause="OW-DIV-2")
         return
     state.table.move(target_id, spot)
-    state.emit(msg("ow.runs-for-cover", name=target.name, x=f"{spot[0]:.1f}",
-                   y=f"{spot[1]:.1f}"), clause="OW-DIV-2")
+    state.emit(msg("ow.runs-for-cover", name=target.name, x=tenths(spot[0]),
+                   y=tenths(spot[1])), clause="OW-DIV-2")
 
 
 def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | None:

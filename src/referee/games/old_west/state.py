@@ -25,11 +25,16 @@ from referee.core.ruleset import GameState
 from referee.core.waits import Wait
 from referee.games.old_west.geometry import OldWestTable, Terrain
 from referee.games.old_west.scenario import (
+    CoverSpec,
+    DropSpec,
     Gun,
     HouseRules,
     ModelSpec,
+    ObstacleSpec,
     OldWestScenario,
     base_radius,
+    named,
+    posse_name,
 )
 from referee.games.old_west.tables import MOVE_BY_MOUNT
 
@@ -98,7 +103,7 @@ def fighter_from(spec: ModelSpec, posse: str, order: int, rules: HouseRules) -> 
     hero = spec.hero or spec.fame > 0 or spec.fortune > 0
     foot = mm_to_inches(rules.foot_base_mm if spec.base_mm is None or spec.mount else spec.base_mm)
     return Fighter(
-        id=spec.id, name=Name(spec.name, spec.name_ru), posse=posse,
+        id=spec.id, name=named(spec), posse=posse,
         fighting=spec.fighting, strength=spec.strength, toughness=spec.toughness,
         attacks=spec.attacks, wounds=spec.wounds, pluck=spec.pluck, shooting=spec.shooting,
         gun=spec.gun, hero=hero, fame=spec.fame, fortune=spec.fortune, fearsome=spec.fearsome,
@@ -115,13 +120,12 @@ class Setup:
                      for o in scenario.obstacles]
         covers = [CoverArea(c.name, Polygon(c.points)) for c in scenario.covers]
         drops = [Drop(d.name, LineString(d.points), d.height) for d in scenario.drops]
-        names = {name: Name(name, russian) for name, russian in
-                 [(o.name, o.name_ru) for o in scenario.obstacles]
-                 + [(c.name, c.name_ru) for c in scenario.covers]
-                 + [(d.name, d.name_ru) for d in scenario.drops]}
+        terrain: list[ObstacleSpec | CoverSpec | DropSpec] = [
+            *scenario.obstacles, *scenario.covers, *scenario.drops]
+        names = {spec.name: named(spec) for spec in terrain}
         self.terrain = Terrain(obstacles, covers, drops, names)
         self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
-        self.posse_names = {p.seat: Name(p.name, p.name_ru) for p in scenario.posses}
+        self.posse_names = {p.seat: posse_name(p) for p in scenario.posses}
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
         self.objectives = {p.seat: p.objective for p in scenario.posses}

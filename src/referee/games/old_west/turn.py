@@ -13,6 +13,7 @@ from referee.games.old_west.ending import check_over, end, is_over, max_turns_re
 from referee.games.old_west.melee import MeleePhase
 from referee.games.old_west.movement import MovementPhase
 from referee.games.old_west.rolls import PLUCK_NEED, PluckTest, d6
+from referee.games.old_west.scenario import title_name
 from referee.games.old_west.shooting import ShootingPhase
 from referee.games.old_west.state import OldWestState
 
@@ -27,7 +28,7 @@ class PlayGame(Frame):
     phases: list[str] = field(default_factory=list)
 
     def start(self, state: OldWestState) -> Step:
-        state.emit(msg("ow.game-start", title=state.scenario.title))
+        state.emit(msg("ow.game-start", title=title_name(state.scenario)))
         return self.next_turn(state, None)
 
     def next_turn(self, state: OldWestState, _: object) -> Step:
@@ -74,7 +75,10 @@ class TheDrop(Frame):
         else:
             return self.start(state)
         state.advantage = state.last_advantage = winner
-        state.emit(msg("ow.advantage", posse=state.posse_names[winner], a=rolls[a], b=rolls[b],
+        loser = state.other(winner)
+        key = "ow.advantage" if rolls[a] != rolls[b] else "ow.advantage-tie"
+        state.emit(msg(key, posse=state.posse_names[winner], roll=rolls[winner],
+                       other=state.posse_names[loser], other_roll=rolls[loser],
                        turn=state.turn), clause="OW-HAC-1")
         return done()
 
