@@ -36,13 +36,18 @@ def house(x0: float, y0: float, x1: float, y1: float, name: str = "house") -> di
             "points": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
 
 
+RETAINERS = {"en": "the Retainers", "ru": "Вассалы"}
+BANDITS = {"en": "the Bandits", "ru": "Разбойники"}
+"""The bands' names; their gender (plural) is the Russian dictionary's."""
+
+
 def scenario(retainers: list[dict[str, Any]], bandits: list[dict[str, Any]],
              terrain: list[dict[str, Any]] | None = None, **house_rules: Any) -> SamuraiScenario:
     return SamuraiScenario.model_validate({
         "table": {"width": 48, "depth": 48},
         "terrain": terrain or [],
-        "bands": [{"seat": "retainers", "name": "Retainers", "fighters": retainers},
-                  {"seat": "bandits", "name": "Bandits", "fighters": bandits}],
+        "bands": [{"seat": "retainers", "name": RETAINERS, "fighters": retainers},
+                  {"seat": "bandits", "name": BANDITS, "fighters": bandits}],
         "house_rules": house_rules})
 
 

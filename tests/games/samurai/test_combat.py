@@ -111,7 +111,7 @@ def test_fights_are_chosen_in_turn_priority_first():
     assert len(option_values(game)) == 3
     game.feed(["a2", ["b2"]])
     assert render(last(game, "sam.fight-chosen")) == (
-        "Retainers chooses the fight A2 against B2.")
+        "The Retainers choose the next fight: A2 against B2.")
     game.answer("retainers", tokens(a2=(0, 2)))
     game.answer("bandits", tokens(b2=(0, 2)))
     game.feed(6, 1)  # initiative; nobody has an Attack token: the fight is over
@@ -127,7 +127,7 @@ def test_a_fighter_is_in_one_fight_a_turn_unless_relentless():
     plain = new_game([fighter("a", (10, 10))], [fighter("b1", (9, 10)), fighter("b2", (11, 10))])
     plain.feed(*RETAINERS_FIRST)
     assert asked(plain) == "sam.ask.tokens"  # one split only: A against both
-    assert render(last(plain, "sam.split")) == "Fight set: A against B1, B2."
+    assert render(last(plain, "sam.split")) == "A fight is set: A against B1 and B2."
     relentless = new_game([fighter("a", (10, 10), relentless=True)],
                           [fighter("b1", (9, 10)), fighter("b2", (11, 10))])
     relentless.feed(*RETAINERS_FIRST)
@@ -140,7 +140,8 @@ def test_tokens_that_do_not_add_up_are_refused_with_the_reason():
     game = duel()
     with pytest.raises(IllegalAnswer) as refused:
         game.answer("retainers", tokens(kenji=(3, 1)))
-    assert "4 tokens taken, but your fighters' Combat Potential adds up to 3" in str(refused.value)
+    assert ("you took 4 tokens, but your fighters' Combat Potential adds up to 3"
+            in str(refused.value))
     with pytest.raises(IllegalAnswer) as missing:
         game.answer("retainers", {"fighters": {}})
     assert "no tokens given for Kenji" in str(missing.value)
@@ -156,7 +157,7 @@ def test_pooling_tokens_between_fighters_is_a_scenario_setting():
     strict.feed(*RETAINERS_FIRST)
     with pytest.raises(IllegalAnswer) as refused:
         strict.answer("retainers", tokens(kenji=(4, 0), goro=(0, 0)))
-    assert "Kenji has 4 tokens, but its Combat Potential is 3" in str(refused.value)
+    assert "Kenji has 4 tokens with a Combat Potential of 3" in str(refused.value)
     pooled = new_game([kenji, goro], [oni], pool_tokens=True)
     pooled.feed(*RETAINERS_FIRST)
     pooled.answer("retainers", tokens(kenji=(4, 0), goro=(0, 0)))
@@ -170,7 +171,8 @@ def test_tokens_are_revealed_to_both_only_when_both_are_in():
     game.answer("bandits", tokens(oni=(1, 1)))
     for seat in ("retainers", "bandits"):
         log = game.text_log(seat)
-        assert "Kenji: 2 Attack, 1 Defence." in log and "Oni: 1 Attack, 1 Defence." in log
+        assert "Kenji gets 2 Attack tokens and 1 Defence token." in log
+        assert "Oni gets 1 Attack token and 1 Defence token." in log
     assert game.view("bandits")["state"]["fight"]["tokens"] == {
         "kenji": {"attack": 2, "defence": 1}, "oni": {"attack": 1, "defence": 1}}
 
@@ -268,7 +270,7 @@ def test_a_margin_of_zero_fails():
     game = duel()
     fight_to_attack(game, kenji=(3, 0), oni=(0, 2))
     game.feed({"attack": "kenji", "target": "oni"}, False, False, "none", 1, 1, 2)
-    assert last(game, "sam.attack-failed").params["margin"] == 0
+    assert last(game, "sam.attack-failed").params["short"] == 0
     assert game.state.fighters["oni"].penalty == 0 and not game.state.fighters["oni"].stunned
 
 

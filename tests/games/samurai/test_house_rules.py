@@ -25,7 +25,8 @@ def test_priority_is_a_d6_roll_off_ties_rolled_again():
     game = new_game([fighter("kenji", (10, 10))], [fighter("oni", (11, 10))])
     game.feed(4, 4, 2, 5)
     assert game.state.priority == "bandits"
-    assert render(last(game, "sam.priority")) == "Turn 1: Bandits has priority (2 against 5)."
+    assert render(last(game, "sam.priority")) == (
+        "Turn 1: the Bandits roll 5, the Retainers 2; the Bandits have priority.")
 
 
 @pytest.mark.parametrize(("margin", "result"), [(1, "stunned"), (2, "light"), (3, "light"),
@@ -59,7 +60,7 @@ def test_the_game_is_a_draw_after_the_last_turn():
     game.feed(*RETAINERS_FIRST, {"do": "stay"}, {"do": "stay"})
     outcome = game.outcome()
     assert outcome is not None and outcome.kind == "draw"
-    assert render(outcome.reason) == "the last turn (1) is over; a draw"
+    assert render(outcome.reason) == "turn 1, the last, is over"
 
 
 def test_scenario_problems_name_the_field_in_both_languages():
@@ -67,10 +68,10 @@ def test_scenario_problems_name_the_field_in_both_languages():
                    [fighter("oni", (11, 10))])
     problems = RULES.check_scenario(bad)
     assert [render(p) for p in problems] == [
-        "bands[0].fighters[1].id: the id 'kenji' is used twice "
+        "bands[0].fighters[1].id: the id `kenji` is used twice "
         "(fighters and seats need different ids)",
-        "bands[0].fighters[1].at: kenji stands at (60.0, 10.0), off the table"]
+        "bands[0].fighters[1].at: `kenji` stands at (60, 10), off the table"]
     assert render(problems[1], "ru") == (
-        "bands[0].fighters[1].at: kenji стоит в (60.0, 10.0), вне стола")
+        "bands[0].fighters[1].at: `kenji` стоит в точке (60; 10), вне стола")
     with pytest.raises(ScenarioError):
         validate_scenario(RULES, bad.model_dump(), "test")

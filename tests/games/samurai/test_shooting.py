@@ -71,7 +71,8 @@ def test_more_than_two_inches_of_a_hedge_blocks_the_line(width: float, blocked: 
     if blocked:
         with pytest.raises(IllegalAnswer) as refused:
             game.answer("retainers", SHOOT_OSO)
-        assert '2.5" of light cover on the line of sight (more than 2")' in str(refused.value)
+        assert ("2.5 inches of light cover on the line of sight, more than 2 inches"
+                in str(refused.value))
     else:
         assert line.blocked is None and line.cover == "light"
         game.answer("retainers", SHOOT_OSO)
@@ -142,7 +143,8 @@ def test_a_target_beyond_the_maximum_range_is_refused_with_the_range():
     far = range_game(ninja, (10, 17.5))
     with pytest.raises(IllegalAnswer) as refused:
         far.answer("retainers", SHOOT_OSO)
-    assert 'out of range: the Shuriken reaches 6", the target is 6.5" away' in str(refused.value)
+    assert ("out of range: the shuriken reaches 6 inches, the target is 6.5 inches away"
+            in str(refused.value))
     bow = range_game(fighter("archer", (1, 1), missile="yumi"), (1, 47))  # 45"
     bow.answer("retainers", SHOOT_OSO)
 
@@ -183,7 +185,7 @@ def test_a_fired_teppo_must_be_reloaded_in_the_action_phase():
     stay_all(game)
     with pytest.raises(IllegalAnswer) as refused:
         game.answer("retainers", SHOOT_OSO)
-    assert "Archer's Teppo must be reloaded first" in str(refused.value)
+    assert "Archer must reload the teppo first" in str(refused.value)
     game.answer("retainers", {"act": "reload"})
     game.feed(*RETAINERS_FIRST)
     stay_all(game)

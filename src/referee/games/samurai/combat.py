@@ -159,9 +159,19 @@ def _nobody_could_join(split: Sequence[Fight], fights: Sequence[Fight], members:
 
 
 def fight_label(state: SamuraiState, fight: Fight) -> Msg:
+    """"A against B and C" («А против Б и В»)."""
     one, many = fight
     return msg("sam.fight", one=state.fighters[one].name,
                many=tuple(state.fighters[m].name for m in many))
+
+
+def split_label(state: SamuraiState, split: Split) -> Msg:
+    """The fights of a split, one after another, apart by semicolons (a fight
+    names its enemies in a list of its own)."""
+    label = fight_label(state, split[-1])
+    for fight in reversed(split[:-1]):
+        label = msg("sam.fights", fight=fight_label(state, fight), rest=label)
+    return label
 
 
 @dataclass
@@ -189,8 +199,7 @@ class CombatPhase(Frame):
         splits = legal_splits(members, adjacent, caps)
         if len(splits) == 1:
             return self.split(state, _as_json(splits[0]))
-        options = [Option(_as_json(s), msg("sam.opt.split",
-                                           fights=tuple(fight_label(state, f) for f in s)))
+        options = [Option(_as_json(s), msg("sam.opt.split", fights=split_label(state, s)))
                    for s in splits]
         return self.ask(Decision.single(state.priority, msg("sam.ask.split"), options),
                         self.split)
@@ -216,7 +225,7 @@ class CombatPhase(Frame):
     def chosen(self, state: SamuraiState, value: list[object]) -> Step:
         fight = _fight_of(value)
         self.fights.remove(fight)
-        state.emit(msg("sam.fight-chosen", seat=state.band_names[self.chooser],
+        state.emit(msg("sam.fight-chosen", band=state.band_names[self.chooser],
                        fight=fight_label(state, fight)), clause="SAM-CMB-4")
         self.chooser = state.other(self.chooser)
         one, many = fight

@@ -82,6 +82,11 @@ def d6(what: Msg) -> Chance:
     return Chance.uniform(what, FACES)
 
 
+def modifier(value: int) -> Msg:
+    """A modifier added to a roll, as a sum is written: "+ 2", "− 1"."""
+    return msg("sam.plus", n=value) if value >= 0 else msg("sam.minus", n=-value)
+
+
 @dataclass
 class Fight(Frame):
     """SAM-FGT-2..6 for the fighters ``members`` (both sides)."""
@@ -97,8 +102,8 @@ class Fight(Frame):
             if state.fighters[fid].alive:
                 sides[state.fighters[fid].side].append(fid)
         state.fight = FightView(sides)
-        state.emit(msg("sam.fight.begins", fighters=tuple(
-            state.fighters[f].name for s in state.seats for f in sides[s])), clause="SAM-FGT-1")
+        first, second = (tuple(state.fighters[f].name for f in sides[s]) for s in state.seats)
+        state.emit(msg("sam.fight.begins", one=first, other=second), clause="SAM-FGT-1")
         seats = tuple(state.seats)
         templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
                                              "boost_initiative": False}
@@ -246,11 +251,10 @@ class Initiative(Frame):
             self.keys[fid].append(best)
             state.emit(msg("sam.initiative.reroll", name=f.name, roll=best), clause="SAM-FGT-4")
         else:
-            total = best + f.spec.initiative - f.result_penalty
-            self.keys[fid] = [total]
-            state.emit(msg("sam.initiative", name=f.name, roll=best,
-                           bonus=f.spec.initiative - f.result_penalty, total=total),
-                       clause="SAM-FGT-4")
+            bonus = f.spec.initiative - f.result_penalty
+            self.keys[fid] = [best + bonus]
+            state.emit(msg("sam.initiative", name=f.name, roll=best, modifier=modifier(bonus),
+                           total=best + bonus), clause="SAM-FGT-4")
         return self.roll(state)
 
     def settle(self, state: SamuraiState) -> Step:
@@ -320,8 +324,8 @@ class Attack(Frame):
         """SAM-ATK-5 (what a Special attack does is a house rule)."""
         self.special = special
         if special != "none":
-            state.emit(msg(f"sam.special.{special}", name=state.fighters[self.attacker].name),
-                       clause="SAM-ATK-5")
+            state.emit(msg(f"sam.special.{special}", name=state.fighters[self.attacker].name,
+                           target=state.fighters[self.defender].name), clause="SAM-ATK-5")
         return self.roll_attack(state)
 
     def roll_attack(self, state: SamuraiState) -> Step:
@@ -354,7 +358,7 @@ class Attack(Frame):
                        total=defence), clause="SAM-ATK-7")
         margin = attack - defence
         if margin <= 0:
-            state.emit(msg("sam.attack-failed", margin=margin), clause="SAM-ATK-8")
+            state.emit(msg("sam.attack-failed", short=-margin), clause="SAM-ATK-8")
             return done("failed")
         if self.special == "disarm":
             d.disarmed = True  # house rule: loses its weapon bonus for the rest of the game

@@ -3,14 +3,16 @@ sight lines (referee.boards.sightline)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from shapely.geometry import Point, Polygon
 
 from referee.boards.sightline import SightLine, measure_sight
 from referee.boards.table import Table
 from referee.core.i18n import Msg, msg
-from referee.games.samurai.state import SamuraiState
+from referee.games.samurai.state import SamuraiState, tenths
 from referee.games.samurai.tables import LIGHT_COVER_LIMIT, Cover
 
 _ROUNDING = 1e-6
@@ -43,10 +45,12 @@ def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
     names = state.fighters
     if line.bases:
         # SAM-LOS-2: another model on the straight line between them
-        return msg("sam.los.model", model=names[line.bases[0].piece_id].name)
+        return msg("sam.los.model", name=names[line.bases[0].piece_id].name)
     if light > LIGHT_COVER_LIMIT + _ROUNDING:
         # SAM-LOS-3: more than 2" of Light cover
-        return msg("sam.los.light", inches=f"{light:.1f}", limit=f"{LIGHT_COVER_LIMIT:g}")
+        # (rounded up, so that the text never says "2 inches, more than 2")
+        return msg("sam.los.light", inches=Fraction(math.ceil(light * 10 - _ROUNDING), 10),
+                   limit=tenths(LIGHT_COVER_LIMIT))
     if state.rules.buildings_block:
         for crossing in line.obstacles:
             if isinstance(crossing.obstacle.geometry, Polygon) and not _near(
@@ -56,7 +60,7 @@ def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
     fighter = names[target]
     if heavy and not (fighter.moved or fighter.shot):
         # SAM-LOS-4: in Heavy cover, has neither moved nor shot this turn
-        return msg("sam.los.heavy", model=fighter.name)
+        return msg("sam.los.heavy", name=fighter.name)
     return None
 
 

@@ -16,7 +16,7 @@ from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
 from referee.games.samurai.fight import d6
 from referee.games.samurai.los import sight
-from referee.games.samurai.state import SamuraiState, Shot
+from referee.games.samurai.state import SamuraiState, Shot, tenths
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
     COVER_DEFENCE,
@@ -50,7 +50,7 @@ def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -
     if distance > weapon.max_range + 1e-6:
         # SAM-RNG-1: beyond the weapon's maximum range
         return msg("sam.refuse.range", weapon=msg(f"sam.weapon.{weapon.name}"),
-                   range=f"{weapon.max_range:g}", distance=f"{distance:.1f}")
+                   range=tenths(weapon.max_range), distance=tenths(distance))
     return sight(state, table, shooter, target).blocked
 
 
@@ -126,7 +126,8 @@ class ActionPhase(Frame):
         state.asked_targets = []
         if action.act == "reload":
             f.loaded = True
-            state.emit(msg("sam.reloads", name=f.name), clause="SAM-RNG-3")
+            state.emit(msg("sam.reloads", name=f.name, weapon=msg(f"sam.weapon.{f.spec.missile}")),
+                       clause="SAM-RNG-3")
         elif action.act == "shoot" and action.target is not None:
             return self.call(Shoot(fid, action.target), self.shot)
         return self.next(state)
@@ -155,7 +156,8 @@ class Shoot(Frame):
             f.shot = True
             if WEAPONS[f.spec.missile].reloads:
                 f.loaded = False
-            state.emit(msg("sam.shoots", name=f.name, target=state.fighters[self.target].name,
+            key = "sam.throws" if WEAPONS[f.spec.missile].thrown else "sam.shoots"
+            state.emit(msg(key, name=f.name, target=state.fighters[self.target].name,
                            weapon=msg(f"sam.weapon.{f.spec.missile}")))
         return self.ask(d6(msg("sam.roll.shot", name=f.name)), self.rolled)
 

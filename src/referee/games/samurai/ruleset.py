@@ -3,6 +3,7 @@ answers, views and picture."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
@@ -18,7 +19,7 @@ from referee.games.samurai import picture
 from referee.games.samurai.fight import Allocation, allocation_refusals
 from referee.games.samurai.missiles import Action, action_refusals, can_reload
 from referee.games.samurai.scenario import SamuraiScenario, scenario_problems
-from referee.games.samurai.state import SamuraiState
+from referee.games.samurai.state import SamuraiState, tenths
 from referee.games.samurai.turn import Match
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -52,7 +53,8 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         return Match()
 
     def seat_name(self, scenario: SamuraiScenario, seat: Seat) -> Msg | Name:
-        return next(b.name.name for b in scenario.bands if b.seat == seat)
+        """The band's name, with its gender (a band named in the plural is plural)."""
+        return next(b.side_name for b in scenario.bands if b.seat == seat)
 
     # -- views ---------------------------------------------------------------------
 
@@ -149,15 +151,30 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
 
     def board_table(self, view: dict[str, JSON],
                     lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        """Each fighter by its name and its band's, where it stands, its Combat
+        Potential, wound penalty and marks, in the reader's language."""
         heads = [render(msg(f"sam.head.{h}"), lang)
                  for h in ("model", "side", "at", "cp", "wounds", "state")]
+        table = view["table"]
+        if isinstance(table, str):  # the fixed table may come as JSON text
+            table = json.loads(table)
+        bands = {b["seat"]: name_from_json(b["name"]) for b in table["bands"]}
         rows = []
         for m in view["models"]:
-            at = "-" if m["at"] is None else f'{m["at"][0]:.1f}, {m["at"][1]:.1f}'
+            at = "-" if m["at"] is None else render(
+                msg("sam.at", x=tenths(m["at"][0]), y=tenths(m["at"][1])), lang)
             marks = [render(msg(f"sam.mark.{k}"), lang)
                      for k in ("stunned", "moved", "shot", "disarmed") if m[k]]
             if not m["alive"]:
                 marks = [render(msg("sam.mark.killed"), lang)]
-            rows.append([m["id"], m["side"], at, str(m["cp"]), str(m["wounds"]),
-                         ", ".join(marks)])
+            name = name_from_json(table["fighters"][m["id"]]["name"])
+            rows.append([render(msg("sam.cell", name=name), lang),
+                         render(msg("sam.cell", name=bands[m["side"]]), lang), at, str(m["cp"]),
+                         str(m["wounds"]), ", ".join(marks)])
         return heads, rows
+
+
+def name_from_json(data: JSON) -> Name:
+    """A name as a view carries it (``Name.to_json``)."""
+    return Name(data["en"], data.get("ru"), data.get("gender"),
+                tuple(sorted((data.get("cases") or {}).items())))

@@ -3,11 +3,15 @@ fighters, and the house-rule settings (each marked with the gap it fills)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 from pydantic import Field
 from shapely.geometry import Polygon
 
-from referee.core.i18n import Msg, msg
+from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel
+from referee.core.morphology import gender_of
 from referee.games.samurai.tables import Armour, Cover, MissileName
 
 Point = tuple[float, float]
@@ -38,6 +42,16 @@ class Band(StrictModel):
     seat: str = Field(min_length=1, pattern=ID_PATTERN)
     name: LocalName
     fighters: tuple[FighterSpec, ...] = Field(min_length=1)
+
+    @property
+    def side_name(self) -> Name:
+        """The band's name as the text names the side: with the gender the
+        scenario gives, else the one its Russian name has («Вассалы»: plural),
+        so that English agrees as well ("the Retainers have priority")."""
+        name = self.name.name
+        if name.gender is None and name.ru:
+            return replace(name, gender=gender_of(name.ru))
+        return name
 
 
 class TerrainSpec(StrictModel):
@@ -97,7 +111,7 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
             x, y = spec.at
             if not (0 <= x <= scenario.table.width and 0 <= y <= scenario.table.depth):
                 problems.append(msg("sam.check.off-table", field=f"{where}.at", id=spec.id,
-                                    x=str(x), y=str(y)))
+                                    x=Fraction(str(x)), y=Fraction(str(y))))
     for t, terrain in enumerate(scenario.terrain):
         where = f"terrain[{t}]"
         if terrain.cover == "light" and not terrain.closed:

@@ -4,6 +4,8 @@ turn and phase, the fight being played and the shots of the turn."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+from fractions import Fraction
 
 from shapely.geometry import LineString, Polygon
 
@@ -14,6 +16,12 @@ from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
 from referee.games.samurai.tables import Cover
+
+
+def tenths(inches: float) -> Fraction:
+    """A length or coordinate rounded to a tenth of an inch, for the text: the
+    catalogue writes it as the reader's language writes numbers (9.4, 9,4)."""
+    return Fraction(round(inches * 10), 10)
 
 
 @dataclass(frozen=True)
@@ -128,7 +136,7 @@ class SamuraiState(GameState):
         self.rules = scenario.house_rules
         self.terrain = terrain_of(scenario)
         self.seats: tuple[Seat, ...] = tuple(b.seat for b in scenario.bands)
-        self.band_names = {b.seat: b.name.name for b in scenario.bands}
+        self.band_names = {b.seat: b.side_name for b in scenario.bands}
         self.fighters: dict[str, Fighter] = {
             spec.id: Fighter(spec, band.seat, spec.at[0], spec.at[1])
             for band in scenario.bands for spec in band.fighters}
@@ -141,6 +149,10 @@ class SamuraiState(GameState):
         self.asked_shooter: str | None = None
         """The fighter whose action is asked now (its legal shots go in the view)."""
         self.asked_targets: list[str] = []
+        self.moving: dict[str, Any] | None = None
+        """The fighter asked to move now, with where each move ends, for the
+        seats' maps (:mod:`.picture`); set by the frame that asks, cleared
+        by the answer."""
         self.broken: list[Seat] = []
 
     def shared(self) -> tuple[object, ...]:

@@ -28,10 +28,12 @@ class Missile:
     armour: tuple[tuple[Armour, int], ...] | None = None
     """SAM-RNG-4: the defence bonus each armour gives against this weapon,
     where it differs from :data:`ARMOUR_DEFENCE`."""
+    thrown: bool = False
+    """Thrown rather than shot (the Shuriken): only what the text says of it."""
 
 
 WEAPONS: dict[MissileName, Missile] = {
-    "shuriken": Missile("shuriken", 6.0, -2, no_moving_penalty=True),
+    "shuriken": Missile("shuriken", 6.0, -2, no_moving_penalty=True, thrown=True),
     "teppo": Missile("teppo", 48.0, 0, reloads=True,
                      armour=(("none", 0), ("light", 0), ("medium", 0), ("heavy", 1))),
     "yumi": Missile("yumi", 48.0, 0),

@@ -14,7 +14,7 @@ from referee.core.waits import Decision, Option
 from referee.games.samurai.combat import CombatPhase
 from referee.games.samurai.fight import d6
 from referee.games.samurai.missiles import ActionPhase
-from referee.games.samurai.state import SamuraiState
+from referee.games.samurai.state import SamuraiState, tenths
 
 ADVANCE_STEPS = (1.0, 0.75, 0.5, 0.25)
 """House rule: an advance blocked on the way stops at the farthest of these
@@ -66,8 +66,9 @@ class Priority(Frame):
         if first == second:
             return self.start(state)
         state.priority = state.seats[0] if first > second else state.seats[1]
-        state.emit(msg("sam.priority", turn=state.turn, band=state.band_names[state.priority],
-                       a=first, b=second))
+        other = state.other(state.priority)
+        state.emit(msg("sam.priority", turn=state.turn, winner=state.band_names[state.priority],
+                       a=max(first, second), loser=state.band_names[other], b=min(first, second)))
         return done(state.priority)
 
 
@@ -93,12 +94,21 @@ class MovePhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name),
-                                        move_options(state, fid)), self.chose)
+        options = move_options(state, fid)
+        state.moving = move_to.moving_part(state, fid, options)
+        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
+                        self.chose)
+
+    def pointed(self, state: SamuraiState, _: object) -> Step:
+        """Moved to a point of the player's choice (:mod:`.move_to`)."""
+        return self.next(state)
 
     def chose(self, state: SamuraiState, value: dict[str, object]) -> Step:
         fid = self.queue.pop(0)
         f = state.fighters[fid]
+        state.moving = None
+        if value["do"] == "point":
+            return self.call(move_to.MoveToPoint(fid), self.pointed)
         if value["do"] != "stay":
             to = value["to"]
             assert isinstance(to, list)
@@ -106,7 +116,7 @@ class MovePhase(Frame):
             f.moved = True
             target = state.fighters[str(value["target"])].name
             key = "sam.charges" if value["do"] == "charge" else "sam.advances"
-            state.emit(msg(key, name=f.name, target=target, x=f"{f.x:.1f}", y=f"{f.y:.1f}"))
+            state.emit(msg(key, name=f.name, target=target, x=tenths(f.x), y=tenths(f.y)))
         return self.next(state)
 
 
@@ -136,8 +146,9 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
                 options.append(Option({"do": "advance", "target": enemy.id,
                                        "to": [round(to[0], 3), round(to[1], 3)]},
                                       msg("sam.opt.advance", target=enemy.name,
-                                          inches=f"{length * share:.1f}")))
+                                          inches=tenths(length * share))))
                 break
+    options.append(Option({"do": "point"}, msg("sam.opt.point")))
     return options
 
 
