@@ -4,7 +4,6 @@ turn and phase, the fight being played and the shots of the turn."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from fractions import Fraction
 
 from shapely.geometry import LineString, Polygon
@@ -149,10 +148,6 @@ class SamuraiState(GameState):
         self.asked_shooter: str | None = None
         """The fighter whose action is asked now (its legal shots go in the view)."""
         self.asked_targets: list[str] = []
-        self.moving: dict[str, Any] | None = None
-        """The fighter asked to move now, with where each move ends, for the
-        seats' maps (:mod:`.picture`); set by the frame that asks, cleared
-        by the answer."""
         self.broken: list[Seat] = []
 
     def shared(self) -> tuple[object, ...]:

@@ -94,21 +94,12 @@ class MovePhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        options = move_options(state, fid)
-        state.moving = move_to.moving_part(state, fid, options)
-        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
-                        self.chose)
-
-    def pointed(self, state: SamuraiState, _: object) -> Step:
-        """Moved to a point of the player's choice (:mod:`.move_to`)."""
-        return self.next(state)
+        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name),
+                                        move_options(state, fid)), self.chose)
 
     def chose(self, state: SamuraiState, value: dict[str, object]) -> Step:
         fid = self.queue.pop(0)
         f = state.fighters[fid]
-        state.moving = None
-        if value["do"] == "point":
-            return self.call(move_to.MoveToPoint(fid), self.pointed)
         if value["do"] != "stay":
             to = value["to"]
             assert isinstance(to, list)
@@ -148,7 +139,6 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
                                       msg("sam.opt.advance", target=enemy.name,
                                           inches=tenths(length * share))))
                 break
-    options.append(Option({"do": "point"}, msg("sam.opt.point")))
     return options
 
 
