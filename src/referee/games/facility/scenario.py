@@ -106,6 +106,9 @@ class CharacterModel(StrictModel):
     hand_slots: int | None = Field(None, ge=0)
     inventory_slots: int | None = Field(None, ge=0)
     worn_places: dict[str, int] | None = None
+    lang: Literal["en", "ru"] | None = None
+    """The language of the player's reports and orders template (``referee
+    resolve --reports``, ``referee orders-template``); unset, the game master's."""
 
 
 class FacilityScenario(StrictModel):
