@@ -75,14 +75,16 @@ def test_filled_in_it_resolves_as_the_character_meant(tmp_path: Path):
 def test_it_names_what_the_character_may_name_right_now(turn2: Path):
     text = template(turn2, "boris")
     assert "turn = 2" in text and "[boris]" in text
-    assert "# Your room: 3 (corridor)." in text
-    for door in ('east door ("east") to room 6 (lab B)', 'south door ("south") to room 1 (lobby)'):
+    assert "# Your room: 3 (the corridor)." in text
+    for door in ('east door ("east") to room 6 (lab B)',
+                 'south door ("south") to room 1 (the lobby)'):
         assert f"# – {door}" in text
     assert '# – Anna ("anna"): a scientist\'s uniform, visible: keycard ("keycard")' in text
-    assert '# – worn ("belt"): pistol ("pistol")' in text
+    assert '# – on the belt ("belt"): pistol ("pistol")' in text
+    assert '# – worn ("body"): agent\'s badge ("badge")' in text
     assert '# use = [{ ability = "shot", item = "pistol", target = "anna" }]' in text
     assert '# chase = "anna"' in text
-    assert "Rooms of the building: 1 (lobby), 2 (lab A)" in text
+    assert "Rooms of the building: 1 (the lobby), 2 (lab A)" in text
     # the others' hidden items are not told: Gleb's folder is in his hands elsewhere
     assert "folder\")\n" not in text.split("[boris]")[0]
 
@@ -109,7 +111,8 @@ def test_every_example_line_given_alone_stands(turn2: Path, tmp_path: Path):
 def test_in_russian_the_comments_are_russian(turn2: Path):
     text = template(turn2, "boris", "--lang", "ru")
     assert "# Ваша комната: 3 (коридор)." in text
-    assert '# – восточная ("east") — в комнату 6 (лаборатория Б)' in text
+    assert '# – восточная дверь ("east") — в комнату 6 (лаборатория Б)' in text
+    assert '# – на поясе ("belt"): пистолет ("pistol")' in text
     assert "Рукопашная атака" in text
     comments = [line for line in text.splitlines()
                 if line.startswith("#") and not EXAMPLE_LINE.match(line)]

@@ -5,6 +5,7 @@ written to its own file in its language; orders files refused whole."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -54,10 +55,13 @@ def test_turn_one_in_json_anna_is_detained_in_the_corridor_with_the_keycard():
     assert anna["name"] == "Anna"
     assert anna["state"]["character"]["room"] == 3
     assert anna["state"]["character"]["hands"] == ["keycard"]
-    assert "(step 1) Boris detains Anna." in anna["log"]
-    assert "(step 1) You go through the north door into room 3." in anna["log"]
-    assert "(step 1) Anna goes through the north door into room 3." in data["referee"]
-    assert "(step 1) Anna left room 1 through the north door." in data["observers"]["camera:1"]
+    assert "(step 1) Boris detains you." in anna["log"]
+    assert "(step 1) You go through the north door into the corridor." in anna["log"]
+    assert not any("Anna" in line for line in anna["log"])  # never named in her own report
+    assert "(step 1) Anna goes through the north door into the corridor." in data["referee"]
+    assert "(step 1) Boris detains Anna." in data["referee"]
+    assert "(step 1) Anna leaves the lobby through the north door." in data["observers"][
+        "camera:1"]
     assert data["voids"] == [] and data["refused"] == []
 
 
@@ -70,15 +74,17 @@ def test_turn_three_boris_does_not_follow_a_roommate_and_reports_come_in_russian
     russian = resolve(state, ORDERS / "turn3.toml", "--lang", "ru")
     assert russian.exit_code == 0, russian.output
     assert "== Борис (boris)" in russian.output
-    assert "Анна выходит через дверь «западная»." in russian.output
+    assert "  (шаг 1) Анна выходит через западную дверь." in russian.output
+    boris = russian.output.split("== Борис (boris)")[1].split("== ")[0]
+    assert "Анна выходит через западную дверь." in boris and "следовать" not in boris
     assert "(шаг 1)" in russian.output and "== Ведущий" in russian.output
 
 
 def test_phase_stamps_survive_the_terminal():
     result = resolve(START, ORDERS / "turn1.toml")
     assert result.exit_code == 0, result.output
-    assert "  (step 1) Boris detains Anna." in result.output
-    assert "  (actions) keycard goes to your hands." in result.output
+    assert "  (step 1) Boris detains you." in result.output
+    assert "  (actions) You put the keycard in your hands." in result.output
 
 
 def test_a_bad_order_is_void_for_its_seat_alone_and_the_rest_resolves(tmp_path: Path):
@@ -189,6 +195,66 @@ def test_a_character_language_given_wrong_is_refused_before_anything_is_written(
     assert not (tmp_path / "r").exists() and not (tmp_path / "next.json").exists()
 
 
+def with_languages(folder: Path, **languages: str) -> Path:
+    """The example scenario with ``lang = "<lang>"`` for the characters named."""
+    text = START.read_text(encoding="utf-8")
+    for seat, lang in languages.items():
+        table = f"[characters.{seat}]\n"
+        assert table in text
+        text = text.replace(table, f'{table}lang = "{lang}"\n')
+    path = folder / "scenario.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_character_given_russian_by_the_scenario_gets_a_russian_report(tmp_path: Path):
+    """``[characters.anna] lang = "ru"``: Anna's report file is in Russian, the
+    others' in English (the default); the game file after the turn keeps her
+    language for the next turn's report."""
+    scenario = with_languages(tmp_path, anna="ru")
+    result = resolve(scenario, ORDERS / "turn1.toml", "--reports", tmp_path / "turn1",
+                     "--out", tmp_path / "turn2.json")
+    assert result.exit_code == 0, result.output
+    anna = (tmp_path / "turn1" / "anna.txt").read_text(encoding="utf-8")
+    assert anna.splitlines()[:3] == ["Анна: ход 1", "", "Ход 1 просчитан."]
+    assert "(шаг 1) Борис задерживает вас." in anna
+    assert not re.search(r"[A-Za-z]", anna)
+    for seat, heading in (("boris", "Boris: turn 1"), ("gleb", "Gleb: turn 1"),
+                          ("vera", "Vera: turn 1")):
+        text = (tmp_path / "turn1" / f"{seat}.txt").read_text(encoding="utf-8")
+        assert text.splitlines()[0] == heading
+        assert not re.search(r"[А-яЁё]", text), seat
+    assert f"{tmp_path / 'turn1' / 'anna.txt'} (Anna, in Russian)" in result.output
+    assert f"{tmp_path / 'turn1' / 'boris.txt'} (Boris, in English)" in result.output
+    later = resolve(tmp_path / "turn2.json", ORDERS / "turn2.toml", "--reports",
+                    tmp_path / "turn2", "--json")
+    assert later.exit_code == 0, later.output
+    langs = {seat: part["lang"] for seat, part in json.loads(later.output)["seats"].items()}
+    assert langs == {"anna": "ru", "boris": "en", "gleb": "en", "vera": "en"}
+    assert (tmp_path / "turn2" / "anna.txt").read_text(encoding="utf-8").startswith(
+        "Анна: ход 2")
+
+
+def test_the_option_and_the_game_masters_language_come_before_and_after_the_scenarios(
+        tmp_path: Path):
+    """``--seat-lang`` wins over the scenario's ``lang``; a character the
+    scenario gives no language reads ``--lang``."""
+    scenario = with_languages(tmp_path, anna="ru", boris="en")
+    result = resolve(scenario, ORDERS / "turn1.toml", "--json", "--lang", "ru",
+                     "--seat-lang", "anna=en")
+    assert result.exit_code == 0, result.output
+    langs = {seat: part["lang"] for seat, part in json.loads(result.output)["seats"].items()}
+    assert langs == {"anna": "en", "boris": "en", "gleb": "ru", "vera": "ru"}
+
+
+def test_a_language_the_scenario_gives_wrong_is_refused_naming_the_field(tmp_path: Path):
+    scenario = with_languages(tmp_path, vera="de")
+    result = resolve(scenario, ORDERS / "turn1.toml", "--reports", tmp_path / "r")
+    assert result.exit_code == 2
+    assert 'characters.vera.lang: expected one of en, ru, got "de"' in result.output
+    assert not (tmp_path / "r").exists()
+
+
 def test_a_scenario_that_gives_a_character_a_language_is_read():
     """A scenario format with a character ``lang`` field says the character's
     language; without one the default holds."""
@@ -206,7 +272,7 @@ def test_the_scenario_given_as_the_orders_is_refused_not_resolved(tmp_path: Path
     result = resolve(START, START, "--out", tmp_path / "next.json")
     assert result.exit_code == 2
     assert f"{START}: this is a scenario" in result.output
-    assert "anna, boris, gleb, vera" in result.output
+    assert "`anna`, `boris`, `gleb`, `vera`" in result.output
     assert "orders-template" in result.output
     assert not (tmp_path / "next.json").exists()
     assert "Traceback" not in result.output
@@ -248,7 +314,8 @@ def test_orders_void_at_the_deadline_are_listed_with_their_reasons(tmp_path: Pat
     data = json.loads(result.output)
     voids = {(v["seat"], v["part"]): v["reason"] for v in data["voids"]}
     assert {("anna", "move"), ("boris", "chase")} <= set(voids)
-    assert "nort" in voids["anna", "move"] and "1" in voids["anna", "move"]
+    assert voids["anna", "move"] == "there is no door `nort` in the lobby"
+    assert [v["what"] for v in data["voids"] if v["part"] == "move"] == ["movement"]
     assert "zed" in voids["boris", "chase"]
     told = {(v["seat"], v["part"]): v["reason"] for v in data["voids"] + data["impossible"]}
     assert "Gleb" in told["anna", "melee"]

@@ -66,19 +66,19 @@ def test_void_orders_are_named_with_their_reasons_and_exit_1(tmp_path: Path):
     assert result.exit_code == 1, result.output
     anna = lines_of(result.output, "Anna (anna):")
     assert len(anna) == 3
-    move, unreadable = (next(line for line in anna if line.startswith(f"void: {part}:"))
+    move, unreadable = (next(line for line in anna if line.startswith(f"void: `{part}`"))
                         for part in ("move", "unreadable"))
-    assert '"nort"' in move and "room 1" in move
-    assert "no such order" in unreadable
+    # the order as the file names it, what it says, and why, with the room by its name
+    assert move == "void: `move` (movement): there is no door `nort` in the lobby"
+    assert unreadable.startswith("void: `unreadable`: there is no such order")
     # a target in another room: void, or declared and impossible, as the rules have it
-    melee = next(line for line in anna if "melee:" in line and not line.startswith(
-        "void: unreadable"))
-    assert melee.startswith(("void: melee:", "declared, but cannot be carried out: melee:"))
-    assert "Gleb" in melee
+    melee = next(line for line in anna if "`melee` (" in line)
+    assert melee.startswith(("void: `melee`", "declared, but cannot be carried out: `melee`"))
+    assert "(a melee attack on Gleb)" in melee and "Gleb is in another room" in melee
     assert not any("take[0]" in line for line in anna)  # the keycard lies in Anna's room
     assert lines_of(result.output, "Boris (boris):") == ["every order stands"]
     assert lines_of(result.output, "Gleb (gleb):") == ["no orders: does nothing this turn"]
-    assert "Not taken: [bors]: there is no character bors (did you mean `boris`?)" \
+    assert "Not taken: `[bors]`: there is no character `bors` (did you mean `boris`?)" \
         in result.output
     assert "Some orders would be void" in result.output
 
@@ -89,7 +89,8 @@ def test_orders_are_checked_against_the_state_given(tmp_path: Path):
     east = write(tmp_path, '[anna]\nmove = { route = ["east"] }\n')
     before = validate(START, east)
     assert before.exit_code == 1
-    assert lines_of(before.output, "Anna (anna):")[0].startswith('void: move: there is no door')
+    assert lines_of(before.output, "Anna (anna):")[0] == (
+        "void: `move` (movement): there is no door `east` in the lobby")
     turn2 = tmp_path / "turn2.json"
     played = runner.invoke(app, ["resolve", str(START), str(ORDERS / "turn1.toml"),
                                  "--out", str(turn2)])
@@ -112,7 +113,10 @@ def test_in_russian(tmp_path: Path):
     result = validate(START, write(tmp_path, BAD), "--lang", "ru")
     assert result.exit_code == 1
     anna = lines_of(result.output, "Анна (anna):")
-    assert any(line.startswith("недействительна: move:") and "«nort»" in line for line in anna)
+    assert "недействительна: `move` (перемещение): в вестибюле нет двери `nort`" in anna
+    assert "будет объявлена, но невыполнима: `melee` (рукопашная атака на Глеба): " \
+        "Глеб в другой комнате" in anna
+    assert "Не принято: `[bors]`: персонажа `bors` нет (может быть, `boris`?)" in result.output
     assert lines_of(result.output, "Борис (boris):") == ["все заявки в силе"]
     assert "Часть заявок будет недействительна" in result.output
 
@@ -151,18 +155,21 @@ def test_an_orders_file_given_alone_gets_a_hint():
 def test_the_rules_lines_about_void_and_impossible_orders_are_read():
     """A line told to a seat whose message ends in ``void`` or ``impossible``
     and names the order and the reason (at any depth, as a phase stamp wraps
-    it) is read as such, in the game master's wording; other lines are not."""
+    it) is read as such, in the game master's wording, with what the order says
+    where the line tells it; other lines are not."""
     def told(kind: str, order: str) -> Event:
         reason = personal(("anna",), msg("t.you-reason"), msg("t.gm-reason"))
+        what = personal(("boris",), msg("t.at-you"), msg("t.at-boris"))
         return Event(msg("t.at", what=personal(
-            ("anna",), msg(f"t.{kind}", order=order, reason=reason),
-            msg(f"t.gm.{kind}", who="Anna", order=order, reason=reason))),
+            ("anna",), msg(f"t.{kind}", order=order, what=what, reason=reason),
+            msg(f"t.gm.{kind}", who="Anna", order=order, what=what, reason=reason))),
             Audience.only("anna"))
 
     found = void_parts([told("void", "move"), Event(msg("t.walks", order="x")),
-                        told("impossible", "melee")])
-    assert [(v.seat, v.part, v.kind, v.reason.key) for v in found] == [
-        ("anna", "move", VOID, "t.gm-reason"), ("anna", "melee", IMPOSSIBLE, "t.gm-reason")]
+                        told("impossible", "melee"), told("bluffed", "use[0]")])
+    assert [(v.seat, v.part, v.kind, v.reason.key, v.what and v.what.key) for v in found] == [
+        ("anna", "move", VOID, "t.gm-reason", "t.at-boris"),
+        ("anna", "melee", IMPOSSIBLE, "t.gm-reason", "t.at-boris")]
 
 
 def test_an_order_that_cannot_happen_is_said_but_the_orders_stand():
@@ -173,5 +180,5 @@ def test_an_order_that_cannot_happen_is_said_but_the_orders_stand():
         "anna", "melee", msg("core.error.text", text="Gleb is elsewhere"), IMPOSSIBLE)])
     assert orders_report(game, answered, "en")[:3] == [
         "Anna (anna):",
-        "  declared, but cannot be carried out: melee: Gleb is elsewhere",
+        "  declared, but cannot be carried out: `melee`: Gleb is elsewhere",
         "  every order stands"]

@@ -7,9 +7,11 @@ An orders file is read against the game it is for: a file that is a scenario
 another turn is refused whole, before anything is resolved. Which orders are
 void is found by resolving the turn on a copy of the game and reading the
 lines the rules wrote for each seat: a void order is told to its seat as a
-message whose key ends in ``void`` with the order (``part`` or ``order``) and
-the ``reason`` (the core's ``core.answer.void`` for an order of the wrong
-shape, the ruleset's own for an order the world does not allow).
+message whose key ends in ``.void`` with the order (``part`` or ``order``, as
+the file names it), the ``reason`` and, where the rules give it, ``what`` the
+order says in words (the core's ``core.answer.void`` for an order of the wrong
+shape, the ruleset's own, ``facility.void``, for an order the world does not
+allow; ``.impossible`` for one declared that cannot happen).
 """
 
 from __future__ import annotations
@@ -102,8 +104,14 @@ def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
     return table
 
 
+def seat_ids(seats: Sequence[Seat]) -> tuple[Param, ...]:
+    """Seats as an orders file names them, each in backticks (``[anna]`` is
+    typed ``anna``), for a list in a message."""
+    return tuple(f"`{seat}`" for seat in seats)
+
+
 def _seats_param(game: Game) -> tuple[Param, ...]:
-    return tuple(game.seats)
+    return seat_ids(game.seats)
 
 
 def refuse_scenario(table: Mapping[str, Any], orders: str, game: Game, source: str) -> None:
@@ -133,12 +141,12 @@ def refuse_no_seat(table: Mapping[str, Any], orders: str, game: Game, source: st
     (a file for another game, or names misspelt). :raises OrdersRefused:"""
     if any(name in game.seats for name in table):
         return
-    found = tuple(sorted(table))
+    found = sorted(table)
     closest = next((did_you_mean(name, game.seats) for name in found
                     if did_you_mean(name, game.seats)), "")
     raise OrdersRefused(msg(
         "orders-file.no-seat" if found else "orders-file.empty", orders=orders, game=source,
-        seat=game.seats[0], seats=_seats_param(game), found=found, suggestion=closest))
+        seat=game.seats[0], seats=_seats_param(game), found=seat_ids(found), suggestion=closest))
 
 
 # -- void orders ------------------------------------------------------------------------
@@ -155,16 +163,19 @@ CHAT-TRN-6, a bluff a player may mean)."""
 class VoidPart:
     """An order of ``seat`` that is void (or, ``kind`` ``impossible``, declared
     but cannot happen): ``part`` names it in the orders file (``move``,
-    ``take[0]``), ``reason`` says why (a message, read as the game master
-    reads it)."""
+    ``take[0]``), ``reason`` says why and ``what``, where the rules say it,
+    what the order says ("movement", "a shot at Boris"); both messages are
+    read as the game master reads them."""
 
     seat: Seat
     part: Param
     reason: Msg
     kind: str = VOID
+    what: Msg | None = None
 
-    def to_json(self, lang: Lang) -> dict[str, str]:
+    def to_json(self, lang: Lang) -> dict[str, str | None]:
         return {"seat": self.seat, "part": render(as_text(self.part), lang),
+                "what": render(self.what, lang) if self.what is not None else None,
                 "reason": render(self.reason, lang)}
 
 
@@ -179,16 +190,19 @@ def void_parts(events: Sequence[Event]) -> list[VoidPart]:
     """The void (and impossible) orders ``events`` tell their seats, in order."""
     found: list[VoidPart] = []
     for event in events:
-        found += [VoidPart(seat, part, for_reader(reason, REFEREE), kind)
-                  for seat, part, reason, kind in _voids_in(event.text, ())]
+        found += [VoidPart(seat, part, for_reader(reason, REFEREE), kind,
+                           for_reader(what, REFEREE) if what is not None else None)
+                  for seat, part, reason, kind, what in _voids_in(event.text, ())]
     return found
 
 
-def _voids_in(text: Msg, to: tuple[str, ...]) -> Iterator[tuple[Seat, Param, Msg, str]]:
-    """(seat, part, reason, kind) of every message inside ``text`` that tells
-    a seat one of its orders is void or impossible: a message whose key ends
-    in the kind, with the order (``part`` or ``order``) and the ``reason``.
-    It is read in its addressee's own wording (``you``), once."""
+def _voids_in(text: Msg, to: tuple[str, ...],
+              ) -> Iterator[tuple[Seat, Param, Msg, str, Msg | None]]:
+    """(seat, part, reason, kind, what) of every message inside ``text`` that
+    tells a seat one of its orders is void or impossible: a message whose key
+    ends in ``.void`` or ``.impossible``, with the order (``part`` or
+    ``order``), the ``reason`` and maybe ``what`` it says. It is read in its
+    addressee's own wording (``you``), once."""
     params = text.params
     if text.key == PERSONAL:
         you, seats = params.get("you"), params.get("to")
@@ -196,11 +210,11 @@ def _voids_in(text: Msg, to: tuple[str, ...]) -> Iterator[tuple[Seat, Param, Msg
             yield from _voids_in(you, tuple(str(s) for s in seats))
         return
     part = params.get("part", params.get("order"))
-    reason = params.get("reason")
+    reason, what = params.get("reason"), params.get("what")
     kind = text.key.rsplit(".", 1)[-1]
     if kind in KINDS and isinstance(reason, Msg | str) and part is not None:
         for seat in to:
-            yield seat, part, as_text(reason), kind
+            yield seat, part, as_text(reason), kind, what if isinstance(what, Msg) else None
         return
     for value in params.values():
         for inner in value if isinstance(value, tuple) else (value,):
@@ -248,6 +262,14 @@ def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> A
         trial.close()
     answered.voids = void_parts(trial.log_for(REFEREE)[start:])
     return answered
+
+
+def entry_name(entry: Mapping[str, Any], fallback: str) -> Name:
+    """A scenario entry's name in each language (``name``, ``name_ru``), as a
+    game master's view gives it (a Facility room, item or character)."""
+    en = entry.get("name") or entry.get("name_ru") or fallback
+    ru = entry.get("name_ru") or None
+    return Name(str(en), str(ru) if ru else None)
 
 
 # -- languages ---------------------------------------------------------------------------

@@ -27,7 +27,14 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.common import LangOption, check_seat, language, user_errors
-from referee.cli.orders import game_turn, open_decision, open_game, scenario_language
+from referee.cli.orders import (
+    entry_name,
+    game_turn,
+    open_decision,
+    open_game,
+    scenario_language,
+    seat_ids,
+)
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
@@ -125,8 +132,8 @@ def template_text(game: Game, seat: Seat, lang: Lang, source: str) -> str:
     """The orders file ``seat`` fills in for the turn ``game`` waits for."""
     decision = open_decision(game, source)
     if seat not in decision.seats:
-        raise RefereeError(msg("orders-template.not-asked", seat=seat, source=source,
-                               seats=tuple(decision.seats)))
+        raise RefereeError(msg("orders-template.not-asked", name=game.seat_name(seat),
+                               seat=seat, source=source, seats=seat_ids(decision.seats)))
     writer = Writer(lang)
     turn = game_turn(game)
     name = game.seat_name(seat)
@@ -162,13 +169,6 @@ def _offered(game: Game, seat: Seat) -> dict[str, Any]:
 
 
 # -- Facility --------------------------------------------------------------------------------
-
-
-def _name(entry: Mapping[str, Any], fallback: str) -> Name:
-    """A Facility scenario entry's name in each language (``name``, ``name_ru``)."""
-    en = entry.get("name") or fallback
-    ru = entry.get("name_ru") or None
-    return Name(str(en), str(ru) if ru else None)
 
 
 def _number(value: Any) -> Fraction | int:
@@ -215,7 +215,7 @@ class FacilityTemplate:
         for room in self.world.get("rooms", []):
             if room.get("number") == number and (room.get("name") or room.get("name_ru")):
                 return msg("orders-template.room", number=number,
-                           name=_name(room, str(number)))
+                           name=entry_name(room, str(number)))
         return msg("orders-template.room-bare", number=number)
 
     def rooms(self) -> list[int]:
@@ -240,7 +240,7 @@ class FacilityTemplate:
 
     def item(self, item: str) -> Msg:
         entry = self.items().get(item, {})
-        return msg("orders-template.entry", name=_name(entry, item), id=quoted(item))
+        return msg("orders-template.entry", name=entry_name(entry, item), id=quoted(item))
 
     def ability(self, ability: str) -> Msg | str:
         """An ability as an order names it: ``a shot ("shot")``."""
@@ -275,10 +275,12 @@ class FacilityTemplate:
         return ["hands", "inventory", *worn]
 
     def place_label(self, place: str) -> Msg:
-        """Where an item is: in the hands, in the inventory, worn on ``place``."""
+        """Where an item is: in the hands, in the inventory, or worn, by the
+        place's name ("on the belt") and id."""
         if place in ("hands", "inventory"):
             return msg(f"orders-template.place.{place}")
-        return msg("orders-template.place.worn", place=quoted(place))
+        return msg("orders-template.place.worn", where=msg("facility.place", place=place),
+                   place=quoted(place))
 
     def place_entry(self, place: str) -> Msg | str:
         """A place as an order names it: ``hands ("hands")``, ``"belt"``."""
@@ -293,7 +295,7 @@ class FacilityTemplate:
         kinds: dict[str, str] = {}
         for item, entry in sorted(self.items().items()):
             kinds.setdefault(str(entry.get("kind", item)), item)
-        found += [msg("orders-template.entry", name=_name(self.items()[item], item),
+        found += [msg("orders-template.entry", name=entry_name(self.items()[item], item),
                       id=quoted(f"item:{kind}")) for kind, item in sorted(kinds.items())]
         return found
 

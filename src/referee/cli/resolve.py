@@ -29,6 +29,7 @@ from referee.cli.orders import (
     VOID,
     Answered,
     VoidPart,
+    entry_name,
     game_turn,
     give_orders,
     open_decision,
@@ -43,7 +44,7 @@ from referee.cli.play import outcome_line
 from referee.core.errors import RefereeError, SaveFileError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import CATALOGUE, Lang, for_reader, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
 from referee.core.savefile import check_writable, save_game
 from referee.core.waits import Chance, Decision
 
@@ -181,8 +182,7 @@ class Turn:
             for line in self.lines(seat, lang):
                 out.print(f"  {line}", markup=False)
         for token in self.observers():
-            out.print(f"== {render(msg('resolve.observer', observer=token), lang)}",
-                      markup=False)
+            out.print(f"== {render(observer_title(game, token), lang)}", markup=False)
             for line in self.record(token, lang):
                 out.print(f"  {line}", markup=False)
         out.print(f"== {render(msg('resolve.referee'), lang)}", markup=False)
@@ -198,6 +198,27 @@ class Turn:
                                  name=game.seat_name(seat),
                                  language=msg(f"resolve.language.{self.languages[seat]}")),
                              lang), markup=False)
+
+
+CAMERA = "camera:"
+"""An observer that is a room's camera: ``camera:<room number>`` (Facility)."""
+
+
+def observer_title(game: Game, token: str) -> Msg:
+    """How the record of ``token`` is headed: a camera by its room, as the
+    scenario names it ("Record of the camera in the lobby"), any other
+    observer by its token."""
+    number = token.removeprefix(CAMERA)
+    if not token.startswith(CAMERA) or not number.isdigit():
+        return msg("resolve.observer", observer=token)
+    state = game.view(REFEREE).get("state")
+    world = state.get("world") if isinstance(state, dict) else None
+    rooms = world.get("rooms") if isinstance(world, dict) else None
+    for room in rooms if isinstance(rooms, list) else ():
+        if isinstance(room, dict) and room.get("number") == int(number) and (
+                room.get("name") or room.get("name_ru")):
+            return msg("resolve.camera", room=entry_name(room, number))
+    return msg("resolve.camera-room", number=int(number))
 
 
 def seat_languages(game: Game, chosen: Lang, given: list[str]) -> dict[Seat, Lang]:

@@ -20,6 +20,8 @@ from referee.cli.common import LangOption, language, out, user_errors
 from referee.cli.orders import (
     VOID,
     Answered,
+    VoidPart,
+    as_text,
     check_orders,
     game_turn,
     open_decision,
@@ -28,7 +30,7 @@ from referee.cli.orders import (
 )
 from referee.core.errors import ScenarioError
 from referee.core.game import Game
-from referee.core.i18n import Lang, Name, msg, render
+from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.core.scenario import load_scenario, read_toml
 
 SOME_VOID = 1
@@ -120,7 +122,7 @@ def orders_report(game: Game, answered: Answered, lang: Lang) -> list[str]:
     for seat in game.seats:
         lines.append(render(msg("validate.seat", name=game.seat_name(seat), seat=seat), lang))
         told = [void for void in answered.voids if void.seat == seat]
-        lines += ["  " + render(msg(f"validate.{void.kind}", part=void.part,
+        lines += ["  " + render(msg(f"validate.{void.kind}", part=order_named(void),
                                     reason=void.reason), lang) for void in told]
         if not any(void.kind == VOID for void in told):
             lines.append("  " + render(msg("validate.all-stand" if seat in answered.given
@@ -128,6 +130,15 @@ def orders_report(game: Game, answered: Answered, lang: Lang) -> list[str]:
     lines += [render(msg("validate.not-taken", seat=seat, reason=exc.message), lang)
               for seat, exc in answered.refused]
     return lines
+
+
+def order_named(void: VoidPart) -> Msg:
+    """An order as the file names it, in backticks, and what it says where the
+    rules tell it: ``move`` (movement), ``take[1]`` (take the keycard)."""
+    part = as_text(void.part)
+    if void.what is None:
+        return msg("validate.order", part=part)
+    return msg("validate.order-says", part=part, what=void.what)
 
 
 def say(line: str) -> None:
