@@ -87,6 +87,20 @@ def test_phase_stamps_survive_the_terminal():
     assert "  (actions) You put the keycard in your hands." in result.output
 
 
+def test_a_cameras_record_is_headed_by_its_room_in_the_readers_language():
+    """The text output heads each camera's record by the room the scenario
+    names, in ``--lang`` (the JSON keeps the ``camera:<room>`` token)."""
+    english = resolve(START, ORDERS / "turn1.toml")
+    assert english.exit_code == 0, english.output
+    record = english.output.split("== Record of the camera in the lobby\n")[1]
+    assert record.startswith("  (actions) Anna takes the keycard from the floor of the lobby.\n")
+    assert "== Record of the camera in the corridor\n" in english.output
+    russian = resolve(START, ORDERS / "turn1.toml", "--lang", "ru")
+    assert "== Запись камеры в вестибюле\n" in russian.output
+    assert "== Запись камеры в коридоре\n" in russian.output
+    assert "camera" not in russian.output
+
+
 def test_a_bad_order_is_void_for_its_seat_alone_and_the_rest_resolves(tmp_path: Path):
     orders = tmp_path / "orders.toml"
     orders.write_text('turn = 1\n[anna]\nmove = { to = "far" }\ntake = [{ item = "keycard" }]\n'
