@@ -32,7 +32,7 @@ from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.prepared import prepared
 from referee.core.waits import JSON
 from referee.games.old_west import aiming
-from referee.games.old_west.scenario import OldWestScenario
+from referee.games.old_west.scenario import OldWestScenario, posse_name, title_name
 from referee.games.old_west.state import OldWestState
 
 CATALOGUE.load(Path(__file__).with_name("picture.toml"))
@@ -65,9 +65,9 @@ def _table_part(scenario: OldWestScenario) -> dict[str, JSON]:
     for d in scenario.drops:
         terrain.append(_feature(d.name, d.name_ru, "drop", d.points, d.height))
     return {
-        "title": Name(scenario.title, scenario.title_ru).to_json(),
+        "title": title_name(scenario).to_json(),
         "width": scenario.table.width, "depth": scenario.table.depth,
-        "posses": [{"seat": p.seat, "name": Name(p.name, p.name_ru).to_json()}
+        "posses": [{"seat": p.seat, "name": posse_name(p).to_json()}
                    for p in scenario.posses],
         "terrain": terrain,
         "wounds": {m.id: m.wounds for p in scenario.posses for m in p.models},

@@ -210,10 +210,10 @@ class TakeWound(Frame):
         model = state.fighters[self.target_id]
         if self.part == "mount" and model.mount is not None:
             model.mount.wounds -= 1
-            state.emit(msg("ow.mount-wounded", mount=mount_of(model), left=model.mount.wounds),
-                       clause=self.clause)
             if model.mount.wounds <= 0:
                 return self.call(MountKilled(self.target_id), self.finished)
+            state.emit(msg("ow.mount-wounded", mount=mount_of(model), left=model.mount.wounds),
+                       clause=self.clause)
             return done()
         return self.call(FortuneSaves(self.target_id), self.saved)
 

@@ -178,7 +178,7 @@ class OldWestScenario(_Strict):
     """A Legends of the Old West scenario."""
 
     ruleset: str | None = None
-    title: str = "Old West skirmish"
+    title: str = "Old West skirmish"  # in Russian: DEFAULT_TITLE
     title_ru: str | None = None
     table: TableSpec = TableSpec()
     posses: list[Posse] = Field(min_length=2, max_length=2)
@@ -200,8 +200,15 @@ def posse_name(posse: Posse) -> Name:
     return spoken_name(posse.name, posse.name_ru, gender or "plural", posse.cases)
 
 
+DEFAULT_TITLE = Name("Old West skirmish", "Стычка на Диком Западе")
+"""The title of a scenario that gives none."""
+
+
 def title_name(scenario: OldWestScenario) -> Name:
-    """The scenario's title in each language."""
+    """The scenario's title in each language (a scenario that gives none has
+    the default's in both)."""
+    if scenario.title == DEFAULT_TITLE.en and scenario.title_ru is None:
+        return DEFAULT_TITLE
     return Name(scenario.title, scenario.title_ru)
 
 

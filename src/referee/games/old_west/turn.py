@@ -73,6 +73,8 @@ class TheDrop(Frame):
         elif state.last_advantage is not None:
             winner = state.other(state.last_advantage)
         else:
+            state.emit(msg("ow.advantage-again", roll=rolls[a], turn=state.turn),
+                       clause="OW-HAC-1")
             return self.start(state)
         state.advantage = state.last_advantage = winner
         loser = state.other(winner)
