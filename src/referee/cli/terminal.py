@@ -36,6 +36,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from referee.cli import table_map
 from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Event, Seat
@@ -60,7 +61,10 @@ _SCALARS = ("integer", "number", "boolean", "string", "null")
 
 
 def board(console: Console, ask: Ask, lang: Lang) -> None:
-    """Print the board as the asked seat sees it, if the ruleset draws one."""
+    """Print the board as the asked seat sees it, if the ruleset draws one:
+    the map of a table (:mod:`referee.cli.table_map`), or the ruleset's table."""
+    if table_map.show(console, ask, lang):
+        return
     shape = ask.ruleset.board_table(ask.view["state"], lang)
     if shape is None:
         return
@@ -253,6 +257,9 @@ class TerminalPlayer:
                            f"{escape(render(ask.decision.question, self.lang))}")
         self._show_errors(ask.seat)
         if ask.answer_schema is not None:
+            point = table_map.ask_point(self, ask)  # a point on the table: typed as x y
+            if point is not None:
+                return point
             return self._structured(ask, ask.answer_schema)
         return self._option(ask)
 

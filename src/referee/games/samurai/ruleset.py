@@ -15,7 +15,7 @@ from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
-from referee.games.samurai import picture
+from referee.games.samurai import move_to, picture
 from referee.games.samurai.fight import Allocation, allocation_refusals
 from referee.games.samurai.missiles import Action, action_refusals, can_reload
 from referee.games.samurai.scenario import SamuraiScenario, scenario_problems
@@ -84,6 +84,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
             "shots": [{"shooter": s.shooter, "target": s.target, "from": list(s.start),
                        "to": list(s.end), "hit": s.hit} for s in state.shots],
             "broken": list(state.broken),
+            "moving": state.moving,
         }
 
     # -- answers ---------------------------------------------------------------------
@@ -95,6 +96,9 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         if isinstance(answer, Action) and state.asked_shooter is not None:
             return Verdict(answer, refusals=tuple(
                 action_refusals(state, state.asked_shooter, answer)))
+        if isinstance(answer, move_to.PointMove) and state.moving is not None:
+            return Verdict(answer, refusals=tuple(
+                move_to.point_refusals(state, state.moving["model"], answer)))
         return Verdict(answer)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
@@ -109,6 +113,10 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                 fighters[fid] = {"attack": attack, "defence": cps[fid] - attack,
                                  "boost_initiative": attack > 0 and rng.random() < 0.3}
             return {"fighters": fighters}
+        if shape is move_to.PointMove:  # stay, or one of the named moves (each checked)
+            here = (view.get("waiting") or {}).get("template")
+            spots = [{"x": at[0], "y": at[1]} for _, at in own["moving"]["spots"]]
+            return rng.choice([here, *spots])
         asked = own["asked"]
         choices: list[JSON] = [{"act": "wait", "target": None}]
         choices += [{"act": "shoot", "target": t} for t in asked["targets"]] * 3

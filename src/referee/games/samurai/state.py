@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from shapely.geometry import LineString, Polygon
 
@@ -148,6 +149,10 @@ class SamuraiState(GameState):
         self.asked_shooter: str | None = None
         """The fighter whose action is asked now (its legal shots go in the view)."""
         self.asked_targets: list[str] = []
+        self.moving: dict[str, Any] | None = None
+        """The fighter asked to move now, with where each move ends, for the
+        seats' maps (:mod:`.picture`); set by the frame that asks, cleared
+        by the answer."""
         self.broken: list[Seat] = []
 
     def shared(self) -> tuple[object, ...]:

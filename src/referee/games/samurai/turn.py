@@ -11,6 +11,7 @@ from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
+from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
 from referee.games.samurai.fight import d6
 from referee.games.samurai.missiles import ActionPhase
@@ -94,12 +95,21 @@ class MovePhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name),
-                                        move_options(state, fid)), self.chose)
+        options = move_options(state, fid)
+        state.moving = move_to.moving_part(state, fid, options)
+        return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
+                        self.chose)
+
+    def pointed(self, state: SamuraiState, _: object) -> Step:
+        """Moved to a point of the player's choice (:mod:`.move_to`)."""
+        return self.next(state)
 
     def chose(self, state: SamuraiState, value: dict[str, object]) -> Step:
         fid = self.queue.pop(0)
         f = state.fighters[fid]
+        state.moving = None
+        if value["do"] == "point":
+            return self.call(move_to.MoveToPoint(fid), self.pointed)
         if value["do"] != "stay":
             to = value["to"]
             assert isinstance(to, list)
@@ -139,6 +149,7 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
                                       msg("sam.opt.advance", target=enemy.name,
                                           inches=tenths(length * share))))
                 break
+    options.append(Option({"do": "point"}, msg("sam.opt.point")))
     return options
 
 

@@ -1,0 +1,139 @@
+"""A move to any point the fighter can reach (house rule, like the rest of the
+Move phase). The player picks "move to a point" among the fighter's moves and
+then gives the point, typed as x and y in inches or picked from named moves
+(toward or away from the nearest fighters). The rules check it as they check
+an advance: on the table, by a clear straight way (walls, buildings and other
+fighters block it; light cover does not), within the fighter's move, and not
+into base contact with anyone (a charge is how fighters come to blows).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from referee.boards.table import EPS, XY
+from referee.boards.tablemap import tenths
+from referee.core.flow import Frame, Step, done
+from referee.core.i18n import Msg, msg
+from referee.core.waits import Decision, Option
+from referee.games.samurai.state import SamuraiState
+
+STILL = 0.01
+"""A point closer than this to where the fighter stands: it stays put."""
+NAMED_MOVES = 2
+"""How many fighters, nearest first, the named moves go toward and away from."""
+
+
+class PointMove(BaseModel):
+    """Where the fighter goes: the centre of its base, in inches from the
+    table's bottom-left corner."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: float = Field(description="inches from the table's left edge")
+    y: float = Field(description="inches from the table's bottom edge")
+
+
+def moving_part(state: SamuraiState, fid: str, options: list[Option],
+                what: str = "move", spots: dict[str, XY] | None = None) -> dict[str, Any]:
+    """What a seat's view says of the fighter asked to move: where each move
+    option (or, for a point, each named move) puts it."""
+    found: list[Any] = [[o.value, o.value["to"]] for o in options
+                        if isinstance(o.value, dict) and "to" in o.value]
+    found += [[name, [at[0], at[1]]] for name, at in (spots or {}).items()]
+    return {"model": fid, "what": what, "spots": found}
+
+
+@dataclass
+class MoveToPoint(Frame):
+    """Ask for the point and move there (the answer is checked first:
+    :func:`point_refusals`)."""
+
+    fighter_id: str
+
+    def start(self, state: SamuraiState) -> Step:
+        f = state.fighters[self.fighter_id]
+        state.moving = moving_part(state, self.fighter_id, [], "point",
+                                   named_moves(state, self.fighter_id))
+        template = {"x": round(f.x, 2), "y": round(f.y, 2)}
+        return self.ask(Decision((f.side,), msg("sam.ask.point", name=f.name),
+                                 schema={f.side: PointMove}, templates={f.side: template}),
+                        self.chosen)
+
+    def chosen(self, state: SamuraiState, answer: PointMove) -> Step:
+        state.moving = None
+        f = state.fighters[self.fighter_id]
+        if math.hypot(answer.x - f.x, answer.y - f.y) < STILL:
+            state.emit(msg("sam.point.stays", name=f.name))
+            return done()
+        f.x, f.y = answer.x, answer.y
+        f.moved = True
+        state.emit(msg("sam.point.moves", name=f.name, x=tenths(f.x), y=tenths(f.y)))
+        return done()
+
+
+def point_refusals(state: SamuraiState, fid: str, answer: PointMove) -> list[Msg]:
+    """Why the fighter cannot go to the point, every reason; empty when it can."""
+    f = state.fighters[fid]
+    spot = (answer.x, answer.y)
+    if not all(math.isfinite(v) for v in spot):
+        return [msg("sam.point.not-a-point")]
+    if math.hypot(spot[0] - f.x, spot[1] - f.y) < STILL:
+        return []
+    table = state.table()
+    refusals: list[Msg] = []
+    blockers = table.sweep_blockers(fid, spot)
+    if "edge" in blockers:
+        return [msg("sam.point.off-table", width=tenths(table.width),
+                    depth=tenths(table.depth))]
+    for blocker in blockers[:1]:
+        other = state.fighters.get(blocker)
+        if other is not None and math.hypot(spot[0] - other.x, spot[1] - other.y) \
+                <= f.radius + other.radius + EPS:
+            refusals.append(msg("sam.point.touching", other=other.name))
+        elif other is not None:
+            refusals.append(msg("sam.point.blocked-by-fighter", by=other.name))
+        else:
+            refusals.append(msg("sam.point.blocked-by-terrain",
+                                by=state.terrain.names.get(blocker, blocker)))
+    distance = math.hypot(spot[0] - f.x, spot[1] - f.y)
+    if distance > f.spec.move + 1e-6:
+        refusals.append(msg("sam.point.too-far", inches=tenths(distance),
+                            move=tenths(f.spec.move)))
+    return refusals
+
+
+def named_moves(state: SamuraiState, fid: str) -> dict[str, XY]:
+    """Points for the short list: as far as the fighter may go toward and
+    away from each of the nearest fighters (enemies first), each checked as
+    a typed point would be; a way that is blocked is tried at half."""
+    f = state.fighters[fid]
+    others = sorted((o for o in state.alive() if o.id != fid),
+                    key=lambda o: (o.side == f.side, math.hypot(o.x - f.x, o.y - f.y), o.id))
+    found: dict[str, XY] = {}
+    for other in others[:NAMED_MOVES]:
+        gap = math.hypot(other.x - f.x, other.y - f.y) - f.radius - other.radius
+        for way, length in (("toward", min(f.spec.move, gap - 0.5)), ("away", f.spec.move)):
+            spot = _farthest(state, fid, other.xy, length, way == "away")
+            if spot is not None:
+                found[f"{way}:{other.id}"] = spot
+    return found
+
+
+def _farthest(state: SamuraiState, fid: str, target: XY, length: float,
+              away: bool) -> XY | None:
+    f = state.fighters[fid]
+    dx, dy = target[0] - f.x, target[1] - f.y
+    size = math.hypot(dx, dy) or 1.0
+    sign = -1.0 if away else 1.0
+    for share in (1.0, 0.5):
+        step = length * share
+        if step < 0.5:
+            return None
+        spot = (round(f.x + sign * dx / size * step, 2), round(f.y + sign * dy / size * step, 2))
+        if not point_refusals(state, fid, PointMove(x=spot[0], y=spot[1])):
+            return spot
+    return None
