@@ -18,7 +18,7 @@ def test_a_person_picks_by_number_and_is_asked_again_after_a_wrong_one():
     player = TerminalPlayer(Console(file=screen, width=120), "en", stream=io.StringIO("7\n2\n"))
     assert player.choose(Ask.of(game, "night")) == "move:metro"
     shown = screen.getvalue()
-    assert "1. stay at Barbershop" in shown and "2. go to Metro" in shown
+    assert "1. stay at the Barbershop" in shown and "2. go to the Metro" in shown
     assert "Choose a number from 1 to 2" in shown
     assert "Barbershop" in shown and "Andrey" in shown
 

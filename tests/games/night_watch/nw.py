@@ -12,23 +12,27 @@ from referee.core.waits import Decision
 RULESET = find_ruleset("night-watch")
 
 LOCATIONS = [
-    {"id": "metro", "name": {"en": "Metro", "ru": "Метро"}, "via": "metro"},
-    {"id": "entrance", "name": {"en": "Entrance", "ru": "Подъезд"}},
+    {"id": "metro", "name": {"en": "the Metro", "ru": "Метро"}, "via": "metro"},
+    {"id": "entrance", "name": {"en": "the Entrance", "ru": "Подъезд"}},
     {"id": "flat", "name": {"en": "Egor's Flat", "ru": "Квартира Егора"}, "via": "entrance"},
-    {"id": "roof", "name": {"en": "Roof", "ru": "Крыша"}, "via": "entrance"},
-    {"id": "barbershop", "name": {"en": "Barbershop", "ru": "Парикмахерская"}},
-    {"id": "zoo", "name": {"en": "Zoo", "ru": "Зоопарк"}},
+    {"id": "roof", "name": {"en": "the Roof", "ru": "Крыша"}, "via": "entrance",
+     "ru_preposition": "на"},
+    {"id": "barbershop", "name": {"en": "the Barbershop", "ru": "Парикмахерская"}},
+    {"id": "zoo", "name": {"en": "the Zoo", "ru": "Зоопарк"}},
 ]
 
 NAMES = {"larisa": "Larisa", "andrey": "Andrey", "anton": "Anton Gorodetsky",
          "zavulon": "Zavulon", "alisa": "Alisa"}
 RUSSIAN = {"larisa": "Лариса", "andrey": "Андрей", "anton": "Антон Городецкий",
            "zavulon": "Завулон", "alisa": "Алиса"}
+GENDERS = {"larisa": "fem", "alisa": "fem", "andrey": "masc", "anton": "masc",
+           "zavulon": "masc"}
 
 
 def other(id: str, watch: str, initiative: int, location: str, **extra: Any) -> dict[str, Any]:
-    return {"id": id, "name": {"en": NAMES.get(id, id), "ru": RUSSIAN.get(id)}, "watch": watch,
-            "initiative": initiative, "location": location, **extra}
+    return {"id": id, "name": {"en": NAMES.get(id, id), "ru": RUSSIAN.get(id),
+                               "gender": GENDERS.get(id)},
+            "watch": watch, "initiative": initiative, "location": location, **extra}
 
 
 def deck(*cards: str) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ def state(game: Game) -> dict:
 @pytest.mark.rule("NW-CMB-1")
 def test_a_watcher_need_not_attack_but_cannot_avoid_being_attacked():
     game = duel(["attack-3"], ["defence-2"])
-    assert "Combat at Metro." in game.text_log()
+    assert "Combat at the Metro." in game.text_log()
     game.feed("cast:attack-3:andrey", "done")
     assert asked(game) == ("night", "Andrey")
     assert option_values(game)[0] == "done"
@@ -44,7 +44,7 @@ def test_spells_and_items_reach_only_watchers_on_the_same_location():
     game.feed("attack-3", "stay", "stay", "stay")
     targets = {value.rsplit(":", 1)[1] for value in option_values(game) if value != "done"}
     assert targets == {"larisa", "andrey"}
-    assert "Combat at Zoo." not in game.text_log()
+    assert "Combat at the Zoo." not in game.text_log()
 
 
 @pytest.mark.rule("NW-CMB-3")
@@ -104,12 +104,12 @@ def test_combat_goes_round_once_by_default_so_the_last_to_play_is_the_highest_in
     assert state(game)["others"]["larisa"]["hand"] == ["attack-2"]
     assert state(game)["others"]["larisa"]["chips"] == [1]
     log = game.text_log()
-    assert log[log.index("Combat at Metro."):log.index("— Turn 2 —")] == [
-        "Combat at Metro.",
+    assert log[log.index("Combat at the Metro."):log.index("— Turn 2 —")] == [
+        "Combat at the Metro.",
         "Larisa plays Attack-4 on Andrey.",
-        "Andrey plays Defence-3 on Andrey.",
-        "Andrey: Attack 4 against Defence 3, 1 wound(s); 1 in all.",
-        "2 Spell(s) played at Metro leave the game."]
+        "Andrey plays Defence-3 on himself.",
+        "Andrey takes 1 wound (Attack 4 against Defence 3).",
+        "The 2 Spells played at the Metro leave the game."]
     assert asked(game) == ("day", "Larisa")
     assert game.view("day")["waiting"]["decision"]["key"] == "nw.ask.move"
 
@@ -159,7 +159,7 @@ def test_book_example_attack_4_against_defence_3_weakened_by_minus_1_gives_2_wou
     game.feed("defence-3", "attack-4", "stay", "stay")
     game.feed("cast:defence-3:andrey", "done", "cast:attack-4:andrey", "chip:0:1", "done")
     assert state(game)["others"]["andrey"]["wounds"] == 2
-    assert "Andrey: Attack 4 against Defence 2, 2 wound(s); 2 in all." in game.text_log()
+    assert "Andrey takes 2 wounds (Attack 4 against Defence 2)." in game.text_log()
 
 
 @pytest.mark.rule("NW-CMB-9")
@@ -188,7 +188,7 @@ def test_every_spell_that_took_part_leaves_the_game():
     assert seen["others"]["larisa"]["hand"] == ["attack-3"]
     assert seen["others"]["andrey"]["hand"] == []
     assert seen["decks"] == {"night": 0, "day": 0}
-    assert "2 Spell(s) played at Metro leave the game." in game.text_log()
+    assert "The 2 Spells played at the Metro leave the game." in game.text_log()
 
 
 @pytest.mark.rule("NW-CMB-12")
@@ -202,7 +202,7 @@ def test_four_wounds_kill_the_card_leaves_with_its_spells_and_its_items_stay():
     assert seen["others"]["andrey"]["in_play"] is False
     assert seen["others"]["andrey"]["hand"] == []
     assert seen["items"]["amulet"]["location"] == "metro"
-    assert "Andrey is killed and leaves the game with 2 unused Spell(s)." in game.text_log()
+    assert "Andrey is killed and leaves the game with 2 unused Spells." in game.text_log()
 
 
 @pytest.mark.rule("NW-CMB-12")

@@ -177,7 +177,7 @@ def test_a_watch_with_no_other_is_refused():
     assert problems(data) == [
         "others: the Night Watch has no Other; the game would end after its first turn"]
     assert problems(data, "ru") == [
-        "others: у Дозора «Ночной Дозор» нет ни одного Иного; "
+        "others: у Ночного Дозора нет ни одного Иного; "
         "игра кончилась бы после первого хода"]
 
 
@@ -197,7 +197,7 @@ def test_a_watch_without_a_deck_is_refused_while_others_draw_spells():
                     day=["attack-2"], hand_size=1).model_dump(mode="json")
     del data["decks"]["night"]
     assert problems(data) == [
-        "decks.night: the Night Watch has no deck, yet every Other draws up to 1 Spell(s); "
+        "decks.night: the Night Watch has no deck, yet every Other draws up to 1 Spell; "
         "write an empty list for a Watch that draws nothing"]
     data["decks"]["night"] = []
     assert validate_scenario(RULESET, data, "ok.toml"), "an empty deck deals no more (house rule)"

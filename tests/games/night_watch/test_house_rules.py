@@ -74,10 +74,13 @@ def test_egor_walks_his_round_one_location_a_turn_and_never_stays():
                     egor_start="metro", egor_round=["flat", "barbershop"])
     game.feed(*["stay"] * 6)  # Egor moves at the start of a turn: turn 7 has begun
     assert egor_lines(game) == [
-        "Egor goes from Metro to Entrance.", "Egor goes from Entrance to Egor's Flat.",
-        "Egor goes from Egor's Flat to Entrance.", "Egor goes from Entrance to Metro.",
-        "Egor goes from Metro to Barbershop.", "Egor goes from Barbershop to Metro.",
-        "Egor goes from Metro to Entrance."]
+        "Egor goes from the Metro to the Entrance.",
+        "Egor goes from the Entrance to Egor's Flat.",
+        "Egor goes from Egor's Flat to the Entrance.",
+        "Egor goes from the Entrance to the Metro.",
+        "Egor goes from the Metro to the Barbershop.",
+        "Egor goes from the Barbershop to the Metro.",
+        "Egor goes from the Metro to the Entrance."]
 
 
 def test_egor_starting_on_a_stop_of_his_round_heads_for_the_next_one():
@@ -85,15 +88,15 @@ def test_egor_starting_on_a_stop_of_his_round_heads_for_the_next_one():
                     egor_start="roof", egor_round=["roof", "zoo"])
     game.feed(*["stay"] * 3)
     assert egor_lines(game) == [
-        "Egor goes from Roof to Entrance.", "Egor goes from Entrance to Metro.",
-        "Egor goes from Metro to Zoo.", "Egor goes from Zoo to Metro."]
+        "Egor goes from the Roof to the Entrance.", "Egor goes from the Entrance to the Metro.",
+        "Egor goes from the Metro to the Zoo.", "Egor goes from the Zoo to the Metro."]
 
 
 def test_with_walk_egor_stays_once_at_his_goal():
     game = new_game([other("andrey", "night", 1, "zoo")], egor_moves="walk",
                     egor_start="metro", egor_goal="zoo")
     game.feed("stay")
-    assert egor_lines(game) == ["Egor goes from Metro to Zoo.", "Egor stays at Zoo."]
+    assert egor_lines(game) == ["Egor goes from the Metro to the Zoo.", "Egor stays at the Zoo."]
 
 
 def test_a_round_that_would_let_egor_stand_still_is_refused():
@@ -142,7 +145,7 @@ def test_an_other_comes_into_play_on_its_turn():
                      other("andrey", "night", 2, "zoo")])
     assert game.view("night")["state"]["others"]["zavulon"]["in_play"] is False
     game.feed("stay", "stay")
-    assert "Zavulon of the Day Watch comes into play at Roof." in game.text_log()
+    assert "Zavulon of the Day Watch comes into play at the Roof." in game.text_log()
 
 
 def test_egors_favour_goes_to_the_only_watch_beside_him_and_wins_the_game():
@@ -208,5 +211,5 @@ def test_russian_text_uses_the_books_terms():
                                    other("andrey", "night", 2, "metro")],
                                   day=["attack-4"], hand_size=1))
     game.feed("attack-4", "stay", "stay")
-    assert "Бой на Локации «Метро»." in game.text_log(lang="ru")
+    assert "Бой в Метро." in game.text_log(lang="ru")
     assert "Лариса берёт карту «Атака-4»." in game.text_log("day", lang="ru")

@@ -17,7 +17,7 @@ def test_a_move_takes_the_card_off_one_location_and_puts_it_on_another():
     game.feed("move:metro")
     view = game.view("day")["state"]
     assert view["others"]["andrey"]["location"] == "metro"
-    assert "Andrey moves from Zoo to Metro." in game.text_log()
+    assert "Andrey goes from the Zoo to the Metro." in game.text_log()
 
 
 @pytest.mark.rule("NW-MOV-2")
@@ -27,7 +27,7 @@ def test_egor_moves_before_any_watcher():
     assert asked(game) == ("day", "Larisa")
     assert game.view("day")["state"]["egor"] == "metro"
     log = game.text_log()
-    assert log.index("Egor goes from Barbershop to Metro.") > log.index("— Turn 1 —")
+    assert log.index("Egor goes from the Barbershop to the Metro.") > log.index("— Turn 1 —")
 
 
 @pytest.mark.rule("NW-MOV-3")
@@ -101,8 +101,9 @@ def test_egor_gets_from_the_barbershop_to_his_flat_in_three_turns():
                     egor_start="barbershop", egor_goal="flat")
     game.feed("stay", "stay", "stay")
     egor = [line for line in game.text_log() if line.startswith("Egor")]
-    assert egor == ["Egor goes from Barbershop to Metro.", "Egor goes from Metro to Entrance.",
-                    "Egor goes from Entrance to Egor's Flat.", "Egor stays at Egor's Flat."]
+    assert egor == ["Egor goes from the Barbershop to the Metro.",
+                    "Egor goes from the Metro to the Entrance.",
+                    "Egor goes from the Entrance to Egor's Flat.", "Egor stays at Egor's Flat."]
 
 
 @pytest.mark.rule("NW-MOV-9")
@@ -110,7 +111,7 @@ def test_moving_is_optional_and_combat_begins_after_the_last_move():
     game = new_game([other("larisa", "day", 1, "zoo"), other("andrey", "night", 2, "zoo")])
     assert option_values(game)[0] == "stay"
     game.feed("stay")
-    assert "Combat at Zoo." not in game.text_log()
+    assert "Combat at the Zoo." not in game.text_log()
     game.feed("stay")
-    assert game.text_log()[-1] == "Combat at Zoo."
+    assert game.text_log()[-1] == "Combat at the Zoo."
     assert asked(game) == ("day", "Larisa")

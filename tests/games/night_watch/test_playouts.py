@@ -12,7 +12,7 @@ import pytest
 
 from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
 from referee.core.game import Game
-from referee.core.i18n import Name
+from referee.core.i18n import Msg, Name, Param
 from referee.core.scenario import validate_scenario
 from referee.core.waits import JSON
 from tests.games.night_watch.nw import RULESET
@@ -32,10 +32,18 @@ class Recorder:
     def choose(self, ask: Ask) -> JSON:
         question = ask.decision.question
         if question.key == "nw.ask.play":
-            place, other = question.params["place"], question.params["other"]
-            assert isinstance(place, Name) and isinstance(other, Name)
+            at, other = question.params["at"], question.params["other"]
+            assert isinstance(at, Msg) and isinstance(other, Name)
+            place = at.params["place"]
+            assert isinstance(place, Name)
             self.asked.append((ask.view["state"]["turn"], place.en, other.en))
         return self.bot.choose(ask)
+
+
+def place_of(phrase: Param) -> str:
+    """The English name of the Location in a phrase ("at the Zoo": "the Zoo")."""
+    assert isinstance(phrase, Msg)
+    return getattr(phrase.params["place"], "en", "")
 
 
 def example_with_default_house_rules() -> Game:
@@ -64,9 +72,9 @@ def test_egor_never_stays_at_one_location_for_more_than_a_turn(played):
         for event in game.log_for("referee"):
             params = event.text.params
             if event.kind == "nw.egor-moves":
-                places.append(getattr(params["destination"], "en", ""))
+                places.append(place_of(params["to"]))
             elif event.kind == "nw.egor-stays":
-                places.append(getattr(params["place"], "en", ""))
+                places.append(place_of(params["at"]))
         longest = max(len(list(run)) for _, run in groupby(places))
         assert longest <= EGOR_STAYS_AT_MOST, places
 

@@ -4,14 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.i18n import Lang, Name, msg, render
+from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.games.night_watch.state import Spell
 
 HEADINGS = ("nw.board.location", "nw.board.others", "nw.board.egor", "nw.board.items")
 
 
-def _name(data: Any, lang: Lang) -> str:
-    return render(Name(str(data["en"]), str(data.get("ru") or data["en"])), lang)
+def _name(data: Any) -> Name:
+    cases = data.get("cases")
+    return Name(str(data["en"]), str(data.get("ru") or data["en"]), data.get("gender"),
+                tuple(sorted(cases.items())) if isinstance(cases, dict) else ())
+
+
+def _cell(data: Any, lang: Lang) -> str:
+    """A name as a cell of the table starts: with a capital ("The Roof")."""
+    text = render(_name(data), lang)
+    return text[:1].upper() + text[1:]
+
+
+def _spells(other: Any) -> Msg:
+    """The Spells in an Other's hand where the view shows them, else how many."""
+    hand = other.get("hand")
+    if hand is None:
+        return msg("nw.board.spells", count=int(other["spells"]))
+    if not hand:
+        return msg("nw.board.no-spells")
+    return msg("nw.board.hand", spells=tuple(Spell.from_key(key).label for key in hand))
 
 
 def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
@@ -21,15 +39,12 @@ def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
         others = []
         for other in view["others"].values():
             if other["in_play"] and other["location"] == loc:
-                hand = other.get("hand")
-                spells = (", ".join(render(Spell.from_key(key).label, lang) for key in hand)
-                          if hand is not None else str(other["spells"]))
-                watch = render(msg(f"nw.watch.{other['watch']}"), lang)
-                others.append(render(msg("nw.board.other", name=_name(other["name"], lang),
-                                         watch=watch, wounds=other["wounds"], spells=spells),
+                others.append(render(msg("nw.board.other", name=_name(other["name"]),
+                                         watch=msg(f"nw.watch.{other['watch']}"),
+                                         wounds=int(other["wounds"]), spells=_spells(other)),
                                      lang))
-        items = [_name(item["name"], lang) for item in view["items"].values()
+        items = [_cell(item["name"], lang) for item in view["items"].values()
                  if item["location"] == loc]
         egor = "●" if view["egor"] == loc else ""
-        rows.append([_name(name, lang), "\n".join(others), egor, ", ".join(items)])
+        rows.append([_cell(name, lang), "\n".join(others), egor, ", ".join(items)])
     return [render(msg(key), lang) for key in HEADINGS], rows

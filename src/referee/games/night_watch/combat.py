@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
+from referee.games.night_watch import wording
 from referee.games.night_watch.state import NightWatchState, Other, Play, Spell
 from referee.games.night_watch.tables import WOUNDS_TO_KILL
 
@@ -68,7 +69,7 @@ class Fight(Frame):
 
     def start(self, state: NightWatchState) -> Step:
         state.plays = []
-        state.emit(msg("nw.combat-begins", place=state.place(self.location)),
+        state.emit(msg("nw.combat-begins", at=wording.at(state, self.location)),
                    clause="NW-CMB-1")
         return self.next_watcher(state)
 
@@ -119,7 +120,7 @@ def play_decision(state: NightWatchState, other: Other) -> Decision:
     if found is None:
         if len(decisions) >= PLAY_DECISIONS_KEPT:
             del decisions[next(iter(decisions))]
-        question = msg("nw.ask.play", other=other.name, place=state.place(location))
+        question = msg("nw.ask.play", other=other.name, at=wording.at(state, location))
         found = decisions[key] = Decision.single(other.watch, question,
                                                  play_options(state, other))
     return found
@@ -139,10 +140,12 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
         last = key
         for target in here:
             value = f"cast:{key}:{target.id}"
-            option = made.get(value)
+            slot = value if target.id != other.id else f"{value}:self"  # «на себя»
+            option = made.get(slot)
             if option is None:
-                option = made[value] = Option(value, msg(
-                    "nw.option.cast", spell=Spell.from_key(key).label, target=target.name))
+                option = made[slot] = Option(value, msg(
+                    "nw.option.cast", spell=Spell.from_key(key).label,
+                    target=wording.target(other, target)))
             options.append(option)
     for item_id in other.items:
         if any(p.item == item_id for p in state.plays):
@@ -150,10 +153,12 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
         item = state.items[item_id]
         for target in here:
             value = f"item:{item_id}:{target.id}"
-            option = made.get(value)
+            slot = value if target.id != other.id else f"{value}:self"  # «на себя»
+            option = made.get(slot)
             if option is None:
-                option = made[value] = Option(value, msg(
-                    "nw.option.item", item=item.name, target=target.name))
+                option = made[slot] = Option(value, msg(
+                    "nw.option.item", item=item.name, spell=item.spell.label,
+                    target=wording.target(other, target)))
             options.append(option)
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
@@ -161,7 +166,7 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     for chip, index in first_of.items():
         options += [Option(f"chip:{index}:{play.number}",
                            msg("nw.option.chip", chip=f"{chip:+d}", spell=play.spell.label,
-                               target=state.others[play.target].name))
+                               target=wording.target(other, state.others[play.target])))
                     for play in state.plays]
     return options
 
@@ -175,18 +180,19 @@ def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
         state.plays.append(play)
         clause = "NW-CMB-3" if spell.kind == "attack" else "NW-CMB-4"
         state.emit(msg("nw.casts", other=other.name, spell=spell.label,
-                       target=state.others[second].name), clause=clause)
+                       target=wording.target(other, state.others[second])), clause=clause)
     elif verb == "item":
         item = state.items[first]
         state.plays.append(Play(len(state.plays) + 1, other.id, second, item.spell, item.id))
         state.emit(msg("nw.uses-item", other=other.name, item=item.name, spell=item.spell.label,
-                       target=state.others[second].name), clause="NW-CMB-2")
+                       target=wording.target(other, state.others[second])), clause="NW-CMB-2")
     else:
         chip = other.chips.pop(int(first))
         play = state.plays[int(second) - 1]
         play.chips.append(chip)
         state.emit(msg("nw.lays-chip", other=other.name, chip=f"{chip:+d}",
-                       spell=play.spell.label, target=state.others[play.target].name),
+                       spell=play.spell.label, target=wording.target(
+                           other, state.others[play.target])),
                    clause="NW-CMB-8")
 
 
@@ -211,7 +217,8 @@ def count_wounds(state: NightWatchState, location: str) -> None:
         attack = sum(p.power for p in on_it if p.spell.kind == "attack")
         defence = sum(p.power for p in on_it if p.spell.kind == "defence")
         state.emit(msg("nw.wounded", other=other.name, attack=attack, defence=defence,
-                       wounds=wounds, total=other.wounds), clause="NW-CMB-7")
+                       wounds=wounds, before=other.wounds - wounds, total=other.wounds),
+                   clause="NW-CMB-7")
         if other.wounds >= WOUNDS_TO_KILL:
             kill(state, other)
 
@@ -226,7 +233,7 @@ def kill(state: NightWatchState, other: Other) -> None:
     for item_id in other.items:
         item = state.items[item_id]
         item.holder, item.location = None, other.location
-        state.emit(msg("nw.item-left", item=item.name, place=state.place(other.location)),
+        state.emit(msg("nw.item-left", item=item.name, at=wording.at(state, other.location)),
                    clause="NW-CMB-12")
     other.items.clear()
 
@@ -236,6 +243,6 @@ def discard_spells(state: NightWatchState, location: str) -> None:
     (house rule) and used chips are spent."""
     spells = sum(1 for p in state.plays if p.item is None)
     if spells:
-        state.emit(msg("nw.discarded", count=spells, place=state.place(location)),
+        state.emit(msg("nw.discarded", count=spells, at=wording.at(state, location)),
                    clause="NW-CMB-11")
     state.plays = []

@@ -8,6 +8,7 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Chance, Decision, Option
 from referee.games.night_watch.state import NightWatchState, Other
+from referee.games.night_watch.wording import at, from_, to
 
 STAY = "stay"
 
@@ -48,11 +49,11 @@ class MoveEgor(Frame):
     def went(self, state: NightWatchState, there: str) -> Step:
         here = state.egor
         if there == here:
-            state.emit(msg("nw.egor-stays", place=state.place(here)), clause="NW-MOV-2")
+            state.emit(msg("nw.egor-stays", at=at(state, here)), clause="NW-MOV-2")
         else:
             state.egor = there
-            state.emit(msg("nw.egor-moves", origin=state.place(here),
-                           destination=state.place(there)), clause="NW-MOV-2")
+            state.emit(msg("nw.egor-moves", from_=from_(state, here), to=to(state, there)),
+                       clause="NW-MOV-2")
         return done()
 
 
@@ -69,8 +70,8 @@ def move_options(state: NightWatchState, other: Other) -> list[Option]:
     """Staying first (moving is optional, NW-MOV-9), then each reachable
     Location, then each Item lying here (house rule: taking one is the
     Watcher's move)."""
-    options = [Option(STAY, msg("nw.option.stay", place=state.place(other.location)))]
-    options += [Option(f"move:{loc}", msg("nw.option.move", place=state.place(loc)))
+    options = [Option(STAY, msg("nw.option.stay", at=at(state, other.location)))]
+    options += [Option(f"move:{loc}", msg("nw.option.move", to=to(state, loc)))
                 for loc in destinations(state, other.location)]
     options += [Option(f"take:{item.id}", msg("nw.option.take", item=item.name))
                 for item in state.items_at(other.location)]
@@ -84,7 +85,7 @@ def move_decision(state: NightWatchState, other: Other) -> Decision:
     decisions = state.setup.decisions
     found = decisions.get(key)
     if found is None:
-        question = msg("nw.ask.move", other=other.name, place=state.place(here))
+        question = msg("nw.ask.move", other=other.name, at=at(state, here))
         found = decisions[key] = Decision.single(other.watch, question,
                                                  move_options(state, other))
     return found
@@ -119,14 +120,14 @@ def apply_move(state: NightWatchState, other: Other, choice: str) -> None:
     if verb == "move":
         origin = other.location
         other.location = target
-        state.emit(msg("nw.moves", other=other.name, origin=state.place(origin),
-                       destination=state.place(target)), clause="NW-MOV-1")
+        state.emit(msg("nw.moves", other=other.name, from_=from_(state, origin),
+                       to=to(state, target)), clause="NW-MOV-1")
     elif verb == "take":
         item = state.items[target]
         item.location, item.holder = None, other.id
         other.items.append(item.id)
         state.emit(msg("nw.takes", other=other.name, item=item.name,
-                       place=state.place(other.location)))
+                       at=at(state, other.location)))
     else:
-        state.emit(msg("nw.stays", other=other.name, place=state.place(other.location)),
+        state.emit(msg("nw.stays", other=other.name, at=at(state, other.location)),
                    clause="NW-MOV-9")

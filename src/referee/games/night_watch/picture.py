@@ -20,6 +20,7 @@ from referee.boards.svg import FONT, PALETTE, text_width
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.games.night_watch.scenario import METRO, Scenario
 from referee.games.night_watch.state import Spell
+from referee.games.night_watch.wording import Phrases, phrases
 
 CATALOGUE.load(Path(__file__).with_name("picture.toml"))
 
@@ -49,7 +50,7 @@ def svg(scenario: Scenario, view: Mapping[str, Any], lang: Lang) -> str:
     """The board as ``view`` shows it."""
     parents = {loc.id: loc.via for loc in scenario.locations}
     spots = _layout(parents)
-    places = {loc: Place(loc, x, y, _lines(view, loc, lang), _name(view["locations"][loc], lang))
+    places = {loc: Place(loc, x, y, _lines(view, loc, lang), _title(view["locations"][loc], lang))
               for loc, (x, y) in spots.items()}
     low_x = min(p.x for p in places.values()) - BOX_WIDTH / 2
     low_y = min(p.y - p.height / 2 for p in places.values())
@@ -71,7 +72,8 @@ def svg(scenario: Scenario, view: Mapping[str, Any], lang: Lang) -> str:
     for place in places.values():
         parts.append(_box(place, view, lang))
     legend_x = right + 30
-    legend, legend_bottom, legend_width = _legend(view, lang, legend_x, MARGIN + 40)
+    legend, legend_bottom, legend_width = _legend(view, lang, legend_x, MARGIN + 40,
+                                                  phrases(scenario))
     parts.append(legend)
     width = max(legend_x + legend_width, MARGIN + text_width(title, 17, True)) + MARGIN
     height = max(bottom, legend_bottom) + MARGIN
@@ -87,8 +89,16 @@ def _name(data: Any, lang: Lang) -> str:
     return _person(data).render(lang)
 
 
+def _title(data: Any, lang: Lang) -> str:
+    """A name as a line of its own starts: with a capital ("The Roof")."""
+    text = _name(data, lang)
+    return text[:1].upper() + text[1:]
+
+
 def _person(data: Any) -> Name:
-    return Name(str(data["en"]), data.get("ru"), data.get("gender"))
+    cases = data.get("cases")
+    return Name(str(data["en"]), data.get("ru"), data.get("gender"),
+                tuple(sorted(cases.items())) if isinstance(cases, dict) else ())
 
 
 def _layout(parents: Mapping[str, str | None]) -> dict[str, tuple[float, float]]:
@@ -124,13 +134,13 @@ def _lines(view: Mapping[str, Any], loc: str, lang: Lang) -> list[tuple[str, str
     for other in view["others"].values():
         if other.get("in_play") and other.get("location") == loc:
             wounds = int(other.get("wounds") or 0)
-            text = _name(other["name"], lang)
+            text = _title(other["name"], lang)
             if wounds:
                 text += " " + render(msg("nw.picture.wounds", wounds=wounds), lang)
             lines.append((text, WATCH_COLOUR.get(other["watch"], "#333")))
     for item in view["items"].values():
         if item.get("location") == loc and item.get("holder") is None:
-            lines.append((render(msg("nw.picture.item", item=_name(item["name"], lang)), lang),
+            lines.append((render(msg("nw.picture.item", item=_person(item["name"])), lang),
                           "#555"))
     return lines
 
@@ -153,8 +163,8 @@ def _box(place: Place, view: Mapping[str, Any], lang: Lang) -> str:
     return "".join(parts)
 
 
-def _legend(view: Mapping[str, Any], lang: Lang, x: float,
-            y: float) -> tuple[str, float, float]:
+def _legend(view: Mapping[str, Any], lang: Lang, x: float, y: float,
+            places: Phrases) -> tuple[str, float, float]:
     """The Watches (favour, deck) and each of their Others (where, wounds,
     Spells as far as the view shows them, chips, Items carried); returns the
     drawing, its bottom and its width."""
@@ -163,7 +173,7 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float,
              f'<text x="{x:.1f}" y="{y + 12:.1f}" font-size="14" font-weight="bold">'
              f'{escape(render(msg("board.legend"), lang))}</text>']
     y += 26
-    items = {key: _name(item["name"], lang) for key, item in view["items"].items()}
+    items = {key: _person(item["name"]) for key, item in view["items"].items()}
     for watch in ("night", "day"):
         colour = WATCH_COLOUR[watch]
         head = render(msg("nw.picture.watch", watch=msg(f"nw.watch.{watch}"),
@@ -178,8 +188,8 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float,
             if other["watch"] != watch:
                 continue
             parts.append(f'<text x="{x + 18:.1f}" y="{y + 10:.1f}" font-size="11">'
-                         f'{escape(_name(other["name"], lang))}</text>')
-            for line in _facts(view, other, items, lang):
+                         f'{escape(_title(other["name"], lang))}</text>')
+            for line in _facts(other, items, places, lang):
                 widest = max(widest, 28 + text_width(line, 10))
                 y += 12
                 parts.append(f'<text x="{x + 28:.1f}" y="{y + 10:.1f}" font-size="10" '
@@ -190,14 +200,15 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float,
     return "".join(parts), y, widest
 
 
-def _facts(view: Mapping[str, Any], other: Mapping[str, Any], items: Mapping[str, str],
+def _facts(other: Mapping[str, Any], items: Mapping[str, Name], places: Phrases,
            lang: Lang) -> list[str]:
     if other.get("killed"):
         return [render(msg("nw.picture.killed", name=_person(other["name"])), lang)]
-    where = other.get("location")
-    place = _name(view["locations"][where], lang) if where in view["locations"] else "-"
-    facts: list[Msg] = [msg("nw.picture.at", place=place) if other.get("in_play")
-                        else msg("nw.picture.not-yet", place=place)]
+    where = places.at.get(str(other.get("location")))
+    facts: list[Msg] = []
+    if where is not None:
+        facts.append(msg("nw.picture.at", at=where) if other.get("in_play")
+                     else msg("nw.picture.not-yet", at=where))
     hand = other.get("hand")
     if isinstance(hand, list):
         spells = tuple(Spell.from_key(key).label for key in hand)
@@ -211,6 +222,6 @@ def _facts(view: Mapping[str, Any], other: Mapping[str, Any], items: Mapping[str
         facts.append(msg("nw.picture.chips",
                          chips=", ".join(f"{int(c):+d}" for c in other["chips"])))
     if other.get("items"):
-        facts.append(msg("nw.picture.carries", items=tuple(items.get(i, i) for i in
+        facts.append(msg("nw.picture.carries", items=tuple(items.get(i, Name(i)) for i in
                                                              other["items"])))
     return [render(f, lang) for f in facts]

@@ -21,6 +21,7 @@ from referee.games.night_watch.spells import DrawSpells
 from referee.games.night_watch.state import NightWatchState, Other
 from referee.games.night_watch.tables import WATCHES
 from referee.games.night_watch.victory import decide, favour_won, last_turn, score_favour, wiped_out
+from referee.games.night_watch.wording import at
 
 
 @register
@@ -171,4 +172,4 @@ def bring_in_arrivals(state: NightWatchState) -> None:
         if other.enters_turn == state.turn and not other.killed:
             other.in_play = True
             state.emit(msg("nw.enters", other=other.name, watch=msg(f"nw.watch.{other.watch}"),
-                           place=state.place(other.location)))
+                           at=at(state, other.location)))

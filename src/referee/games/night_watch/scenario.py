@@ -24,11 +24,15 @@ def rival(watch: WatchId) -> WatchId:
 class LocationSpec(StrictModel):
     """A Location card. ``via`` is the Location it is reached through: the
     Metro for ordinary Locations (NW-MOV-6), the Entrance for Egor's Flat and
-    the Roof (NW-MOV-7); the Metro itself has none."""
+    the Roof (NW-MOV-7); the Metro itself has none. ``ru_preposition`` is how
+    a Russian sentence puts one there."""
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
     name: LocalName
     via: str | None = METRO
+    ru_preposition: Literal["в", "во", "на"] = Field(
+        "в", description="the Russian preposition of being and going there: «в Метро», «на "
+        "Крыше»; coming from it takes «из» or «с»")
 
 
 class OtherSpec(StrictModel):

@@ -20,6 +20,7 @@ from referee.core.i18n import msg
 from referee.core.ruleset import Outcome
 from referee.games.night_watch.state import NightWatchState
 from referee.games.night_watch.tables import WATCHES
+from referee.games.night_watch.wording import at
 
 
 def score_favour(state: NightWatchState) -> None:
@@ -28,7 +29,7 @@ def score_favour(state: NightWatchState) -> None:
         (watch,) = watches
         state.score[watch] += 1
         state.emit(msg("nw.favour", watch=msg(f"nw.watch.{watch}"),
-                       place=state.place(state.egor), points=state.score[watch]))
+                       at=at(state, state.egor), points=state.score[watch]))
 
 
 def wiped_out(state: NightWatchState) -> Outcome | None:
@@ -37,7 +38,8 @@ def wiped_out(state: NightWatchState) -> Outcome | None:
                 if any(o.watch == w and (o.in_play or not o.killed)
                        for o in state.others.values())]
     if len(standing) < len(WATCHES):
-        return Outcome.win(WATCHES, standing, msg("nw.end.wiped-out"))
+        fallen = tuple(msg(f"nw.watch.{w}") for w in WATCHES if w not in standing)
+        return Outcome.win(WATCHES, standing, msg("nw.end.wiped-out", watches=fallen))
     return None
 
 
