@@ -25,7 +25,7 @@ CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
 PALETTE = ("#1f5fa8", "#b02a2a", "#2a7a3a", "#8a5a00")
 SAND, INK, GRID = "#eadfbd", "#222", "#c9b98f"
-COVER, WALL, BUILDING, DROP = "#5f9443", "#6b4423", "#8b6f4e", "#b00000"
+COVER, WALL, BUILDING, DROP = "#5f9443", "#6b4423", "#8b6f4e", "#3d3d3d"
 FAME, WOUND = "#d8a100", "#c0202a"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MARGIN, TITLE, AXIS, SCALE_BAR, LEGEND_GAP, LEGEND_WIDTH = 16.0, 34.0, 22.0, 44.0, 30.0, 330.0
@@ -105,6 +105,7 @@ def draw(table: TableMap, lang: Lang, caption: str = "") -> str:
     _title(pic)
     _table(pic)
     _terrain(pic)
+    _edges(pic)
     _shots(pic)
     _models(pic)
     _model_labels(pic)
@@ -184,7 +185,7 @@ def _table(pic: Picture) -> None:
         if 0 < n < pic.table.width:
             lines.append(f'<line x1="{x:.1f}" y1="{pic.top:.1f}" x2="{x:.1f}" '
                          f'y2="{pic.bottom:.1f}"/>')
-        labels.append(f'<text x="{x:.1f}" y="{pic.bottom + 14:.1f}" '
+        labels.append(f'<text x="{x:.1f}" y="{pic.bottom + 19:.1f}" '
                       f'text-anchor="middle">{n}</text>')
     for n in range(0, int(pic.table.depth) + 1, step):
         _, y = pic.xy(0, n)
@@ -221,7 +222,25 @@ def _terrain(pic: Picture) -> None:
                     f'stroke-linecap="round"><title>{name}</title></polyline>')
         else:
             pic.add(f'<polyline class="drop" points="{points}" fill="none" stroke="{DROP}" '
-                    f'stroke-width="3" stroke-dasharray="7,4"><title>{name}</title></polyline>')
+                    f'stroke-width="3" stroke-dasharray="2,3"><title>{name}</title></polyline>')
+
+
+def _edges(pic: Picture) -> None:
+    """Each table edge a side must leave by, in the side's colour, just outside the table."""
+    ends = {"north": ((0, 1), (1, 1)), "south": ((0, 0), (1, 0)), "west": ((0, 0), (0, 1)),
+            "east": ((1, 0), (1, 1))}
+    out = {"north": (0, -4), "south": (0, 4), "west": (-4, 0), "east": (4, 0)}
+    for objective in pic.table.objectives:
+        if objective.edge not in ends:
+            continue
+        (ax, ay), (bx, by) = ends[objective.edge]
+        dx, dy = out[objective.edge]
+        x1, y1 = pic.xy(ax * pic.table.width, ay * pic.table.depth)
+        x2, y2 = pic.xy(bx * pic.table.width, by * pic.table.depth)
+        colour = pic.colour.get(objective.seat, PALETTE[0])
+        pic.add(f'<line class="exit-edge" x1="{x1 + dx:.1f}" y1="{y1 + dy:.1f}" '
+                f'x2="{x2 + dx:.1f}" y2="{y2 + dy:.1f}" stroke="{colour}" stroke-width="5" '
+                f'stroke-dasharray="10,5"><title>{escape(objective.text)}</title></line>')
 
 
 def _shots(pic: Picture) -> None:
@@ -533,6 +552,13 @@ def _legend(pic: Picture) -> float:
                      f'<text x="{x + 18:.1f}" y="{y + 11:.1f}" font-size="12" '
                      f'font-weight="bold">{escape(names.get(seat, seat))}</text>')
         y += 18
+        for objective in (o for o in pic.table.objectives if o.seat == seat):
+            words = render(msg("board.objective", text=objective.text), lang)
+            for line in _wrap(words, LEGEND_WIDTH - 4, SMALL):
+                parts.append(f'<text class="objective" x="{x:.1f}" y="{y + 9:.1f}" '
+                             f'font-size="{SMALL:.0f}" font-style="italic">{escape(line)}</text>')
+                y += 12
+            y += 4
         for figure in (f for f in pic.table.figures if f.side == seat):
             y = _legend_row(pic, parts, figure, x, y, colour)
         y += 6
@@ -602,6 +628,12 @@ def _legend_key(pic: Picture, parts: list[str], x: float, y: float) -> float:
         if kind in kinds:
             names = ", ".join(f.name for f in pic.table.features if f.kind == kind)
             rows.append((kind, render(msg(f"board.kind.{kind}", names=names), lang)))
+    names = {b.seat: b.name for b in pic.table.bands}
+    for objective in pic.table.objectives:
+        if objective.edge:
+            side = names.get(objective.seat, objective.seat)
+            rows.append((f"edge:{pic.colour.get(objective.seat, PALETTE[0])}",
+                         render(msg("board.exit-edge", side=side), lang)))
     if pic.table.shots:
         rows += [("hit", render(msg("board.shot-hit"), lang)),
                  ("missed", render(msg("board.shot-missed"), lang))]
@@ -636,7 +668,10 @@ def _swatch(what: str, x: float, y: float) -> str:
     if what == "wall":
         return f'<line {line} stroke="{WALL}" stroke-width="4"/>'
     if what == "drop":
-        return f'<line {line} stroke="{DROP}" stroke-width="3" stroke-dasharray="5,3"/>'
+        return f'<line {line} stroke="{DROP}" stroke-width="3" stroke-dasharray="2,3"/>'
+    if what.startswith("edge:"):
+        return (f'<line {line} stroke="{what[5:]}" stroke-width="4" '
+                f'stroke-dasharray="6,3"/>')
     if what in ("hit", "missed"):
         dash = ' stroke-dasharray="5,4"' if what == "missed" else ""
         return f'<line {line} stroke="#c00" stroke-width="2"{dash}/>'

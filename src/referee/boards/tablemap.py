@@ -68,6 +68,16 @@ class Band:
 
 
 @dataclass(frozen=True)
+class Objective:
+    """What a side must do to win, worded, and the table edge it leaves by
+    (``north``, ``south``, ``east``, ``west``), if any."""
+
+    seat: str
+    text: str
+    edge: str | None = None
+
+
+@dataclass(frozen=True)
 class Shot:
     """A shot to draw: from the shooter to the target, and whether it hit."""
 
@@ -131,6 +141,7 @@ class TableMap:
     """Each figure's one-letter symbol (see :func:`symbols_for`)."""
     status: str = ""
     """Where the game stands, worded (turn 2, the Shooting phase)."""
+    objectives: tuple[Objective, ...] = ()
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

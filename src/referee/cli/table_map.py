@@ -67,6 +67,8 @@ def show(console: Console, ask: Ask, lang: Lang) -> bool:
     console.print(grid(table, numbers))
     console.print(terrain_key(table, lang))
     console.print(legend(table, lang))
+    for line in objective_lines(table, lang):
+        console.print(line)
     for line in asking_lines(table, numbers, lang):
         console.print(line)
     if table.asking is not None and table.asking.what == "shoot" and table.asking.aims:
@@ -298,6 +300,19 @@ def legend(table: TableMap, lang: Lang) -> Table:
         cells.append(escape(", ".join([*figure.marks, *figure.notes])))
         view.add_row(*cells, style="dim" if gone else None)
     return view
+
+
+def objective_lines(table: TableMap, lang: Lang) -> list[Text]:
+    """Each side's scenario objective, in its colour."""
+    names = {b.seat: b.name for b in table.bands}
+    seats = [b.seat for b in table.bands]
+    lines = []
+    for objective in table.objectives:
+        index = seats.index(objective.seat) if objective.seat in seats else 0
+        words = render(msg("table.objective", side=names.get(objective.seat, objective.seat),
+                           text=objective.text), lang)
+        lines.append(Text(words, style=SIDE_STYLES[index % len(SIDE_STYLES)].replace("bold ", "")))
+    return lines
 
 
 def where(figure: Figure, lang: Lang) -> str:

@@ -23,6 +23,7 @@ from referee.boards.tablemap import (
     Feature,
     FeatureKind,
     Figure,
+    Objective,
     Spot,
     TableMap,
     tenths,
@@ -155,7 +156,7 @@ def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
                     if not str(m["id"]).endswith("~mount"))
     table = TableMap(_name(part["title"], lang), float(part["width"]), float(part["depth"]),
                      features, bands, figures, asking=_asking(view.get("asking"), lang),
-                     status=status)
+                     status=status, objectives=_objectives(view.get("objectives"), lang))
     return with_symbols(table)
 
 
@@ -208,6 +209,26 @@ def _figure(model: Mapping[str, Any], starting: Mapping[str, int], lang: Lang) -
         fortune=int(model["fortune"]) if hero else None,
         marks=tuple(render(m, lang) for m in marks), prone=bool(model.get("prone")),
         gone="" if status == "active" else render(msg(f"ow.map.status.{status}"), lang))
+
+
+def _objectives(data: Any, lang: Lang) -> tuple[Objective, ...]:
+    """Each posse's scenario objective, worded, with the edge it leaves by."""
+    if not isinstance(data, Mapping):
+        return ()
+    found = []
+    for seat, objective in data.items():
+        if not isinstance(objective, Mapping):
+            continue
+        edge = objective.get("edge")
+        if objective.get("kind") == "escape" and edge:
+            text = msg("ow.map.objective.escape", models=int(objective.get("models") or 1),
+                       edge=msg(f"ow.edge.{edge}"))
+        elif objective.get("kind") == "hold":
+            text, edge = msg("ow.map.objective.hold"), None
+        else:
+            continue
+        found.append(Objective(str(seat), render(text, lang), edge))
+    return tuple(found)
 
 
 def _asking(data: Any, lang: Lang) -> Asking | None:
