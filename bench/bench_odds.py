@@ -3,7 +3,8 @@
 The query set: every cell of the Old West Wound Table (100), the 6×6 fight
 roll-off tables for side A's Fighting higher, equal and lower (108), Pluck 0-6
 (7); the Samurai attack for modifiers -6..6 in the four Boost cases (52) and
-Initiative for -5..5 in the four Boost cases (44).
+Initiative for -5..5 in the four Boost cases (44). Further, beyond the issue's
+set: Echo skill checks and whole Old West melee rounds, beside icepool too.
 Printed: per query, Referee's first computation in a process (its caches
 emptied), Referee warm (cached), icepool warm (its own caches filled by a
 first pass); and the whole set cold, each in a fresh interpreter, imports
@@ -79,6 +80,44 @@ def run():
     return out
 """
 
+EXTRA_REFEREE = """
+from referee.odds import echo
+from referee.odds.old_west_round import Fighter, melee_round
+ROUNDS = [(a, s, t, w, sur) for a in (1, 2, 3) for s, t in ((3, 3), (4, 3), (3, 5))
+          for w in (1, 2) for sur in (False, True)]
+def run():
+    out = [echo.check(s, p).probability for s in range(9) for p in range(6)]
+    out += [melee_round(Fighter(attacks=a, strength=s, wounds=w),
+                        Fighter(toughness=t, wounds=w, surrounded=sur)).probability
+            for a, s, t, w, sur in ROUNDS]
+    return out
+"""
+
+EXTRA_ICEPOOL = """
+from fractions import Fraction
+import icepool
+from referee.games.old_west.tables import WOUND_TABLE
+d6 = icepool.d6
+ROUNDS = [(a, s, t, w, sur) for a in (1, 2, 3) for s, t in ((3, 3), (4, 3), (3, 5))
+          for w in (1, 2) for sur in (False, True)]
+def check(skill, penalty):
+    dice = max(skill - penalty, 0)
+    return Fraction((dice @ (d6 >= 5) >= 1).probability(True)) if dice else Fraction(0)
+def melee_round(a, s, t, w, sur):
+    won = Fraction((d6.highest(a) > d6).probability(True)) + \\
+        Fraction((d6.highest(a) == d6).probability(True)) / 2
+    need = WOUND_TABLE[(s, t)]
+    hit = d6 >= need.first
+    if need.second is not None:
+        hit = hit & (d6 >= need.second)
+    blows = a * (2 if sur else 1)
+    return won * Fraction((blows @ hit.map(lambda x: int(x)) >= w).probability(True))
+def run():
+    out = [check(s, p) for s in range(9) for p in range(6)]
+    out += [melee_round(*case) for case in ROUNDS]
+    return out
+"""
+
 
 def load(source: str) -> Callable[[], list[Fraction]]:
     space: dict[str, object] = {}
@@ -151,7 +190,38 @@ def main() -> None:
     print(f"{'  (a bare interpreter starting)':34}{empty * 1e3:>10.0f}ms")
     print(f"{'  (importing the Old West tables)':34}{tables * 1e3:>10.0f}ms"
           "   both sides pay it: the package imports its whole ruleset")
+    further()
     monte_carlo()
+
+
+def further() -> None:
+    """Queries beyond the issue's set: Echo skill checks (skill 0-8 against
+    penalty 0-5) and whole Old West melee rounds (36 profiles), the chance
+    that side B is taken out of action."""
+    from referee.odds import echo
+    from referee.odds import old_west as ow
+    from referee.odds import old_west_round as owr
+
+    referee, icepool = load(EXTRA_REFEREE), load(EXTRA_ICEPOOL)
+    first = referee()
+    if first != icepool():
+        raise SystemExit("Referee and icepool disagree on the further queries")
+    best = float("inf")
+    for _ in range(5):
+        for cached in (echo.check, echo.success_counts, ow.roll_off_spent, ow.wound_outcomes,
+                       owr.strikes, owr.round_outcomes, owr.melee_round):
+            getattr(cached, "cache_clear", lambda: None)()
+        start = time.perf_counter()
+        referee()
+        best = min(best, time.perf_counter() - start)
+    uncached = best / len(first)
+    warm_referee = per_query(referee, 50)
+    warm_icepool = per_query(icepool, 5)
+    print(f"Further, {len(first)} queries (Echo: 54 checks; Old West: 36 whole melee rounds), "
+          "answers equal")
+    print(f"{'per query, first in process':34}{uncached * 1e6:>10.1f}µs{'':>12}")
+    print(f"{'per query, warm':34}{warm_referee * 1e6:>10.2f}µs{warm_icepool * 1e6:>10.1f}µs"
+          f"{warm_icepool / warm_referee:>8.0f}×")
 
 
 def plain_attacks(games: int, seed: int) -> dict[int, int]:

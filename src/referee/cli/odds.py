@@ -18,6 +18,7 @@ from referee.cli.common import LangOption, err, language, out, user_errors
 from referee.core.i18n import Lang, msg, render
 from referee.odds import Odds, OddsTable
 from referee.odds import old_west as ow
+from referee.odds import old_west_round as owr
 from referee.odds import samurai as sam
 from referee.odds.plot import plot_odds, plot_table
 from referee.odds.show import describe, percent
@@ -192,6 +193,53 @@ def pluck_table(max_fame: Annotated[int, typer.Option(min=0, max=10)] = 3,
                 plot: PlotOption = None, lang: LangOption = None) -> None:
     """The chance to pass a Pluck test for Pluck 0-10 and Fame 0..MAX_FAME."""
     _emit(ow.pluck_table(max_fame, fame_cap), as_json, plot, language(lang))
+
+
+@old_west_app.command("round")
+@user_errors
+def melee_round(attacks: Annotated[Pair, typer.Option(help="Each model's Attacks: A B.")]
+                = (1, 1),
+                fighting: Annotated[Pair, typer.Option(help="Each model's Fighting: A B.")]
+                = (3, 3),
+                strength: Annotated[Pair, typer.Option(help="Each model's Strength: A B.")]
+                = (3, 3),
+                toughness: Annotated[Pair, typer.Option(help="Each model's Toughness: A B.")]
+                = (3, 3),
+                wounds: Annotated[Pair, typer.Option(help="Each model's Wounds (left): A B.")]
+                = (1, 1),
+                fame: Annotated[Pair, typer.Option(help="Fame of each model, a Hero: A B.")]
+                = (0, 0),
+                surrounded: Annotated[bool, typer.Option(
+                    "--surrounded", help="The loser, either side, cannot back off: every "
+                                         "strike on it counts twice.")] = False,
+                surrounded_a: Annotated[bool, typer.Option(
+                    "--surrounded-a", help="Side A is surrounded if it loses.")] = False,
+                surrounded_b: Annotated[bool, typer.Option(
+                    "--surrounded-b", help="Side B is surrounded if it loses.")] = False,
+                across: Annotated[bool, typer.Option(
+                    "--across", help="They fight across an obstacle: each blow needs 4+ "
+                                     "to reach.")] = False,
+                advantage: Annotated[str, typer.Option(help="The side with Advantage: a or b.")]
+                = "a",
+                fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+                plot: PlotOption = None, lang: LangOption = None) -> None:
+    """A whole round of melee between two models: the fight, then the
+    winner's strikes; the chance each is wounded or taken out of action and
+    the wounds dealt."""
+    for pair, hint in ((attacks, "--attacks"), (fighting, "--fighting"),
+                       (strength, "--strength"), (toughness, "--toughness"),
+                       (wounds, "--wounds")):
+        if min(pair) < 1 or max(pair) > 10:
+            raise typer.BadParameter(f"expected two numbers from 1 to 10, not {pair}",
+                                     param_hint=hint)
+    if min(fame) < 0:
+        raise typer.BadParameter(f"expected two numbers from 0, not {fame}", param_hint="--fame")
+    a, b = (owr.Fighter(attacks[i], fighting[i], strength[i], toughness[i], wounds[i], fame[i],
+                        surrounded or side)
+            for i, side in enumerate((surrounded_a, surrounded_b)))
+    answer = owr.melee_round(a, b, across, _check_side(advantage), ow.ADVANTAGE_WINS_LOW,
+                             fame_cap)
+    _emit(answer, as_json, plot, language(lang))
 
 
 Modifier = Annotated[int, typer.Option(min=-20, max=20, help="The Attack Result's modifiers "

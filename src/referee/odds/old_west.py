@@ -278,6 +278,32 @@ def fight_outcomes(dice_a: int, dice_b: int, fighting_a: int, fighting_b: int,
     return _frozen({key: Fraction(n, whole) for key, n in counts.items()})
 
 
+@cache
+def roll_off_spent(dice_a: int, dice_b: int, fighting_a: int, fighting_b: int, fame_a: int = 0,
+                   fame_b: int = 0, advantage: Side = "a",
+                   advantage_wins_low: bool = ADVANTAGE_WINS_LOW,
+                   fame_cap: int = FAME_CAP) -> MappingProxyType[tuple[Side, int, int], Fraction]:
+    """(winner, Fame side A spent, Fame side B spent) -> probability, for a
+    fight of one model a side (each side's dice all its Hero's), the Heroes
+    bidding as :func:`fight` assumes: what a round's wound rolls have left."""
+    rolls = tally((((a, b), _after_fame((a, a if fame_a > 0 else 0),
+                                        (b, b if fame_b > 0 else 0), fame_a, fame_b,
+                                        fighting_a, fighting_b, fame_cap)), na * nb)
+                  for a, na in best_counts(dice_a).items() for b, nb in best_counts(dice_b).items())
+    faces_a = tie_die_faces(advantage, advantage_wins_low)
+    counts: list[tuple[tuple[Side, int, int], int]] = []
+    for ((a, b), (after_a, after_b)), n in rolls.items():
+        spent_a, spent_b = after_a - a, after_b - b
+        side, _ = _verdict(after_a, after_b, fighting_a, fighting_b)
+        if side is None:
+            counts.append((("a", spent_a, spent_b), n * faces_a))
+            counts.append((("b", spent_a, spent_b), n * (SIDES - faces_a)))
+        else:
+            counts.append(((side, spent_a, spent_b), n * SIDES))
+    whole = SIDES ** (dice_a + dice_b + 1)
+    return MappingProxyType({key: Fraction(n, whole) for key, n in tally(counts).items()})
+
+
 def _hero_dice(dice: int, fame: int, hero_dice: int | None) -> int:
     if fame <= 0:
         return 0

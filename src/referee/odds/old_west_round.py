@@ -1,0 +1,193 @@
+"""A whole round of Old West melee between two models, exactly: the fight
+roll-off, then the winner's strikes on the loser (OW-MEL-1).
+
+1. The fight (OW-FGT-1..3, OW-ATT-1): each side rolls a die per Attack and
+   keeps its best; higher wins, then higher Fighting, then the tie die. A
+   Hero may raise his die with Fame as :func:`referee.odds.old_west.fight`
+   assumes.
+2. Back off (OW-BCK-1): a loser that cannot is surrounded (OW-SUR-1), which
+   the position decides; here it is given, for each side, as "surrounded if
+   it loses".
+3. Wounding: the winner strikes once per Attack (OW-ATT-2), twice per Attack
+   on a surrounded loser (OW-SUR-2); across an obstacle each blow first needs
+   4+ on a die (OW-OBS-2); each blow that lands rolls on the Wound Table,
+   6/x chains included (OW-WND-1..3), a Hero adding Fame when it makes the
+   roll succeed (OW-FAM-6, OW-FAM-7), with what the fight left him. The
+   loser is out of action at its last Wound (OW-WDS-1); its later blows are
+   not rolled.
+
+Not counted: Fortune (a house rule from the full game), prone models and
+riders, a loser going over a drop (OW-SUR-5), models joining the fight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from types import MappingProxyType
+
+from referee.core.errors import RefereeError
+from referee.core.i18n import Msg, msg
+from referee.games.old_west.tables import STAT_RANGE, WoundNeed, wound_need
+from referee.odds.dice import SIDES, collect
+from referee.odds.old_west import (
+    ADVANTAGE_WINS_LOW,
+    FAME_CAP,
+    GAME,
+    Side,
+    roll_off_spent,
+    wound_outcomes,
+)
+from referee.odds.result import Odds
+
+ACROSS_REACHES = range(4, SIDES + 1)
+"""4-6 on the die: a blow across an obstacle reaches the enemy (OW-OBS-2)."""
+WOUNDS_RANGE = range(1, 11)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side's model: its profile and what it knows of the position."""
+
+    attacks: int = 1
+    fighting: int = 3
+    strength: int = 3
+    toughness: int = 3
+    wounds: int = 1
+    fame: int = 0
+    surrounded: bool = False
+    """Surrounded if it loses: every strike on it counts twice (OW-SUR-1, OW-SUR-2)."""
+
+    def check(self, side: Side) -> None:
+        for name in ("attacks", "fighting", "strength", "toughness", "wounds"):
+            value = getattr(self, name)
+            if value not in STAT_RANGE:
+                raise RefereeError(msg("odds.ow.round.bad-stat", stat=f"--{name}", side=side,
+                                       value=value))
+        if self.fame < 0:
+            raise RefereeError(msg("odds.ow.round.bad-stat", stat="--fame", side=side,
+                                   value=self.fame))
+
+
+def across_chance(across: bool) -> Fraction:
+    """The chance a blow reaches the enemy: 1, or 4+ across an obstacle."""
+    return Fraction(len(ACROSS_REACHES), SIDES) if across else Fraction(1)
+
+
+@cache
+def strikes(blows: int, need: WoundNeed | None, wounds: int, fame: int = 0,
+            across: bool = False, fame_cap: int = FAME_CAP) -> dict[int, Fraction]:
+    """Wounds dealt -> probability by ``blows`` blows on a target with
+    ``wounds`` Wounds, die by die: each blow reaches (across an obstacle:
+    4+), then rolls to wound; a Hero spends the fewest Fame points that make
+    a roll wound while he has them; the blows stop at the target's last Wound."""
+    reach = across_chance(across)
+    states: dict[tuple[int, int], Fraction] = {(0, fame): Fraction(1)}
+    for _ in range(blows):
+        following: list[tuple[tuple[int, int], Fraction]] = []
+        for (dealt, left), p in states.items():
+            if dealt >= wounds or need is None:
+                following.append(((dealt, left), p))
+                continue
+            if reach < 1:
+                following.append(((dealt, left), p * (1 - reach)))
+            following += [((dealt + hit, left - spent), p * reach * q)
+                          for (hit, spent), q in wound_outcomes(need, left, fame_cap).items()]
+        states = collect(following)
+    return collect((dealt, p) for (dealt, _), p in states.items())
+
+
+@cache
+def round_outcomes(a: Fighter, b: Fighter, across: bool = False, advantage: Side = "a",
+                   advantage_wins_low: bool = ADVANTAGE_WINS_LOW,
+                   fame_cap: int = FAME_CAP) -> MappingProxyType[tuple[Side, int], Fraction]:
+    """(winner, wounds dealt to the loser) -> probability for one round."""
+    fighters = {"a": a, "b": b}
+    outcomes: list[tuple[tuple[Side, int], Fraction]] = []
+    spent_fights = roll_off_spent(a.attacks, b.attacks, a.fighting, b.fighting, a.fame, b.fame,
+                                  advantage, advantage_wins_low, fame_cap)
+    for (winner, spent_a, spent_b), p in spent_fights.items():
+        striker = fighters[winner]
+        loser = fighters["b" if winner == "a" else "a"]
+        left = striker.fame - (spent_a if winner == "a" else spent_b)
+        blows = striker.attacks * (2 if loser.surrounded else 1)
+        need = wound_need(striker.strength, loser.toughness)
+        dealt = strikes(blows, need, loser.wounds, left, across, fame_cap)
+        outcomes += [((winner, n), p * q) for n, q in dealt.items()]
+    totals = collect(outcomes)
+    return MappingProxyType({key: totals[key] for key in sorted(totals)})
+
+
+def _labels(a: Fighter, b: Fighter) -> dict[str, Msg]:
+    labels: dict[str, Msg] = {}
+    for side, loser in (("a", b), ("b", a)):
+        for n in range(loser.wounds + 1):
+            key = f"odds.ow.round.{side}-out" if n == loser.wounds else f"odds.ow.round.{side}"
+            labels[f"{side}:{n}"] = msg(key, wounds=n)
+    return labels
+
+
+def _losers(a: Fighter, b: Fighter) -> tuple[tuple[Side, Fighter], ...]:
+    """Each side that may win, with the model it would strike."""
+    return (("a", b), ("b", a))
+
+
+SIDE_LABELS = MappingProxyType({"a": msg("odds.side.a"), "b": msg("odds.side.b")})
+
+
+@cache
+def melee_round(a: Fighter, b: Fighter, across: bool = False, advantage: Side = "a",
+                advantage_wins_low: bool = ADVANTAGE_WINS_LOW,
+                fame_cap: int = FAME_CAP) -> Odds:
+    """A round of melee between side A's model and side B's: the chance that
+    side B's is taken out of action, every (winner, wounds) outcome, and for
+    each side the chance it wins, is wounded, is taken out of action, and the
+    wounds it takes."""
+    a.check("a")
+    b.check("b")
+    outcomes = round_outcomes(a, b, across, advantage, advantage_wins_low, fame_cap)
+    taken = {"a": collect((n if w == "b" else 0, p) for (w, n), p in outcomes.items()),
+             "b": collect((n if w == "a" else 0, p) for (w, n), p in outcomes.items())}
+    wounds = {"a": a.wounds, "b": b.wounds}
+    wounded = {s: 1 - taken[s].get(0, Fraction(0)) for s in ("a", "b")}
+    out = {s: taken[s].get(wounds[s], Fraction(0)) for s in ("a", "b")}
+    winner = {s: sum((p for (w, _), p in outcomes.items() if w == s), Fraction(0))
+              for s in ("a", "b")}
+    notes: list[Msg] = []
+    if a.fame or b.fame:
+        notes.append(msg("odds.ow.policy-fight"))
+        notes.append(msg("odds.ow.policy-roll"))
+    notes += [msg(f"odds.ow.round.surrounded-{s}") for s, f in (("a", a), ("b", b))
+              if f.surrounded]
+    if across:
+        notes.append(msg("odds.ow.round.across"))
+    return Odds(
+        GAME, "round",
+        msg("odds.ow.round", aa=a.attacks, fa=a.fighting, sa=a.strength, ta=a.toughness,
+            wa=a.wounds, fame_a=a.fame, ab=b.attacks, fb=b.fighting, sb=b.strength,
+            tb=b.toughness, wb=b.wounds, fame_b=b.fame),
+        out["b"],
+        MappingProxyType({f"{w}:{n}": outcomes.get((w, n), Fraction(0))
+                          for w, loser in _losers(a, b) for n in range(loser.wounds + 1)}),
+        MappingProxyType(_labels(a, b)),
+        MappingProxyType({"attacks_a": a.attacks, "attacks_b": b.attacks,
+                          "fighting_a": a.fighting, "fighting_b": b.fighting,
+                          "strength_a": a.strength, "strength_b": b.strength,
+                          "toughness_a": a.toughness, "toughness_b": b.toughness,
+                          "wounds_a": a.wounds, "wounds_b": b.wounds, "fame_a": a.fame,
+                          "fame_b": b.fame, "surrounded_a": a.surrounded,
+                          "surrounded_b": b.surrounded, "across": across,
+                          "advantage": advantage}),
+        MappingProxyType({
+            "winner": MappingProxyType(winner),
+            "wounded": MappingProxyType(wounded),
+            "out_of_action": MappingProxyType(out),
+            "wounds_on_a": MappingProxyType({str(n): taken["a"].get(n, Fraction(0))
+                                             for n in range(a.wounds + 1)}),
+            "wounds_on_b": MappingProxyType({str(n): taken["b"].get(n, Fraction(0))
+                                             for n in range(b.wounds + 1)}),
+        }),
+        tuple(notes),
+        MappingProxyType({"wounded": SIDE_LABELS, "out_of_action": SIDE_LABELS}),
+    )
