@@ -17,6 +17,7 @@ from referee.cli.table_map import map_of, parse_point
 from referee.cli.terminal import TerminalPlayer
 from referee.core.drivers import Ask
 from referee.core.game import Game
+from referee.core.i18n import Lang
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
 from tests.games.old_west.ow import LAW_FIRST, R, asked, build, m
@@ -29,7 +30,7 @@ SCRUB = {"name": "scrub", "name_ru": "кустарник",
          "points": [[14, 15], [20, 15], [20, 19], [14, 19]]}
 
 
-def printed(game: Game, seat: str, lang: str = "en", typed: str = "") -> str:
+def printed(game: Game, seat: str, lang: Lang = "en", typed: str = "") -> str:
     """What the terminal prints for ``seat`` asked now (the answer typed)."""
     console = Console(file=io.StringIO(), width=120, color_system=None)
     player = TerminalPlayer(console, lang, stream=io.StringIO(typed))

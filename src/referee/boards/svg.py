@@ -628,10 +628,10 @@ def _legend_key(pic: Picture, parts: list[str], x: float, y: float) -> float:
         if kind in kinds:
             names = ", ".join(f.name for f in pic.table.features if f.kind == kind)
             rows.append((kind, render(msg(f"board.kind.{kind}", names=names), lang)))
-    names = {b.seat: b.name for b in pic.table.bands}
+    sides = {b.seat: b.name for b in pic.table.bands}
     for objective in pic.table.objectives:
         if objective.edge:
-            side = names.get(objective.seat, objective.seat)
+            side = sides.get(objective.seat, objective.seat)
             rows.append((f"edge:{pic.colour.get(objective.seat, PALETTE[0])}",
                          render(msg("board.exit-edge", side=side), lang)))
     if pic.table.shots:
