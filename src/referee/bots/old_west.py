@@ -5,6 +5,7 @@ from the seat's own view, cheap enough for fast random playouts:
 - a model moves rather than stands (advance or charge, ``FORWARD`` to 1),
   unless its posse's objective is to hold the table: then it keeps its ground
   (``GROUND`` to ``FORWARD``), shooting from where it stands;
+- it never asks to move to a point of its own choosing (a person's option);
 - it leaves by its posse's exit edge whenever it can while the posse's
   objective is to escape (``EXIT``), never when leaving does not help;
 - at Head for the Hills the bot takes the test and runs only if it fails
@@ -62,9 +63,11 @@ def move_weights(state: Mapping[str, JSON], seat: Seat, values: Sequence[JSON]) 
             found.append(FORWARD)
         elif isinstance(value, str) and value.startswith("charge:"):
             found.append(FORWARD / charges)
+        elif value == "point":
+            found.append(0.0)  # a point of its own choosing: left to people
         else:
             found.append(1.0)
-    return found
+    return found if any(found) else [1.0] * len(found)
 
 
 def hills_weights(state: Mapping[str, JSON], seat: Seat, values: Sequence[JSON]) -> list[float]:
