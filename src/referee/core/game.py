@@ -140,7 +140,8 @@ class Game:
         wait = self._at.wait
         if not isinstance(wait, Decision):
             return ()
-        return tuple(s for s in wait.seats if s not in self._at.pending)
+        pending = self._at.pending
+        return tuple(s for s in wait.seats if s not in pending) if pending else wait.seats
 
     def seat_name(self, seat: Seat) -> Msg | Name:
         """How players call ``seat`` in this game's scenario."""
@@ -414,9 +415,13 @@ class Game:
         return verdict
 
     def _legal_option(self, decision: Decision, seat: Seat, value: JSON) -> JSON:
-        legal = [option.value for option in decision.options_for(seat)]
-        if any(same_json(value, option) for option in legal):
+        options = decision.options_for(seat)
+        if type(value) is str:  # the usual answer: equal text, and text it is
+            if any(o.value == value and type(o.value) is str for o in options):
+                return value
+        elif any(same_json(value, o.value) for o in options):
             return value
+        legal = [option.value for option in options]
         shown: tuple[str | Msg, ...] = tuple(_json_text(v) for v in legal[:_LISTED_OPTIONS])
         if len(legal) > len(shown):
             shown += (msg("core.and-more", count=len(legal) - len(shown)),)

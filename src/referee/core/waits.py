@@ -102,7 +102,8 @@ class Decision:
         """The options put to ``seat`` as its view shows them (value and
         label), a fresh copy on every call."""
         return _kept(self, ("options", seat), lambda: [
-            {"value": o.value, "label": o.label.to_json()} for o in self.options_for(seat)])
+            {"value": o.value, "label": _kept(o, "label", o.label.to_json)}
+            for o in self.options_for(seat)])
 
     def question_json(self) -> dict[str, JSON]:
         """The question as a view shows it, a fresh copy on every call."""
@@ -115,11 +116,11 @@ class Decision:
         return self.schema.get(seat)
 
 
-def _kept(decision: Decision, key: object, build: Callable[[], T]) -> T:
-    """``build()``, JSON, as a fresh copy. A decision shown again (rules may
-    ask the same question in many games) keeps it marshalled and copies it
-    from there, three times faster than building it again."""
-    kept: dict[object, bytes] = decision.__dict__.setdefault("_kept", {})
+def _kept(shown: Decision | Option, key: object, build: Callable[[], T]) -> T:
+    """``build()``, JSON, as a fresh copy. A decision or option shown again
+    (rules may ask the same question in many games) keeps it marshalled and
+    copies it from there, three times faster than building it again."""
+    kept: dict[object, bytes] = shown.__dict__.setdefault("_kept", {})
     packed = kept.get(key)
     if packed:
         return cast(T, marshal.loads(packed))
