@@ -220,3 +220,19 @@ def test_a_name_may_be_plain_text():
     game = Game(RULESET, parsed)
     assert game.view("night")["state"]["others"]["larisa"]["name"] == {"en": "Larisa",
                                                                          "ru": "Larisa"}
+
+
+def test_views_are_built_fresh_so_a_seat_writing_on_its_view_changes_no_other():
+    # Names with case forms have parts of their own: those are copied too.
+    game = new_game([other("larisa", "day", 1, "metro",
+                           name={"en": "Larisa", "ru": "Лариса", "gender": "fem",
+                                 "cases": {"acc": "Ларису"}}),
+                     other("andrey", "night", 2, "metro")])
+    day_before = game.view("day")
+    night = game.view("night")
+    night["state"]["others"]["larisa"]["name"]["cases"]["acc"] = "scribbled"
+    night["state"]["locations"]["metro"]["en"] = "scribbled"
+    night["state"]["others"]["andrey"]["chips"].append(9)
+    assert game.view("day") == day_before
+    assert game.view("night")["state"]["others"]["larisa"]["name"]["cases"] == {"acc": "Ларису"}
+    assert game.view("night")["state"]["locations"]["metro"]["en"] == "the Metro"

@@ -85,27 +85,25 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
         setup = state.setup
         names = setup.names_json
         decks = state.decks
+        copied = fresh_name if setup.names_nested else dict
         return {
-            "locations": {loc: fresh_name(name) for loc, name in setup.locations_json.items()},
+            "locations": {loc: copied(name) for loc, name in setup.locations_json.items()},
             "turn": state.turn,
             "egor": state.egor,
             "score": dict(state.score),
             "decks": {watch: sum(decks[watch].values()) for watch in WATCHES},
-            "others": {key: other_view(o, seat, fresh_name(names[key]))
+            "others": {key: other_view(o, seat, copied(names[key]))
                        for key, o in state.others.items()},
-            "items": {key: {"name": fresh_name(names[f"item:{key}"]), "location": i.location,
+            "items": {key: {"name": copied(names[f"item:{key}"]), "location": i.location,
                             "holder": i.holder}
                       for key, i in state.items.items()},
         }
 
 
 def fresh_name(name: dict[str, JSON]) -> dict[str, JSON]:
-    """A copy of a name's JSON (its case forms, if any, copied too)."""
-    copied = dict(name)
-    cases = copied.get("cases")
-    if isinstance(cases, dict):
-        copied["cases"] = dict(cases)
-    return copied
+    """A copy of a name's JSON whose parts (its case forms) are copied too."""
+    return {key: dict(part) if isinstance(part, dict) else
+            list(part) if isinstance(part, list) else part for key, part in name.items()}
 
 
 def other_view(other: Other, seat: Seat, name: JSON = None) -> dict[str, JSON]:

@@ -147,6 +147,11 @@ class Setup:
         self.names_json: dict[str, JSON] = {
             **{o.id: o.name.name.to_json() for o in scenario.others},
             **{f"item:{i.id}": i.name.name.to_json() for i in scenario.items}}
+        self.names_nested = any(isinstance(part, dict | list) for name in (
+            *self.locations_json.values(), *self.names_json.values())
+            for part in name.values())
+        """Whether a name's JSON holds more than text (its case forms): a
+        view then copies it deeper."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.play_decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
