@@ -83,19 +83,20 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
 
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
         setup = state.setup
-        names = setup.names_json
+        nested, others, items = setup.nested, setup.others_json, setup.items_json
         decks = state.decks
-        copied = fresh_name if setup.names_nested else dict
         return {
-            "locations": {loc: copied(name) for loc, name in setup.locations_json.items()},
+            "locations": {key: fresh_name(name) if key in nested else dict(name)
+                          for key, name in setup.locations_json.items()},
             "turn": state.turn,
             "egor": state.egor,
             "score": dict(state.score),
             "decks": {watch: sum(decks[watch].values()) for watch in WATCHES},
-            "others": {key: other_view(o, seat, copied(names[key]))
+            "others": {key: other_view(o, seat, fresh_name(others[key]) if key in nested
+                                       else dict(others[key]))
                        for key, o in state.others.items()},
-            "items": {key: {"name": copied(names[f"item:{key}"]), "location": i.location,
-                            "holder": i.holder}
+            "items": {key: {"name": fresh_name(items[key]) if key in nested else dict(items[key]),
+                            "location": i.location, "holder": i.holder}
                       for key, i in state.items.items()},
         }
 

@@ -144,14 +144,14 @@ class Setup:
         """Every Other's id, lowest Initiative first (NW-MOV-3, NW-CMB-5)."""
         self.locations_json: dict[str, JSON] = {
             loc: name.to_json() for loc, name in self.location_names.items()}
-        self.names_json: dict[str, JSON] = {
-            **{o.id: o.name.name.to_json() for o in scenario.others},
-            **{f"item:{i.id}": i.name.name.to_json() for i in scenario.items}}
-        self.names_nested = any(isinstance(part, dict | list) for name in (
-            *self.locations_json.values(), *self.names_json.values())
-            for part in name.values())
-        """Whether a name's JSON holds more than text (its case forms): a
-        view then copies it deeper."""
+        self.others_json: dict[str, JSON] = {o.id: o.name.name.to_json() for o in scenario.others}
+        self.items_json: dict[str, JSON] = {i.id: i.name.name.to_json() for i in scenario.items}
+        """Names as a view shows them, by Location, Other and Item id."""
+        self.nested = frozenset(key for names in (self.locations_json, self.others_json,
+                                                  self.items_json)
+                                for key, name in names.items() if _nested(name))
+        """Ids whose name's JSON holds more than text (case forms): a view
+        copies those deeper."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.play_decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
@@ -163,6 +163,10 @@ class Setup:
 
     def place(self, location: str) -> Name:
         return self.location_names[location]
+
+
+def _nested(name: JSON) -> bool:
+    return any(isinstance(part, dict | list) for part in name.values())
 
 
 def setup_for(scenario: Scenario) -> Setup:
