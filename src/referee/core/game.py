@@ -472,16 +472,11 @@ class Game:
             return None
         if isinstance(wait, Chance):
             return {"chance": wait.what.to_json()}
-        data: dict[str, JSON] = {
-            "decision": wait.question_json(),
-            "seats": list(wait.seats),
-            "answered": sorted(at.pending),
-        }
+        data = wait.view_json(seat)
+        data["answered"] = sorted(at.pending)
         if seat in wait.seats:
             shape = wait.shape_for(seat)
-            if shape is None:
-                data["options"] = wait.options_json(seat)
-            else:
+            if shape is not None:
                 data["answer_schema"] = _fresh(answer_schema(shape))
                 if seat in wait.templates:
                     data["template"] = _fresh(wait.templates[seat])

@@ -98,16 +98,20 @@ class Decision:
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
 
-    def options_json(self, seat: Seat) -> list[dict[str, JSON]]:
-        """The options put to ``seat`` as its view shows them (value and
-        label), a fresh copy on every call."""
-        return _kept(self, ("options", seat), lambda: [
-            {"value": o.value, "label": _kept(o, "label", o.label.to_json)}
-            for o in self.options_for(seat)])
+    def view_json(self, seat: Seat) -> dict[str, JSON]:
+        """What a view of ``seat`` shows of this decision: the question, the
+        seats asked, who has answered (none: the game fills it in), and the
+        options put to ``seat`` if it answers by choosing one. A fresh copy
+        on every call."""
+        def build() -> dict[str, JSON]:
+            data: dict[str, JSON] = {"decision": self.question.to_json(),
+                                     "seats": list(self.seats), "answered": []}
+            if seat in self.seats and self.shape_for(seat) is None:
+                data["options"] = [{"value": o.value, "label": _kept(o, "label", o.label.to_json)}
+                                   for o in self.options_for(seat)]
+            return data
 
-    def question_json(self) -> dict[str, JSON]:
-        """The question as a view shows it, a fresh copy on every call."""
-        return _kept(self, "question", self.question.to_json)
+        return _kept(self, ("view", seat), build)
 
     def shape_for(self, seat: Seat) -> type[BaseModel] | None:
         """The model ``seat``'s answer must fit; None for a choice among options."""
