@@ -93,10 +93,15 @@ class Event:
 
 def _worded_per_reader(text: Param) -> bool:
     """Whether ``text`` has a part worded for its reader (at any depth)."""
-    if isinstance(text, Msg):
-        return text.key == PERSONAL or any(_worded_per_reader(v) for v in text.params.values())
-    if isinstance(text, tuple):
-        return any(_worded_per_reader(v) for v in text)
+    parts = [text]
+    while parts:
+        part = parts.pop()
+        if isinstance(part, Msg):
+            if part.key == PERSONAL:
+                return True
+            parts.extend(part.params.values())
+        elif isinstance(part, tuple):
+            parts.extend(part)
     return False
 
 
