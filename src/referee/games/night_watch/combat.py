@@ -98,7 +98,7 @@ class Fight(Frame):
         return self.ask(play_decision(state, other), self.chose)
 
 
-PLAY_DECISIONS_KEPT = 20_000
+PLAY_DECISIONS_KEPT = 4_000
 """Combat questions kept for asking again (the oldest are dropped past this)."""
 
 
