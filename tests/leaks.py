@@ -13,28 +13,39 @@ from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
 from referee.core.events import Seat
 from referee.core.game import Game
-from referee.core.i18n import LANGS
+from referee.core.i18n import LANGS, render
 from referee.core.waits import Decision
 
 PROBE = "-- not an answer --"
 
 
 def readable_by(game: Game, seat: Seat) -> str:
-    """The seat's view (state, log, what it is asked) and the error it gets
-    for a wrong answer, as one JSON text."""
+    """The seat's view (state, log, what it is asked), the error it gets for
+    a wrong answer and the odds shown at its options, as one JSON text."""
     try:
         game.fork().answer(seat, PROBE)
         error = "accepted"
     except RefereeError as exc:
         error = str(exc)
-    return json.dumps({"view": game.view(seat), "error": error,
+    return json.dumps({"view": game.view(seat), "error": error, "odds": odds_for(game, seat),
                        "printed": printed_for(game, seat)}, sort_keys=True, ensure_ascii=False)
+
+
+def odds_for(game: Game, seat: Seat) -> dict[str, list[str]]:
+    """The odds the ruleset shows at each of the seat's options
+    (Ruleset.option_odds), in each language, when it is asked."""
+    if not isinstance(game.waiting, Decision) or seat not in game.seats_to_answer():
+        return {}
+    ask = Ask.of(game.fork(), seat)
+    odds = ask.ruleset.option_odds(ask.view, seat, ask.decision) or {}
+    return {str(index): [render(line, lang) for lang in LANGS]
+            for index, line in sorted(odds.items())}
 
 
 def printed_for(game: Game, seat: Seat) -> list[str]:
     """What the command line prints for ``seat`` in each language: its log as
     ``referee play`` shows it and, when it is asked, the board and the question
-    as the terminal shows them."""
+    as the terminal shows them, each option with the odds shown at it."""
     pages = []
     for lang in LANGS:
         console = Console(file=io.StringIO(), width=100, color_system=None)

@@ -16,10 +16,12 @@ from referee.cli.terminal import TerminalPlayer
 from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
+from referee.core.i18n import render
 from referee.core.ruleset import all_rulesets, broken_rulesets
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
 from referee.core.waits import Decision, same_json
+from tests.leaks import assert_no_leak
 
 EXAMPLES = [pytest.param(path, id=f"{ruleset.name}/{path.stem}")
             for ruleset in all_rulesets() for path in ruleset.examples()]
@@ -172,3 +174,52 @@ def test_changing_a_view_changes_nothing_in_the_game_nor_in_another_seats_view(p
             assert [a for i, a in enumerate(after) if i != n] == \
                 [b for i, b in enumerate(before) if i != n]
             before = after
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_option_odds_are_read_from_the_view_alone(path: Path):
+    """Ruleset.option_odds: a copy of the view through JSON gives the same
+    odds as the view itself, each for an option the seat is offered, each
+    reading in both languages."""
+    played = playout(path, 29)
+    game = Game(played.ruleset, played.scenario)
+    for item in played.inputs[:400]:
+        wait = game.waiting
+        if "seat" in item and isinstance(wait, Decision):
+            seat = str(item["seat"])
+            ask = Ask.of(game, seat)
+            odds = ask.ruleset.option_odds(ask.view, seat, ask.decision) or {}
+            copied = json.loads(json.dumps(ask.view))
+            assert (ask.ruleset.option_odds(copied, seat, ask.decision) or {}) == odds
+            assert set(odds) <= set(range(len(ask.options)))
+            for line in odds.values():
+                assert all(render(line, lang) for lang in ("en", "ru"))
+        game.apply(item)
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_a_secret_answer_changes_nothing_another_asked_seat_reads(path: Path):
+    """Two games that differ only in one seat's answer to a decision put to
+    several seats at once, not yet revealed: each other seat still to answer
+    reads the same (its view, its screen, the odds at its options)."""
+    played = playout(path, 31)
+    game = Game(played.ruleset, played.scenario)
+    checked = 0
+    for item in played.inputs:
+        wait = game.waiting
+        if checked < 3 and "seat" in item and isinstance(wait, Decision) and \
+                len(game.seats_to_answer()) > 1:
+            seat = str(item["seat"])
+            others = [s for s in game.seats_to_answer() if s != seat]
+            answers = [o.value for o in wait.options_for(seat)] or [
+                game.ruleset.random_answer(game.view(seat), seat, wait, Random(n))
+                for n in range(3)]
+            other = next((a for a in answers if not same_json(a, item["answer"])), None)
+            if other is not None:
+                answered, twin = game.fork(), game.fork()
+                answered.apply(item)
+                twin.answer(seat, other)
+                for reader in others:
+                    assert_no_leak(answered, twin, reader)
+                checked += 1
+        game.apply(item)

@@ -35,6 +35,9 @@ class NoBoard:
     def board_table(self, state: JSON, lang: Lang) -> None:
         return None
 
+    def option_odds(self, view: JSON, seat: str, decision: Decision) -> None:
+        return None
+
 
 def ask(*labels: str) -> Ask:
     options = [Option(f"v{n}", msg("core.seat-name", seat=label))

@@ -283,8 +283,11 @@ class TerminalPlayer:
             self._say(msg("core.terminal.no-options"))
             return self._json_line(ask.seat)
         labels = told_apart([render(option.label, self.lang) for option in options], self.lang)
+        odds = ask.ruleset.option_odds(ask.view, ask.seat, ask.decision) or {}
         for number, label in enumerate(labels, start=1):
-            self.console.print(f"  {number}. {escape(label)}")
+            chance = odds.get(number - 1)
+            shown = "" if chance is None else f" [dim]({escape(self._text(chance))})[/]"
+            self.console.print(f"  {number}. {escape(label)}{shown}")
         prompt = f"{self._text(msg('play.choice', count=len(options)))}: "
         while True:
             reply = self.read(prompt).strip()

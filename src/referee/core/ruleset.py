@@ -214,6 +214,15 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
         stand, do not throw a game away) go here."""
         return None
 
+    def option_odds(self, view: dict[str, JSON], seat: Seat,
+                    decision: Decision) -> Mapping[int, Msg] | None:
+        """The exact chance behind the options of a decision that leads to a
+        roll (a charge, a shot, a Boost), as a short line per option index,
+        for the player deciding; read from the seat's view only, never the
+        state (the leak test holds it to that). None, or an index left out:
+        nothing to show."""
+        return None
+
     def seat_name(self, scenario: ScenarioT, seat: Seat) -> Msg | Name:
         """How players call ``seat`` in this scenario (a posse, a character)."""
         return msg("core.seat-name", seat=seat)

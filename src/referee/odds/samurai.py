@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from referee.core.i18n import Msg, msg
 from referee.games.samurai.tables import (
+    ARMOUR_DEFENCE,
     ATTACK_BOOSTED_DICE,
     ATTACK_DICE,
     ATTACK_KEPT,
@@ -29,6 +30,9 @@ from referee.games.samurai.tables import (
     DEFENCE_DICE,
     INITIATIVE_BOOSTED_DICE,
     INITIATIVE_DICE,
+    OUTNUMBERED_AT,
+    OUTNUMBERED_MODIFIER,
+    Armour,
 )
 from referee.odds.dice import SIDES, Dist, collect, sum_of
 from referee.odds.result import Odds, OddsTable
@@ -138,6 +142,17 @@ def initiative_table() -> OddsTable:
                      tuple(range(len(BOOST_CASES))), MappingProxyType(cells),
                      row_key="difference", column_key="boosts",
                      column_labels=MappingProxyType(labels), column_names=BOOST_NAMES_AB)
+
+
+def modifier(attack_melee: int, weapon_bonus: int, attack_penalty: int, defence_melee: int,
+             armour: Armour, defence_penalty: int, enemies: int) -> int:
+    """An attack's ``modifier``: the Attack Result's modifiers (Melee, the
+    weapon's bonus, less wounds and stun: SAM-ATK-6 and house rules) less the
+    Defence Result's (Melee, armour SAM-MOD-1, against ``enemies`` enemies
+    SAM-MOD-2, less wounds and stun: SAM-ATK-7)."""
+    outnumbered = OUTNUMBERED_MODIFIER if enemies >= OUTNUMBERED_AT else 0
+    defence = defence_melee + ARMOUR_DEFENCE[armour] + outnumbered - defence_penalty
+    return attack_melee + weapon_bonus - attack_penalty - defence
 
 
 def _signed(value: int) -> str:

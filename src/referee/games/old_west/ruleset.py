@@ -61,6 +61,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
             "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
+            "fame_cap": state.rules.fame_cap,
         }
 
     def decided(self, state: OldWestState) -> Outcome | None:
@@ -96,6 +97,14 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         objective and runs only when the test says so (:mod:`referee.bots.old_west`)."""
         return bot_policy.weights(view, seat, decision)
 
+    def option_odds(self, view: dict[str, JSON], seat: Seat,
+                    decision: Decision) -> dict[int, Msg] | None:
+        """The chance behind a charge, a shot or Fame on the fight's die, from
+        the seat's view (:mod:`referee.odds.at_the_table`)."""
+        from referee.odds import at_the_table
+
+        return at_the_table.old_west(view, seat, decision)
+
     def seat_name(self, scenario: OldWestScenario, seat: Seat) -> Msg | Name:
         """The posse's name from the scenario."""
         names = setup_of(scenario).posse_names
@@ -129,7 +138,8 @@ def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:
         "base_inches": round(2 * piece.radius, 3) if piece else None,
         "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
         "attacks": f.attacks, "wounds": f.wounds, "pluck": f.pluck, "prone": f.prone,
-        "fearsome": f.fearsome,
+        "fearsome": f.fearsome, "shooting": f.shooting,
+        "gun": None if f.gun is None else {"strength": f.gun.strength, "range": f.gun.range},
     }
     if f.hero:
         data.update(hero=True, fame=f.fame, fortune=f.fortune)

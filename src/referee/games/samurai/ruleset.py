@@ -71,7 +71,8 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                         "cp": f.spec.cp, "alive": f.alive, "wounds": f.penalty,
                         "stunned": f.stunned, "moved": f.moved, "shot": f.shot,
                         "loaded": f.loaded, "disarmed": f.disarmed, "fights": f.fights,
-                        "missile": f.spec.missile}
+                        "missile": f.spec.missile, "melee": f.spec.melee,
+                        "weapon_bonus": f.spec.weapon_bonus, "armour": f.spec.armour}
                        for f in state.fighters.values()],
             "fight": None if fight is None else {
                 "sides": {s: list(ids) for s, ids in fight.sides.items()},
@@ -123,6 +124,14 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         if asked["reload"]:
             choices += [{"act": "reload", "target": None}] * 3
         return rng.choice(choices)
+
+    def option_odds(self, view: dict[str, JSON], seat: Seat,
+                    decision: Decision) -> dict[int, Msg] | None:
+        """The chance an attack does damage, for each enemy to attack and with
+        or without a Boost, from the seat's view (:mod:`referee.odds.at_the_table`)."""
+        from referee.odds import at_the_table
+
+        return at_the_table.samurai(view, seat, decision)
 
     # -- the end -------------------------------------------------------------------
 
