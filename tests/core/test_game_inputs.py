@@ -306,3 +306,17 @@ def test_the_game_waits_for_draws_weighted_by_the_cards_left() -> None:
     assert isinstance(wait, Chance)
     assert sorted(value for value, _ in wait.outcomes) == ["A", "B", "C"]
     assert [wait.probability(card) * 3 for card in "ABC"] == [1, 1, 1]
+
+
+def test_a_refused_answer_names_the_seat_as_players_call_it_in_each_language() -> None:
+    from referee.core.scenario import load_scenario
+
+    ruleset, scenario = load_scenario("night-watch")
+    game = Game(ruleset, scenario)
+    while isinstance(game.waiting, Chance):
+        game.roll(game.waiting.outcomes[0][0])
+    with pytest.raises(IllegalAnswer) as refused:
+        game.answer("day", "move:nowhere")
+    assert "the Day Watch" in refused.value.render("en")
+    assert "недопустимый ответ Дневного Дозора" in refused.value.render("ru")
+    assert " day " not in refused.value.render("en")

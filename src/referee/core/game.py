@@ -406,11 +406,11 @@ class Game:
 
     def _judge_answer(self, decision: Decision, seat: Seat, value: JSON) -> Verdict:
         shape = decision.shape_for(seat)
-        parsed = _parse(shape, seat, value) if shape is not None \
+        parsed = _parse(shape, self.seat_name(seat), value) if shape is not None \
             else self._legal_option(decision, seat, value)
         verdict = self.ruleset.check_answer(self._at.state, seat, decision, parsed)
         if verdict.refusals:
-            raise IllegalAnswer(msg("core.error.refused", seat=seat,
+            raise IllegalAnswer(msg("core.error.refused", seat=self.seat_name(seat),
                                     reasons=tuple(verdict.refusals)))
         return verdict
 
@@ -425,7 +425,8 @@ class Game:
         shown: tuple[str | Msg, ...] = tuple(_json_text(v) for v in legal[:_LISTED_OPTIONS])
         if len(legal) > len(shown):
             shown += (msg("core.and-more", count=len(legal) - len(shown)),)
-        raise IllegalAnswer(msg("core.error.not-an-option", value=_json_text(value), seat=seat,
+        raise IllegalAnswer(msg("core.error.not-an-option", value=_json_text(value),
+                                seat=self.seat_name(seat),
                                 question=decision.question, legal=shown))
 
     def _expect_decision(self, seat: Seat) -> Decision:
@@ -498,7 +499,7 @@ def _answers_of(verdicts: Mapping[Seat, Verdict]) -> dict[Seat, Any]:
     return {seat: verdict.answer for seat, verdict in verdicts.items()}
 
 
-def _parse(shape: type[BaseModel], seat: Seat, value: JSON) -> BaseModel:
+def _parse(shape: type[BaseModel], seat: Msg | Name, value: JSON) -> BaseModel:
     try:
         return shape.model_validate(value)
     except ValidationError as exc:
