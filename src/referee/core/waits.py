@@ -159,15 +159,10 @@ class Chance:
         return self
 
     def probability(self, value: JSON) -> Fraction:
-        if type(value) in _SCALARS:
-            table: dict[tuple[type, JSON], Fraction] | None = self.__dict__.get("_scalars")
-            if table is None:
-                table = {}
-                for v, p in self.outcomes:
-                    if type(v) in _SCALARS:
-                        table[type(v), v] = table.get((type(v), v), Fraction(0)) + p
-                self.__dict__["_scalars"] = table
-            return table.get((type(value), value), Fraction(0))
+        kind = type(value)
+        if kind in _SCALARS:  # same_json of plain values, without a call per outcome
+            found = [p for v, p in self.outcomes if type(v) is kind and v == value]
+            return found[0] if len(found) == 1 else sum(found, Fraction(0))
         return sum((p for v, p in self.outcomes if same_json(v, value)), Fraction(0))
 
 
