@@ -98,32 +98,9 @@ class Fight(Frame):
         return self.ask(play_decision(state, other), self.chose)
 
 
-PLAY_DECISIONS_KEPT = 4_000
-"""Combat questions kept for asking again (the oldest are dropped past this)."""
-
-
 def play_decision(state: NightWatchState, other: Other) -> Decision:
-    """The owner's question for ``other`` in this combat. The same question
-    (the same hand, targets, Items, chips and cards on the table) is made
-    once and asked again as it is."""
-    location = other.location
-    here = tuple(o.id for o in state.at(location))
-    plays = state.plays
-    items = tuple(other.items)
-    if plays and items:
-        used = {p.item for p in plays}
-        items = tuple(i for i in items if i not in used)
-    on_table = tuple((p.number, p.spell.key, p.target) for p in plays) if other.chips else ()
-    key = (other.id, location, tuple(other.hand), here, items, tuple(other.chips), on_table)
-    decisions = state.setup.play_decisions
-    found = decisions.get(key)
-    if found is None:
-        if len(decisions) >= PLAY_DECISIONS_KEPT:
-            del decisions[next(iter(decisions))]
-        question = msg("nw.ask.play", other=other.name, at=wording.at(state, location))
-        found = decisions[key] = Decision.single(other.watch, question,
-                                                 play_options(state, other))
-    return found
+    question = msg("nw.ask.play", other=other.name, at=wording.at(state, other.location))
+    return Decision.single(other.watch, question, play_options(state, other))
 
 
 def play_options(state: NightWatchState, other: Other) -> list[Option]:

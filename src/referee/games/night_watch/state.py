@@ -153,7 +153,6 @@ class Setup:
         """Ids whose name's JSON holds more than text (case forms): a view
         copies those deeper."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
-        self.play_decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[str, Option] = {}
 
