@@ -10,6 +10,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from referee.boards.tablemap import TableMap
+from referee.bots import samurai as bot_policy
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
@@ -124,6 +125,12 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         if asked["reload"]:
             choices += [{"act": "reload", "target": None}] * 3
         return rng.choice(choices)
+
+    def bot_weights(self, view: dict[str, JSON], seat: Seat,
+                    decision: Decision) -> list[float] | None:
+        """The random bot never picks the move to a point of its own choosing
+        (:mod:`referee.bots.samurai`)."""
+        return bot_policy.weights(seat, decision)
 
     def option_odds(self, view: dict[str, JSON], seat: Seat,
                     decision: Decision) -> dict[int, Msg] | None:
