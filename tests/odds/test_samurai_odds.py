@@ -131,3 +131,32 @@ def test_monte_carlo_attacks_agree_with_the_exact_odds(
         share = counts.get(int(key), 0) / games
         spread = 4 * (float(p) * (1 - float(p)) / games) ** 0.5
         assert abs(share - float(p)) <= spread + 1e-9, (key, share, float(p))
+
+
+@pytest.mark.parametrize(("args", "need"), [
+    # 2d6 + Shooting + range band (house rule: within 6" +1, to 12" 0, to 24" -1,
+    # to 36" -2, the Teppo -3 there), -1 after moving unless a Shuriken (SAM-RNG-2),
+    # Shuriken -2; against 6 + cover (light 1, heavy 2) + armour (the Teppo:
+    # only heavy +1, SAM-RNG-4). ``need``: the 2d6 total that damages.
+    ((3, "yumi", 10.0), 4),                                  # 2d6 + 3 > 6
+    ((3, "yumi", 5.0, True), 4),                             # +1 range, -1 moved
+    ((2, "teppo", 20.0, False, "light", "heavy"), 8),        # +2-1 > 6+1+1
+    ((2, "yumi", 20.0, False, "light", "heavy"), 10),        # +2-1 > 6+1+3
+    ((2, "shuriken", 4.0, True), 6),                         # +2-2+1, no moving penalty
+    ((4, "teppo", 30.0, False, "heavy"), 8),                 # +4-3 > 6+2
+])
+def test_a_shot_hits_from_the_total_the_house_rule_gives(
+        args: tuple[object, ...], need: int) -> None:
+    ways = sum(1 for a in FACES for b in FACES if a + b >= need)
+    assert sam.shot(*args).probability == Fraction(ways, 36)
+
+
+def test_the_shot_command_refuses_an_unknown_weapon_and_answers_in_json() -> None:
+    result = runner.invoke(app, ["odds", "samurai", "shot", "--shooting", "3", "--distance",
+                                 "20", "--weapon", "teppo", "--cover", "light", "--armour",
+                                 "heavy", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["probability"] == "7/12"
+    refused = runner.invoke(app, ["odds", "samurai", "shot", "--shooting", "3", "--distance",
+                                  "5", "--weapon", "bow"])
+    assert refused.exit_code == 2 and "yumi, teppo, shuriken" in refused.output

@@ -6,8 +6,9 @@ tables."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 import typer
 from rich.console import Console
@@ -43,6 +44,7 @@ FameCapOption = Annotated[int, typer.Option("--fame-cap", min=6, max=12,
                                             help="House rule: a die raised by Fame stops here.")]
 Stat = Annotated[int, typer.Option(min=1, max=10)]
 Pair = tuple[int, int]
+T = TypeVar("T")
 FRACTION_SHOWN = 9
 """A table cell shows its exact fraction up to this many characters (--json has all)."""
 
@@ -345,3 +347,34 @@ def echo_check_table(max_skill: Annotated[int, typer.Option(min=0, max=20)] = 8,
 
     settings = _echo_settings(die_sides, success_face, successes_needed)
     _emit(echo.check_table(max_skill, max_penalty, *settings), as_json, plot, language(lang))
+
+
+@samurai_app.command("shot")
+@user_errors
+def samurai_shot(shooting: Annotated[int, typer.Option(min=0, max=10, help="The shooter's "
+                                                                          "Shooting.")],
+                 distance: Annotated[float, typer.Option(min=0, max=100, help="Inches to the "
+                                                                              "target.")],
+                 weapon: Annotated[str, typer.Option(help="yumi, teppo or shuriken.")] = "yumi",
+                 moved: Annotated[bool, typer.Option("--moved", help="The shooter moved this "
+                                                                     "turn.")] = False,
+                 cover: Annotated[str, typer.Option(help="none, light or heavy.")] = "none",
+                 armour: Annotated[str, typer.Option(help="none, light, medium or heavy.")]
+                 = "none",
+                 penalty: Annotated[int, typer.Option(min=0, max=6, help="The shooter's wound "
+                                                                         "penalty.")] = 0,
+                 as_json: JsonOption = False, plot: PlotOption = None,
+                 lang: LangOption = None) -> None:
+    """The margin of a shot (2d6 + Shooting + weapon and range, less 1 after
+    moving) against 6 + cover + armour, and the chance of damage."""
+    answer = sam.shot(shooting, _choice(weapon, sam.WEAPON_NAMES, "--weapon"), distance, moved,
+                      None if cover == "none" else _choice(cover, sam.COVERS, "--cover"),
+                      _choice(armour, sam.ARMOURS, "--armour"), penalty)
+    _emit(answer, as_json, plot, language(lang))
+
+
+def _choice(value: str, choices: Mapping[str, T], hint: str) -> T:
+    if value not in choices:
+        raise typer.BadParameter(f"expected one of {', '.join(choices)}, not {value!r}",
+                                 param_hint=hint)
+    return choices[value]

@@ -21,18 +21,25 @@ from itertools import product
 from types import MappingProxyType
 
 from referee.core.i18n import Msg, msg
+from referee.games.samurai.missiles import range_modifier
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
     ATTACK_BOOSTED_DICE,
     ATTACK_DICE,
     ATTACK_KEPT,
+    COVER_DEFENCE,
     DEFENCE_BOOSTED_DICE,
     DEFENCE_DICE,
     INITIATIVE_BOOSTED_DICE,
     INITIATIVE_DICE,
+    MOVED_PENALTY,
     OUTNUMBERED_AT,
     OUTNUMBERED_MODIFIER,
+    SHOOTING_DEFENCE,
+    WEAPONS,
     Armour,
+    Cover,
+    MissileName,
 )
 from referee.odds.dice import SIDES, Dist, collect, sum_of
 from referee.odds.result import Odds, OddsTable
@@ -153,6 +160,45 @@ def modifier(attack_melee: int, weapon_bonus: int, attack_penalty: int, defence_
     outnumbered = OUTNUMBERED_MODIFIER if enemies >= OUTNUMBERED_AT else 0
     defence = defence_melee + ARMOUR_DEFENCE[armour] + outnumbered - defence_penalty
     return attack_melee + weapon_bonus - attack_penalty - defence
+
+
+WEAPON_NAMES: dict[str, MissileName] = {"yumi": "yumi", "teppo": "teppo", "shuriken": "shuriken"}
+COVERS: dict[str, Cover] = {"light": "light", "heavy": "heavy"}
+ARMOURS: dict[str, Armour] = {"none": "none", "light": "light", "medium": "medium",
+                              "heavy": "heavy"}
+SHOT_DICE = 2
+"""A shot's Attack Result is 2d6 plus modifiers (house rule, from the full game)."""
+
+
+@cache
+def shot(shooting: int, weapon: MissileName, distance: float, moved: bool = False,
+         cover: Cover | None = None, armour: Armour = "none", penalty: int = 0) -> Odds:
+    """The margin of a shot and the chance that it does damage: 2d6 +
+    Shooting + the weapon's modifier + the range band's, less 1 after moving
+    (not the Shuriken, SAM-RNG-2) and any wound penalty, against 6 + cover +
+    armour (the Teppo's own armour rule, SAM-RNG-4)."""
+    spec = WEAPONS[weapon]
+    moved_by = MOVED_PENALTY if moved and not spec.no_moving_penalty else 0
+    modifier = (shooting + spec.modifier + range_modifier(distance, weapon == "teppo")
+                + moved_by - penalty)
+    armoured = dict(spec.armour)[armour] if spec.armour is not None else ARMOUR_DEFENCE[armour]
+    defence = SHOOTING_DEFENCE + (COVER_DEFENCE[cover] if cover is not None else 0) + armoured
+    margins = collect((max(total + modifier - defence, 0), p)
+                      for total, p in sum_of(SHOT_DICE).items())
+    ordered = {str(m): margins[m] for m in sorted(margins)}
+    labels: dict[str, Msg] = {key: msg("odds.sam.margin", margin=int(key)) for key in ordered}
+    labels["0"] = msg("odds.sam.miss")
+    what = msg("odds.sam.shot", weapon=msg(f"sam.weapon.{weapon}"), distance=_inches(distance),
+               modifier=_signed(modifier), defence=defence)
+    return Odds(GAME, "shot", what, 1 - margins.get(0, Fraction(0)),
+                MappingProxyType(ordered), MappingProxyType(labels),
+                MappingProxyType({"shooting": shooting, "weapon": weapon, "distance": str(distance),
+                                  "moved": moved, "cover": cover, "armour": armour,
+                                  "penalty": penalty}))
+
+
+def _inches(value: float) -> Fraction:
+    return Fraction(value).limit_denominator(100)
 
 
 def _signed(value: int) -> str:
