@@ -106,12 +106,17 @@ def _param_for(value: Param, reader: str) -> Param:
 
 
 def _param_json(value: Param) -> object:
-    if isinstance(value, Msg | Name):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_param_json(v) for v in value]
+    kind = type(value)
+    if kind is str or kind is int:  # most parameters; no abstract-class check for them
+        return value
+    if kind is Msg or kind is Name:
+        return value.to_json()  # type: ignore[union-attr]
+    if kind is tuple:
+        return [_param_json(v) for v in value]  # type: ignore[union-attr]
     if isinstance(value, Fraction):
         return format_number(value)
+    if isinstance(value, Msg | Name):
+        return value.to_json()
     return value
 
 
