@@ -11,17 +11,13 @@ as the rules build them.
 
 from __future__ import annotations
 
-import re
-from random import Random
-
 import pytest
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
-from referee.core.i18n import Lang, Msg, Name, msg, render
-from referee.core.scenario import load_scenario
-from referee.core.waits import Chance, Decision
-from tests.games.echo.echo import RULESET, enemy, inv, new_game
+from referee.core.i18n import Lang, Name, msg, render
+from referee.core.waits import Decision
+from tests.games.echo.echo import enemy, inv, new_game
+from tests.language import english_slips, latin, play_recording
 
 MIRROR = {"en": "the Cursed Mirror", "ru": "Проклятое зеркало"}
 WITCH = {"en": "the Witch", "ru": "Ведьма"}
@@ -321,34 +317,20 @@ def test_units_discarded_agree_with_their_number(units: int, ru: str):
                                        f"{units} unspent movement units.")
 
 
-LATIN = re.compile(r"[A-Za-z]")
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_brackets(
         seed: int):
     """Every seat's whole log, every question and option put to it, and the
     end: no Latin letter in the Russian, no "(s)" in the English."""
-    _, example = load_scenario("echo")
-    game = Game(RULESET, example)
-    bot, dice = RandomBot(Random(seed)), RandomChance(Random(seed + 50))
-    asked: list[Msg] = []
-    while not game.is_over:
-        wait = game.waiting
-        if isinstance(wait, Decision):
-            asked.append(wait.question)
-            asked += [o.label for s in wait.seats for o in wait.options_for(s)]
-        elif isinstance(wait, Chance):
-            asked.append(wait.what)
-        play_out(game, dict.fromkeys(game.seats, bot), dice, max_inputs=1)
+    played = play_recording("echo", seed)
+    game = played.game
     outcome = game.outcome()
     assert outcome is not None
     for seat in (*game.seats, "referee"):
         russian = game.text_log(seat, "ru")
-        english = game.text_log(seat, "en")
         assert len(russian) > 20
-        assert [line for line in russian if LATIN.search(line)] == []
-        assert [line for line in english if "(s)" in line or "{" in line] == []
-    texts = [render(text, "ru") for text in asked]
+        assert latin(russian) == []
+        assert english_slips(game.text_log(seat, "en")) == []
+    texts = [render(text, "ru") for text in played.asked]
     texts.append(render(outcome.reason, "ru"))
-    assert [text for text in texts if LATIN.search(text)] == []
+    assert latin(texts) == []

@@ -12,17 +12,14 @@ from messages built as the rules build them.
 
 from __future__ import annotations
 
-import re
-from random import Random
-
 import pytest
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
-from referee.core.i18n import Lang, Msg, Name, msg, render
+from referee.core.i18n import Lang, Name, msg, render
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
 from tests.games.night_watch.nw import RULESET, new_game, other
+from tests.language import english_slips, latin, play_recording
 
 CHALK = {"id": "chalk", "name": {"en": "the Chalk of Fate", "ru": "Мел Судьбы",
                                  "gender": "masc", "cases": {"acc": "Мел Судьбы"}},
@@ -326,35 +323,21 @@ def test_the_last_turn_reason_takes_real_plurals(turns: int, en: str, ru: str):
     assert (render(line, "en"), render(line, "ru")) == (en, ru)
 
 
-LATIN = re.compile(r"[A-Za-z]")
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_brackets(
         seed: int):
     """Every seat's whole log, every question and option put to it, and the
     end: no Latin letter in the Russian, no "(s)" in the English."""
-    _, moscow = load_scenario("night-watch")
-    game = Game(RULESET, moscow)
-    bot, dice = RandomBot(Random(seed)), RandomChance(Random(seed + 50))
-    asked: list[Msg] = []
-    while not game.is_over:
-        wait = game.waiting
-        if isinstance(wait, Decision):
-            asked.append(wait.question)
-            asked += [o.label for s in wait.seats for o in wait.options_for(s)]
-        elif isinstance(wait, Chance):
-            asked.append(wait.what)
-        play_out(game, dict.fromkeys(game.seats, bot), dice, max_inputs=1)
+    played = play_recording("night-watch", seed)
+    game = played.game
     outcome = game.outcome()
     assert outcome is not None
     for seat in (*game.seats, "referee"):
         russian = log(game, "ru", seat)
-        english = log(game, "en", seat)
         assert len(russian) > 20
-        assert [line for line in russian if LATIN.search(line)] == []
-        assert [line for line in english if "(s)" in line or "{" in line] == []
-    texts = [render(text, "ru") for text in asked]
+        assert latin(russian) == []
+        assert english_slips(log(game, "en", seat)) == []
+    texts = [render(text, "ru") for text in played.asked]
     texts.append(render(outcome.reason, "ru"))
-    assert [text for text in texts if LATIN.search(text)] == []
+    assert latin(texts) == []
     assert [text for text in texts if "{" in text] == []

@@ -11,19 +11,15 @@ the scenario. The lines come from games played through the rules.
 
 from __future__ import annotations
 
-import re
-from random import Random
 from typing import Any
 
 import pytest
 
 from referee.cli.play import outcome_line
-from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
-from referee.core.i18n import Lang, Msg, Name, render
+from referee.core.i18n import Lang, Name, render
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import load_scenario
-from referee.core.waits import Chance, Decision
 from tests.games.old_west.ow import (
     LAW_FIRST,
     RM,
@@ -35,6 +31,7 @@ from tests.games.old_west.ow import (
     m,
     touching,
 )
+from tests.language import decimal_points, english_slips, latin, play_recording
 
 GUN = {"name": "Colt revolver", "name_ru": "кольт", "range": 12, "strength": 3}
 SIDES: dict[str, Any] = {"lawmen": {"name": "the Lawmen", "name_ru": "Законники"},
@@ -240,35 +237,20 @@ def test_the_example_posses_are_named_in_the_plural_as_seats():
     assert [name.gender for name in names if isinstance(name, Name)] == ["plural", "plural"]
 
 
-LATIN = re.compile(r"[A-Za-z]")
-DECIMAL_POINT = re.compile(r"\d\.\d")
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_brackets(seed):
     """Every seat's whole log, every question, option and die put to it, and
     the end: no Latin letter and no decimal point in the Russian, no "(s)" in
     the English, and the end said once."""
-    _, example = load_scenario("old-west")
-    played = Game(find_ruleset("old-west"), example)
-    bot, dice = RandomBot(Random(seed)), RandomChance(Random(seed + 50))
-    asked_texts: list[Msg] = []
-    while not played.is_over:
-        wait = played.waiting
-        if isinstance(wait, Decision):
-            asked_texts.append(wait.question)
-            asked_texts += [o.label for s in wait.seats for o in wait.options_for(s)]
-        elif isinstance(wait, Chance):
-            asked_texts.append(wait.what)
-        play_out(played, dict.fromkeys(played.seats, bot), dice, max_inputs=1)
+    recorded = play_recording("old-west", seed)
+    played = recorded.game
     for seat in (*played.seats, "referee"):
         russian = played.text_log(seat, "ru")
-        english = played.text_log(seat, "en")
         assert len(russian) > 20
-        assert [line for line in russian if LATIN.search(line) or DECIMAL_POINT.search(line)] == []
-        assert [line for line in english if "(s)" in line or "{" in line] == []
+        assert latin(russian) == [] and decimal_points(russian) == []
+        assert english_slips(played.text_log(seat, "en")) == []
         assert sum(line.startswith("Игра окончена") for line in russian) == 1
-    texts = [render(text, "ru") for text in asked_texts]
+    texts = [render(text, "ru") for text in recorded.asked]
     texts += [outcome_line(played, "ru")]
-    assert [text for text in texts if LATIN.search(text) or DECIMAL_POINT.search(text)] == []
-    assert [text for text in (render(t, "en") for t in asked_texts) if "(s)" in text] == []
+    assert latin(texts) == [] and decimal_points(texts) == []
+    assert english_slips([render(t, "en") for t in recorded.asked]) == []

@@ -10,20 +10,17 @@ rules (rules/samurai.md and the house rules in docs/rulesets/samurai.md)."""
 
 from __future__ import annotations
 
-import re
-from random import Random
 from typing import Any
 
 import pytest
 
 from referee.cli.play import outcome_line
-from referee.core.drivers import Ask, RandomBot, RandomChance
 from referee.core.game import Game
 from referee.core.i18n import Lang, render
-from referee.core.scenario import load_scenario
-from referee.core.waits import Chance, Decision
+from referee.core.waits import Decision
 from referee.games.samurai.missiles import shot_refusal
 from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, new_game, stay_all, tokens
+from tests.language import latin, play_recording
 
 
 def named(fid: str, en: str, ru: str, at: tuple[float, float], gender: str | None = None,
@@ -304,40 +301,15 @@ def test_a_teppo_to_reload_is_named_in_the_accusative() -> None:
 
 # -- whole games ---------------------------------------------------------------------
 
-LATIN = re.compile(r"[A-Za-z]")
-
-
-def played(seed: int) -> tuple[Game, list[str]]:
-    """A random game of the example, and every question, option and chance
-    put in it as a Russian reader reads them."""
-    ruleset, scenario = load_scenario("samurai")
-    game = Game(ruleset, scenario)
-    bot, dice = RandomBot(Random(seed)), RandomChance(Random(seed + 1))
-    asked: list[str] = []
-    while not game.is_over:
-        wait = game.waiting
-        if isinstance(wait, Chance):
-            asked.append(render(wait.what, "ru"))
-            game.roll(dice.outcome(game, wait))
-            continue
-        for seat in game.seats_to_answer():
-            question = Ask.of(game, seat)
-            asked.append(render(question.decision.question, "ru"))
-            asked += [render(o.label, "ru") for o in question.options]
-            game.answer(seat, bot.choose(question))
-    return game, asked
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_random_game_in_russian_has_no_latin_letters_and_english_no_s_in_brackets(
         seed: int) -> None:
-    game, asked = played(seed)
+    played = play_recording("samurai", seed)
+    game = played.game
     for seat in ("retainers", "bandits", "referee"):
-        russian = [*log(game, "ru", seat), outcome_line(game, "ru")]
-        assert [line for line in russian if LATIN.search(line)] == []
+        assert latin([*log(game, "ru", seat), outcome_line(game, "ru")]) == []
         english = [*log(game, "en", seat), outcome_line(game, "en")]
         assert [line for line in english if "(s)" in line] == []
-    assert [line for line in asked if LATIN.search(line)] == []
+    assert latin([render(text, "ru") for text in played.asked]) == []
     heads, rows = RULES.board_table(game.view("bandits")["state"], "ru") or ([], [])
-    cells = [*heads, *(cell for row in rows for cell in row)]
-    assert [cell for cell in cells if LATIN.search(cell)] == []
+    assert latin([*heads, *(cell for row in rows for cell in row)]) == []
