@@ -14,8 +14,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from referee.boards.points import NAMED_MOVES, STILL, PointMove, farthest_point
 from referee.boards.table import EPS, XY
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
@@ -24,20 +23,6 @@ from referee.core.waits import Decision
 from referee.games.old_west import movement
 from referee.games.old_west.picture import move_asking
 from referee.games.old_west.state import OldWestState, distance_xy
-
-STILL = 0.01
-"""A point closer than this to where the model stands: it stays put."""
-NAMED_MOVES = 2
-"""How many models, nearest first, the named moves go toward and away from."""
-
-
-class PointMove(BaseModel):
-    """Where the model goes: the centre of its base, in inches from the
-    table's bottom-left corner."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    x: float = Field(description="inches from the table's left edge")
-    y: float = Field(description="inches from the table's bottom edge")
 
 
 @dataclass
@@ -150,19 +135,8 @@ def named_moves(state: OldWestState, fighter_id: str, near: str | None) -> dict[
 
 def _farthest(state: OldWestState, fighter_id: str, near: str | None, target: XY,
               length: float, away: bool) -> XY | None:
-    here = state.pos(fighter_id)
-    dx, dy = target[0] - here[0], target[1] - here[1]
-    size = math.hypot(dx, dy) or 1.0
-    sign = -1.0 if away else 1.0
-    for share in (1.0, 0.5):
-        step = length * share
-        if step < 0.5:
-            return None
-        spot = (round(here[0] + sign * dx / size * step, 2),
-                round(here[1] + sign * dy / size * step, 2))
-        if not point_refusals(state, fighter_id, near, PointMove(x=spot[0], y=spot[1])):
-            return spot
-    return None
+    return farthest_point(state.pos(fighter_id), target, length, away,
+                          lambda point: not point_refusals(state, fighter_id, near, point))
 
 
 def _inches(value: float) -> Fraction:

@@ -6,6 +6,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, ClassVar
 
+from referee.boards.points import PointMove
 from referee.boards.tablemap import TableMap
 from referee.bots import old_west as bot_policy
 from referee.core.events import Seat
@@ -76,7 +77,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
                      answer: Any) -> Verdict:
         """A point to move to is refused, with every reason, where the model
         cannot go (:mod:`.move_to`)."""
-        if isinstance(answer, move_to.PointMove) and state.asking is not None:
+        if isinstance(answer, PointMove) and state.asking is not None:
             refusals = move_to.point_refusals(state, state.asking["model"],
                                               state.asking.get("near"), answer)
             return Verdict(answer, refusals=tuple(refusals))

@@ -13,28 +13,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from referee.boards.points import NAMED_MOVES, STILL, PointMove, farthest_point
 from referee.boards.table import EPS, XY
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.samurai.state import SamuraiState
-
-STILL = 0.01
-"""A point closer than this to where the fighter stands: it stays put."""
-NAMED_MOVES = 2
-"""How many fighters, nearest first, the named moves go toward and away from."""
-
-
-class PointMove(BaseModel):
-    """Where the fighter goes: the centre of its base, in inches from the
-    table's bottom-left corner."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    x: float = Field(description="inches from the table's left edge")
-    y: float = Field(description="inches from the table's bottom edge")
 
 
 def moving_part(state: SamuraiState, fid: str, options: list[Option],
@@ -126,14 +111,5 @@ def named_moves(state: SamuraiState, fid: str) -> dict[str, XY]:
 def _farthest(state: SamuraiState, fid: str, target: XY, length: float,
               away: bool) -> XY | None:
     f = state.fighters[fid]
-    dx, dy = target[0] - f.x, target[1] - f.y
-    size = math.hypot(dx, dy) or 1.0
-    sign = -1.0 if away else 1.0
-    for share in (1.0, 0.5):
-        step = length * share
-        if step < 0.5:
-            return None
-        spot = (round(f.x + sign * dx / size * step, 2), round(f.y + sign * dy / size * step, 2))
-        if not point_refusals(state, fid, PointMove(x=spot[0], y=spot[1])):
-            return spot
-    return None
+    return farthest_point((f.x, f.y), target, length, away,
+                          lambda point: not point_refusals(state, fid, point))

@@ -9,6 +9,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, ClassVar
 
+from referee.boards.points import PointMove
 from referee.boards.tablemap import TableMap
 from referee.bots import samurai as bot_policy
 from referee.core.events import Seat
@@ -98,7 +99,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         if isinstance(answer, Action) and state.asked_shooter is not None:
             return Verdict(answer, refusals=tuple(
                 action_refusals(state, state.asked_shooter, answer)))
-        if isinstance(answer, move_to.PointMove) and state.moving is not None:
+        if isinstance(answer, PointMove) and state.moving is not None:
             return Verdict(answer, refusals=tuple(
                 move_to.point_refusals(state, state.moving["model"], answer)))
         return Verdict(answer)
@@ -115,7 +116,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                 fighters[fid] = {"attack": attack, "defence": cps[fid] - attack,
                                  "boost_initiative": attack > 0 and rng.random() < 0.3}
             return {"fighters": fighters}
-        if shape is move_to.PointMove:  # stay, or one of the named moves (each checked)
+        if shape is PointMove:  # stay, or one of the named moves (each checked)
             here = (view.get("waiting") or {}).get("template")
             spots = [{"x": at[0], "y": at[1]} for _, at in own["moving"]["spots"]]
             return rng.choice([here, *spots])
