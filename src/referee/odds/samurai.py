@@ -15,6 +15,7 @@ is an even chance for each.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -128,27 +129,26 @@ def initiative(difference: int, boost_a: bool = False, boost_b: bool = False) ->
 @cache
 def attack_table() -> OddsTable:
     """The chance of damage for modifiers −6..+6 in the four Boost cases."""
-    cells = {(m, c): attack(m, *BOOST_CASES[c]).probability
-             for m in MODIFIERS for c in range(len(BOOST_CASES))}
-    labels = {c: msg(f"odds.sam.{name}") for c, name in BOOST_NAMES.items()}
-    return OddsTable(GAME, "attack-table", msg("odds.sam.attack-table"),
-                     msg("odds.sam.modifier"), msg("odds.sam.boosts"), tuple(MODIFIERS),
-                     tuple(range(len(BOOST_CASES))), MappingProxyType(cells),
-                     row_key="modifier", column_key="boosts",
-                     column_labels=MappingProxyType(labels), column_names=BOOST_NAMES)
+    return _boost_table("attack", attack, MODIFIERS, "modifier", BOOST_NAMES)
 
 
 @cache
 def initiative_table() -> OddsTable:
     """The chance that A acts first for differences −5..+5 in the four Boost cases."""
-    cells = {(d, c): initiative(d, *BOOST_CASES[c]).probability
-             for d in DIFFERENCES for c in range(len(BOOST_CASES))}
-    labels = {c: msg(f"odds.sam.{name}") for c, name in BOOST_NAMES_AB.items()}
-    return OddsTable(GAME, "initiative-table", msg("odds.sam.initiative-table"),
-                     msg("odds.sam.difference"), msg("odds.sam.boosts"), tuple(DIFFERENCES),
-                     tuple(range(len(BOOST_CASES))), MappingProxyType(cells),
-                     row_key="difference", column_key="boosts",
-                     column_labels=MappingProxyType(labels), column_names=BOOST_NAMES_AB)
+    return _boost_table("initiative", initiative, DIFFERENCES, "difference", BOOST_NAMES_AB)
+
+
+def _boost_table(kind: str, odds: Callable[[int, bool, bool], Odds], rows: range, row_key: str,
+                 names: Mapping[int, str]) -> OddsTable:
+    """One row per value of ``row_key``, one column per Boost case."""
+    cases = tuple(range(len(BOOST_CASES)))
+    cells = {(r, c): odds(r, *BOOST_CASES[c]).probability for r in rows for c in cases}
+    return OddsTable(GAME, f"{kind}-table", msg(f"odds.sam.{kind}-table"),
+                     msg(f"odds.sam.{row_key}"), msg("odds.sam.boosts"), tuple(rows), cases,
+                     MappingProxyType(cells), row_key=row_key, column_key="boosts",
+                     column_labels=MappingProxyType({c: msg(f"odds.sam.{name}")
+                                                     for c, name in names.items()}),
+                     column_names=names)
 
 
 def modifier(attack_melee: int, weapon_bonus: int, attack_penalty: int, defence_melee: int,
