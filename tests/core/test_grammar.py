@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from referee.core.grammar import CatalogueError
-from referee.core.i18n import Catalogue, Name, msg
+from referee.core.i18n import Catalogue, Name, msg, render
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
+from referee.core.places import RuPreposition, Way, place_phrase
 
 TEXT = """\
 [en]
@@ -154,3 +155,18 @@ def test_an_unknown_case_is_an_error_the_text_shows(tmp_path: Path) -> None:
     catalogue = Catalogue()
     catalogue.load(path)
     assert catalogue.bundles["ru"].errors("x.c", catalogue.arguments(msg("x.c", who=LARISA), "ru"))
+
+
+@pytest.mark.parametrize(("way", "preposition", "english", "russian"), [
+    ("at", "на", "at the Roof", "на Крыше"),
+    ("to", "на", "to the Roof", "на Крышу"),
+    ("from", "на", "from the Roof", "с Крыши"),
+    ("at", "в", "at the Roof", "в Крыше"),
+    ("from", "в", "from the Roof", "из Крыши"),
+    ("at", "во", "at the Roof", "во Крыше"),
+])
+def test_a_place_takes_the_preposition_and_case_of_its_way(
+        way: Way, preposition: RuPreposition, english: str, russian: str) -> None:
+    phrase = place_phrase(way, Name("the Roof", "Крыша"), preposition)
+    assert render(phrase, "en") == english
+    assert render(phrase, "ru") == russian

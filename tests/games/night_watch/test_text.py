@@ -16,6 +16,7 @@ import pytest
 
 from referee.core.game import Game
 from referee.core.i18n import Lang, Name, msg, render
+from referee.core.places import place_phrase
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
 from tests.games.night_watch.nw import RULESET, new_game, other
@@ -307,7 +308,7 @@ def test_the_watches_are_named_as_seats_with_their_gender():
     waiting = msg("core.waiting", seats=(night,), question="?")
     assert render(waiting, "ru") == "Ждём Ночной Дозор: ?"
     assert render(waiting, "en") == "Waiting for the Night Watch: ?"
-    line = msg("nw.favour", watch=night, at=msg("nw.at.na", place=Name("the Roof", "Крыша")),
+    line = msg("nw.favour", watch=night, at=place_phrase("at", Name("the Roof", "Крыша"), "на"),
                points=3)
     assert render(line, "ru") == ("На Крыше рядом с Егором только Ночной Дозор: он получает "
                                   "очко расположения Егора (всего 3 очка).")

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from referee.core.i18n import Lang, Name, msg, render
+from referee.core.places import place_phrase
 from referee.games.echo.scenario import Scenario
 
 HEADINGS = ("echo.board.location", "echo.board.investigators", "echo.board.enemies",
@@ -32,7 +33,7 @@ def _gate_text(view: Any, gate: Any, lang: Lang) -> str:
     if gate["to"] is None:
         return render(msg("echo.board.gate-unknown"), lang)
     info = view["locations"][gate["to"]]
-    to = msg(f"echo.to.{info.get('preposition', 'v')}", place=_name(info["name"]))
+    to = place_phrase("to", _name(info["name"]), info.get("preposition", "в"))
     return render(msg("echo.board.gate-to", to=to), lang)
 
 

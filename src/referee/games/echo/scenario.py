@@ -11,8 +11,9 @@ from pydantic import Field
 
 from referee.core.i18n import Msg, msg
 from referee.core.model import LocalName, StrictModel
+from referee.core.places import RuPreposition
 from referee.games.echo import tables
-from referee.games.echo.tables import EnemyKind, RuPreposition, Skill, Vitality
+from referee.games.echo.tables import EnemyKind, Skill, Vitality
 
 Id = str
 ID_PATTERN = r"^[a-z0-9_-]+$"

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from referee.boards.graph import LocationGraph
-from referee.core.i18n import Msg, Name, msg
+from referee.core.i18n import Msg, Name
+from referee.core.places import RuPreposition, Way, place_phrase
 from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.games.echo import tables
@@ -69,8 +70,8 @@ class Board:
 
     def __init__(self, scenario: Scenario) -> None:
         self.names = {loc.id: loc.name.name for loc in scenario.locations}
-        self.prepositions = {loc.id: tables.PREPOSITION_KEYS[loc.ru_preposition]
-                             for loc in scenario.locations}
+        self.prepositions: dict[str, RuPreposition] = {loc.id: loc.ru_preposition
+                                                       for loc in scenario.locations}
         self.world = frozenset(loc.id for loc in scenario.locations if loc.world)
         self.cursed = frozenset(loc.id for loc in scenario.locations if loc.cursed)
         self.links: LocationGraph[str] = LocationGraph()
@@ -89,10 +90,10 @@ class Board:
                         for item in card.items}
 
 
-def place_phrase(kind: str, board: Board, location: str) -> Msg:
-    """The Location with the preposition a sentence needs (``kind``: at, to
-    or from); the Russian one is the scenario's ``ru_preposition``."""
-    return msg(f"echo.{kind}.{board.prepositions[location]}", place=board.names[location])
+def place_of(way: Way, board: Board, location: str) -> Msg:
+    """The Location with the preposition a sentence needs (at, to or from);
+    the Russian one is the scenario's ``ru_preposition``."""
+    return place_phrase(way, board.names[location], board.prepositions[location])
 
 
 def board_of(scenario: Scenario) -> Board:
@@ -136,15 +137,15 @@ class EchoState(GameState):
 
     def at(self, location: str) -> Msg:
         """Being there: "at the Port", «в Порту», «на Большом рынке»."""
-        return place_phrase("at", self.board, location)
+        return place_of("at", self.board, location)
 
     def to(self, location: str) -> Msg:
         """Going there: "to the Port", «в Порт», «на Большой рынок»."""
-        return place_phrase("to", self.board, location)
+        return place_of("to", self.board, location)
 
     def from_(self, location: str) -> Msg:
         """Coming from there: "from the Port", «из Порта», «с Большого рынка»."""
-        return place_phrase("from", self.board, location)
+        return place_of("from", self.board, location)
 
     def name(self, seat: str) -> Name:
         return self.cards[seat].name.name

@@ -50,10 +50,6 @@ Vitality = Literal["health", "reason"]
 VITALITIES: Final[tuple[Vitality, ...]] = ("health", "reason")
 """Health (Здоровье) and Reason (Рассудок), known from the full game."""
 
-RuPreposition = Literal["в", "во", "на"]
-PREPOSITION_KEYS: Final[dict[str, str]] = {"в": "v", "во": "vo", "на": "na"}
-"""A Location's Russian preposition (``ru_preposition``) as the last part of
-the keys of the phrases naming it: ``echo.at.na`` «на Большом рынке»."""
 
 # House-rule defaults (each is a setting of the scenario).
 DIE_SIDES: Final = 6

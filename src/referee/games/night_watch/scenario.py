@@ -10,6 +10,7 @@ from pydantic import Field
 
 from referee.core.i18n import Msg, msg
 from referee.core.model import LocalName, StrictModel
+from referee.core.places import RuPreposition
 from referee.games.night_watch import tables
 from referee.games.night_watch.tables import METRO, WATCHES, CombatRounds, EgorMoves, WatchId
 
@@ -30,7 +31,7 @@ class LocationSpec(StrictModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
     name: LocalName
     via: str | None = METRO
-    ru_preposition: Literal["в", "во", "на"] = Field(
+    ru_preposition: RuPreposition = Field(
         "в", description="the Russian preposition of being and going there: «в Метро», «на "
         "Крыше»; coming from it takes «из» or «с»")
 

@@ -9,16 +9,12 @@ and shared by every game of it."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
 
 from referee.core.i18n import Msg, Name, msg
+from referee.core.places import place_phrase
 from referee.core.prepared import prepared
 from referee.games.night_watch.scenario import Scenario
 from referee.games.night_watch.state import NightWatchState, Other
-
-PREPOSITION_KEYS: Final[dict[str, str]] = {"в": "v", "во": "vo", "на": "na"}
-"""A Location's Russian preposition (``ru_preposition``) as the last part of
-the keys of the phrases naming it: ``nw.at.na`` «на Крыше»."""
 
 
 class Phrases:
@@ -30,10 +26,10 @@ class Phrases:
         self.to: dict[str, Msg] = {}
         self.from_: dict[str, Msg] = {}
         for loc in scenario.locations:
-            key, name = PREPOSITION_KEYS[loc.ru_preposition], loc.name.name
-            self.at[loc.id] = msg(f"nw.at.{key}", place=name)
-            self.to[loc.id] = msg(f"nw.to.{key}", place=name)
-            self.from_[loc.id] = msg(f"nw.from.{key}", place=name)
+            name, preposition = loc.name.name, loc.ru_preposition
+            self.at[loc.id] = place_phrase("at", name, preposition)
+            self.to[loc.id] = place_phrase("to", name, preposition)
+            self.from_[loc.id] = place_phrase("from", name, preposition)
 
 
 def phrases(scenario: Scenario) -> Phrases:
