@@ -95,12 +95,25 @@ class Frame:
         twin = object.__new__(type(self))
         memo[id(self)] = twin
         for key, value in _fields(self):
-            object.__setattr__(twin, key, value if type(value) in _PLAIN
-                               else copy.deepcopy(value, memo))
+            object.__setattr__(twin, key, _copied(value, memo))
         return twin
 
 
-_PLAIN = (str, int, float, bool, type(None))
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of a frame's field; plain values and flat collections of
+    them (most fields) without the general machinery."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple or kind is set:
+        flat = all(type(item) in _PLAIN for item in value)
+        return (value if kind is tuple else kind(value)) if flat else copy.deepcopy(value, memo)
+    if kind is dict and all(type(k) in _PLAIN and type(v) in _PLAIN for k, v in value.items()):
+        return dict(value)
+    return copy.deepcopy(value, memo)
 
 
 def _fields(frame: Frame) -> list[tuple[str, Any]]:
