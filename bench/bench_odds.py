@@ -8,7 +8,7 @@ set: Echo skill checks and whole Old West melee rounds, beside icepool too.
 Printed: per query, Referee's first computation in a process (its caches
 emptied), Referee warm (cached), icepool warm (its own caches filled by a
 first pass); and the whole set cold, each in a fresh interpreter, imports
-included (best of three).
+included (best of five).
 
     .venv/bin/python bench/bench_odds.py
 """
@@ -147,7 +147,8 @@ def referee_uncached(run: Callable[[], list[Fraction]]) -> float:
     count = 0
     for _ in range(5):
         for cached in (ow.wound, ow.fight, ow.fight_outcomes, ow.pluck, dice.best_counts,
-                       dice.sum_of, sam.attack, sam.initiative, sam.highest_kept):
+                       dice.sum_counts, dice.sum_of, sam.attack, sam.initiative,
+                       sam.kept_counts, sam.attack_differences, sam.initiative_differences):
             cached.cache_clear()
         start = time.perf_counter()
         count = len(run())
@@ -159,7 +160,7 @@ def cold(source: str) -> float:
     """Seconds for a fresh interpreter to import and answer the whole set."""
     program = source + "\nrun()\n"
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", program], check=True, cwd=ROOT)
         best = min(best, time.perf_counter() - start)
@@ -189,7 +190,7 @@ def main() -> None:
           f"{cold_icepool * 1e3:>10.0f}ms{cold_icepool / cold_referee:>8.2f}×")
     print(f"{'  (a bare interpreter starting)':34}{empty * 1e3:>10.0f}ms")
     print(f"{'  (importing the Old West tables)':34}{tables * 1e3:>10.0f}ms"
-          "   both sides pay it: the package imports its whole ruleset")
+          "   both sides pay it: referee's core (catalogue, models) loads first")
     further()
     monte_carlo()
 

@@ -270,7 +270,9 @@ def _load_builtin() -> None:
 
     for module in pkgutil.iter_modules(games.__path__):
         try:
-            importlib.import_module(f"referee.games.{module.name}")
+            package = importlib.import_module(f"referee.games.{module.name}")
+            for name in getattr(package, "__all__", ()):  # a package may export lazily
+                getattr(package, name)
         except Exception as exc:  # one broken package must not hide the others
             _BROKEN[module.name] = f"{type(exc).__name__}: {exc}"
     _LOADED = True

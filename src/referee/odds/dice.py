@@ -32,8 +32,9 @@ def best_counts(dice: int, sides: int = SIDES) -> dict[int, int]:
 
 
 @cache
-def sum_of(dice: int, sides: int = SIDES) -> Dist:
-    """The total of ``dice`` dice, by convolution."""
+def sum_counts(dice: int, sides: int = SIDES) -> dict[int, int]:
+    """How many of the sides^n rolls of ``dice`` dice give each total, by
+    convolution (whole numbers: fast)."""
     counts: dict[int, int] = {0: 1}
     for _ in range(dice):
         following: dict[int, int] = {}
@@ -41,8 +42,20 @@ def sum_of(dice: int, sides: int = SIDES) -> Dist:
             for face in range(1, sides + 1):
                 following[total + face] = following.get(total + face, 0) + n
         counts = following
+    return dict(sorted(counts.items()))
+
+
+@cache
+def sum_of(dice: int, sides: int = SIDES) -> Dist:
+    """The total of ``dice`` dice."""
     whole = sides**dice
-    return {total: Fraction(n, whole) for total, n in sorted(counts.items())}
+    return {total: Fraction(n, whole) for total, n in sum_counts(dice, sides).items()}
+
+
+def difference_counts(first: Mapping[int, int], second: Mapping[int, int]) -> dict[int, int]:
+    """How many pairs of rolls give each ``first − second``, from how many
+    rolls give each value of either."""
+    return tally((a - b, na * nb) for a, na in first.items() for b, nb in second.items())
 
 
 def tally(outcomes: Iterable[tuple[K, int]]) -> dict[K, int]:

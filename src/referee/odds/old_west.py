@@ -23,18 +23,18 @@ from types import MappingProxyType
 from typing import Literal
 
 from referee.core.i18n import msg
-from referee.games.old_west.scenario import HouseRules
 from referee.games.old_west.tables import STAT_RANGE, WoundNeed, wound_need
 from referee.odds.dice import FACES, SIDES, best_counts, collect, sum_of, tally
 from referee.odds.result import Odds, OddsTable
 
 GAME = "old-west"
-RULES = HouseRules()
-"""The scenario format's house-rule defaults: the cap on a die raised by Fame,
-and which side the tie die's 1-3 favours."""
-
-FAME_CAP = RULES.fame_cap
-ADVANTAGE_WINS_LOW = RULES.tie_die_advantage_wins_low
+FAME_CAP = 6
+"""House rule ``fame_cap``'s default in the scenario format: a die raised by
+Fame stops here. Written here, not read from the scenario model, so that the
+odds load without the ruleset; a test keeps the two equal."""
+ADVANTAGE_WINS_LOW = True
+"""House rule ``tie_die_advantage_wins_low``'s default: the tie die's 1-3 go
+to the side with Advantage (kept equal to the scenario model's by a test)."""
 PLUCK_PASS = 10
 """Two dice plus Pluck: this or more passes (OW-PLK-1)."""
 PLUCK_RANGE = range(0, 11)

@@ -19,10 +19,11 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from pathlib import Path
 from types import MappingProxyType
 
-from referee.core.i18n import Msg, msg
-from referee.games.samurai.missiles import range_modifier
+from referee.core.i18n import CATALOGUE, Msg, msg
+from referee.games.samurai import tables
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
     ATTACK_BOOSTED_DICE,
@@ -42,7 +43,7 @@ from referee.games.samurai.tables import (
     Cover,
     MissileName,
 )
-from referee.odds.dice import SIDES, Dist, collect, sum_of
+from referee.odds.dice import SIDES, Dist, collect, difference_counts, sum_counts, sum_of, tally
 from referee.odds.result import Odds, OddsTable
 
 GAME = "samurai"
@@ -51,31 +52,70 @@ DIFFERENCES = range(-5, 6)
 
 
 @cache
-def highest_kept(dice: int, kept: int, sides: int = SIDES) -> Dist:
-    """The total of the ``kept`` highest of ``dice`` dice, every roll counted."""
+def kept_counts(dice: int, kept: int, sides: int = SIDES) -> dict[int, int]:
+    """How many of the sides^n rolls of ``dice`` dice give each total of the
+    ``kept`` highest, every roll counted."""
     if dice <= kept:
-        return sum_of(dice, sides)
+        return sum_counts(dice, sides)
     counts: dict[int, int] = {}
     for roll in product(range(1, sides + 1), repeat=dice):
         total = sum(sorted(roll, reverse=True)[:kept])
         counts[total] = counts.get(total, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def highest_kept(dice: int, kept: int, sides: int = SIDES) -> Dist:
+    """The total of the ``kept`` highest of ``dice`` dice."""
     whole = sides**dice
-    return {total: Fraction(n, whole) for total, n in sorted(counts.items())}
+    return {total: Fraction(n, whole) for total, n in kept_counts(dice, kept, sides).items()}
+
+
+def attack_count(boosted: bool) -> int:
+    """Dice rolled for the Attack Result (SAM-ATK-6, SAM-BST-3)."""
+    return ATTACK_BOOSTED_DICE if boosted else ATTACK_DICE
+
+
+def defence_count(boosted: bool) -> int:
+    """Dice rolled for the Defence Result (SAM-ATK-7, SAM-BST-4)."""
+    return DEFENCE_BOOSTED_DICE if boosted else DEFENCE_DICE
+
+
+def initiative_count(boosted: bool) -> int:
+    """Dice rolled for Initiative (SAM-FGT-4, SAM-BST-2)."""
+    return INITIATIVE_BOOSTED_DICE if boosted else INITIATIVE_DICE
 
 
 def attack_dice(boosted: bool) -> Dist:
-    """The Attack Result's dice (SAM-ATK-6, SAM-BST-3)."""
-    return highest_kept(ATTACK_BOOSTED_DICE if boosted else ATTACK_DICE, ATTACK_KEPT)
+    """The Attack Result's dice (SAM-ATK-6, SAM-BST-3): the two highest kept."""
+    return highest_kept(attack_count(boosted), ATTACK_KEPT)
 
 
 def defence_dice(boosted: bool) -> Dist:
     """The Defence Result's dice (SAM-ATK-7, SAM-BST-4): every die counts."""
-    return sum_of(DEFENCE_BOOSTED_DICE if boosted else DEFENCE_DICE)
+    return sum_of(defence_count(boosted))
 
 
 def initiative_dice(boosted: bool) -> Dist:
     """The Initiative roll (SAM-FGT-4, SAM-BST-2): the highest die kept."""
-    return highest_kept(INITIATIVE_BOOSTED_DICE if boosted else INITIATIVE_DICE, 1)
+    return highest_kept(initiative_count(boosted), 1)
+
+
+@cache
+def attack_differences(boost_attack: bool, boost_defence: bool) -> tuple[dict[int, int], int]:
+    """Attack dice − Defence dice -> how many rolls give it, and how many
+    rolls there are: the margin before modifiers."""
+    attack_rolled, defence_rolled = attack_count(boost_attack), defence_count(boost_defence)
+    counts = difference_counts(kept_counts(attack_rolled, ATTACK_KEPT),
+                               sum_counts(defence_rolled))
+    return counts, SIDES ** (attack_rolled + defence_rolled)
+
+
+@cache
+def initiative_differences(boost_a: bool, boost_b: bool) -> tuple[dict[int, int], int]:
+    """A's Initiative die − B's -> how many rolls give it, of how many."""
+    rolled_a, rolled_b = initiative_count(boost_a), initiative_count(boost_b)
+    counts = difference_counts(kept_counts(rolled_a, 1), kept_counts(rolled_b, 1))
+    return counts, SIDES ** (rolled_a + rolled_b)
 
 
 BOOST_CASES: tuple[tuple[bool, bool], ...] = ((False, False), (True, False), (False, True),
@@ -88,9 +128,9 @@ BOOST_NAMES_AB = MappingProxyType({0: "plain", 1: "boost-a", 2: "boost-b", 3: "b
 @cache
 def attack(modifier: int, boost_attack: bool = False, boost_defence: bool = False) -> Odds:
     """The margin max(Attack Result − Defence Result, 0) and the chance of damage."""
-    margins = collect((max(a - d + modifier, 0), pa * pd)
-                      for a, pa in attack_dice(boost_attack).items()
-                      for d, pd in defence_dice(boost_defence).items())
+    differences, whole = attack_differences(boost_attack, boost_defence)
+    margins = {m: Fraction(n, whole) for m, n in
+               tally((max(d + modifier, 0), n) for d, n in differences.items()).items()}
     ordered = {str(m): margins[m] for m in sorted(margins)}
     damage = 1 - margins.get(0, Fraction(0))
     case = BOOST_NAMES[BOOST_CASES.index((boost_attack, boost_defence))]
@@ -106,14 +146,11 @@ def attack(modifier: int, boost_attack: bool = False, boost_defence: bool = Fals
 @cache
 def initiative(difference: int, boost_a: bool = False, boost_b: bool = False) -> Odds:
     """The chance that A acts before B; a tie is rerolled plain, even odds."""
-    ahead = tie = Fraction(0)
-    for a, pa in initiative_dice(boost_a).items():
-        for b, pb in initiative_dice(boost_b).items():
-            if a + difference > b:
-                ahead += pa * pb
-            elif a + difference == b:
-                tie += pa * pb
-    first = ahead + tie / 2
+    differences, whole = initiative_differences(boost_a, boost_b)
+    ahead = sum(n for d, n in differences.items() if d + difference > 0)
+    tied = differences.get(-difference, 0)
+    tie = Fraction(tied, whole)
+    first = Fraction(2 * ahead + tied, 2 * whole)
     case = BOOST_NAMES_AB[BOOST_CASES.index((boost_a, boost_b))]
     what = msg("odds.sam.initiative", difference=_signed(difference),
                boosts=msg(f"odds.sam.{case}"))
@@ -177,6 +214,9 @@ def shot(shooting: int, weapon: MissileName, distance: float, moved: bool = Fals
     Shooting + the weapon's modifier + the range band's, less 1 after moving
     (not the Shuriken, SAM-RNG-2) and any wound penalty, against 6 + cover +
     armour (the Teppo's own armour rule, SAM-RNG-4)."""
+    from referee.games.samurai.missiles import range_modifier
+
+    CATALOGUE.load(Path(tables.__file__).with_name("text.toml"))  # the weapons' names
     spec = WEAPONS[weapon]
     moved_by = MOVED_PENALTY if moved and not spec.no_moving_penalty else 0
     modifier = (shooting + spec.modifier + range_modifier(distance, weapon == "teppo")
