@@ -11,6 +11,8 @@ import platform
 import time
 from random import Random
 
+import timing
+
 from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
@@ -20,16 +22,7 @@ COPIES = 2_000
 
 
 def playouts() -> tuple[float, float]:
-    ruleset, scenario = load_scenario("echo")
-    games = inputs = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < SECONDS:
-        game = Game(ruleset, scenario)
-        bot = RandomBot(Random(games))
-        play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(-games)))
-        games += 1
-        inputs += len(game.inputs)
-    took = time.perf_counter() - start
+    games, inputs, took = timing.playouts("echo", SECONDS)
     return games / took, inputs / took
 
 

@@ -4,9 +4,9 @@ example, bots answering from their own seat's view (drivers.Ask)."""
 from __future__ import annotations
 
 import time
+from itertools import count
 
-from referee.core.drivers import random_playout
-from referee.core.game import Game
+from referee.core.drivers import random_playouts
 from referee.core.scenario import load_scenario
 
 
@@ -16,10 +16,11 @@ def playouts(scenario_name: str, seconds: float,
     ruleset, scenario = load_scenario(scenario_name)
     games = inputs = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = random_playout(Game(ruleset, scenario), first_seed + games)
+    for game in random_playouts(ruleset, scenario, count(first_seed)):
         games += 1
         inputs += len(game.inputs)
+        if time.perf_counter() - start >= seconds:
+            break
     return games, inputs, time.perf_counter() - start
 
 

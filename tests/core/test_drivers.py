@@ -15,6 +15,7 @@ from referee.core.drivers import (
     ScriptedPlayer,
     play_out,
     random_playout,
+    random_playouts,
 )
 from referee.core.events import Event
 from referee.core.game import Game
@@ -55,6 +56,13 @@ def test_the_same_seed_gives_the_same_inputs_and_other_seeds_vary() -> None:
     runs = {seed: random_playout(toy(), seed).inputs for seed in range(12)}
     assert all(random_playout(toy(), seed).inputs == inputs for seed, inputs in runs.items())
     assert len({str(inputs) for inputs in runs.values()}) > 1
+
+
+def test_many_random_playouts_are_the_single_playouts_of_their_seeds_in_order() -> None:
+    many = list(random_playouts(Toy(), ToyScenario(), [3, 1, 4]))
+    assert [game.inputs for game in many] == \
+        [random_playout(toy(), seed).inputs for seed in (3, 1, 4)]
+    assert all(game.is_over for game in many)
 
 
 def test_scripted_players_and_dice_play_exactly_what_is_written() -> None:
