@@ -142,12 +142,20 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
         if d is None:
             continue
         spot = (p.x + u[0] * d, p.y + u[1] * d)
-        if table.sweep_blockers(loser, spot, over_drops=over_drops):
+        if not _clear(table, loser, spot, over_drops):
             continue
         if _faces_across(table, loser, spot, across_reach):
             continue
         found.append((abs(turn), spot))
     return found
+
+
+def _clear(table: Table, loser: str, spot: XY, over_drops: bool) -> bool:
+    """Nothing stops the loser going straight to ``spot`` (drops aside when
+    ``over_drops``)."""
+    if isinstance(table, OldWestTable):
+        return table.path_clear(loser, spot, over_drops=over_drops)
+    return not table.sweep_blockers(loser, spot, over_drops=over_drops)
 
 
 def _goes_away(p: Piece, u: XY, sources: Sequence[XY]) -> bool:

@@ -13,7 +13,7 @@ it asks shapely. The pieces (the bases) are the only part that changes.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -232,6 +232,80 @@ class OldWestTable(Table):
     def cover_at(self, xy: XY) -> CoverArea | None:
         """The cover area ``xy`` stands in, if any."""
         return next((c for c in self.covers if self.terrain.shape(c).contains(xy)), None)
+
+    def _bases_in_way(self, piece: Piece, to: XY, ignore: Collection[str]) -> bool:
+        """Would ``piece`` leave the table going straight to ``to``, or pass
+        through or end touching another base (:meth:`sweep_blockers`)? A base
+        clear of the path's box by more than its reach is never tested."""
+        sx, sy, r = piece.x, piece.y, piece.radius
+        tx, ty = to
+        if not self.on_table(to, r):
+            return True
+        low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
+        low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
+        s = (sx, sy, tx, ty)
+        for other in self.pieces.values():
+            ox, oy = other.x, other.y
+            reach = r + other.radius
+            far = reach + EPS + SURE
+            if ox < low_x - far or ox > high_x + far or oy < low_y - far or oy > high_y + far:
+                continue
+            if other is piece or other.id in ignore:
+                continue
+            if (_point_segment(ox, oy, s) < reach - EPS
+                    or math.hypot(tx - ox, ty - oy) < reach + EPS):
+                return True
+        return False
+
+    def _ends_over(self, start: XY, to: XY, r: float) -> bool:
+        """Would a base of radius ``r`` going from ``start`` to ``to`` end over
+        an obstacle (by more than :data:`SNUG`)? ``start != to``."""
+        s = (start[0], start[1], to[0], to[1])
+        for o in self.obstacles:
+            shape = self.terrain.shapes[id(o)]
+            if shape.box_gap(*s) <= r and shape.touched_by_path(to, to, r - SNUG):
+                return True
+        return False
+
+    def way_over(self, piece_id: str, to: XY,
+                 ignore: Collection[str] = ()) -> list[Obstacle] | None:
+        """The obstacles ``piece_id`` crosses going straight to ``to``
+        (:meth:`crossed_obstacles`), or None if anything else stops it: the
+        table's edge, another base (but those in ``ignore``), an obstacle it
+        would end over, a drop. Gives what :meth:`crossed_obstacles` and
+        :meth:`sweep_blockers` with those obstacles crossable tell together,
+        the cheap questions first."""
+        piece = self.pieces[piece_id]
+        if self._bases_in_way(piece, to, ignore):
+            return None
+        start = piece.xy
+        if start == to:
+            return []
+        if self._ends_over(start, to, piece.radius) or self.drops_between(start, to):
+            return None
+        return self.crossed_obstacles(piece_id, to)
+
+    def path_clear(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
+                   crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> bool:
+        """No :meth:`sweep_blockers` at all, found without listing them."""
+        piece = self.pieces[piece_id]
+        if self._bases_in_way(piece, to, ignore if isinstance(ignore, Collection)
+                              else tuple(ignore)):
+            return False
+        start = piece.xy
+        if start == to:
+            return True
+        if self._ends_over(start, to, piece.radius):
+            return False
+        passable = {id(o) for o in crossable}
+        s = (start[0], start[1], to[0], to[1])
+        r = piece.radius
+        for o in self.obstacles:
+            shape = self.terrain.shapes[id(o)]
+            if id(o) not in passable and shape.box_gap(*s) <= r \
+                    and shape.touched_by_path(start, to, r - EPS):
+                return False
+        return over_drops or not self.drops_between(start, to)
 
     def sweep_blockers(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
                        crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> list[str]:

@@ -275,12 +275,21 @@ def _path_cost(state: OldWestState, fighter_id: str, spot: XY,
     rule: ``barrier_cost`` each, no higher than ``barrier_height``); None if
     the way is blocked."""
     table, rules = state.table, state.rules
-    crossed = table.crossed_obstacles(fighter_id, spot)
-    if any(o.height > rules.barrier_height for o in crossed):
-        return None
-    if table.sweep_blockers(fighter_id, spot, ignore=ignore, crossable=crossed):
+    crossed = table.way_over(fighter_id, spot, ignore)
+    if crossed is None or any(o.height > rules.barrier_height for o in crossed):
         return None
     return distance_xy(table.pieces[fighter_id].xy, spot) + rules.barrier_cost * len(crossed)
+
+
+def _reaches(state: OldWestState, fighter_id: str, spot: XY, limit: float,
+             ignore: tuple[str, ...] = ()) -> bool:
+    """Does the straight way to ``spot`` cost at most ``limit`` inches of
+    move (:func:`_path_cost`)? A spot farther than that is never tried:
+    every way costs at least its length."""
+    if distance_xy(state.table.pieces[fighter_id].xy, spot) > limit:
+        return False
+    cost = _path_cost(state, fighter_id, spot, ignore)
+    return cost is not None and cost <= limit
 
 
 def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
@@ -341,11 +350,10 @@ def charge_spot(state: OldWestState, fighter_id: str,
         if spot is None:
             continue
         reach = distance_xy(spot, target.xy) - me.radius - target.radius
-        cost = _path_cost(state, fighter_id, spot, ignore=(target_id,))
-        if reach <= rules.across_reach + EPS and cost is not None and cost <= fighter.move:
+        if reach <= rules.across_reach + EPS and \
+                _reaches(state, fighter_id, spot, fighter.move, (target_id,)):
             return spot, obstacle
     for spot in table.contact_spots(fighter_id, target_id):
-        cost = _path_cost(state, fighter_id, spot, ignore=(target_id,))
-        if cost is not None and cost <= fighter.move + EPS:
+        if _reaches(state, fighter_id, spot, fighter.move + EPS, (target_id,)):
             return spot, None
     return None

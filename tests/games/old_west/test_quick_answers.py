@@ -1,0 +1,44 @@
+"""The table's quick answers agree with the full ones: whether a way is clear
+(``path_clear``) and what a way crosses when nothing else stops it
+(``way_over``) say what ``sweep_blockers`` and ``crossed_obstacles`` list,
+for bases all over the example's table (through the fence and the house,
+over the gulch, off the table, into other bases)."""
+
+from __future__ import annotations
+
+import math
+from random import Random
+
+from referee.core.game import Game
+from referee.core.scenario import load_scenario
+from referee.games.old_west.state import OldWestState
+
+
+def test_quick_answers_agree_with_the_listed_blockers():
+    ruleset, scenario = load_scenario("old-west")
+    state = Game(ruleset, scenario).state
+    assert isinstance(state, OldWestState)
+    table, rng = state.table, Random(7)
+    ids = list(table.pieces)
+    seen = {"clear": 0, "blocked": 0, "crossing": 0}
+    for _ in range(600):
+        for piece_id in ids:  # scatter the bases (overlaps allowed: they only block)
+            table.move(piece_id, (rng.uniform(-1, 25), rng.uniform(-1, 25)))
+        mover = rng.choice(ids)
+        others = [i for i in ids if i != mover]
+        ignore = tuple(rng.sample(others, rng.randint(0, 2)))
+        p = table.pieces[mover]
+        angle, length = rng.uniform(0, 2 * math.pi), rng.choice([0.0, 0.5, 2.0, 6.0, 10.0])
+        to = (p.x + length * math.cos(angle), p.y + length * math.sin(angle))
+        crossed = table.crossed_obstacles(mover, to)
+        for over_drops in (False, True):
+            listed = table.sweep_blockers(mover, to, ignore=ignore, crossable=crossed,
+                                          over_drops=over_drops)
+            assert table.path_clear(mover, to, ignore, crossed, over_drops) == (not listed)
+            plain = table.sweep_blockers(mover, to, ignore=ignore, over_drops=over_drops)
+            assert table.path_clear(mover, to, ignore, over_drops=over_drops) == (not plain)
+        listed = table.sweep_blockers(mover, to, ignore=ignore, crossable=crossed)
+        assert table.way_over(mover, to, ignore) == (None if listed else crossed)
+        seen["blocked" if listed else "clear"] += 1
+        seen["crossing"] += bool(crossed) and not listed
+    assert min(seen.values()) >= 20, seen
