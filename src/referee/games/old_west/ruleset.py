@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import marshal
 from pathlib import Path
 from random import Random
 from typing import Any, ClassVar
 
 from referee.boards.points import PointMove
+from referee.boards.table import Piece
 from referee.boards.tablemap import TableMap
 from referee.bots import old_west as bot_policy
 from referee.core.events import Seat
@@ -16,7 +18,7 @@ from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
 from referee.games.old_west import ending, move_to, picture
 from referee.games.old_west.scenario import OldWestScenario, scenario_problems
-from referee.games.old_west.state import OldWestState, setup_of
+from referee.games.old_west.state import Fighter, OldWestState, setup_of
 from referee.games.old_west.turn import PlayGame
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -49,16 +51,23 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
     def play(self, state: OldWestState) -> Frame:
         return PlayGame()
 
+    fresh_views = True
+    """:meth:`view` builds every part anew (the table is one string, the
+    asked model's part a copy), so the game hands it out without copying it
+    again."""
+
     def view(self, state: OldWestState, seat: Seat) -> dict[str, JSON]:
         """Everything on the table is open to every seat; only a pending secret
         Fame bid is hidden, and the core keeps that out of every view."""
+        asking = state.asking
+        pieces = state.table.pieces
         return {
             "turn": state.turn,
             "phase": state.phase,
             "advantage": state.advantage,
             "table": picture.table_part(state.scenario),
-            "asking": state.asking,
-            "models": [_model_view(state, f.id) for f in state.fighters.values()],
+            "asking": None if asking is None else marshal.loads(marshal.dumps(asking)),
+            "models": [_model_view(f, pieces.get(f.id)) for f in state.fighters.values()],
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
             "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
@@ -130,9 +139,8 @@ def _objective_view(state: OldWestState, seat: str) -> dict[str, JSON] | None:
             "edge": state.exit_edges[seat]}
 
 
-def _model_view(state: OldWestState, fighter_id: str) -> dict[str, JSON]:
-    f = state.fighters[fighter_id]
-    piece = state.table.pieces.get(fighter_id)
+def _model_view(f: Fighter, piece: Piece | None) -> dict[str, JSON]:
+    """A model as every seat sees it: its profile, its condition, its base."""
     data: dict[str, JSON] = {
         "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
         "at": [round(piece.x, 3), round(piece.y, 3)] if piece else None,

@@ -1,0 +1,51 @@
+"""A seat's view of the state is its own: the game hands it out without
+copying it (``fresh_views``), so writing on it must change no other view, no
+later view and nothing in the game."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+from typing import Any
+
+from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.core.game import Game
+from referee.core.scenario import load_scenario
+
+
+def scribble(value: Any) -> None:
+    """Write on every list and table inside ``value``."""
+    if isinstance(value, dict):
+        for part in list(value.values()):
+            scribble(part)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for part in value:
+            scribble(part)
+        value.append("scribbled")
+
+
+def asked(game: Game, key: str, rng: Random) -> Game:
+    """``game`` played on by random bots until it asks ``key``."""
+    bot = RandomBot(rng)
+    while not game.is_over:
+        wait = game.waiting
+        if getattr(wait, "question", None) is not None and wait.question.key == key:
+            return game
+        play_out(game, dict.fromkeys(game.seats, bot), RandomChance(rng), max_inputs=1)
+    raise AssertionError(f"no {key} asked")
+
+
+def test_writing_on_a_view_changes_no_other_view_and_nothing_in_the_game():
+    ruleset, scenario = load_scenario("old-west")
+    for key in ("ow.ask.move", "ow.ask.shoot"):
+        game = asked(Game(ruleset, scenario), key, Random(3))
+        before = {seat: json.dumps(game.view(seat)) for seat in game.seats}
+        checksum = game.checksum()
+        seat = game.seats_to_answer()[0]
+        state = game.view(seat)["state"]
+        assert state["asking"], "the asked model's part is in the view"
+        scribble(state)
+        for other in game.seats:
+            assert json.dumps(game.view(other)) == before[other], (key, other)
+        assert game.checksum() == checksum
