@@ -12,6 +12,7 @@ from typing import Any, Literal, TypeAlias, TypeVar
 from shapely.geometry import LineString, Polygon
 
 from referee.boards.table import (
+    EPS,
     CoverArea,
     Drop,
     Obstacle,
@@ -129,9 +130,6 @@ class Setup:
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
         self.objectives = {p.seat: p.objective for p in scenario.posses}
-        self.engaged: dict[tuple[object, ...], list[str]] = {}
-        """Who fights whom, by where the models stand (a cache: the same
-        position always gives the same answer)."""
 
     def shared(self) -> tuple[object, ...]:
         terrain = self.terrain
@@ -139,9 +137,6 @@ class Setup:
                 *terrain.obstacles, *terrain.covers, *terrain.drops, self.seats,
                 self.posse_names, self.leaders, self.exit_edges, self.objectives,
                 *(o for o in self.objectives.values() if o is not None))
-
-
-_KEPT_POSITIONS = 50_000
 
 
 def setup_of(scenario: OldWestScenario) -> Setup:
@@ -262,27 +257,23 @@ class OldWestState(GameState):
 
     def engaged_with(self, fighter_id: str) -> list[str]:
         """Enemies fighting ``fighter_id``: in base contact, or across an
-        obstacle within reach (OW-OBS-1)."""
-        pieces = self.table.pieces
-        where = tuple((f.id, pieces[f.id].x, pieces[f.id].y, pieces[f.id].radius)
-                      for f in self.fighters.values() if f.status == "active")
-        known = self.setup.engaged
-        found = known.get((where, fighter_id))
-        if found is None:
-            found = self._engaged_with(fighter_id)
-            if len(known) >= _KEPT_POSITIONS:
-                known.clear()
-            known[(where, fighter_id)] = found
-        return list(found)
-
-    def _engaged_with(self, fighter_id: str) -> list[str]:
-        me = self.fighters[fighter_id]
+        obstacle within reach (OW-OBS-1). Worked out afresh: a gap between
+        the bases, and the obstacles only for an enemy close enough to fight
+        across one (:meth:`OldWestTable.across_at`)."""
+        table = self.table
+        pieces, reach = table.pieces, self.rules.across_reach
+        posse = self.fighters[fighter_id].posse
+        me = None
         found = []
-        for other in self.active():
-            if other.posse == me.posse:
+        for other in self.fighters.values():
+            if other.status != "active" or other.posse == posse:
                 continue
-            if self.table.in_contact(fighter_id, other.id) or self.table.engaged_across(
-                    fighter_id, other.id, self.rules.across_reach) is not None:
+            if me is None:
+                me = pieces[fighter_id]
+            them = pieces[other.id]
+            apart = math.hypot(me.x - them.x, me.y - them.y) - me.radius - them.radius
+            if apart <= EPS or (apart <= 2 * reach + EPS and table.across_at(
+                    me.xy, me.radius, other.id, reach) is not None):
                 found.append(other.id)
         return found
 
