@@ -1,8 +1,8 @@
-"""The table's quick answers agree with the full ones: whether a way is clear
-(``path_clear``) and what a way crosses when nothing else stops it
-(``way_over``) say what ``sweep_blockers`` and ``crossed_obstacles`` list,
-for bases all over the example's table (through the fence and the house,
-over the gulch, off the table, into other bases)."""
+"""The quick answers agree with the full ones: whether a way is clear
+(``path_clear``) and whether a model can go straight somewhere for so many
+inches of move (``movement._reaches``) say what ``sweep_blockers`` and
+``crossed_obstacles`` list, for bases all over the example's table (through
+the fence and the house, over the gulch, off the table, into other bases)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from random import Random
 
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
+from referee.games.old_west.movement import _reaches
 from referee.games.old_west.state import OldWestState
 
 
@@ -38,7 +39,11 @@ def test_quick_answers_agree_with_the_listed_blockers():
             plain = table.sweep_blockers(mover, to, ignore=ignore, over_drops=over_drops)
             assert table.path_clear(mover, to, ignore, over_drops=over_drops) == (not plain)
         listed = table.sweep_blockers(mover, to, ignore=ignore, crossable=crossed)
-        assert table.way_over(mover, to, ignore) == (None if listed else crossed)
+        rules = state.rules
+        barred = listed or any(o.height > rules.barrier_height for o in crossed)
+        cost = math.dist(p.xy, to) + rules.barrier_cost * len(crossed)
+        for limit in (length - 0.1, length + 0.5, length + 2.5, 100.0):
+            assert _reaches(state, mover, to, limit, ignore) == (not barred and cost <= limit)
         seen["blocked" if listed else "clear"] += 1
         seen["crossing"] += bool(crossed) and not listed
     assert min(seen.values()) >= 20, seen

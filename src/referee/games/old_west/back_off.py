@@ -132,6 +132,7 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
     straight = _away_direction(table, loser, away_from, from_obstacles)
     sources = [table.pieces[o].xy for o in away_from]
     sources += [nearest_point(obstacle.geometry, p.xy) for obstacle in from_obstacles]
+    not_yet = _not_across(table, loser, across_reach)
     found: list[tuple[float, XY]] = []
     for k in range(directions):
         turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
@@ -144,7 +145,7 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
         spot = (p.x + u[0] * d, p.y + u[1] * d)
         if not _clear(table, loser, spot, over_drops):
             continue
-        if _faces_across(table, loser, spot, across_reach):
+        if _faces_across(table, loser, spot, across_reach, not_yet):
             continue
         found.append((abs(turn), spot))
     return found
@@ -221,18 +222,26 @@ def _length(table: Table, p: Piece, u: XY, away_from: Sequence[str],
     return need if need <= reach + EPS else None
 
 
-def _faces_across(table: Table, loser: str, spot: XY, across_reach: float) -> bool:
+def _faces_across(table: Table, loser: str, spot: XY, across_reach: float,
+                  not_yet: Sequence[str] | None = None) -> bool:
     """Would the loser at ``spot`` stand within reach of an enemy across an
     obstacle, one it is not within reach of already? That is as good as
-    coming into contact with another enemy (OW-BCK-2)."""
+    coming into contact with another enemy (OW-BCK-2). ``not_yet``: those
+    enemies (:func:`_not_across`), when already known."""
     p = table.pieces[loser]
-    for other in table.pieces.values():
-        if other.side == p.side or "mount" in other.marks:
-            continue
-        if table.across_at(spot, p.radius, other.id, across_reach) is not None and \
-                table.across_at(p.xy, p.radius, other.id, across_reach) is None:
-            return True
-    return False
+    if not_yet is None:
+        not_yet = _not_across(table, loser, across_reach)
+    return any(table.across_at(spot, p.radius, other, across_reach) is not None
+               for other in not_yet)
+
+
+def _not_across(table: Table, loser: str, across_reach: float) -> list[str]:
+    """The enemies the loser, where it stands, is not within reach of across
+    an obstacle (riderless mounts are no enemies)."""
+    p = table.pieces[loser]
+    return [other.id for other in table.pieces.values()
+            if other.side != p.side and "mount" not in other.marks
+            and table.across_at(p.xy, p.radius, other.id, across_reach) is None]
 
 
 def _clearance(table: Table, p: Piece, u: XY, away_from: Sequence[str], gap: float,

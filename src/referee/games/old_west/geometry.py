@@ -35,13 +35,15 @@ def _point_segment(px: float, py: float, s: Segment) -> float:
     ax, ay, bx, by = s
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
-    t = 0.0 if length2 < 1e-12 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy)
-                                                 / length2))
+    if length2 < 1e-12:
+        t = 0.0
+    else:
+        t = ((px - ax) * dx + (py - ay) * dy) / length2
+        if t > 1.0:
+            t = 1.0
+        elif not t > 0.0:
+            t = 0.0
     return math.hypot(ax + t * dx - px, ay + t * dy - py)
-
-
-def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
-    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 
 def _crossing(s: Segment, t: Segment) -> int:
@@ -49,9 +51,11 @@ def _crossing(s: Segment, t: Segment) -> int:
     crossing; -1: too close to call."""
     ax, ay, bx, by = s
     cx, cy, dx, dy = t
-    o1, o2 = _orient(ax, ay, bx, by, cx, cy), _orient(ax, ay, bx, by, dx, dy)
-    o3, o4 = _orient(cx, cy, dx, dy, ax, ay), _orient(cx, cy, dx, dy, bx, by)
-    if min(abs(o1), abs(o2), abs(o3), abs(o4)) < 1e-9:
+    o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    if -1e-9 < o1 < 1e-9 or -1e-9 < o2 < 1e-9 or -1e-9 < o3 < 1e-9 or -1e-9 < o4 < 1e-9:
         return -1
     return 1 if (o1 > 0) != (o2 > 0) and (o3 > 0) != (o4 > 0) else 0
 
@@ -65,9 +69,12 @@ def _segment_segment(s: Segment, t: Segment) -> float:
 
 class Shape:
     """A piece of terrain's outline as segments (a fence, a drop's edge) or a
-    closed ring (a building, a cover area), with its shapely geometry."""
+    closed ring (a building, a cover area), with its shapely geometry.
 
-    __slots__ = ("box", "closed", "geometry", "ring", "segments")
+    Every question first compares boxes: a shape whose box lies farther from
+    the question's than the answer could care about is never measured."""
+
+    __slots__ = ("box", "closed", "geometry", "ring", "segments", "x0", "x1", "y0", "y1")
 
     def __init__(self, geometry: object, closed: bool) -> None:
         self.geometry = geometry
@@ -81,13 +88,27 @@ class Shape:
             (a[0], a[1], b[0], b[1]) for a, b in pairwise(coords))
         xs, ys = [x for x, _ in coords], [y for _, y in coords]
         self.box = (min(xs), min(ys), max(xs), max(ys))
+        self.x0, self.y0, self.x1, self.y1 = self.box
 
     def box_gap(self, ax: float, ay: float, bx: float, by: float) -> float:
         """A lower bound of the distance from the segment a-b (its box's gap)."""
-        x0, y0, x1, y1 = self.box
-        dx = max(x0 - max(ax, bx), min(ax, bx) - x1, 0.0)
-        dy = max(y0 - max(ay, by), min(ay, by) - y1, 0.0)
+        low, high = (ax, bx) if ax < bx else (bx, ax)
+        dx = self.x0 - high if self.x0 > high else low - self.x1 if low > self.x1 else 0.0
+        low, high = (ay, by) if ay < by else (by, ay)
+        dy = self.y0 - high if self.y0 > high else low - self.y1 if low > self.y1 else 0.0
         return math.hypot(dx, dy)
+
+    def apart(self, ax: float, ay: float, bx: float, by: float, limit: float) -> bool:
+        """``box_gap(ax, ay, bx, by) > limit``, mostly without the square root."""
+        low, high = (ax, bx) if ax < bx else (bx, ax)
+        dx = self.x0 - high if self.x0 > high else low - self.x1 if low > self.x1 else 0.0
+        if dx > limit:
+            return True
+        low, high = (ay, by) if ay < by else (by, ay)
+        dy = self.y0 - high if self.y0 > high else low - self.y1 if low > self.y1 else 0.0
+        if dy > limit:
+            return True
+        return math.hypot(dx, dy) > limit
 
     def _inside(self, x: float, y: float) -> bool:
         inside = False
@@ -97,7 +118,12 @@ class Shape:
         return inside
 
     def edge_distance(self, x: float, y: float) -> float:
-        return min(_point_segment(x, y, s) for s in self.segments)
+        best = math.inf
+        for segment in self.segments:
+            d = _point_segment(x, y, segment)
+            if d < best:
+                best = d
+        return best
 
     def point_distance(self, x: float, y: float) -> float:
         """Distance from a point (0 inside a closed shape)."""
@@ -108,27 +134,34 @@ class Shape:
         """Distance from a segment (0 if it crosses or lies inside)."""
         if self.closed and (self._inside(s[0], s[1]) or self._inside(s[2], s[3])):
             return 0.0
-        return min(_segment_segment(s, t) for t in self.segments)
+        best = math.inf
+        for t in self.segments:
+            d = _segment_segment(s, t)
+            if d < best:
+                best = d
+        return best
 
     def contains(self, xy: XY) -> bool:
         """shapely's ``contains``: strictly inside a closed shape."""
-        if self.box_gap(xy[0], xy[1], xy[0], xy[1]) > SURE:
+        x, y = xy
+        if self.apart(x, y, x, y, SURE):
             return False
-        d = self.edge_distance(*xy)
+        d = self.edge_distance(x, y)
         if d < SURE:
             return bool(self.geometry.contains(Point(xy)))  # type: ignore[attr-defined]
-        return self._inside(*xy)
+        return self._inside(x, y)
 
     def crossed_by_line(self, a: XY, b: XY) -> bool:
         """``LineString([a, b]).intersects(geometry)``, ``a != b``."""
         s = (a[0], a[1], b[0], b[1])
-        if self.box_gap(*s) > SURE:
+        if self.apart(*s, SURE):
             return False
         if self.closed and any(self._inside(*p) and self.edge_distance(*p) > SURE
                                for p in (a, b)):
             return True
-        if any(_crossing(s, t) == 1 for t in self.segments):
-            return True
+        for t in self.segments:
+            if _crossing(s, t) == 1:
+                return True
         if self.segment_distance(s) > SURE:
             return False
         return bool(LineString([a, b]).intersects(self.geometry))
@@ -136,21 +169,33 @@ class Shape:
     def touched_by_path(self, a: XY, b: XY, radius: float) -> bool:
         """``LineString([a, b]).buffer(radius).intersects(geometry)`` (a point's
         buffer when ``a == b``)."""
-        if self.box_gap(a[0], a[1], b[0], b[1]) > radius:
+        s = (a[0], a[1], b[0], b[1])
+        if self.apart(*s, radius):
             return False
-        d = self.segment_distance((a[0], a[1], b[0], b[1]))
+        sure = radius - BUFFER_SLACK
+        if self.closed and (self._inside(a[0], a[1]) or self._inside(b[0], b[1])):
+            d = 0.0
+        else:
+            d = math.inf
+            for t in self.segments:
+                near = _segment_segment(s, t)
+                if near < sure:
+                    return True  # the nearest is nearer still
+                if near < d:
+                    d = near
         if d > radius:
             return False
-        if d < radius - BUFFER_SLACK:
+        if d < sure:
             return True
         path = Point(a) if a == b else LineString([a, b])
         return bool(path.buffer(radius).intersects(self.geometry))
 
     def within(self, xy: XY, limit: float) -> bool:
         """``geometry.distance(Point(xy)) <= limit``."""
-        if self.box_gap(xy[0], xy[1], xy[0], xy[1]) > limit + SURE:
+        x, y = xy
+        if self.apart(x, y, x, y, limit + SURE):
             return False
-        d = self.point_distance(*xy)
+        d = self.point_distance(x, y)
         if abs(d - limit) < SURE:
             return bool(self.geometry.distance(Point(xy)) <= limit)  # type: ignore[attr-defined]
         return d <= limit
@@ -176,6 +221,9 @@ class Terrain:
             self.shapes[id(c)] = Shape(c.area, True)
         for d in self.drops:
             self.shapes[id(d)] = Shape(d.edge, False)
+        self.obstacle_shapes = tuple((o, self.shapes[id(o)]) for o in self.obstacles)
+        self.cover_shapes = tuple((c, self.shapes[id(c)]) for c in self.covers)
+        self.drop_shapes = tuple((d, self.shapes[id(d)]) for d in self.drops)
 
     def shape(self, item: Obstacle | CoverArea | Drop) -> Shape:
         return self.shapes[id(item)]
@@ -200,14 +248,12 @@ class OldWestTable(Table):
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
         if a == b:
             return []
-        shape = self.terrain.shape
-        return [o for o in self.obstacles if shape(o).crossed_by_line(a, b)]
+        return [o for o, shape in self.terrain.obstacle_shapes if shape.crossed_by_line(a, b)]
 
     def drops_between(self, a: XY, b: XY) -> list[Drop]:
         if a == b:
             return []
-        shape = self.terrain.shape
-        return [d for d in self.drops if shape(d).crossed_by_line(a, b)]
+        return [d for d, shape in self.terrain.drop_shapes if shape.crossed_by_line(a, b)]
 
     def near_obstacle(self, obstacle: Obstacle, xy: XY, limit: float) -> bool:
         """Is ``xy`` within ``limit`` of ``obstacle``?"""
@@ -231,9 +277,12 @@ class OldWestTable(Table):
 
     def cover_at(self, xy: XY) -> CoverArea | None:
         """The cover area ``xy`` stands in, if any."""
-        return next((c for c in self.covers if self.terrain.shape(c).contains(xy)), None)
+        for cover, shape in self.terrain.cover_shapes:
+            if shape.contains(xy):
+                return cover
+        return None
 
-    def _bases_in_way(self, piece: Piece, to: XY, ignore: Collection[str]) -> bool:
+    def bases_in_way(self, piece: Piece, to: XY, ignore: Collection[str] = ()) -> bool:
         """Would ``piece`` leave the table going straight to ``to``, or pass
         through or end touching another base (:meth:`sweep_blockers`)? A base
         clear of the path's box by more than its reach is never tested."""
@@ -257,52 +306,32 @@ class OldWestTable(Table):
                 return True
         return False
 
-    def _ends_over(self, start: XY, to: XY, r: float) -> bool:
+    def ends_over(self, start: XY, to: XY, r: float) -> bool:
         """Would a base of radius ``r`` going from ``start`` to ``to`` end over
         an obstacle (by more than :data:`SNUG`)? ``start != to``."""
         s = (start[0], start[1], to[0], to[1])
-        for o in self.obstacles:
-            shape = self.terrain.shapes[id(o)]
-            if shape.box_gap(*s) <= r and shape.touched_by_path(to, to, r - SNUG):
+        for _, shape in self.terrain.obstacle_shapes:
+            if not shape.apart(*s, r) and shape.touched_by_path(to, to, r - SNUG):
                 return True
         return False
-
-    def way_over(self, piece_id: str, to: XY,
-                 ignore: Collection[str] = ()) -> list[Obstacle] | None:
-        """The obstacles ``piece_id`` crosses going straight to ``to``
-        (:meth:`crossed_obstacles`), or None if anything else stops it: the
-        table's edge, another base (but those in ``ignore``), an obstacle it
-        would end over, a drop. Gives what :meth:`crossed_obstacles` and
-        :meth:`sweep_blockers` with those obstacles crossable tell together,
-        the cheap questions first."""
-        piece = self.pieces[piece_id]
-        if self._bases_in_way(piece, to, ignore):
-            return None
-        start = piece.xy
-        if start == to:
-            return []
-        if self._ends_over(start, to, piece.radius) or self.drops_between(start, to):
-            return None
-        return self.crossed_obstacles(piece_id, to)
 
     def path_clear(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
                    crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> bool:
         """No :meth:`sweep_blockers` at all, found without listing them."""
         piece = self.pieces[piece_id]
-        if self._bases_in_way(piece, to, ignore if isinstance(ignore, Collection)
+        if self.bases_in_way(piece, to, ignore if isinstance(ignore, Collection)
                               else tuple(ignore)):
             return False
         start = piece.xy
         if start == to:
             return True
-        if self._ends_over(start, to, piece.radius):
+        if self.ends_over(start, to, piece.radius):
             return False
         passable = {id(o) for o in crossable}
         s = (start[0], start[1], to[0], to[1])
         r = piece.radius
-        for o in self.obstacles:
-            shape = self.terrain.shapes[id(o)]
-            if id(o) not in passable and shape.box_gap(*s) <= r \
+        for o, shape in self.terrain.obstacle_shapes:
+            if id(o) not in passable and not shape.apart(*s, r) \
                     and shape.touched_by_path(start, to, r - EPS):
                 return False
         return over_drops or not self.drops_between(start, to)
@@ -340,9 +369,9 @@ class OldWestTable(Table):
         piece = self.pieces[piece_id]
         if piece.xy == to:
             return []
-        shape = self.terrain.shape
-        return [o for o in self.obstacles
-                if shape(o).touched_by_path(piece.xy, to, piece.radius - EPS)]
+        start, radius = piece.xy, piece.radius - EPS
+        return [o for o, shape in self.terrain.obstacle_shapes
+                if shape.touched_by_path(start, to, radius)]
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where the base, going straight toward ``target``, first touches
@@ -352,15 +381,16 @@ class OldWestTable(Table):
         if p.xy == target or not shape.crossed_by_line(p.xy, target):
             return None
         total = math.hypot(target[0] - p.x, target[1] - p.y)
+        ux, uy = unit(target[0] - p.x, target[1] - p.y)  # as toward() goes
+        px, py, r = p.x, p.y, p.radius
         low, high = 0.0, total
         for _ in range(30):
             mid = (low + high) / 2
-            x, y = self.toward(piece_id, target, mid)
-            if shape.segment_distance((p.x, p.y, x, y)) < p.radius:
+            if shape.segment_distance((px, py, px + ux * mid, py + uy * mid)) < r:
                 high = mid
             else:
                 low = mid
-        return snap(self.toward(piece_id, target, low))
+        return snap((px + ux * low, py + uy * low))
 
 
 def nearest_point(shape_geometry: object, xy: XY) -> XY:

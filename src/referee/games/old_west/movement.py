@@ -269,27 +269,27 @@ def _keeps_near(state: OldWestState, fighter_id: str, spot: XY, near: str | None
     return gap <= YEE_HAW_RANGE + EPS
 
 
-def _path_cost(state: OldWestState, fighter_id: str, spot: XY,
-               ignore: tuple[str, ...] = ()) -> float | None:
-    """Inches of move to go straight to ``spot``, jumping barriers (house
-    rule: ``barrier_cost`` each, no higher than ``barrier_height``); None if
-    the way is blocked."""
-    table, rules = state.table, state.rules
-    crossed = table.way_over(fighter_id, spot, ignore)
-    if crossed is None or any(o.height > rules.barrier_height for o in crossed):
-        return None
-    return distance_xy(table.pieces[fighter_id].xy, spot) + rules.barrier_cost * len(crossed)
-
-
 def _reaches(state: OldWestState, fighter_id: str, spot: XY, limit: float,
              ignore: tuple[str, ...] = ()) -> bool:
-    """Does the straight way to ``spot`` cost at most ``limit`` inches of
-    move (:func:`_path_cost`)? A spot farther than that is never tried:
-    every way costs at least its length."""
-    if distance_xy(state.table.pieces[fighter_id].xy, spot) > limit:
+    """Can the model go straight to ``spot`` for at most ``limit`` inches of
+    move? The way costs its length and ``barrier_cost`` for each barrier
+    jumped (house rule), and is barred by an obstacle higher than
+    ``barrier_height``, the table's edge, another base (but ``ignore``), an
+    obstacle it would end over and a drop. The cheap questions come first:
+    a spot farther than ``limit`` is never tried."""
+    table, rules = state.table, state.rules
+    piece = table.pieces[fighter_id]
+    length = distance_xy(piece.xy, spot)
+    if length > limit or table.bases_in_way(piece, spot, ignore):
         return False
-    cost = _path_cost(state, fighter_id, spot, ignore)
-    return cost is not None and cost <= limit
+    if piece.xy == spot:
+        return True
+    crossed = table.crossed_obstacles(fighter_id, spot)
+    if any(o.height > rules.barrier_height for o in crossed) or \
+            length + rules.barrier_cost * len(crossed) > limit:
+        return False
+    return not (table.ends_over(piece.xy, spot, piece.radius)
+                or table.drops_between(piece.xy, spot))
 
 
 def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
@@ -324,8 +324,7 @@ def advance_spot(state: OldWestState, fighter_id: str) -> XY | None:
         if length < 0.25:
             return None
         spot = table.toward(fighter_id, table.pieces[nearest].xy, length)
-        cost = _path_cost(state, fighter_id, spot)
-        if cost is not None and cost <= fighter.move + EPS \
+        if _reaches(state, fighter_id, spot, fighter.move + EPS) \
                 and out_of_reach(state, fighter_id, spot):
             return spot
     return None
