@@ -21,14 +21,14 @@ def targets(state: OldWestState, shooter_id: str) -> list[str]:
     shooter = state.fighters[shooter_id]
     if shooter.gun is None:
         return []
+    table, reach, sight = state.table, shooter.gun.range + EPS, state.rules.sight_height
+    at = table.pieces[shooter_id].xy
     found = []
     for enemy in state.active():
-        if enemy.posse == shooter.posse or state.engaged_with(enemy.id):
+        if enemy.posse == shooter.posse or table.distance(shooter_id, enemy.id) > reach:
             continue
-        if state.table.distance(shooter_id, enemy.id) > shooter.gun.range + EPS:
-            continue
-        if any(o.height >= state.rules.sight_height
-               for o in state.table.obstacles_between(state.pos(shooter_id), state.pos(enemy.id))):
+        if state.engaged_with(enemy.id) or any(
+                o.height >= sight for o in table.obstacles_between(at, table.pieces[enemy.id].xy)):
             continue
         found.append(enemy.id)
     return found

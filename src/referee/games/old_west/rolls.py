@@ -5,6 +5,7 @@ and taking wounds. Each piece that waits for dice or a decision is a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
@@ -14,13 +15,15 @@ from referee.games.old_west.state import Fighter, OldWestState
 from referee.games.old_west.tables import FALL_FROM_HORSE, wound_need
 
 FACES = (1, 2, 3, 4, 5, 6)
+_D6 = tuple((face, Fraction(1, len(FACES))) for face in FACES)
+"""A die's outcomes, made once (:meth:`Chance.uniform`'s): every face a sixth."""
 PLUCK_NEED = 10
 """Two dice plus Pluck must come to this to pass a Pluck test (OW-PLK-1)."""
 
 
 def d6(what: Msg) -> Chance:
     """One die; ``what`` says what it is for."""
-    return Chance.uniform(what, FACES)
+    return Chance(what, _D6)
 
 
 def mount_of(fighter: Fighter) -> Msg:
