@@ -139,20 +139,38 @@ def _objective_view(state: OldWestState, seat: str) -> dict[str, JSON] | None:
             "edge": state.exit_edges[seat]}
 
 
+_ROUNDED: dict[float, float] = {}
+"""Lengths and coordinates to 3 decimals, by their exact value (``round``
+is a slow call and the same few positions are shown again and again)."""
+
+
+def _round3(value: float) -> float:
+    """``round(value, 3)``, remembered."""
+    found = _ROUNDED.get(value)
+    if found is None or value == 0.0:  # 0.0 and -0.0 are one key
+        if len(_ROUNDED) >= 100_000:
+            _ROUNDED.clear()
+        found = _ROUNDED[value] = round(value, 3)
+    return found
+
+
 def _model_view(f: Fighter, piece: Piece | None) -> dict[str, JSON]:
     """A model as every seat sees it: its profile, its condition, its base."""
+    gun, mount = f.gun, f.mount
     data: dict[str, JSON] = {
         "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
-        "at": [round(piece.x, 3), round(piece.y, 3)] if piece else None,
-        "base_inches": round(2 * piece.radius, 3) if piece else None,
+        "at": None if piece is None else [_round3(piece.x), _round3(piece.y)],
+        "base_inches": None if piece is None else _round3(2 * piece.radius),
         "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
         "attacks": f.attacks, "wounds": f.wounds, "pluck": f.pluck, "prone": f.prone,
         "fearsome": f.fearsome, "shooting": f.shooting,
-        "gun": None if f.gun is None else {"strength": f.gun.strength, "range": f.gun.range},
+        "gun": None if gun is None else {"strength": gun.strength, "range": gun.range},
     }
     if f.hero:
-        data.update(hero=True, fame=f.fame, fortune=f.fortune)
-    if f.mount is not None:
-        data["mount"] = {"kind": f.mount.kind, "toughness": f.mount.toughness,
-                         "wounds": f.mount.wounds}
+        data["hero"] = True
+        data["fame"] = f.fame
+        data["fortune"] = f.fortune
+    if mount is not None:
+        data["mount"] = {"kind": mount.kind, "toughness": mount.toughness,
+                         "wounds": mount.wounds}
     return data
