@@ -7,7 +7,8 @@ A grid of rooms (2,000 for 10,000 characters; one room per 5 characters
 otherwise), a camera in every tenth room, a pistol for every tenth character,
 items on the floors, and a mix of every action: movement by route and by
 target room, pauses, chase, follow, detain, ignore, melee, shots, take, give,
-refuse, drop, show, equip and bluff.
+refuse, drop, show, equip and bluff. First, random playouts of the example
+scenario per second, as every ruleset's benchmark prints them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import sys
 import time
 from random import Random
 from typing import Any
+
+from timing import playout_line
 
 from referee.core.events import Log
 from referee.core.i18n import Msg
@@ -180,6 +183,8 @@ if __name__ == "__main__":
     if len(sys.argv) == 3:
         print(json.dumps(bench(int(sys.argv[1]), int(sys.argv[2]))))
     else:
+        print(f"the example (bots writing random orders, reading their views): "
+              f"{playout_line('facility')}", flush=True)
         in_fresh_process(1_000, 200)
         small = in_fresh_process(10_000, 2_000)
         large = in_fresh_process(100_000, 20_000)
