@@ -62,7 +62,16 @@ class Msg:
     params: Mapping[str, Param] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
-        return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
+        params: dict[str, object] = {}
+        for key, value in self.params.items():
+            kind = type(value)
+            if kind is str or kind is int:  # most parameters: no call for them
+                params[key] = value
+            elif kind is Msg or kind is Name:
+                params[key] = value.to_json()  # type: ignore[union-attr]
+            else:
+                params[key] = _param_json(value)
+        return {"key": self.key, "params": params}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Msg:
         return self
