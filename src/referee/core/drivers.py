@@ -108,8 +108,7 @@ class RandomChance:
         self.rng = rng
 
     def outcome(self, game: Game, chance: Chance) -> JSON:
-        values = [v for v, _ in chance.outcomes]
-        return self.rng.choices(values, [float(p) for _, p in chance.outcomes])[0]
+        return chance.pick(self.rng)
 
 
 class ScriptedChance:

@@ -222,9 +222,7 @@ class Game:
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
         chance = self._expect_chance()
-        values = [v for v, _ in chance.outcomes]
-        weights = [float(p) for _, p in chance.outcomes]
-        value = as_json(rng.choices(values, weights)[0])
+        value = as_json(chance.pick(rng))
         self._commit({"chance": value}, lambda: self._continue(value))
         return value
 

@@ -13,6 +13,8 @@ import marshal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
+from random import Random
 from typing import Any, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel
@@ -157,6 +159,17 @@ class Chance:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Chance:
         return self
+
+    def pick(self, rng: Random) -> JSON:
+        """An outcome drawn by ``rng`` with its probability (the running
+        totals of the probabilities are worked out on the first draw)."""
+        drawn = self.__dict__.get("_drawn")
+        if drawn is None:
+            values = [value for value, _ in self.outcomes]
+            totals = list(accumulate(float(share) for _, share in self.outcomes))
+            drawn = self.__dict__["_drawn"] = (values, totals)
+        values, totals = drawn
+        return rng.choices(values, cum_weights=totals)[0]
 
     def probability(self, value: JSON) -> Fraction:
         kind = type(value)
