@@ -21,6 +21,7 @@ from referee.odds import Odds, OddsTable
 from referee.odds import old_west as ow
 from referee.odds import old_west_round as owr
 from referee.odds import samurai as sam
+from referee.odds import samurai_fight as samf
 from referee.odds.plot import plot_odds, plot_table
 from referee.odds.show import describe, percent
 
@@ -28,7 +29,7 @@ odds_app = typer.Typer(help="Exact odds of the rules' rolls, from each ruleset's
                        no_args_is_help=True)
 old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight, Pluck.",
                            no_args_is_help=True)
-samurai_app = typer.Typer(help="Samurai (Ronin): an attack, Initiative, with and without Boost.",
+samurai_app = typer.Typer(help="Samurai (Ronin): an attack, Initiative, a shot, a whole fight.",
                           no_args_is_help=True)
 echo_app = typer.Typer(help="Investigators in Echo: skill checks.", no_args_is_help=True)
 odds_app.add_typer(old_west_app, name="old-west")
@@ -292,6 +293,54 @@ def samurai_initiative_table(as_json: JsonOption = False, plot: PlotOption = Non
                              lang: LangOption = None) -> None:
     """The chance that A acts first for differences −5..+5, in the four Boost cases."""
     _emit(sam.initiative_table(), as_json, plot, language(lang))
+
+
+StrPair = tuple[str, str]
+
+
+@samurai_app.command("fight")
+@user_errors
+def samurai_fight(attack_tokens: Annotated[Pair, typer.Option(
+                      help="Each fighter's Attack tokens: A B.")] = (2, 2),
+                  defence_tokens: Annotated[Pair, typer.Option(
+                      help="Each fighter's Defence tokens: A B.")] = (0, 0),
+                  initiative: Annotated[Pair, typer.Option(
+                      help="Each fighter's Initiative: A B.")] = (1, 1),
+                  melee: Annotated[Pair, typer.Option(help="Each fighter's Melee: A B.")]
+                  = (1, 1),
+                  weapon_bonus: Annotated[Pair, typer.Option(
+                      help="Each fighter's melee weapon bonus: A B.")] = (0, 0),
+                  armour: Annotated[StrPair, typer.Option(
+                      help="Each fighter's armour, none, light, medium or heavy: A B.")]
+                  = ("none", "none"),
+                  penalty: Annotated[Pair, typer.Option(
+                      help="Wound penalty each brings into the fight (light 1, grievous "
+                           "2): A B.")] = (0, 0),
+                  boost_initiative_a: Annotated[bool, typer.Option(
+                      "--boost-initiative-a", help="A Boosts its Initiative with one of its "
+                                                   "Attack tokens.")] = False,
+                  boost_initiative_b: Annotated[bool, typer.Option(
+                      "--boost-initiative-b", help="B Boosts its Initiative with one of its "
+                                                   "Attack tokens.")] = False,
+                  boost_attack: Annotated[StrPair, typer.Option(
+                      help="When each Boosts its attack: never, or spare (whenever it has an "
+                           "Attack token beyond the one the attack costs): A B.")]
+                  = ("never", "never"),
+                  boost_defence: Annotated[StrPair, typer.Option(
+                      help="When each Boosts its defence: never, or spare (whenever it has a "
+                           "Defence token): A B.")] = ("spare", "spare"),
+                  as_json: JsonOption = False, plot: PlotOption = None,
+                  lang: LangOption = None) -> None:
+    """A whole fight of one fighter against one for given tokens: each attacks
+    whenever it has an Attack token; how it ends, who does damage first, how
+    each fighter leaves it, and the chance that B's is killed."""
+    a, b = (samf.Duelist(attack_tokens[i], defence_tokens[i], initiative[i], melee[i],
+                         weapon_bonus[i], _choice(armour[i], sam.ARMOURS, "--armour"),
+                         penalty[i], boost,
+                         _choice(boost_attack[i], samf.POLICY_NAMES, "--boost-attack"),
+                         _choice(boost_defence[i], samf.POLICY_NAMES, "--boost-defence"))
+            for i, boost in enumerate((boost_initiative_a, boost_initiative_b)))
+    _emit(samf.fight(a, b), as_json, plot, language(lang))
 
 
 # Echo's odds module loads its ruleset, so it is imported only when asked for.
