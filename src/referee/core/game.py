@@ -36,7 +36,6 @@ Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
 
 SNAPSHOT_EVERY = 32
-FRESH_VIEWS = "fresh_views"
 """A ruleset attribute: true when its ``view`` builds every container anew
 on each call, sharing none with the state, another seat or an earlier call;
 the game then hands the view out without copying it."""
@@ -294,7 +293,7 @@ class Game:
         view: dict[str, JSON] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
-            "state": state if getattr(self.ruleset, FRESH_VIEWS, False) else _fresh(state),
+            "state": state if self.ruleset.fresh_views else _fresh(state),
             "log": self._reader_log(seat),
             "waiting": self._waiting_view(seat),
         }

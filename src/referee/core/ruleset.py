@@ -153,6 +153,11 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     scenario_model: ClassVar[type[BaseModel]]
     phase_end_events: ClassVar[frozenset[str]] = frozenset()
     """Event keys after which a picture of the table is worth redrawing."""
+    fresh_views: ClassVar[bool] = False
+    """True when :meth:`view` builds every list and mapping anew on each call,
+    sharing none with the state, its setup or an earlier view: the game then
+    hands the view out as it is. False: the game copies it first (a view is
+    always the seat's own to change)."""
 
     @abstractmethod
     def seats(self, scenario: ScenarioT) -> tuple[Seat, ...]:
