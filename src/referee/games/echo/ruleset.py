@@ -3,6 +3,7 @@ Movement phase of the investigators' units, Gates, items and battles."""
 
 from __future__ import annotations
 
+import marshal
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -66,11 +67,15 @@ class Echo(Ruleset[Scenario, EchoState]):
                 return inv.name.name
         return msg("core.seat-name", seat=seat)
 
+    fresh_views = True
+    """:meth:`view` builds every part anew: the parts that never change are
+    kept marshalled and loaded afresh for each view."""
+
     def view(self, state: EchoState, seat: Seat) -> dict[str, JSON]:
         """The board is public but for the Gates not yet passed: where they
         lead is nobody's to know (ECHO-GATE-4), the referee's apart."""
         board = state.board
-        static = static_view(state)
+        static = marshal.loads(static_view(state))
         return {
             "turn": state.turn,
             "max_turns": state.settings.max_turns,
@@ -100,12 +105,13 @@ class Echo(Ruleset[Scenario, EchoState]):
         return display.city_svg(scenario, view, lang)
 
 
-_STATIC: dict[int, tuple[object, dict[str, Any]]] = {}
+_STATIC: dict[int, tuple[object, bytes]] = {}
 
 
-def static_view(state: EchoState) -> dict[str, Any]:
+def static_view(state: EchoState) -> bytes:
     """The parts of every view that never change in a game (names, the map,
-    the cards), worked out once per board."""
+    the cards), worked out once per board and kept marshalled, so each view
+    loads its own copy."""
     board = state.board
     found = _STATIC.get(id(board))
     if found is not None and found[0] is board:
@@ -127,7 +133,8 @@ def static_view(state: EchoState) -> dict[str, Any]:
                 "attentiveness": card.attentiveness, "target": e in state.targets}
             for e, card in board.enemy_cards.items()},
     }
+    packed = marshal.dumps(static)
     if len(_STATIC) >= 64:
         _STATIC.pop(next(iter(_STATIC)))
-    _STATIC[id(board)] = (board, static)
-    return static
+    _STATIC[id(board)] = (board, packed)
+    return packed
