@@ -44,6 +44,22 @@ def test_a_charge_across_a_hedge_stops_at_the_hedge():
     assert "hedge" in table.sweep_blockers("charger", (12, 13.5))
 
 
+def test_a_base_is_stopped_by_a_wall_its_edge_would_graze_but_not_by_a_wall_beyond_reach():
+    """Walls are tested only when their box comes within the base's radius of
+    the way; the answers are those of the full test of every wall."""
+    near = Obstacle("near wall", LineString([(10, 6 + R - 0.05), (14, 6 + R - 0.05)]), 2.0)
+    beyond = Obstacle("far wall", LineString([(10, 6 + R + 0.05), (14, 6 + R + 0.05)]), 2.0)
+    for wall, blocked in ((near, True), (beyond, False)):
+        table = Table(24, 24, [wall])
+        put(table, "walker", 4, 6, "x")
+        assert (wall.name in table.sweep_blockers("walker", (20, 6))) is blocked
+        assert bool(table.crossed_obstacles("walker", (20, 6))) is blocked
+    table = Table(24, 24, [near, beyond])
+    assert table.obstacles_near((4, 6), (20, 6), R) == [near]
+    assert table.obstacles_near((4, 6), (20, 6), R + 0.1) == [near, beyond]
+    assert table.obstacles_near((4, 2), (20, 2), R) == []
+
+
 def test_svg_shows_every_model_obstacle_and_cover():
     from shapely.geometry import Polygon
 

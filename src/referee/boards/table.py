@@ -234,11 +234,13 @@ class Table:
                     or math.hypot(to[0] - other.x, to[1] - other.y) < reach + EPS):
                 blockers.append(other.id)
         if start != to:
-            path = LineString([start, to]).buffer(r - EPS)
-            end = Point(to).buffer(r - SNUG)
-            passable = set(map(id, crossable))
-            blockers += [o.name for o in self.obstacles if end.intersects(o.geometry)
-                         or (id(o) not in passable and path.intersects(o.geometry))]
+            near = self.obstacles_near(start, to, r)
+            if near:
+                path = LineString([start, to]).buffer(r - EPS)
+                end = Point(to).buffer(r - SNUG)
+                passable = set(map(id, crossable))
+                blockers += [o.name for o in near if end.intersects(o.geometry)
+                             or (id(o) not in passable and path.intersects(o.geometry))]
             if not over_drops:
                 blockers += [d.name for d in self.drops_between(start, to)]
         return blockers
@@ -252,8 +254,24 @@ class Table:
         piece = self.pieces[piece_id]
         if piece.xy == to:
             return []
+        near = self.obstacles_near(piece.xy, to, piece.radius)
+        if not near:
+            return []
         path = LineString([piece.xy, to]).buffer(piece.radius - EPS)
-        return [o for o in self.obstacles if path.intersects(o.geometry)]
+        return [o for o in near if path.intersects(o.geometry)]
+
+    def obstacles_near(self, a: XY, b: XY, margin: Inches) -> list[Obstacle]:
+        """The obstacles whose bounding box comes within ``margin`` of the
+        segment's, in the table's order: nothing farther can touch a base of
+        radius ``margin`` going from ``a`` to ``b`` (the boxes are worked out
+        once per table)."""
+        boxes = self.__dict__.get("_boxes")
+        if boxes is None:
+            boxes = self.__dict__["_boxes"] = [o.geometry.bounds for o in self.obstacles]
+        low_x, high_x = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
+        low_y, high_y = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
+        return [o for o, (x0, y0, x1, y1) in zip(self.obstacles, boxes, strict=True)
+                if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y]
 
     def toward(self, piece_id: str, target: XY, length: Inches) -> XY:
         """The point ``length`` inches from ``piece_id`` straight toward ``target``."""
