@@ -43,7 +43,52 @@ def test_quick_answers_agree_with_the_listed_blockers():
         barred = listed or any(o.height > rules.barrier_height for o in crossed)
         cost = math.dist(p.xy, to) + rules.barrier_cost * len(crossed)
         for limit in (length - 0.1, length + 0.5, length + 2.5, 100.0):
-            assert _reaches(state, mover, to, limit, ignore) == (not barred and cost <= limit)
+            for reach in (limit, 1.0):  # a way longer than the shortlist's reach too
+                ways = table.around(mover, reach)
+                assert _reaches(state, ways, to, limit, ignore) == (not barred and cost <= limit)
+                assert ways.path_clear(to, ignore, crossed) == table.path_clear(
+                    mover, to, ignore, crossed)
         seen["blocked" if listed else "clear"] += 1
         seen["crossing"] += bool(crossed) and not listed
     assert min(seen.values()) >= 20, seen
+
+
+def plain_stop_before(table, piece_id, obstacle, target):
+    """The bisection measured at every step, as the quick one must answer."""
+    p = table.pieces[piece_id]
+    shape = table.terrain.shape(obstacle)
+    if p.xy == target or not shape.crossed_by_line(p.xy, target):
+        return None
+    low, high = 0.0, math.hypot(target[0] - p.x, target[1] - p.y)
+    for _ in range(30):
+        mid = (low + high) / 2
+        x, y = table.toward(piece_id, target, mid)
+        if shape.segment_distance((p.x, p.y, x, y)) < p.radius:
+            high = mid
+        else:
+            low = mid
+    x, y = table.toward(piece_id, target, low)
+    return (round(x, 4), round(y, 4))
+
+
+def test_a_stop_against_an_obstacle_is_the_plain_bisections():
+    """Head on, slanting, along the fence's own line, from a base already
+    touching it, through the house's corner."""
+    ruleset, scenario = load_scenario("old-west")
+    table = Game(ruleset, scenario).state.table
+    fence, house = table.obstacles
+    rng = Random(11)
+    stops = 0
+    for n in range(1500):
+        obstacle = fence if n % 2 else house
+        if n % 5 == 0:  # on the fence's line, going along it
+            start = (rng.choice([1.0, 2.5, 15.0, 16.2]), 12.0 + rng.choice([0.0, 1e-9, 0.3]))
+            target = (rng.uniform(4, 13), 12.0 + rng.uniform(-0.5, 0.5))
+        else:
+            start = (rng.uniform(1, 23), rng.uniform(6, 18))
+            target = (rng.uniform(1, 23), rng.uniform(6, 18))
+        table.move("marshal", start)
+        quick = table.stop_before("marshal", obstacle, target)
+        assert quick == plain_stop_before(table, "marshal", obstacle, target), (start, target)
+        stops += quick is not None
+    assert stops > 300

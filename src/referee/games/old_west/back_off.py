@@ -15,13 +15,13 @@ surrounded («сзади него нет места»)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shapely.geometry import Point
 
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
-from referee.games.old_west.geometry import OldWestTable, nearest_point, spread, unit
+from referee.games.old_west.geometry import SURE, OldWestTable, nearest_point, spread, unit
 
 AWAY_LIMIT = 75.0
 """House rule: the widest angle, in degrees, between a back-off and the line
@@ -128,22 +128,39 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
                     from_obstacles: Sequence[Obstacle], step: float, reach: float,
                     directions: int, over_drops: bool,
                     across_reach: float) -> list[tuple[float, XY]]:
+    """Every direction the loser may back off in, with where it ends, the
+    straightest first (tried in :data:`directions` steps around the circle).
+    What does not change from one direction to the next is worked out once:
+    each source's bound of the angle, each opponent's distances, which pairs
+    of opponents leave a gap wide enough, and what the loser could meet."""
     p = table.pieces[loser]
     straight = _away_direction(table, loser, away_from, from_obstacles)
     sources = [table.pieces[o].xy for o in away_from]
     sources += [nearest_point(obstacle.geometry, p.xy) for obstacle in from_obstacles]
-    not_yet = _not_across(table, loser, across_reach)
+    away = [(wx, wy, _AWAY_COS * math.hypot(wx, wy))
+            for wx, wy in ((p.x - x, p.y - y) for x, y in sources)]
+    gaps = _Gaps(table, p, away_from)
+    apart = _Apart(table, p, away_from, from_obstacles, step, reach)
+    ways = table.around(loser, reach + EPS) if isinstance(table, OldWestTable) else None
+    not_yet = _not_across(table, loser, across_reach, reach + EPS)
     found: list[tuple[float, XY]] = []
     for k in range(directions):
         turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
         u = (math.cos(straight + turn), math.sin(straight + turn))
-        if not _goes_away(p, u, sources) and not _through_gap(table, p, u, away_from):
+        ux, uy = u
+        goes_away = True  # within AWAY_LIMIT of straight away from each source
+        for wx, wy, limit in away:
+            if ux * wx + uy * wy < limit:
+                goes_away = False
+                break
+        if not goes_away and not gaps.through(u):
             continue
-        d = _length(table, p, u, away_from, from_obstacles, step, reach)
+        d = apart.length(u)
         if d is None:
             continue
-        spot = (p.x + u[0] * d, p.y + u[1] * d)
-        if not _clear(table, loser, spot, over_drops):
+        spot = (p.x + ux * d, p.y + uy * d)
+        if not (ways.path_clear(spot, over_drops=over_drops) if ways is not None
+                else not table.sweep_blockers(loser, spot, over_drops=over_drops)):
             continue
         if _faces_across(table, loser, spot, across_reach, not_yet):
             continue
@@ -151,36 +168,77 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
     return found
 
 
-def _clear(table: Table, loser: str, spot: XY, over_drops: bool) -> bool:
-    """Nothing stops the loser going straight to ``spot`` (drops aside when
-    ``over_drops``)."""
+class _Gaps:
+    """:func:`_through_gap` for one loser, the pairs of opponents with a gap
+    wide enough for its base found once."""
+
+    def __init__(self, table: Table, p: Piece, away_from: Sequence[str]) -> None:
+        self.p = p
+        self.opponents = [(other, table.pieces[other].x - p.x, table.pieces[other].y - p.y)
+                          for other in away_from]
+        self.fits: dict[tuple[str, str], bool] = {}
+        self.table = table
+
+    def through(self, u: XY) -> bool:
+        ux, uy = u
+        ahead = [(other, ux * wy - uy * wx) for other, wx, wy in self.opponents
+                 if ux * wx + uy * wy > 0]
+        for i, (a, ca) in enumerate(ahead):
+            for b, cb in ahead[i + 1:]:
+                if ca * cb < 0:
+                    fits = self.fits.get((a, b))
+                    if fits is None:
+                        fits = self.fits[(a, b)] = self.table.fits_between(a, b, self.p.radius)
+                    if fits:
+                        return True
+        return False
+
+
+class _Apart:
+    """:func:`_length` for one loser, each opponent's distances and each
+    obstacle's gap worked out once."""
+
+    def __init__(self, table: Table, p: Piece, away_from: Sequence[str],
+                 from_obstacles: Sequence[Obstacle], step: float, reach: float) -> None:
+        self.p, self.step, self.reach = p, step, reach
+        self.opponents = []
+        for other in away_from:
+            o = table.pieces[other]
+            wx, wy = p.x - o.x, p.y - o.y
+            now = math.hypot(wx, wy)
+            wanted = now + step + MARGIN
+            self.opponents.append((wx, wy, wanted * wanted, now * now))
+        self.obstacles = [(_gap_of(table, obstacle),
+                           obstacle_gap(table, obstacle, p.xy) + step + MARGIN)
+                          for obstacle in from_obstacles]
+
+    def length(self, u: XY) -> float | None:
+        ux, uy = u
+        need = self.step
+        for wx, wy, wanted2, now2 in self.opponents:
+            along = wx * ux + wy * uy
+            need = max(need, -along + math.sqrt(along * along + wanted2 - now2))
+        p, reach = self.p, self.reach
+        for gap, wanted in self.obstacles:
+            low, high = 0.0, need
+            while not gap(p.x + ux * high, p.y + uy * high) >= wanted:
+                if high > reach:
+                    return None
+                low, high = high, high + 0.25
+            if low > 0:
+                for _ in range(20):
+                    mid = (low + high) / 2
+                    low, high = (low, mid) if gap(p.x + ux * mid, p.y + uy * mid) >= wanted \
+                        else (mid, high)
+            need = high
+        return need if need <= reach + EPS else None
+
+
+def _gap_of(table: Table, obstacle: Obstacle) -> Callable[[float, float], float]:
+    """:func:`obstacle_gap` to ``obstacle``, as a function of x and y."""
     if isinstance(table, OldWestTable):
-        return table.path_clear(loser, spot, over_drops=over_drops)
-    return not table.sweep_blockers(loser, spot, over_drops=over_drops)
-
-
-def _goes_away(p: Piece, u: XY, sources: Sequence[XY]) -> bool:
-    """Does direction ``u`` lead ``p`` away from each of ``sources`` (an
-    opponent's centre, an obstacle's nearest point), within :data:`AWAY_LIMIT`
-    of straight away?"""
-    for x, y in sources:
-        wx, wy = p.x - x, p.y - y
-        if u[0] * wx + u[1] * wy < _AWAY_COS * math.hypot(wx, wy):
-            return False
-    return True
-
-
-def _through_gap(table: Table, p: Piece, u: XY, away_from: Sequence[str]) -> bool:
-    """Does direction ``u`` lead between two of the opponents, through a gap
-    wide enough for ``p``'s base (OW-MUL-3)?"""
-    ahead = []
-    for other in away_from:
-        o = table.pieces[other]
-        wx, wy = o.x - p.x, o.y - p.y
-        if u[0] * wx + u[1] * wy > 0:
-            ahead.append((other, u[0] * wy - u[1] * wx))
-    return any(ca * cb < 0 and table.fits_between(a, b, p.radius)
-               for i, (a, ca) in enumerate(ahead) for b, cb in ahead[i + 1:])
+        return table.terrain.shape(obstacle).point_distance
+    return lambda x, y: obstacle_gap(table, obstacle, (x, y))
 
 
 def obstacle_gap(table: Table, obstacle: Obstacle, xy: XY) -> float:
@@ -188,38 +246,6 @@ def obstacle_gap(table: Table, obstacle: Obstacle, xy: XY) -> float:
     if isinstance(table, OldWestTable):
         return table.terrain.shape(obstacle).point_distance(*xy)
     return float(obstacle.geometry.distance(Point(xy)))
-
-
-def _length(table: Table, p: Piece, u: XY, away_from: Sequence[str],
-            from_obstacles: Sequence[Obstacle], step: float, reach: float) -> float | None:
-    """How far along ``u`` the loser must go to end ``step`` further from
-    each opponent and each obstacle fought across than it starts; None if
-    farther than ``reach``."""
-    need = step
-    for other in away_from:
-        o = table.pieces[other]
-        wx, wy = p.x - o.x, p.y - o.y
-        now = math.hypot(wx, wy)
-        wanted = now + step + MARGIN
-        along = wx * u[0] + wy * u[1]
-        need = max(need, -along + math.sqrt(along * along + wanted * wanted - now * now))
-    for obstacle in from_obstacles:
-        wanted = obstacle_gap(table, obstacle, p.xy) + step + MARGIN
-
-        def far_enough(d: float, obstacle: Obstacle = obstacle, wanted: float = wanted) -> bool:
-            return obstacle_gap(table, obstacle, (p.x + u[0] * d, p.y + u[1] * d)) >= wanted
-
-        low, high = 0.0, need
-        while not far_enough(high):
-            if high > reach:
-                return None
-            low, high = high, high + 0.25
-        if low > 0:
-            for _ in range(20):
-                mid = (low + high) / 2
-                low, high = (low, mid) if far_enough(mid) else (mid, high)
-        need = high
-    return need if need <= reach + EPS else None
 
 
 def _faces_across(table: Table, loser: str, spot: XY, across_reach: float,
@@ -235,13 +261,22 @@ def _faces_across(table: Table, loser: str, spot: XY, across_reach: float,
                for other in not_yet)
 
 
-def _not_across(table: Table, loser: str, across_reach: float) -> list[str]:
+def _not_across(table: Table, loser: str, across_reach: float,
+                going: float | None = None) -> list[str]:
     """The enemies the loser, where it stands, is not within reach of across
-    an obstacle (riderless mounts are no enemies)."""
+    an obstacle (riderless mounts are no enemies); with ``going``, only
+    those it could come within reach of by going that far."""
     p = table.pieces[loser]
-    return [other.id for other in table.pieces.values()
-            if other.side != p.side and "mount" not in other.marks
-            and table.across_at(p.xy, p.radius, other.id, across_reach) is None]
+    found = []
+    for other in table.pieces.values():
+        if other.side == p.side or "mount" in other.marks:
+            continue
+        if going is not None and math.hypot(other.x - p.x, other.y - p.y) - going - p.radius \
+                - other.radius > 2 * across_reach + EPS + SURE:
+            continue  # farther from every spot within ``going`` than across_at looks
+        if table.across_at(p.xy, p.radius, other.id, across_reach) is None:
+            found.append(other.id)
+    return found
 
 
 def _clearance(table: Table, p: Piece, u: XY, away_from: Sequence[str], gap: float,

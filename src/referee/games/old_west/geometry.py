@@ -26,6 +26,9 @@ Segment = tuple[float, float, float, float]
 
 SURE = 1e-7
 """Below this, a distance or a crossing is left to shapely's exact predicates."""
+BISECTION_GUARD = 1e-4
+"""How far a bound must clear a base's radius for a bisection step to be
+taken without measuring: far above any rounding in the measure."""
 BUFFER_SLACK = 0.006
 """How far inside a true round buffer shapely's polygon may fall (16 segments
 a quarter circle: at most 0.0012 of the radius; bases are under 4")."""
@@ -246,14 +249,10 @@ class OldWestTable(Table):
         return twin
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
-        if a == b:
-            return []
-        return [o for o, shape in self.terrain.obstacle_shapes if shape.crossed_by_line(a, b)]
+        return _lines_cross(self.terrain.obstacle_shapes, a, b)
 
     def drops_between(self, a: XY, b: XY) -> list[Drop]:
-        if a == b:
-            return []
-        return [d for d, shape in self.terrain.drop_shapes if shape.crossed_by_line(a, b)]
+        return _lines_cross(self.terrain.drop_shapes, a, b)
 
     def near_obstacle(self, obstacle: Obstacle, xy: XY, limit: float) -> bool:
         """Is ``xy`` within ``limit`` of ``obstacle``?"""
@@ -284,57 +283,25 @@ class OldWestTable(Table):
 
     def bases_in_way(self, piece: Piece, to: XY, ignore: Collection[str] = ()) -> bool:
         """Would ``piece`` leave the table going straight to ``to``, or pass
-        through or end touching another base (:meth:`sweep_blockers`)? A base
-        clear of the path's box by more than its reach is never tested."""
-        sx, sy, r = piece.x, piece.y, piece.radius
-        tx, ty = to
-        if not self.on_table(to, r):
-            return True
-        low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
-        low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
-        s = (sx, sy, tx, ty)
-        for other in self.pieces.values():
-            ox, oy = other.x, other.y
-            reach = r + other.radius
-            far = reach + EPS + SURE
-            if ox < low_x - far or ox > high_x + far or oy < low_y - far or oy > high_y + far:
-                continue
-            if other is piece or other.id in ignore:
-                continue
-            if (_point_segment(ox, oy, s) < reach - EPS
-                    or math.hypot(tx - ox, ty - oy) < reach + EPS):
-                return True
-        return False
+        through or end touching another base (:meth:`sweep_blockers`)?"""
+        return _bases_in_way(self, piece, to, ignore, self.pieces.values())
 
     def ends_over(self, start: XY, to: XY, r: float) -> bool:
         """Would a base of radius ``r`` going from ``start`` to ``to`` end over
         an obstacle (by more than :data:`SNUG`)? ``start != to``."""
-        s = (start[0], start[1], to[0], to[1])
-        for _, shape in self.terrain.obstacle_shapes:
-            if not shape.apart(*s, r) and shape.touched_by_path(to, to, r - SNUG):
-                return True
-        return False
+        return _ends_over(self.terrain.obstacle_shapes, start, to, r)
 
     def path_clear(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
                    crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> bool:
         """No :meth:`sweep_blockers` at all, found without listing them."""
-        piece = self.pieces[piece_id]
-        if self.bases_in_way(piece, to, ignore if isinstance(ignore, Collection)
-                              else tuple(ignore)):
-            return False
-        start = piece.xy
-        if start == to:
-            return True
-        if self.ends_over(start, to, piece.radius):
-            return False
-        passable = {id(o) for o in crossable}
-        s = (start[0], start[1], to[0], to[1])
-        r = piece.radius
-        for o, shape in self.terrain.obstacle_shapes:
-            if id(o) not in passable and not shape.apart(*s, r) \
-                    and shape.touched_by_path(start, to, r - EPS):
-                return False
-        return over_drops or not self.drops_between(start, to)
+        terrain = self.terrain
+        return _path_clear(self, self.pieces[piece_id], to, ignore, crossable, over_drops,
+                           self.pieces.values(), terrain.obstacle_shapes, terrain.drop_shapes)
+
+    def around(self, piece_id: str, reach: float) -> Around:
+        """What ``piece_id`` could meet going at most ``reach`` from where it
+        stands (:class:`Around`)."""
+        return Around(self, piece_id, reach)
 
     def sweep_blockers(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
                        crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> list[str]:
@@ -367,15 +334,17 @@ class OldWestTable(Table):
 
     def crossed_obstacles(self, piece_id: str, to: XY) -> list[Obstacle]:
         piece = self.pieces[piece_id]
-        if piece.xy == to:
-            return []
-        start, radius = piece.xy, piece.radius - EPS
-        return [o for o, shape in self.terrain.obstacle_shapes
-                if shape.touched_by_path(start, to, radius)]
+        return _crossed(self.terrain.obstacle_shapes, piece.xy, to, piece.radius)
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where the base, going straight toward ``target``, first touches
-        ``obstacle`` (worked out exactly: no polygonal buffer), on the grid."""
+        ``obstacle`` (worked out exactly: no polygonal buffer), on the grid.
+
+        A bisection of 30 steps on how far the base goes. The distance from
+        the swept path to the obstacle changes by no more than the path's
+        length does, so a step whose answer that bound already gives (by a
+        wide :data:`BISECTION_GUARD`) is not measured: every step still
+        answers what measuring it would."""
         p = self.pieces[piece_id]
         shape = self.terrain.shape(obstacle)
         if p.xy == target or not shape.crossed_by_line(p.xy, target):
@@ -383,14 +352,169 @@ class OldWestTable(Table):
         total = math.hypot(target[0] - p.x, target[1] - p.y)
         ux, uy = unit(target[0] - p.x, target[1] - p.y)  # as toward() goes
         px, py, r = p.x, p.y, p.radius
+        far_side, near_side = r + BISECTION_GUARD, r - BISECTION_GUARD
         low, high = 0.0, total
+        clear_low = shape.segment_distance((px, py, px, py))
+        """At least the distance of the path ending at ``low``."""
+        touch_high = shape.segment_distance((px, py, px + ux * high, py + uy * high))
+        """At most the distance of the path ending at ``high``."""
         for _ in range(30):
             mid = (low + high) / 2
-            if shape.segment_distance((px, py, px + ux * mid, py + uy * mid)) < r:
-                high = mid
+            at_least = clear_low - (mid - low)
+            if at_least > far_side:
+                low, clear_low = mid, at_least
+                continue
+            at_most = touch_high + (high - mid)
+            if at_most < near_side:
+                high, touch_high = mid, at_most
+                continue
+            gap = shape.segment_distance((px, py, px + ux * mid, py + uy * mid))
+            if gap < r:
+                high, touch_high = mid, gap
             else:
-                low = mid
+                low, clear_low = mid, gap
         return snap((px + ux * low, py + uy * low))
+
+
+ItemShapes = Sequence[tuple[Any, Shape]]
+"""Pieces of terrain, each with its :class:`Shape`."""
+
+
+def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
+                  others: Iterable[Piece]) -> bool:
+    """:meth:`OldWestTable.bases_in_way` among ``others``. A base clear of
+    the path's box by more than its reach is never measured."""
+    sx, sy, r = piece.x, piece.y, piece.radius
+    tx, ty = to
+    if not table.on_table(to, r):
+        return True
+    low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
+    low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
+    dx, dy = tx - sx, ty - sy  # _point_segment's, worked out once for every base
+    length2 = dx * dx + dy * dy
+    for other in others:
+        ox, oy = other.x, other.y
+        reach = r + other.radius
+        far = reach + EPS + SURE
+        if ox < low_x - far or ox > high_x + far or oy < low_y - far or oy > high_y + far:
+            continue
+        if other is piece or other.id in ignore:
+            continue
+        if length2 < 1e-12:
+            t = 0.0
+        else:
+            t = ((ox - sx) * dx + (oy - sy) * dy) / length2
+            if t > 1.0:
+                t = 1.0
+            elif not t > 0.0:
+                t = 0.0
+        if (math.hypot(sx + t * dx - ox, sy + t * dy - oy) < reach - EPS
+                or math.hypot(tx - ox, ty - oy) < reach + EPS):
+            return True
+    return False
+
+
+def _ends_over(obstacles: ItemShapes, start: XY, to: XY, r: float) -> bool:
+    s = (start[0], start[1], to[0], to[1])
+    for _, shape in obstacles:
+        if not shape.apart(*s, r) and shape.touched_by_path(to, to, r - SNUG):
+            return True
+    return False
+
+
+def _crossed(obstacles: ItemShapes, start: XY, to: XY, radius: float) -> list[Obstacle]:
+    """The obstacles a base of ``radius`` (less :data:`EPS`) touches going
+    from ``start`` to ``to`` (:meth:`OldWestTable.crossed_obstacles`)."""
+    if start == to:
+        return []
+    radius -= EPS
+    return [o for o, shape in obstacles if shape.touched_by_path(start, to, radius)]
+
+
+def _lines_cross(items: ItemShapes, a: XY, b: XY) -> list[Any]:
+    """The pieces of terrain the line from ``a`` to ``b`` meets."""
+    if a == b:
+        return []
+    return [item for item, shape in items if shape.crossed_by_line(a, b)]
+
+
+def _path_clear(table: Table, piece: Piece, to: XY, ignore: Iterable[str],
+                crossable: Iterable[Obstacle], over_drops: bool, others: Iterable[Piece],
+                obstacles: ItemShapes, drops: ItemShapes) -> bool:
+    """:meth:`OldWestTable.path_clear` among ``others``, ``obstacles`` and ``drops``."""
+    if _bases_in_way(table, piece, to, ignore if isinstance(ignore, Collection)
+                     else tuple(ignore), others):
+        return False
+    start = piece.xy
+    if start == to:
+        return True
+    r = piece.radius
+    if _ends_over(obstacles, start, to, r):
+        return False
+    passable = {id(o) for o in crossable}
+    s = (start[0], start[1], to[0], to[1])
+    for o, shape in obstacles:
+        if id(o) not in passable and not shape.apart(*s, r) \
+                and shape.touched_by_path(start, to, r - EPS):
+            return False
+    return over_drops or not _lines_cross(drops, start, to)
+
+
+class Around:
+    """What a base could meet going at most ``reach`` from where it stands:
+    the other bases and the terrain near enough. A shortlist made once for
+    many ways out of one spot (a model's moves, a loser's back-off): what it
+    leaves out is too far to touch any of them, so every answer is the
+    table's own. Valid while no base moves; a way longer than ``reach`` is
+    asked of the whole table."""
+
+    def __init__(self, table: OldWestTable, piece_id: str, reach: float) -> None:
+        self.table = table
+        self.piece = p = table.pieces[piece_id]
+        self.reach = reach
+        r = p.radius
+        self.others = [o for o in table.pieces.values() if o is not p and math.hypot(
+            o.x - p.x, o.y - p.y) <= reach + r + o.radius + EPS + SURE]
+        box = (p.x - reach, p.y - reach, p.x + reach, p.y + reach)
+        terrain = table.terrain
+        self.obstacles = [(o, shape) for o, shape in terrain.obstacle_shapes
+                          if not shape.apart(*box, r + SURE)]
+        self.drops = [(d, shape) for d, shape in terrain.drop_shapes
+                      if not shape.apart(*box, SURE)]
+
+    def _within(self, to: XY) -> bool:
+        p = self.piece
+        return math.hypot(to[0] - p.x, to[1] - p.y) <= self.reach
+
+    def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
+        """:meth:`OldWestTable.bases_in_way` for this piece."""
+        others = self.others if self._within(to) else self.table.pieces.values()
+        return _bases_in_way(self.table, self.piece, to, ignore, others)
+
+    def crossed_obstacles(self, to: XY) -> list[Obstacle]:
+        """:meth:`OldWestTable.crossed_obstacles` for this piece."""
+        p = self.piece
+        obstacles = self.obstacles if self._within(to) else self.table.terrain.obstacle_shapes
+        return _crossed(obstacles, p.xy, to, p.radius)
+
+    def ends_over(self, to: XY) -> bool:
+        """:meth:`OldWestTable.ends_over` for this piece (``to`` is not where it stands)."""
+        p = self.piece
+        obstacles = self.obstacles if self._within(to) else self.table.terrain.obstacle_shapes
+        return _ends_over(obstacles, p.xy, to, p.radius)
+
+    def drops_between(self, to: XY) -> list[Drop]:
+        """:meth:`OldWestTable.drops_between` from where this piece stands."""
+        drops = self.drops if self._within(to) else self.table.terrain.drop_shapes
+        return _lines_cross(drops, self.piece.xy, to)
+
+    def path_clear(self, to: XY, ignore: Iterable[str] = (), crossable: Iterable[Obstacle] = (),
+                   over_drops: bool = False) -> bool:
+        """:meth:`OldWestTable.path_clear` for this piece."""
+        if self._within(to):
+            return _path_clear(self.table, self.piece, to, ignore, crossable, over_drops,
+                               self.others, self.obstacles, self.drops)
+        return self.table.path_clear(self.piece.id, to, ignore, crossable, over_drops)
 
 
 def nearest_point(shape_geometry: object, xy: XY) -> XY:
@@ -414,4 +538,5 @@ def unit(dx: float, dy: float) -> XY:
     return (1.0, 0.0) if length < 1e-9 else (dx / length, dy / length)
 
 
-__all__: Sequence[str] = ("OldWestTable", "Shape", "Terrain", "nearest_point", "spread", "unit")
+__all__: Sequence[str] = ("Around", "OldWestTable", "Shape", "Terrain", "nearest_point", "spread",
+                         "unit")

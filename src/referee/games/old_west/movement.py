@@ -14,6 +14,7 @@ from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west import move_to
 from referee.games.old_west.ending import run_fleeing
+from referee.games.old_west.geometry import Around
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.picture import move_asking
 from referee.games.old_west.rolls import Dares
@@ -245,13 +246,14 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
         plans["later"] = (msg("ow.opt.later"), None, None)
     else:
         plans["hold"] = (msg("ow.opt.hold"), None, None)
-    advance = advance_spot(state, fighter_id)
+    ways = state.table.around(fighter_id, fighter.move + EPS)
+    advance = advance_spot(state, fighter_id, ways)
     if advance is not None and _keeps_near(state, fighter_id, advance, near):
         plans["advance"] = (msg("ow.opt.advance"), advance, None)
     for enemy in state.active():
         if enemy.posse == fighter.posse:
             continue
-        found = charge_spot(state, fighter_id, enemy.id)
+        found = charge_spot(state, fighter_id, enemy.id, ways)
         if found is not None and _keeps_near(state, fighter_id, found[0], near):
             plans[f"charge:{enemy.id}"] = (msg("ow.opt.charge", target=enemy.name), *found)
     edge = state.exit_edges.get(fighter.posse)
@@ -269,27 +271,27 @@ def _keeps_near(state: OldWestState, fighter_id: str, spot: XY, near: str | None
     return gap <= YEE_HAW_RANGE + EPS
 
 
-def _reaches(state: OldWestState, fighter_id: str, spot: XY, limit: float,
+def _reaches(state: OldWestState, ways: Around, spot: XY, limit: float,
              ignore: tuple[str, ...] = ()) -> bool:
-    """Can the model go straight to ``spot`` for at most ``limit`` inches of
-    move? The way costs its length and ``barrier_cost`` for each barrier
-    jumped (house rule), and is barred by an obstacle higher than
-    ``barrier_height``, the table's edge, another base (but ``ignore``), an
-    obstacle it would end over and a drop. The cheap questions come first:
-    a spot farther than ``limit`` is never tried."""
-    table, rules = state.table, state.rules
-    piece = table.pieces[fighter_id]
-    length = distance_xy(piece.xy, spot)
-    if length > limit or table.bases_in_way(piece, spot, ignore):
+    """Can the model (``ways``: what it could meet on its way) go straight
+    to ``spot`` for at most ``limit`` inches of move? The way costs its
+    length and ``barrier_cost`` for each barrier jumped (house rule), and is
+    barred by an obstacle higher than ``barrier_height``, the table's edge,
+    another base (but ``ignore``), an obstacle it would end over and a drop.
+    The cheap questions come first: a spot farther than ``limit`` is never
+    tried."""
+    rules = state.rules
+    start = ways.piece.xy
+    length = distance_xy(start, spot)
+    if length > limit or ways.bases_in_way(spot, ignore):
         return False
-    if piece.xy == spot:
+    if start == spot:
         return True
-    crossed = table.crossed_obstacles(fighter_id, spot)
+    crossed = ways.crossed_obstacles(spot)
     if any(o.height > rules.barrier_height for o in crossed) or \
             length + rules.barrier_cost * len(crossed) > limit:
         return False
-    return not (table.ends_over(piece.xy, spot, piece.radius)
-                or table.drops_between(piece.xy, spot))
+    return not (ways.ends_over(spot) or ways.drops_between(spot))
 
 
 def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
@@ -309,11 +311,14 @@ def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
     return True
 
 
-def advance_spot(state: OldWestState, fighter_id: str) -> XY | None:
+def advance_spot(state: OldWestState, fighter_id: str, ways: Around | None = None) -> XY | None:
     """Straight toward the nearest enemy, stopping 1" short (house rule), and
-    out of every enemy's reach: an advance is no charge (:func:`out_of_reach`)."""
+    out of every enemy's reach: an advance is no charge (:func:`out_of_reach`).
+    ``ways``: what the model could meet on its move, if known."""
     table = state.table
     fighter = state.fighters[fighter_id]
+    if ways is None:
+        ways = table.around(fighter_id, fighter.move + EPS)
     enemies = [e.id for e in state.active() if e.posse != fighter.posse]
     if not enemies:
         return None
@@ -324,22 +329,25 @@ def advance_spot(state: OldWestState, fighter_id: str) -> XY | None:
         if length < 0.25:
             return None
         spot = table.toward(fighter_id, table.pieces[nearest].xy, length)
-        if _reaches(state, fighter_id, spot, fighter.move + EPS) \
+        if _reaches(state, ways, spot, fighter.move + EPS) \
                 and out_of_reach(state, fighter_id, spot):
             return spot
     return None
 
 
-def charge_spot(state: OldWestState, fighter_id: str,
-                target_id: str) -> tuple[XY, Obstacle | None] | None:
+def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
+                ways: Around | None = None) -> tuple[XY, Obstacle | None] | None:
     """Where a charge at ``target_id`` ends: against a barrier the target
     stands behind (they then fight across it, OW-OBS-1), else in base contact
-    (OW-MEL-1). None if out of reach or blocked (house rule movement)."""
+    (OW-MEL-1). None if out of reach or blocked (house rule movement).
+    ``ways``: what the model could meet on its move, if known."""
     table, rules = state.table, state.rules
     fighter = state.fighters[fighter_id]
     me, target = table.pieces[fighter_id], table.pieces[target_id]
     if table.distance(fighter_id, target_id) > fighter.move + rules.across_reach + 2 * EPS:
         return None  # no spot in reach: every way there is longer than the move
+    if ways is None:
+        ways = table.around(fighter_id, fighter.move + EPS)
     for obstacle in table.obstacles_between(me.xy, target.xy):
         if obstacle.height > rules.barrier_height:
             continue
@@ -350,9 +358,9 @@ def charge_spot(state: OldWestState, fighter_id: str,
             continue
         reach = distance_xy(spot, target.xy) - me.radius - target.radius
         if reach <= rules.across_reach + EPS and \
-                _reaches(state, fighter_id, spot, fighter.move, (target_id,)):
+                _reaches(state, ways, spot, fighter.move, (target_id,)):
             return spot, obstacle
     for spot in table.contact_spots(fighter_id, target_id):
-        if _reaches(state, fighter_id, spot, fighter.move + EPS, (target_id,)):
+        if _reaches(state, ways, spot, fighter.move + EPS, (target_id,)):
             return spot, None
     return None

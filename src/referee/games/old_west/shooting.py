@@ -264,6 +264,7 @@ def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | Non
     shooter = state.pos(shooter_id)
     best: tuple[float, XY] | None = None
     steps = int(state.fighters[target_id].move / 0.5)
+    ways = table.around(target_id, steps * 0.5 + EPS)
     for k in range(24):
         angle = 2 * math.pi * k / 24
         for n in range(1, steps + 1):
@@ -271,7 +272,7 @@ def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | Non
             spot = (me.x + d * math.cos(angle), me.y + d * math.sin(angle))
             if best is not None and d >= best[0]:
                 break
-            if table.sweep_blockers(target_id, spot):
+            if not ways.path_clear(spot):
                 break
             covered = table.obstacles_between(shooter, spot) or \
                 table.cover_at(spot) is not None

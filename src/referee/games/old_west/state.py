@@ -130,11 +130,15 @@ class Setup:
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
         self.exit_edges = {p.seat: p.exit_edge for p in scenario.posses}
         self.objectives = {p.seat: p.objective for p in scenario.posses}
+        self.foes: dict[str, tuple[str, ...]] = {
+            p.seat: tuple(m.id for q in scenario.posses if q.seat != p.seat for m in q.models)
+            for p in scenario.posses}
+        """Each posse's enemies: the other posse's models, in the scenario's order."""
 
     def shared(self) -> tuple[object, ...]:
         terrain = self.terrain
         return (self, terrain, terrain.obstacles, terrain.covers, terrain.drops, terrain.names,
-                *terrain.obstacles, *terrain.covers, *terrain.drops, self.seats,
+                *terrain.obstacles, *terrain.covers, *terrain.drops, self.seats, self.foes,
                 self.posse_names, self.leaders, self.exit_edges, self.objectives,
                 *(o for o in self.objectives.values() if o is not None))
 
@@ -260,21 +264,20 @@ class OldWestState(GameState):
         obstacle within reach (OW-OBS-1). Worked out afresh: a gap between
         the bases, and the obstacles only for an enemy close enough to fight
         across one (:meth:`OldWestTable.across_at`)."""
-        table = self.table
+        table, fighters = self.table, self.fighters
         pieces, reach = table.pieces, self.rules.across_reach
-        posse = self.fighters[fighter_id].posse
         me = None
         found = []
-        for other in self.fighters.values():
-            if other.status != "active" or other.posse == posse:
+        for other in self.setup.foes[fighters[fighter_id].posse]:
+            if fighters[other].status != "active":
                 continue
             if me is None:
                 me = pieces[fighter_id]
-            them = pieces[other.id]
+            them = pieces[other]
             apart = math.hypot(me.x - them.x, me.y - them.y) - me.radius - them.radius
             if apart <= EPS or (apart <= 2 * reach + EPS and table.across_at(
-                    me.xy, me.radius, other.id, reach) is not None):
-                found.append(other.id)
+                    me.xy, me.radius, other, reach) is not None):
+                found.append(other)
         return found
 
     def remove_from_table(self, fighter_id: str, status: Status) -> None:
