@@ -145,22 +145,29 @@ is a slow call and the same few positions are shown again and again)."""
 
 
 def _round3(value: float) -> float:
-    """``round(value, 3)``, remembered."""
-    found = _ROUNDED.get(value)
-    if found is None or value == 0.0:  # 0.0 and -0.0 are one key
-        if len(_ROUNDED) >= 100_000:
-            _ROUNDED.clear()
-        found = _ROUNDED[value] = round(value, 3)
+    """``round(value, 3)``, remembered (0.0 and -0.0 are one key: never kept)."""
+    if len(_ROUNDED) >= 100_000:
+        _ROUNDED.clear()
+    found = round(value, 3)
+    if value != 0.0:
+        _ROUNDED[value] = found
     return found
 
 
 def _model_view(f: Fighter, piece: Piece | None) -> dict[str, JSON]:
     """A model as every seat sees it: its profile, its condition, its base."""
     gun, mount = f.gun, f.mount
+    if piece is None:
+        at: JSON = None
+        base: JSON = None
+    else:
+        rounded = _ROUNDED.get
+        x, y, size = piece.x, piece.y, 2 * piece.radius
+        at = [rounded(x) or _round3(x), rounded(y) or _round3(y)]
+        base = rounded(size) or _round3(size)
     data: dict[str, JSON] = {
         "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
-        "at": None if piece is None else [_round3(piece.x), _round3(piece.y)],
-        "base_inches": None if piece is None else _round3(2 * piece.radius),
+        "at": at, "base_inches": base,
         "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
         "attacks": f.attacks, "wounds": f.wounds, "pluck": f.pluck, "prone": f.prone,
         "fearsome": f.fearsome, "shooting": f.shooting,
