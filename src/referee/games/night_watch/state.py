@@ -9,7 +9,6 @@ few things that move, copied by hand (:meth:`NightWatchState.__deepcopy__`).
 from __future__ import annotations
 
 import copy
-import marshal
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -148,10 +147,11 @@ class Setup:
         self.others_json: dict[str, JSON] = {o.id: o.name.name.to_json() for o in scenario.others}
         self.items_json: dict[str, JSON] = {i.id: i.name.name.to_json() for i in scenario.items}
         """Names as a view shows them, by Location, Other and Item id."""
-        self.names_packed = marshal.dumps({"locations": self.locations_json,
-                                           "others": self.others_json,
-                                           "items": self.items_json})
-        """The three name tables marshalled: each view loads its own copy."""
+        self.nested = frozenset(key for names in (self.locations_json, self.others_json,
+                                                  self.items_json)
+                                for key, name in names.items() if _nested(name))
+        """Ids whose name's JSON holds more than text (case forms): a view
+        copies those deeper."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[str, Option] = {}
@@ -162,6 +162,10 @@ class Setup:
 
     def place(self, location: str) -> Name:
         return self.location_names[location]
+
+
+def _nested(name: JSON) -> bool:
+    return any(isinstance(part, dict | list) for part in name.values())
 
 
 def setup_for(scenario: Scenario) -> Setup:
