@@ -173,7 +173,10 @@ def test_the_compact_key_merges_exactly_what_the_full_walk_merges(seed):
 
 def _full(game: Game) -> object:
     """The generic walk of the changing attributes, the scenario's fixed parts
-    standing for their place."""
+    standing for their place (and the table's answers remembered for the
+    position, :attr:`OldWestTable.known`, left out: the position decides them)."""
     shared = {id(obj): place for place, obj in enumerate(game._shared())}
-    return tuple((name, freeze(value, shared)) for name, value in sorted(vars(game.state).items())
-                 if name in STATE_CHANGING)
+    table = vars(game.state.table)
+    return tuple((name, freeze({k: v for k, v in table.items() if k != "known"}
+                               if name == "table" else value, shared))
+                 for name, value in sorted(vars(game.state).items()) if name in STATE_CHANGING)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from random import Random
 
+from referee.boards.table import Piece
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.games.old_west.movement import _reaches
@@ -92,3 +93,40 @@ def test_a_stop_against_an_obstacle_is_the_plain_bisections():
         assert quick == plain_stop_before(table, "marshal", obstacle, target), (start, target)
         stops += quick is not None
     assert stops > 300
+
+
+def test_who_fights_whom_is_remembered_only_while_no_base_changes():
+    """Moved, added, removed, resized or copied: the answer is the one worked
+    out afresh, and a copy's changes are not the original's."""
+    ruleset, scenario = load_scenario("old-west")
+    state = Game(ruleset, scenario).state
+    assert isinstance(state, OldWestState)
+    table, rng = state.table, Random(5)
+    ids = [f.id for f in state.fighters.values()]
+    fought = 0
+    for n in range(300):
+        twin = state.__deepcopy__({})
+        for fid in ids:
+            if fid in table.pieces:
+                assert state.engaged_with(fid) == state._engaged_with(fid)
+                fought += bool(state.engaged_with(fid))
+        change = n % 4
+        mover = rng.choice([i for i in ids if i in table.pieces])
+        other = rng.choice([i for i in ids if i in table.pieces and i != mover])
+        if change == 0:  # into base contact, or near the fence
+            o = table.pieces[other]
+            table.move(mover, (o.x + rng.choice([0.98, 1.2, 3.0]), o.y))
+        elif change == 1:
+            table.move(mover, (rng.uniform(2, 13), 12 + rng.choice([-0.6, 0.6, 2.0])))
+        elif change == 2:
+            state.dismount(mover)
+        elif mover != "marshal":
+            state.remove_from_table(mover, "out")
+            assert state.engaged_with(other) == state._engaged_with(other)
+            state.fighters[mover].status = "active"
+            p = twin.table.pieces[mover]
+            table.add(Piece(p.id, p.x, p.y, p.radius, p.side, p.label, set(p.marks)))
+        for fid in ids:
+            if fid in twin.table.pieces:
+                assert twin.engaged_with(fid) == twin._engaged_with(fid)
+    assert fought > 50

@@ -233,11 +233,17 @@ class Terrain:
 
 
 class OldWestTable(Table):
-    """The table with the Old West's terrain prepared (:class:`Terrain`)."""
+    """The table with the Old West's terrain prepared (:class:`Terrain`).
+
+    Bases are moved, added, removed and resized through its methods only:
+    each change forgets what :attr:`known` remembered of the position."""
 
     def __init__(self, width: float, depth: float, terrain: Terrain) -> None:
         super().__init__(width, depth, terrain.obstacles, terrain.covers, terrain.drops)
         self.terrain = terrain
+        self.known: dict[object, Any] = {}
+        """Answers the rules worked out on the bases as they stand now (who
+        fights whom), forgotten as soon as a base changes."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> OldWestTable:
         """A copy with its own pieces; the terrain is shared."""
@@ -245,8 +251,26 @@ class OldWestTable(Table):
         twin.__dict__.update(self.__dict__)
         twin.pieces = {key: Piece(p.id, p.x, p.y, p.radius, p.side, p.label, set(p.marks))
                        for key, p in self.pieces.items()}
+        twin.known = {}
         memo[id(self)] = twin
         return twin
+
+    def add(self, piece: Piece) -> None:
+        super().add(piece)
+        self.known = {}
+
+    def remove(self, piece_id: str) -> None:
+        super().remove(piece_id)
+        self.known = {}
+
+    def move(self, piece_id: str, to: XY) -> None:
+        super().move(piece_id, to)
+        self.known = {}
+
+    def resize(self, piece_id: str, radius: float) -> None:
+        """The base of ``piece_id`` becomes one of ``radius``."""
+        self.pieces[piece_id].radius = radius
+        self.known = {}
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
         return _lines_cross(self.terrain.obstacle_shapes, a, b)

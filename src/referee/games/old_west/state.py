@@ -261,9 +261,18 @@ class OldWestState(GameState):
 
     def engaged_with(self, fighter_id: str) -> list[str]:
         """Enemies fighting ``fighter_id``: in base contact, or across an
-        obstacle within reach (OW-OBS-1). Worked out afresh: a gap between
-        the bases, and the obstacles only for an enemy close enough to fight
-        across one (:meth:`OldWestTable.across_at`)."""
+        obstacle within reach (OW-OBS-1). Worked out once per position of
+        the bases (the table forgets it when one changes)."""
+        known = self.table.known
+        key = ("engaged", fighter_id)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = self._engaged_with(fighter_id)
+        return list(found)
+
+    def _engaged_with(self, fighter_id: str) -> list[str]:
+        """The enemies' gaps to the base, and the obstacles only for an enemy
+        close enough to fight across one (:meth:`OldWestTable.across_at`)."""
         table, fighters = self.table, self.fighters
         pieces, reach = table.pieces, self.rules.across_reach
         me = None
@@ -294,9 +303,8 @@ class OldWestState(GameState):
         """The rider loses his mount: he stands on a foot base where he was."""
         fighter = self.fighters[fighter_id]
         fighter.mount = None
-        piece = self.table.pieces.get(fighter_id)
-        if piece is not None:
-            piece.radius = fighter.foot_radius
+        if fighter_id in self.table.pieces:
+            self.table.resize(fighter_id, fighter.foot_radius)
 
 
 def _leader(named: str | None, models: list[ModelSpec]) -> str:
