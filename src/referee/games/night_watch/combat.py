@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import msg
+from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.night_watch import wording
 from referee.games.night_watch.state import NightWatchState, Other, Play, Spell
@@ -103,6 +105,19 @@ def play_decision(state: NightWatchState, other: Other) -> Decision:
     return Decision.single(other.watch, question, play_options(state, other))
 
 
+def _on_each(by: Other, here: list[Other], made: dict[str, Option], card: str,
+             label: Callable[..., Msg]) -> Iterator[Option]:
+    """Playing ``card`` on each Watcher here, ``by`` itself named «себя»: the
+    options are made once per scenario and shared (``made``)."""
+    for target in here:
+        value = f"{card}:{target.id}"
+        slot = value if target.id != by.id else f"{value}:self"
+        option = made.get(slot)
+        if option is None:
+            option = made[slot] = Option(value, label(target=wording.target(by, target)))
+        yield option
+
+
 def play_options(state: NightWatchState, other: Other) -> list[Option]:
     """Done first; then each Spell in the Watcher's own hand (NW-CMB-3) on
     anyone at this Location, each Item it carries likewise, each chip on a
@@ -112,31 +127,16 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     options = [made.get(DONE) or made.setdefault(DONE, Option(DONE, msg("nw.option.done")))]
     last = None
     for key in other.hand:
-        if key == last:
-            continue
-        last = key
-        for target in here:
-            value = f"cast:{key}:{target.id}"
-            slot = value if target.id != other.id else f"{value}:self"  # «на себя»
-            option = made.get(slot)
-            if option is None:
-                option = made[slot] = Option(value, msg(
-                    "nw.option.cast", spell=Spell.from_key(key).label,
-                    target=wording.target(other, target)))
-            options.append(option)
+        if key != last:
+            last = key
+            options += _on_each(other, here, made, f"cast:{key}",
+                                partial(msg, "nw.option.cast", spell=Spell.from_key(key).label))
     for item_id in other.items:
-        if any(p.item == item_id for p in state.plays):
-            continue
-        item = state.items[item_id]
-        for target in here:
-            value = f"item:{item_id}:{target.id}"
-            slot = value if target.id != other.id else f"{value}:self"  # «на себя»
-            option = made.get(slot)
-            if option is None:
-                option = made[slot] = Option(value, msg(
-                    "nw.option.item", item=item.name, spell=item.spell.label,
-                    target=wording.target(other, target)))
-            options.append(option)
+        if not any(p.item == item_id for p in state.plays):
+            item = state.items[item_id]
+            options += _on_each(other, here, made, f"item:{item_id}",
+                                partial(msg, "nw.option.item", item=item.name,
+                                        spell=item.spell.label))
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)
