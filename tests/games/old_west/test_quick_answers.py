@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from random import Random
 
-from referee.boards.table import Piece
+from referee.boards.table import Piece, Table
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.games.old_west.movement import _reaches
@@ -130,3 +130,20 @@ def test_who_fights_whom_is_remembered_only_while_no_base_changes():
             if fid in twin.table.pieces:
                 assert twin.engaged_with(fid) == twin._engaged_with(fid)
     assert fought > 50
+
+
+def test_who_fights_across_an_obstacle_is_the_tables_answer():
+    """Bases near the fence, the house and far from both: the obstacle two
+    bases fight across is the one the plain table finds through shapely."""
+    ruleset, scenario = load_scenario("old-west")
+    table = Game(ruleset, scenario).state.table
+    rng = Random(13)
+    across = 0
+    for _ in range(3000):
+        x, y = rng.uniform(1, 23), rng.choice([rng.uniform(10, 14), rng.uniform(1, 23)])
+        table.move("boss", (x + rng.uniform(-1.6, 1.6), y + rng.uniform(-1.6, 1.6)))
+        for reach in (0.5, 0.0, 1.0):
+            quick = table.across_at((x, y), 0.5, "boss", reach)
+            assert quick == Table.across_at(table, (x, y), 0.5, "boss", reach)
+            across += quick is not None
+    assert across > 100

@@ -288,10 +288,18 @@ class OldWestTable(Table):
         pb = self.pieces[b]
         if math.hypot(xy[0] - pb.x, xy[1] - pb.y) - radius - pb.radius > 2 * reach + EPS:
             return None
-        for obstacle in self.obstacles_between(xy, pb.xy):
-            shape = self.terrain.shape(obstacle)
-            if shape.within(xy, radius + reach + EPS) and \
-                    shape.within(pb.xy, pb.radius + reach + EPS):
+        there = pb.xy
+        if xy == there:
+            return None
+        x, y = xy
+        near_a, near_b = radius + reach + EPS, pb.radius + reach + EPS
+        for obstacle, shape in self.terrain.obstacle_shapes:
+            # an obstacle whose box is out of either base's reach is never "within"
+            if shape.apart(x, y, x, y, near_a + SURE) or \
+                    shape.apart(pb.x, pb.y, pb.x, pb.y, near_b + SURE):
+                continue
+            if shape.crossed_by_line(xy, there) and shape.within(xy, near_a) and \
+                    shape.within(there, near_b):
                 return obstacle
         return None
 

@@ -254,7 +254,8 @@ class OldWestState(GameState):
 
     def terrain(self, name: str) -> Name:
         """A piece of terrain's name in each language."""
-        return self.terrain_names.get(name, Name(name))
+        found = self.terrain_names.get(name)
+        return found if found is not None else Name(name)
 
     def pos(self, fighter_id: str) -> tuple[float, float]:
         return self.table.pieces[fighter_id].xy
