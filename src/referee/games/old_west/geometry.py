@@ -418,8 +418,8 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
     the path's box by more than its reach is never measured."""
     sx, sy, r = piece.x, piece.y, piece.radius
     tx, ty = to
-    if not table.on_table(to, r):
-        return True
+    if not (r - EPS <= tx <= table.width - r + EPS and r - EPS <= ty <= table.depth - r + EPS):
+        return True  # off the table (Table.on_table)
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
     dx, dy = tx - sx, ty - sy  # _point_segment's, worked out once for every base
@@ -517,6 +517,34 @@ class Around:
     def _within(self, to: XY) -> bool:
         p = self.piece
         return math.hypot(to[0] - p.x, to[1] - p.y) <= self.reach
+
+    def reaches(self, to: XY, limit: float, ignore: Collection[str] = (),
+                highest: float = math.inf, each: float = 0.0) -> bool:
+        """Can this piece go straight to ``to`` for at most ``limit`` inches,
+        the way costing its length and ``each`` more for every obstacle it
+        crosses? Barred by an obstacle higher than ``highest``, the table's
+        edge, another base (but ``ignore``), an obstacle it would end over
+        and a drop. The cheap questions first: a spot farther than ``limit``
+        is never tried."""
+        p = self.piece
+        length = math.hypot(p.x - to[0], p.y - to[1])
+        if length > limit:
+            return False
+        if length <= self.reach:
+            others, obstacles, drops = self.others, self.obstacles, self.drops
+        else:
+            terrain = self.table.terrain
+            others, obstacles, drops = (self.table.pieces.values(), terrain.obstacle_shapes,
+                                        terrain.drop_shapes)
+        if _bases_in_way(self.table, p, to, ignore, others):
+            return False
+        start = p.xy
+        if start == to:
+            return True
+        crossed = _crossed(obstacles, start, to, p.radius)
+        if any(o.height > highest for o in crossed) or length + each * len(crossed) > limit:
+            return False
+        return not (_ends_over(obstacles, start, to, p.radius) or _lines_cross(drops, start, to))
 
     def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
         """:meth:`OldWestTable.bases_in_way` for this piece."""

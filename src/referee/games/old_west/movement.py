@@ -277,21 +277,10 @@ def _reaches(state: OldWestState, ways: Around, spot: XY, limit: float,
     to ``spot`` for at most ``limit`` inches of move? The way costs its
     length and ``barrier_cost`` for each barrier jumped (house rule), and is
     barred by an obstacle higher than ``barrier_height``, the table's edge,
-    another base (but ``ignore``), an obstacle it would end over and a drop.
-    The cheap questions come first: a spot farther than ``limit`` is never
-    tried."""
+    another base (but ``ignore``), an obstacle it would end over and a drop
+    (:meth:`Around.reaches`)."""
     rules = state.rules
-    start = ways.piece.xy
-    length = distance_xy(start, spot)
-    if length > limit or ways.bases_in_way(spot, ignore):
-        return False
-    if start == spot:
-        return True
-    crossed = ways.crossed_obstacles(spot)
-    if any(o.height > rules.barrier_height for o in crossed) or \
-            length + rules.barrier_cost * len(crossed) > limit:
-        return False
-    return not (ways.ends_over(spot) or ways.drops_between(spot))
+    return ways.reaches(spot, limit, ignore, rules.barrier_height, rules.barrier_cost)
 
 
 def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
@@ -364,3 +353,4 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
         if _reaches(state, ways, spot, fighter.move + EPS, (target_id,)):
             return spot, None
     return None
+
