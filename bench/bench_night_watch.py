@@ -13,7 +13,6 @@ import json
 import os
 import platform
 import time
-from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
 import timing
@@ -41,12 +40,8 @@ def playouts(seconds: float, first_seed: int = 0) -> tuple[int, int, float]:
 
 def playouts_in_parallel(workers: int) -> tuple[float, float]:
     """Games and inputs per second with one process per worker, each playing
-    its own seeds for PLAYOUT_SECONDS."""
-    with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(playouts, [PLAYOUT_SECONDS] * workers,
-                                [n * 1_000_000 for n in range(workers)]))
-    seconds = max(elapsed for _, _, elapsed in results)
-    return (sum(g for g, _, _ in results) / seconds, sum(i for _, i, _ in results) / seconds)
+    its own seeds for PLAYOUT_SECONDS after a warm-up."""
+    return timing.playouts_in_parallel("night-watch", workers, PLAYOUT_SECONDS)
 
 
 def long_game(inputs: int) -> Game:
