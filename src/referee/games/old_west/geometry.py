@@ -77,7 +77,8 @@ class Shape:
     Every question first compares boxes: a shape whose box lies farther from
     the question's than the answer could care about is never measured."""
 
-    __slots__ = ("box", "closed", "geometry", "ring", "segments", "x0", "x1", "y0", "y1")
+    __slots__ = ("box", "closed", "geometry", "line_box", "ring", "segments", "x0", "x1", "y0",
+                 "y1")
 
     def __init__(self, geometry: object, closed: bool) -> None:
         self.geometry = geometry
@@ -92,6 +93,9 @@ class Shape:
         xs, ys = [x for x, _ in coords], [y for _, y in coords]
         self.box = (min(xs), min(ys), max(xs), max(ys))
         self.x0, self.y0, self.x1, self.y1 = self.box
+        self.line_box = (self.x0 - 2 * SURE, self.y0 - 2 * SURE,
+                         self.x1 + 2 * SURE, self.y1 + 2 * SURE)
+        """The box a line must reach into to be worth :meth:`crossed_by_line`."""
 
     def box_gap(self, ax: float, ay: float, bx: float, by: float) -> float:
         """A lower bound of the distance from the segment a-b (its box's gap)."""
@@ -467,7 +471,16 @@ def _lines_cross(items: ItemShapes, a: XY, b: XY) -> list[Any]:
     """The pieces of terrain the line from ``a`` to ``b`` meets."""
     if a == b:
         return []
-    return [item for item, shape in items if shape.crossed_by_line(a, b)]
+    low_x, high_x = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+    low_y, high_y = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
+    found = []
+    for item, shape in items:
+        x0, y0, x1, y1 = shape.line_box  # clear of it: surely apart by more than SURE
+        if high_x < x0 or low_x > x1 or high_y < y0 or low_y > y1:
+            continue
+        if shape.crossed_by_line(a, b):
+            found.append(item)
+    return found
 
 
 def _path_clear(table: Table, piece: Piece, to: XY, ignore: Iterable[str],
@@ -530,6 +543,9 @@ class Around:
         length = math.hypot(p.x - to[0], p.y - to[1])
         if length > limit:
             return False
+        others: Iterable[Piece]
+        obstacles: ItemShapes
+        drops: ItemShapes
         if length <= self.reach:
             others, obstacles, drops = self.others, self.obstacles, self.drops
         else:
