@@ -14,6 +14,7 @@ from referee.bots import old_west as bot_policy
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
 from referee.games.old_west import ending, move_to, picture
@@ -61,13 +62,15 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         Fame bid is hidden, and the core keeps that out of every view."""
         asking = state.asking
         pieces = state.table.pieces
+        profiles = prepared(state.scenario, _profiles)
         return {
             "turn": state.turn,
             "phase": state.phase,
             "advantage": state.advantage,
             "table": picture.table_part(state.scenario),
             "asking": None if asking is None else marshal.loads(marshal.dumps(asking)),
-            "models": [_model_view(f, pieces.get(f.id)) for f in state.fighters.values()],
+            "models": [_model_view(f, pieces.get(f.id), profiles[f.id])
+                       for f in state.fighters.values()],
             "fleeing": sorted(state.fleeing),
             "ran": sorted(state.ran),
             "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
@@ -154,25 +157,34 @@ def _round3(value: float) -> float:
     return found
 
 
-def _model_view(f: Fighter, piece: Piece | None) -> dict[str, JSON]:
+def _profiles(scenario: OldWestScenario) -> dict[str, dict[str, JSON]]:
+    """Each model's part of the view as far as its profile fixes it (the
+    rest left None), prepared once per scenario and never changed: a view
+    copies it and fills in the rest."""
+    state = OldWestState(scenario)
+    return {f.id: {
+        "id": f.id, "name": None, "posse": f.posse, "status": None, "at": None,
+        "base_inches": None, "fighting": f.fighting, "strength": f.strength,
+        "toughness": f.toughness, "attacks": f.attacks, "wounds": None, "pluck": f.pluck,
+        "prone": None, "fearsome": f.fearsome, "shooting": f.shooting, "gun": None,
+    } for f in state.fighters.values()}
+
+
+def _model_view(f: Fighter, piece: Piece | None, profile: dict[str, JSON]) -> dict[str, JSON]:
     """A model as every seat sees it: its profile, its condition, its base."""
-    gun, mount = f.gun, f.mount
-    if piece is None:
-        at: JSON = None
-        base: JSON = None
-    else:
+    data = profile.copy()  # a fresh table: name, gun and mount are made anew below
+    data["name"] = f.name.to_json()
+    data["status"] = f.status
+    if piece is not None:
         rounded = _ROUNDED.get
         x, y, size = piece.x, piece.y, 2 * piece.radius
-        at = [rounded(x) or _round3(x), rounded(y) or _round3(y)]
-        base = rounded(size) or _round3(size)
-    data: dict[str, JSON] = {
-        "id": f.id, "name": f.name.to_json(), "posse": f.posse, "status": f.status,
-        "at": at, "base_inches": base,
-        "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
-        "attacks": f.attacks, "wounds": f.wounds, "pluck": f.pluck, "prone": f.prone,
-        "fearsome": f.fearsome, "shooting": f.shooting,
-        "gun": None if gun is None else {"strength": gun.strength, "range": gun.range},
-    }
+        data["at"] = [rounded(x) or _round3(x), rounded(y) or _round3(y)]
+        data["base_inches"] = rounded(size) or _round3(size)
+    data["wounds"] = f.wounds
+    data["prone"] = f.prone
+    gun, mount = f.gun, f.mount
+    if gun is not None:
+        data["gun"] = {"strength": gun.strength, "range": gun.range}
     if f.hero:
         data["hero"] = True
         data["fame"] = f.fame
