@@ -132,9 +132,6 @@ class EchoState(GameState):
 
     # -- reading the state ---------------------------------------------------------
 
-    def place(self, location: str) -> Name:
-        return self.board.names[location]
-
     def at(self, location: str) -> Msg:
         """Being there: "at the Port", «в Порту», «на Большом рынке»."""
         return place_of("at", self.board, location)
