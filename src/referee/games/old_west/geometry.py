@@ -247,7 +247,8 @@ class OldWestTable(Table):
         self.terrain = terrain
         self.known: dict[object, Any] = {}
         """Answers the rules worked out on the bases as they stand now (who
-        fights whom), forgotten as soon as a base changes."""
+        fights whom, the obstacles between two points), forgotten as soon as
+        a base changes."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> OldWestTable:
         """A copy with its own pieces; the terrain is shared."""
@@ -277,7 +278,13 @@ class OldWestTable(Table):
         self.known = {}
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
-        return _lines_cross(self.terrain.obstacle_shapes, a, b)
+        """Remembered while no base changes: a shot asks the same of a
+        shooter and its target several times (sight, cover, the picture)."""
+        key = ("between", a, b)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = _lines_cross(self.terrain.obstacle_shapes, a, b)
+        return list(found)
 
     def drops_between(self, a: XY, b: XY) -> list[Drop]:
         return _lines_cross(self.terrain.drop_shapes, a, b)
