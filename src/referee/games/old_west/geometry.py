@@ -327,7 +327,7 @@ class OldWestTable(Table):
     def bases_in_way(self, piece: Piece, to: XY, ignore: Collection[str] = ()) -> bool:
         """Would ``piece`` leave the table going straight to ``to``, or pass
         through or end touching another base (:meth:`sweep_blockers`)?"""
-        return _bases_in_way(self, piece, to, ignore, self.pieces.values())
+        return _bases_in_way(self, piece, to, ignore, _near(piece, self.pieces.values()))
 
     def ends_over(self, start: XY, to: XY, r: float) -> bool:
         """Would a base of radius ``r`` going from ``start`` to ``to`` end over
@@ -338,8 +338,10 @@ class OldWestTable(Table):
                    crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> bool:
         """No :meth:`sweep_blockers` at all, found without listing them."""
         terrain = self.terrain
-        return _path_clear(self, self.pieces[piece_id], to, ignore, crossable, over_drops,
-                           self.pieces.values(), terrain.obstacle_shapes, terrain.drop_shapes)
+        piece = self.pieces[piece_id]
+        return _path_clear(self, piece, to, ignore, crossable, over_drops,
+                           _near(piece, self.pieces.values()), terrain.obstacle_shapes,
+                           terrain.drop_shapes)
 
     def around(self, piece_id: str, reach: float) -> Around:
         """What ``piece_id`` could meet going at most ``reach`` from where it
@@ -423,10 +425,28 @@ ItemShapes = Sequence[tuple[Any, Shape]]
 """Pieces of terrain, each with its :class:`Shape`."""
 
 
+Near = list[tuple[float, float, float, float, float, str]]
+"""Other bases as a moving base of radius r meets them: each one's x and y,
+its reach less and more :data:`EPS` (the two radii added), how far off a
+path's box it cannot matter, and its id."""
+
+
+def _near(piece: Piece, others: Iterable[Piece]) -> Near:
+    """``others`` (but ``piece``) as :data:`Near` for ``piece``."""
+    r = piece.radius
+    found = []
+    for other in others:
+        if other is not piece:
+            reach = r + other.radius
+            found.append((other.x, other.y, reach - EPS, reach + EPS, reach + EPS + SURE,
+                          other.id))
+    return found
+
+
 def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
-                  others: Iterable[Piece]) -> bool:
-    """:meth:`OldWestTable.bases_in_way` among ``others``. A base clear of
-    the path's box by more than its reach is never measured."""
+                  near: Near) -> bool:
+    """:meth:`OldWestTable.bases_in_way` among ``near`` (:func:`_near`). A
+    base clear of the path's box by more than its reach is never measured."""
     sx, sy, r = piece.x, piece.y, piece.radius
     tx, ty = to
     if not (r - EPS <= tx <= table.width - r + EPS and r - EPS <= ty <= table.depth - r + EPS):
@@ -435,13 +455,10 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
     dx, dy = tx - sx, ty - sy  # _point_segment's, worked out once for every base
     length2 = dx * dx + dy * dy
-    for other in others:
-        ox, oy = other.x, other.y
-        reach = r + other.radius
-        far = reach + EPS + SURE
+    for ox, oy, inner, outer, far, oid in near:
         if ox < low_x - far or ox > high_x + far or oy < low_y - far or oy > high_y + far:
             continue
-        if other is piece or other.id in ignore:
+        if oid in ignore:
             continue
         if length2 < 1e-12:
             t = 0.0
@@ -451,8 +468,8 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
                 t = 1.0
             elif not t > 0.0:
                 t = 0.0
-        if (math.hypot(sx + t * dx - ox, sy + t * dy - oy) < reach - EPS
-                or math.hypot(tx - ox, ty - oy) < reach + EPS):
+        if math.hypot(sx + t * dx - ox, sy + t * dy - oy) < inner \
+                or math.hypot(tx - ox, ty - oy) < outer:
             return True
     return False
 
@@ -491,9 +508,10 @@ def _lines_cross(items: ItemShapes, a: XY, b: XY) -> list[Any]:
 
 
 def _path_clear(table: Table, piece: Piece, to: XY, ignore: Iterable[str],
-                crossable: Iterable[Obstacle], over_drops: bool, others: Iterable[Piece],
+                crossable: Iterable[Obstacle], over_drops: bool, others: Near,
                 obstacles: ItemShapes, drops: ItemShapes) -> bool:
-    """:meth:`OldWestTable.path_clear` among ``others``, ``obstacles`` and ``drops``."""
+    """:meth:`OldWestTable.path_clear` among ``others`` (:func:`_near`),
+    ``obstacles`` and ``drops``."""
     if _bases_in_way(table, piece, to, ignore if isinstance(ignore, Collection)
                      else tuple(ignore), others):
         return False
@@ -525,8 +543,8 @@ class Around:
         self.piece = p = table.pieces[piece_id]
         self.reach = reach
         r = p.radius
-        self.others = [o for o in table.pieces.values() if o is not p and math.hypot(
-            o.x - p.x, o.y - p.y) <= reach + r + o.radius + EPS + SURE]
+        self.others = _near(p, [o for o in table.pieces.values() if math.hypot(
+            o.x - p.x, o.y - p.y) <= reach + r + o.radius + EPS + SURE])
         box = (p.x - reach, p.y - reach, p.x + reach, p.y + reach)
         terrain = table.terrain
         self.obstacles = [(o, shape) for o, shape in terrain.obstacle_shapes
@@ -550,15 +568,15 @@ class Around:
         length = math.hypot(p.x - to[0], p.y - to[1])
         if length > limit:
             return False
-        others: Iterable[Piece]
+        others: Near
         obstacles: ItemShapes
         drops: ItemShapes
         if length <= self.reach:
             others, obstacles, drops = self.others, self.obstacles, self.drops
         else:
             terrain = self.table.terrain
-            others, obstacles, drops = (self.table.pieces.values(), terrain.obstacle_shapes,
-                                        terrain.drop_shapes)
+            others, obstacles, drops = (_near(p, self.table.pieces.values()),
+                                        terrain.obstacle_shapes, terrain.drop_shapes)
         if _bases_in_way(self.table, p, to, ignore, others):
             return False
         start = p.xy
@@ -571,7 +589,8 @@ class Around:
 
     def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
         """:meth:`OldWestTable.bases_in_way` for this piece."""
-        others = self.others if self._within(to) else self.table.pieces.values()
+        others = self.others if self._within(to) else _near(self.piece,
+                                                             self.table.pieces.values())
         return _bases_in_way(self.table, self.piece, to, ignore, others)
 
     def crossed_obstacles(self, to: XY) -> list[Obstacle]:
