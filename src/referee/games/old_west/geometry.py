@@ -512,8 +512,8 @@ def _path_clear(table: Table, piece: Piece, to: XY, ignore: Iterable[str],
                 obstacles: ItemShapes, drops: ItemShapes) -> bool:
     """:meth:`OldWestTable.path_clear` among ``others`` (:func:`_near`),
     ``obstacles`` and ``drops``."""
-    if _bases_in_way(table, piece, to, ignore if isinstance(ignore, Collection)
-                     else tuple(ignore), others):
+    skip = ignore if isinstance(ignore, tuple) else tuple(ignore)  # no ABC check: it costs
+    if _bases_in_way(table, piece, to, skip, others):
         return False
     start = piece.xy
     if start == to:
