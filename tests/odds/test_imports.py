@@ -13,6 +13,7 @@ import pytest
 
 from referee.games.old_west.scenario import HouseRules
 from referee.odds import old_west as ow
+from referee.odds import old_west_round as owr
 
 HEAVY = ("numpy", "shapely", "matplotlib", "rich", "referee.games.old_west.ruleset",
          "referee.games.samurai.ruleset", "referee.games.old_west.scenario",
@@ -35,7 +36,10 @@ def loaded_after(source: str) -> list[str]:
     "from referee.odds import samurai as sam\nprint(sam.attack(1, True).probability)",
     "from referee.odds import samurai as sam\nprint(sam.initiative(-1, False, True).probability)",
     "from referee.odds.old_west_round import Fighter, melee_round\n"
-    "print(melee_round(Fighter(), Fighter()).probability)",
+    "print(melee_round(Fighter(), Fighter(fortune=1, drop=3.0)).probability)",
+    "from referee.odds import old_west as ow\nprint(ow.shot(4, fame=1).probability)",
+    "from referee.odds.samurai_fight import Duelist, fight\n"
+    "print(fight(Duelist(), Duelist()).probability)",
 ])
 def test_a_question_loads_no_ruleset_nor_heavy_library(source: str):
     assert loaded_after(source) == []
@@ -58,3 +62,7 @@ def test_the_odds_defaults_are_the_scenario_formats():
     rules = HouseRules()
     assert rules.fame_cap == ow.FAME_CAP
     assert rules.tie_die_advantage_wins_low == ow.ADVANTAGE_WINS_LOW
+    assert rules.in_the_way == ow.IN_THE_WAY
+    assert rules.fortune_save == owr.FORTUNE_SAVE
+    assert rules.fall_safe_height == owr.FALL_SAFE_HEIGHT
+    assert rules.fall_strength == owr.FALL_STRENGTH

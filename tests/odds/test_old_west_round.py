@@ -32,6 +32,7 @@ FACES = range(1, 7)
 CAP = 6
 R = mm_to_inches(25) / 2
 FENCE = {"name": "fence", "points": [[0, 10], [24, 10]], "height": 1.0}
+CLIFF = {"name": "cliff", "points": [[0, 10], [24, 10]], "height": 3.0}
 
 
 # -- every die, step by step -------------------------------------------------------
@@ -57,17 +58,30 @@ def _fight_fame(best: dict[str, int], fame: dict[str, int], fighting: dict[str, 
 
 
 @cache
-def _blows(n: int, need: Any, wounds: int, fame: int, across: bool,
-           dealt: int = 0) -> dict[int, Fraction]:
+def _blows(n: int, need: Any, wounds: int, fame: int, across: bool, dealt: int = 0,
+           fortune: int = 0, falls: int = 0, fall_need: Any = None) -> dict[int, Fraction]:
     """``n`` blows die by die: 4+ across an obstacle (OW-OBS-2), the wound
     roll with its 6/x second die (OW-WND-1, OW-WND-2), Fame spent when it
-    makes a roll wound (OW-FAM-6, OW-FAM-7), none after the last Wound."""
-    if n == 0 or dealt == wounds or need is None:
+    makes a roll wound (OW-FAM-6, OW-FAM-7), a Fortune point and its die on
+    each Wound about to be lost (4+ keeps it), none after the last Wound;
+    then ``falls`` falling hits rolled the same way, without Fame (OW-SUR-5)."""
+    if dealt == wounds:
         return {dealt: Fraction(1)}
+    if n == 0 or need is None:
+        if falls == 0:
+            return {dealt: Fraction(1)}
+        return _blows(falls, fall_need, wounds, 0, False, dealt, fortune)
     out: dict[int, Fraction] = {}
 
     def then(share: Fraction, fame_left: int, hit: bool) -> None:
-        for k, q in _blows(n - 1, need, wounds, fame_left, across, dealt + hit).items():
+        if hit and fortune > 0:
+            for luck in FACES:
+                for k, q in _blows(n - 1, need, wounds, fame_left, across, dealt + (luck < 4),
+                                   fortune - 1, falls, fall_need).items():
+                    out[k] = out.get(k, Fraction(0)) + share / 6 * q
+            return
+        for k, q in _blows(n - 1, need, wounds, fame_left, across, dealt + hit, fortune, falls,
+                           fall_need).items():
             out[k] = out.get(k, Fraction(0)) + share * q
 
     for reach in (FACES if across else [6]):
@@ -114,8 +128,10 @@ def by_hand(a: Fighter, b: Fighter, across: bool = False) -> dict[tuple[str, int
         blows = striker.attacks * (2 if loser.surrounded else 1)
         need = WOUND_TABLE[(striker.strength, loser.toughness)]
         share = Fraction(1, 6 ** len(roll))
+        falls = int(loser.drop) if loser.drop > 2 else 0  # one S3 hit an inch over 2"
         for dealt, q in _blows(blows, need, loser.wounds, striker.fame - spent[winner],
-                               across).items():
+                               across, 0, loser.fortune, falls,
+                               WOUND_TABLE[(3, loser.toughness)]).items():
             result[(winner, dealt)] = result.get((winner, dealt), Fraction(0)) + share * q
     return result
 
@@ -129,6 +145,10 @@ CASES = [
     (Fighter(fame=1, strength=1, fighting=2), Fighter(fame=3, toughness=7, wounds=3,
                                                       surrounded=True), False),
     (Fighter(attacks=3, strength=3), Fighter(toughness=10, wounds=1, fame=2), True),
+    (Fighter(), Fighter(fortune=2, wounds=2), False),
+    (Fighter(attacks=2, strength=4, fame=1), Fighter(drop=3.0, fortune=1, wounds=3), False),
+    (Fighter(drop=2.5, toughness=4, fortune=1), Fighter(attacks=2, strength=4, fame=1), True),
+    (Fighter(strength=1), Fighter(toughness=10, drop=4.0, wounds=2), False),
 ]
 
 
@@ -150,6 +170,19 @@ def test_a_surrounded_loser_takes_twice_the_blows():
     so P(B out) = 1/2 · (1 − (1/2)²) = 3/8; not surrounded, 1/2 · 1/2."""
     assert melee_round(Fighter(), Fighter(surrounded=True)).probability == Fraction(3, 8)
     assert melee_round(Fighter(), Fighter()).probability == Fraction(1, 4)
+
+
+@rule("OW-SUR-5", "OW-HRO-1")
+def test_a_fall_and_fortune_worked_by_hand():
+    """Side B (2 Wounds, 1 Fortune) goes over a 3" drop if it loses: one
+    blow, then three S3 falling hits, each wounding T3 on 4+: four hits, each
+    landing with 1/2. The first to land costs the Fortune point, kept on 4+
+    (1/2). Two Wounds lost: three or four land (5/16), or two and the point
+    fails (6/16 · 1/2): 8/16. The fight is even: 1/2 · 1/2 = 1/4."""
+    odds = melee_round(Fighter(), Fighter(wounds=2, fortune=1, drop=3.0))
+    assert odds.probability == Fraction(1, 4)
+    assert melee_round(Fighter(), Fighter(wounds=2, drop=2.0)).probability == 0  # safe
+    assert melee_round(Fighter(), Fighter(fortune=1)).probability == Fraction(1, 8)
 
 
 @rule("OW-OBS-2")
@@ -198,7 +231,8 @@ def icepool_round(a: Fighter, b: Fighter, across: bool) -> dict[tuple[str, int],
 
 
 @rule("OW-MEL-1", "OW-ATT-2", "OW-SUR-2", "OW-OBS-2", "OW-WDS-1")
-@pytest.mark.parametrize(("a", "b", "across"), [c for c in CASES if not (c[0].fame or c[1].fame)]
+@pytest.mark.parametrize(("a", "b", "across"), [c for c in CASES if not any(
+                             f.fame or f.fortune or f.drop for f in c[:2])]
                          + [(Fighter(attacks=3, strength=6, wounds=3),
                              Fighter(attacks=2, fighting=5, toughness=5, wounds=3,
                                      surrounded=True), False),
@@ -213,14 +247,17 @@ def test_a_round_without_fame_matches_icepool(a: Fighter, b: Fighter, across: bo
 def game_of(law: dict[str, Any], outlaw: dict[str, Any], layout: str) -> Game:
     """A Lawman and an Outlaw in base contact, the Lawmen with Advantage:
     ``open`` ground; ``fence``: the Lawman with a fence right behind him
-    (surrounded if he loses, OW-SUR-1); ``across``: the fence between them."""
+    (surrounded if he loses, OW-SUR-1); ``across``: the fence between them;
+    ``drop``: the Lawman at the edge of a 3" cliff, his centre 0.05" from it
+    (every way back goes over it if he loses, OW-SUR-5)."""
     if layout == "across":
         at_law, at_out = [12, 10 - R - 0.01], [12, 10 + R + 0.01]
     else:
-        y = 10 + R + 0.001 if layout == "fence" else 12
+        y = {"fence": 10 + R + 0.001, "drop": 10.05}.get(layout, 12)
         at_law, at_out = [12, y], [12, y + 2 * R]
     data = {"table": {"width": 24, "depth": 24},
-            "obstacles": [FENCE] if layout != "open" else [],
+            "obstacles": [FENCE] if layout in ("fence", "across") else [],
+            "drops": [CLIFF] if layout == "drop" else [],
             "posses": [
                 {"seat": "lawmen", "name": "Lawmen",
                  "models": [{"id": "law", "name": "Law", "at": at_law, **law}]},
@@ -235,14 +272,14 @@ def policy(fighting: dict[str, int]):
     """The odds' stated policy as answers: in the fight a lone Hero takes the
     fewest points that win, else that reach the tie die; secret bids all a
     Hero can; Fame on a roll whenever it makes it succeed; else the first
-    option (stand, no Heroic Action)."""
+    option (stand, no Heroic Action); a Fortune point on every Wound."""
     def answer(game: Game, decision: Decision) -> dict[str, JSON]:
         answers: dict[str, JSON] = {}
         key = decision.question.key
         for seat in decision.seats:
             options = decision.options_for(seat)
             pick = options[0].value
-            if key in ("ow.ask.fame", "ow.ask.fame-bid"):
+            if key in ("ow.ask.fame", "ow.ask.fame-bid", "ow.ask.fortune"):
                 pick = options[-1].value
             elif key == "ow.ask.fame-fight":
                 die, other = decision.question.params["die"], decision.question.params["other"]
@@ -278,11 +315,13 @@ ENGINE_CASES = [
     ({"hero": True, "fame": 2, "strength": 2}, {"toughness": 8, "wounds": 2}, "open"),
     ({"hero": True, "fame": 1, "fighting": 2}, {"hero": True, "fame": 2, "toughness": 7,
                                                 "wounds": 2}, "fence"),
+    ({}, {"hero": True, "fortune": 2, "wounds": 2}, "open"),
+    ({"hero": True, "fortune": 1, "wounds": 2}, {"attacks": 2}, "drop"),
 ]
 
 
-@rule("OW-MEL-1", "OW-FGT-1", "OW-ATT-2", "OW-SUR-1", "OW-SUR-2", "OW-OBS-2", "OW-WDS-1",
-      "OW-FAM-2", "OW-FAM-6", "OW-FAM-7")
+@rule("OW-MEL-1", "OW-FGT-1", "OW-ATT-2", "OW-SUR-1", "OW-SUR-2", "OW-SUR-5", "OW-OBS-2",
+      "OW-WDS-1", "OW-FAM-2", "OW-FAM-6", "OW-FAM-7", "OW-HRO-1")
 @pytest.mark.parametrize(("law", "outlaw", "layout"), ENGINE_CASES)
 def test_a_round_matches_the_engine(law: dict[str, Any], outlaw: dict[str, Any], layout: str):
     game = game_of(law, outlaw, layout)
@@ -290,8 +329,9 @@ def test_a_round_matches_the_engine(law: dict[str, Any], outlaw: dict[str, Any],
     wounds = {"law": law.get("wounds", 1), "out": outlaw.get("wounds", 1)}
     counted = distribution(game, round_result(wounds), lambda g: "ow.phase.melee-ended" in
                            [e.text.key for e in g.state.log.events], policy(fighting))
-    fields = ("attacks", "fighting", "strength", "toughness", "wounds", "fame")
-    a = Fighter(**{k: law[k] for k in fields if k in law}, surrounded=layout == "fence")
+    fields = ("attacks", "fighting", "strength", "toughness", "wounds", "fame", "fortune")
+    a = Fighter(**{k: law[k] for k in fields if k in law}, surrounded=layout == "fence",
+                drop=CLIFF["height"] if layout == "drop" else 0.0)
     b = Fighter(**{k: outlaw[k] for k in fields if k in outlaw})
     assert counted == outcomes_of(a, b, layout == "across")
 
@@ -317,6 +357,18 @@ def test_round_in_english_and_russian():
     assert "side B out of action: 1/8 ≈ 12.50%" in english and "obstacle" in english
     russian = runner.invoke(app, ["odds", "old-west", "round", "--lang", "ru"]).output
     assert "сторона Б выбывает из строя: 1/4 ≈ 25,00%" in russian
+
+
+def test_round_with_fortune_and_a_drop_in_json_and_russian():
+    args = ["odds", "old-west", "round", "--wounds", "1", "2", "--fortune", "0", "1",
+            "--drop", "0", "3"]
+    data = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert data["probability"] == "1/4"
+    assert (data["fortune_b"], data["drop_b"]) == (1, "3.0")
+    russian = runner.invoke(app, [*args, "--lang", "ru"]).output
+    assert "падает с обрыва высотой 3″" in russian and "1 очко Удачи" in russian
+    refused = runner.invoke(app, [*args, "--surrounded-b", "--lang", "ru"])
+    assert refused.exit_code == 2 and "сторона Б не может" in refused.output
 
 
 def test_a_stat_out_of_range_is_refused():

@@ -27,7 +27,8 @@ from referee.odds.show import describe, percent
 
 odds_app = typer.Typer(help="Exact odds of the rules' rolls, from each ruleset's own tables.",
                        no_args_is_help=True)
-old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight, Pluck.",
+old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight, Pluck, "
+                                "a shot, a melee round.",
                            no_args_is_help=True)
 samurai_app = typer.Typer(help="Samurai (Ronin): an attack, Initiative, a shot, a whole fight.",
                           no_args_is_help=True)
@@ -162,6 +163,29 @@ def pluck(pluck: Annotated[int, typer.Option(min=0, max=10, help="The model's Pl
     _emit(ow.pluck(pluck, fame, fame_cap), as_json, plot, language(lang))
 
 
+@old_west_app.command("shot")
+@user_errors
+def shot(shooting: Annotated[int, typer.Option(min=2, max=6, help="The roll the shooter needs "
+                                                                  "to hit.")],
+         strength: Annotated[int, typer.Option("--strength", "-s", min=1, max=10,
+                                               help="The gun's Strength.")] = 3,
+         toughness: Annotated[int, typer.Option("--toughness", "-t", min=1, max=10,
+                                                help="The target's Toughness.")] = 3,
+         covers: Annotated[int, typer.Option(min=0, max=10, help="Covers in the way, each "
+                                                                 "a roll to get past.")] = 0,
+         fame: Annotated[int, typer.Option(min=0, max=20, help="Fame a Hero shooter may "
+                                                               "spend.")] = 0,
+         in_the_way: Annotated[int, typer.Option(
+             "--in-the-way", min=2, max=6, help="House rule: a shot gets past a cover on "
+                                                "this or more.")] = ow.IN_THE_WAY,
+         fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
+         plot: PlotOption = None, lang: LangOption = None) -> None:
+    """The chance that a shot wounds a model on foot: the roll to hit, a roll
+    past each cover, the wound roll, a Hero's Fame on each."""
+    _emit(ow.shot(shooting, strength, toughness, covers, fame, in_the_way, fame_cap), as_json,
+          plot, language(lang))
+
+
 @old_west_app.command("wound-table")
 @user_errors
 def wound_table(fame: Annotated[int, typer.Option(min=0, max=20, help="Fame a Hero striker "
@@ -222,13 +246,22 @@ def melee_round(attacks: Annotated[Pair, typer.Option(help="Each model's Attacks
                 across: Annotated[bool, typer.Option(
                     "--across", help="They fight across an obstacle: each blow needs 4+ "
                                      "to reach.")] = False,
+                fortune: Annotated[Pair, typer.Option(
+                    help="Fortune of each model, a Hero: A B. A point is spent on each "
+                         "Wound about to be lost while there is one.")] = (0, 0),
+                drop: Annotated[tuple[float, float], typer.Option(
+                    help="Inches each goes over a drop if it loses, 0 for none: A B. "
+                         "The strikes count once, then it falls.")] = (0.0, 0.0),
+                fortune_save: Annotated[int, typer.Option(
+                    "--fortune-save", help="House rule: a Fortune point's roll keeps the "
+                                           "Wound on this or more.")] = owr.FORTUNE_SAVE,
                 advantage: Annotated[str, typer.Option(help="The side with Advantage: a or b.")]
                 = "a",
                 fame_cap: FameCapOption = ow.FAME_CAP, as_json: JsonOption = False,
                 plot: PlotOption = None, lang: LangOption = None) -> None:
     """A whole round of melee between two models: the fight, then the
-    winner's strikes; the chance each is wounded or taken out of action and
-    the wounds dealt."""
+    winner's strikes (and the loser's fall over a drop); the chance each is
+    wounded or taken out of action and the wounds dealt."""
     for pair, hint in ((attacks, "--attacks"), (fighting, "--fighting"),
                        (strength, "--strength"), (toughness, "--toughness"),
                        (wounds, "--wounds")):
@@ -238,10 +271,10 @@ def melee_round(attacks: Annotated[Pair, typer.Option(help="Each model's Attacks
     if min(fame) < 0:
         raise typer.BadParameter(f"expected two numbers from 0, not {fame}", param_hint="--fame")
     a, b = (owr.Fighter(attacks[i], fighting[i], strength[i], toughness[i], wounds[i], fame[i],
-                        surrounded or side)
+                        side or (surrounded and not drop[i]), fortune[i], drop[i])
             for i, side in enumerate((surrounded_a, surrounded_b)))
     answer = owr.melee_round(a, b, across, _check_side(advantage), ow.ADVANTAGE_WINS_LOW,
-                             fame_cap)
+                             fame_cap, fortune_save)
     _emit(answer, as_json, plot, language(lang))
 
 

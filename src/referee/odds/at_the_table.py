@@ -23,10 +23,9 @@ from typing import Any
 from referee.core.events import Seat
 from referee.core.i18n import Msg, Name, Param, msg
 from referee.core.waits import JSON, Decision, Option
-from referee.games.old_west.tables import wound_need
 from referee.odds import old_west as ow
 from referee.odds import samurai as sam
-from referee.odds.dice import FACES, SIDES, collect
+from referee.odds.dice import SIDES, collect
 from referee.odds.old_west_round import Fighter, melee_round
 
 OptionOdds = dict[int, Msg]
@@ -140,17 +139,6 @@ def _charges(state: Mapping[str, Any], options: Sequence[Option]) -> OptionOdds:
     return found
 
 
-def _reach(need: int, fame: int, cap: int) -> dict[tuple[bool, int], Fraction]:
-    """(reached, Fame spent) -> probability for one die that must reach
-    ``need``, a Hero raising it by the shortfall when he can (OW-FAM-1)."""
-    found: list[tuple[tuple[bool, int], Fraction]] = []
-    for face in FACES:
-        short = need - face
-        spend = short if 0 < short <= min(fame, max(0, cap - face)) else 0
-        found.append(((face + spend >= need, spend), Fraction(1, SIDES)))
-    return collect(found)
-
-
 def _shots(state: Mapping[str, Any], options: Sequence[Option]) -> OptionOdds:
     """A shot: the Fearsome test, the roll to hit, a roll for each cover in
     the way, the wound roll, Fame spent as the odds' policy says (house rules
@@ -176,18 +164,14 @@ def _shots(state: Mapping[str, Any], options: Sequence[Option]) -> OptionOdds:
         target = models.get(target_id)
         if target is None or target.get("mount") or target_id not in covers:
             continue
-        past = Fraction(SIDES - in_the_way + 1, SIDES) ** covers[target_id]
-        need = wound_need(strength, target["toughness"])
         dares = _dares(shooter, target, cap)
         hit = wound = Fraction(0)
         for fame, p in dares.items():
-            for (reached, spent), q in _reach(shooter["shooting"], fame, cap).items():
-                if not reached:
-                    continue
-                hit += p * q * past
-                wounds = ow.wound_outcomes(need, fame - spent, cap)
-                wound += p * q * past * sum((r for (ok, _), r in wounds.items() if ok),
-                                            Fraction(0))
+            for (result, _), q in ow.shot_outcomes(shooter["shooting"], strength,
+                                                   target["toughness"], covers[target_id], fame,
+                                                   in_the_way, cap).items():
+                hit += p * q if result in ("unhurt", "wounded") else 0
+                wound += p * q if result == "wounded" else 0
         params: dict[str, Param] = {"hit": share(hit), "wound": share(wound)}
         found[index] = (msg("odds.at.shot-fearsome", dare=share(sum(dares.values(), Fraction(0))),
                                **params)

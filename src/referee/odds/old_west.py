@@ -1,7 +1,8 @@
 """Exact odds of Legends of the Old West's rolls, from the ruleset's own
 tables and house-rule defaults (DESIGN idea 7): the wound roll with its 6/x
 chains (OW-WND-1..3), the fight roll-off (OW-FGT-1..3, OW-ATT-1, OW-MUL-1,
-OW-MUL-2), Pluck tests (OW-PLK-1), each with the Fame a Hero may spend
+OW-MUL-2), Pluck tests (OW-PLK-1) and a shot (house rules: the roll to hit,
+a roll past each cover, the wound roll), each with the Fame a Hero may spend
 (OW-FAM-1..7).
 
 How a Hero spends Fame here (the player's choice, made by a stated policy):
@@ -35,6 +36,11 @@ odds load without the ruleset; a test keeps the two equal."""
 ADVANTAGE_WINS_LOW = True
 """House rule ``tie_die_advantage_wins_low``'s default: the tie die's 1-3 go
 to the side with Advantage (kept equal to the scenario model's by a test)."""
+IN_THE_WAY = 4
+"""House rule ``in_the_way``'s default: a shot gets past each cover in the
+way on this or more (kept equal to the scenario model's by a test)."""
+SHOOTING_RANGE = range(2, 7)
+"""The roll to hit a profile may need (house rule, the scenario format's range)."""
 PLUCK_PASS = 10
 """Two dice plus Pluck: this or more passes (OW-PLK-1)."""
 PLUCK_RANGE = range(0, 11)
@@ -48,6 +54,10 @@ WOUND_LABELS = MappingProxyType({"wounded": msg("odds.ow.wounded"),
                                  "unhurt": msg("odds.ow.unhurt")})
 PLUCK_LABELS = MappingProxyType({"passed": msg("odds.ow.passed"),
                                  "failed": msg("odds.ow.failed")})
+SHOT_RESULTS = ("missed", "cover", "unhurt", "wounded")
+SHOT_LABELS = MappingProxyType({key: msg(f"odds.ow.shot.{key}") for key in SHOT_RESULTS})
+HIT_LABELS = MappingProxyType({"hit": msg("odds.ow.shot.hit"),
+                               "missed": msg("odds.ow.shot.missed")})
 ROLL_POLICY = (msg("odds.ow.policy-roll"),)
 FIGHT_POLICY = (msg("odds.ow.policy-fight"),)
 FIGHT_LABELS = MappingProxyType({f"{side}:{way}": msg(f"odds.ow.fight.{side}-{way}")
@@ -181,6 +191,72 @@ def pluck_table(max_fame: int = 3, fame_cap: int = FAME_CAP) -> OddsTable:
                      tuple(PLUCK_RANGE), fames, MappingProxyType(cells),
                      query=MappingProxyType({"max_fame": max_fame}),
                      row_key="pluck", column_key="fame")
+
+
+# -- a shot ------------------------------------------------------------------------
+
+
+def hit_outcomes(shooting: int, fame: int = 0,
+                 fame_cap: int = FAME_CAP) -> dict[tuple[bool, int], Fraction]:
+    """(hit, Fame spent) -> probability: one die, ``shooting`` or more hits
+    (house rule); a Hero raises it by the shortfall, the die up to the cap
+    (OW-FAM-1, OW-FAM-6)."""
+    outcomes: list[tuple[tuple[bool, int], int]] = []
+    for first in FACES:
+        extra = _fame_to_reach(first, shooting, fame, max(0, fame_cap - first))
+        outcomes.append(((first + extra >= shooting, extra), 1))
+    return {key: Fraction(n, SIDES) for key, n in tally(outcomes).items()}
+
+
+@cache
+def shot_outcomes(shooting: int, strength: int, toughness: int, covers: int = 0, fame: int = 0,
+                  in_the_way: int = IN_THE_WAY,
+                  fame_cap: int = FAME_CAP) -> MappingProxyType[tuple[str, int], Fraction]:
+    """(result, Fame spent) -> probability for a shot on a model on foot:
+    the roll to hit; a roll of ``in_the_way`` or more past each of ``covers``
+    covers in the way; the wound roll with the Fame left (house rules of the
+    shooting phase, OW-FAM-6, OW-WND-1..3). Results: missed, stopped by
+    cover, hit without wounding, wounded."""
+    past = Fraction(SIDES + 1 - in_the_way, SIDES) ** covers
+    need = wound_need(strength, toughness)
+    found: list[tuple[tuple[str, int], Fraction]] = []
+    for (hit, spent), p in hit_outcomes(shooting, fame, fame_cap).items():
+        if not hit:
+            found.append((("missed", spent), p))
+            continue
+        if past < 1:
+            found.append((("cover", spent), p * (1 - past)))
+        found += [(("wounded" if wounded else "unhurt", spent + more), p * past * q)
+                  for (wounded, more), q in wound_outcomes(need, fame - spent, fame_cap).items()]
+    return MappingProxyType(collect(found))
+
+
+@cache
+def shot(shooting: int, strength: int = 3, toughness: int = 3, covers: int = 0, fame: int = 0,
+         in_the_way: int = IN_THE_WAY, fame_cap: int = FAME_CAP) -> Odds:
+    """The chance that a shot wounds a model on foot, and of each way it
+    fails; ``to_hit`` is the single roll to hit with ``fame`` Fame to spend."""
+    outcomes = shot_outcomes(shooting, strength, toughness, covers, fame, in_the_way, fame_cap)
+    results = collect((result, p) for (result, _), p in outcomes.items())
+    spent = collect((n, p) for (_, n), p in outcomes.items())
+    hit = 1 - results.get("missed", Fraction(0))
+    need = wound_need(strength, toughness)
+    shown = _need_text(need)
+    zero = Fraction(0)
+    return Odds(
+        GAME, "shot",
+        msg("odds.ow.shot", shooting=shooting, covers=covers, strength=strength,
+            toughness=toughness, need=shown, fame=fame),
+        results.get("wounded", zero),
+        _frozen({key: results.get(key, zero) for key in SHOT_RESULTS}), SHOT_LABELS,
+        MappingProxyType({"shooting": shooting, "strength": strength, "toughness": toughness,
+                          "need": shown, "covers": covers, "in_the_way": in_the_way,
+                          "fame": fame}),
+        MappingProxyType({"to_hit": _frozen({"hit": hit, "missed": 1 - hit}),
+                          **({"fame_spent": _fame_spent(spent)} if fame else {})}),
+        ROLL_POLICY if fame else (),
+        MappingProxyType({"to_hit": HIT_LABELS}),
+    )
 
 
 # -- the fight -----------------------------------------------------------------------

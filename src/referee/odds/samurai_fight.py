@@ -107,7 +107,7 @@ class Duelist:
 
 def _letter(side: str) -> Msg:
     """"A" or "B" as the reader's language writes it."""
-    return msg(f"odds.sam.fight.letter-{side}")
+    return msg(f"odds.letter.{side}")
 
 
 def damage_of(margin: int) -> Damage:
