@@ -192,6 +192,7 @@ def main() -> None:
     print(f"{'  (importing the Old West tables)':34}{tables * 1e3:>10.0f}ms"
           "   both sides pay it: referee's core (catalogue, models) loads first")
     further()
+    fights()
     monte_carlo()
 
 
@@ -223,6 +224,29 @@ def further() -> None:
     print(f"{'per query, first in process':34}{uncached * 1e6:>10.1f}µs{'':>12}")
     print(f"{'per query, warm':34}{warm_referee * 1e6:>10.2f}µs{warm_icepool * 1e6:>10.1f}µs"
           f"{warm_icepool / warm_referee:>8.0f}×")
+
+
+def fights() -> None:
+    """Whole Samurai fights (no icepool counterpart): each side's Combat
+    Potential 2-6 split every way into Attack and Defence tokens against a
+    side of CP 4 split evenly, Boosting with tokens to spare."""
+    from referee.odds import samurai as sam
+    from referee.odds import samurai_fight as samf
+
+    cases = [(samf.Duelist(attack, cp - attack, boost_attack="spare"),
+              samf.Duelist(2, 2, boost_attack="spare"))
+             for cp in range(2, 7) for attack in range(1, cp + 1)]
+    best = float("inf")
+    for _ in range(3):
+        for cached in (samf.fight, samf.damage_chances, sam.initiative, sam.attack_differences,
+                       sam.initiative_differences, sam.kept_counts):
+            cached.cache_clear()
+        start = time.perf_counter()
+        for a, b in cases:
+            samf.fight(a, b)
+        best = min(best, time.perf_counter() - start)
+    print(f"Whole Samurai fights, {len(cases)} token splits (CP 2-6 against CP 4): "
+          f"{best / len(cases) * 1e3:.1f} ms a fight the first time, exact")
 
 
 def plain_attacks(games: int, seed: int) -> dict[int, int]:
