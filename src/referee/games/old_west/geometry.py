@@ -460,6 +460,8 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
             continue
         if oid in ignore:
             continue
+        if math.hypot(tx - ox, ty - oy) < outer:  # ends touching it (the usual block)
+            return True
         if length2 < 1e-12:
             t = 0.0
         else:
@@ -468,8 +470,7 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
                 t = 1.0
             elif not t > 0.0:
                 t = 0.0
-        if math.hypot(sx + t * dx - ox, sy + t * dy - oy) < inner \
-                or math.hypot(tx - ox, ty - oy) < outer:
+        if math.hypot(sx + t * dx - ox, sy + t * dy - oy) < inner:  # passes through it
             return True
     return False
 

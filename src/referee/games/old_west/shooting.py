@@ -48,7 +48,9 @@ class ShootEach(PosseLoop):
     shoot back in this phase only (OW-DIV-4)."""
 
     def each(self, state: OldWestState, fighter_id: str) -> Frame | None:
-        return ShootWith(fighter_id)
+        """A model that cannot shoot now is passed over (its shot would end
+        at once, firing nothing)."""
+        return ShootWith(fighter_id) if can_shoot(state, fighter_id) else None
 
     def finish(self, state: OldWestState) -> Step:
         for fighter in state.fighters.values():
