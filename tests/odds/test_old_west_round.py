@@ -32,7 +32,8 @@ FACES = range(1, 7)
 CAP = 6
 R = mm_to_inches(25) / 2
 FENCE = {"name": "fence", "points": [[0, 10], [24, 10]], "height": 1.0}
-CLIFF = {"name": "cliff", "points": [[0, 10], [24, 10]], "height": 3.0}
+CLIFF_HEIGHT = 3.0
+CLIFF = {"name": "cliff", "points": [[0, 10], [24, 10]], "height": CLIFF_HEIGHT}
 
 
 # -- every die, step by step -------------------------------------------------------
@@ -331,7 +332,7 @@ def test_a_round_matches_the_engine(law: dict[str, Any], outlaw: dict[str, Any],
                            [e.text.key for e in g.state.log.events], policy(fighting))
     fields = ("attacks", "fighting", "strength", "toughness", "wounds", "fame", "fortune")
     a = Fighter(**{k: law[k] for k in fields if k in law}, surrounded=layout == "fence",
-                drop=CLIFF["height"] if layout == "drop" else 0.0)
+                drop=CLIFF_HEIGHT if layout == "drop" else 0.0)
     b = Fighter(**{k: outlaw[k] for k in fields if k in outlaw})
     assert counted == outcomes_of(a, b, layout == "across")
 
