@@ -68,7 +68,11 @@ def _merge(into: dict[Hashable, tuple[Game, Fraction]], game: Game,
         into[key] = (game, probability)
 def distribution(game: Game, result: Callable[[Game], R], stop: Callable[[Game], bool],
                  policy: Policy | None = None) -> dict[R, Fraction]:
-    """The exact probability of each ``result`` over every chance outcome."""
+    """The exact probability of each ``result`` over every chance outcome.
+
+    ``result`` should read the position (the state, the rules' frames), not
+    the log: positions merged by their key keep the log of one of the ways
+    that reached them."""
     totals: dict[R, Fraction] = {}
     for leaf, probability in leaves(game, stop, policy):
         key = result(leaf)

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.core.drivers import random_playout
+from referee.core.drivers import random_playouts
 from referee.core.game import Game
 from referee.core.i18n import Msg, Name, msg
 from referee.core.scenario import load_scenario
@@ -97,8 +97,7 @@ def play_games(source: str, seeds: range) -> tuple[Counter[Key], int]:
     ruleset, scenario = load_scenario(source)
     counts: Counter[Key] = Counter()
     inputs = 0
-    for seed in seeds:
-        game = random_playout(Game(ruleset, scenario), seed)
+    for game in random_playouts(ruleset, scenario, seeds):
         counts[outcome_key(game)] += 1
         inputs += len(game.inputs)
     return counts, inputs
