@@ -11,6 +11,7 @@ from typing import Any
 from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
+from referee.core.waits import Decision
 
 
 def scribble(value: Any) -> None:
@@ -30,7 +31,7 @@ def asked(game: Game, key: str, rng: Random) -> Game:
     bot = RandomBot(rng)
     while not game.is_over:
         wait = game.waiting
-        if getattr(wait, "question", None) is not None and wait.question.key == key:
+        if isinstance(wait, Decision) and wait.question.key == key:
             return game
         play_out(game, dict.fromkeys(game.seats, bot), RandomChance(rng), max_inputs=1)
     raise AssertionError(f"no {key} asked")
