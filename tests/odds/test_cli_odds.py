@@ -110,3 +110,28 @@ def test_the_odds_command_imports_no_ruleset():
              for alias in node.names]
     names += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert not [n for n in names if n.startswith("referee.games")]
+
+
+EVERY_QUESTION = [
+    ["old-west", "wound", "--strength", "3", "--toughness", "4", "--fame", "1"],
+    ["old-west", "fight", "--dice", "2", "3", "--fighting", "3", "4"],
+    ["old-west", "pluck", "--pluck", "3", "--fame", "1"],
+    ["old-west", "shot", "--shooting", "4", "--fame", "1"],
+    ["old-west", "round"],
+    ["samurai", "attack", "--modifier", "-1", "--boost-attack"],
+    ["samurai", "initiative", "--difference", "1", "--boost-a"],
+    ["samurai", "shot", "--shooting", "3", "--weapon", "yumi", "--distance", "10"],
+    ["samurai", "fight"],
+    ["echo", "check", "--skill", "3", "--penalty", "1"],
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("question", EVERY_QUESTION, ids=lambda q: "-".join(q[:2]))
+def test_every_answer_reads_without_a_bare_catalogue_key(question: list[str], lang: str):
+    """Every line of a human answer is text from the catalogue: no heading or
+    outcome falls back to its key (``odds.breakdown...``)."""
+    result = runner.invoke(app, ["odds", *question, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert "odds." not in result.output
+    assert "_" not in result.output

@@ -160,7 +160,9 @@ def initiative(difference: int, boost_a: bool = False, boost_b: bool = False) ->
                                   "b-first": msg("odds.sam.b-first")}),
                 MappingProxyType({"difference": difference, "boost_a": boost_a,
                                   "boost_b": boost_b}),
-                MappingProxyType({"tie_before_reroll": MappingProxyType({"tie": tie})}))
+                MappingProxyType({"tie_before_reroll": MappingProxyType({"tie": tie})}),
+                breakdown_labels=MappingProxyType({"tie_before_reroll": MappingProxyType(
+                    {"tie": msg("odds.sam.tie")})}))
 
 
 @cache
