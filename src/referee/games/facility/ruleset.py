@@ -63,7 +63,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             return super().seat_name(scenario, seat)
         return Name(character.name or seat, character.name_ru or None)
 
-    def check_scenario(self, scenario: FacilityScenario) -> list[str]:
+    def check_scenario(self, scenario: FacilityScenario) -> list[Msg]:
         return scenario_problems(scenario)
 
     def new_state(self, scenario: FacilityScenario) -> FacilityState:

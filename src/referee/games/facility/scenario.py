@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from referee.core.events import REFEREE
+from referee.core.i18n import Msg, msg
 from referee.core.model import StrictModel
 from referee.games.facility.tables import (
     ABILITIES,
@@ -23,6 +24,7 @@ from referee.games.facility.tables import (
     DEFAULT_WORN_PLACES,
     HANDS,
     INVENTORY,
+    PAUSE,
 )
 
 Uniform = Literal["none", "scientist", "agent"]
@@ -124,51 +126,54 @@ class FacilityScenario(StrictModel):
 # -- what the schema cannot see -------------------------------------------------------
 
 
-def scenario_problems(scenario: FacilityScenario) -> list[str]:
-    """Every problem as ``"field.path: what was expected"``."""
+def scenario_problems(scenario: FacilityScenario) -> list[Msg]:
+    """Every problem, each naming its field (catalogue keys ``facility.check.*``)."""
     return [*_room_problems(scenario), *_door_problems(scenario), *_item_problems(scenario),
             *_character_problems(scenario), *_placement_problems(scenario)]
 
 
-def _room_problems(scenario: FacilityScenario) -> list[str]:
+def _room_problems(scenario: FacilityScenario) -> list[Msg]:
     counts = Counter(room.number for room in scenario.rooms)
-    problems = [f"rooms[{i}].number: room {room.number} is listed more than once"
+    problems = [msg("facility.check.room-twice", field=f"rooms[{i}].number", room=room.number)
                 for i, room in enumerate(scenario.rooms) if counts[room.number] > 1]
     if not scenario.rooms:
-        problems.append("rooms: expected at least one room")
+        problems.append(msg("facility.check.no-rooms", field="rooms"))
     for i, room in enumerate(scenario.rooms):
         if room.camera_readers and not room.camera:
-            problems.append(f"rooms[{i}].camera_readers: room {room.number} has no camera")
+            problems.append(msg("facility.check.readers-no-camera",
+                                field=f"rooms[{i}].camera_readers", room=room.number))
         for j, reader in enumerate(room.camera_readers):
             if reader not in scenario.characters:
-                problems.append(f"rooms[{i}].camera_readers[{j}]: no character {reader!r}")
+                problems.append(msg("facility.check.no-character",
+                                    field=f"rooms[{i}].camera_readers[{j}]", name=reader))
     return problems
 
 
-def _door_problems(scenario: FacilityScenario) -> list[str]:
+def _door_problems(scenario: FacilityScenario) -> list[Msg]:
     known = {room.number for room in scenario.rooms}
     problems = []
     seen: dict[tuple[int, str], int] = {}
     for i, door in enumerate(scenario.doors):
         for side, room in enumerate(door.rooms):
             if room not in known:
-                problems.append(f"doors[{i}].rooms[{side}]: no room {room}")
+                problems.append(msg("facility.check.no-room", field=f"doors[{i}].rooms[{side}]",
+                                    room=room))
         if door.rooms[0] == door.rooms[1]:
-            problems.append(f"doors[{i}].rooms: a door joins two different rooms")
+            problems.append(msg("facility.check.door-one-room", field=f"doors[{i}].rooms"))
         for side, name in enumerate(door.names):
             where = (door.rooms[side], name)
-            if not name.strip() or name.strip().lower() == "pause":
-                problems.append(f"doors[{i}].names[{side}]: expected a door name "
-                                "(not empty, not \"pause\")")
+            field = f"doors[{i}].names[{side}]"
+            if not name.strip() or name.strip().lower() == PAUSE:
+                problems.append(msg("facility.check.door-name", field=field, pause=PAUSE))
             elif where in seen:
-                problems.append(f"doors[{i}].names[{side}]: room {where[0]} already has a door "
-                                f"called {name!r} (doors[{seen[where]}])")
+                problems.append(msg("facility.check.door-twice", field=field, room=where[0],
+                                    name=name, other=f"doors[{seen[where]}]"))
             else:
                 seen[where] = i
     return problems
 
 
-def _item_problems(scenario: FacilityScenario) -> list[str]:
+def _item_problems(scenario: FacilityScenario) -> list[Msg]:
     problems = []
     places = {HANDS, INVENTORY, *scenario.settings.worn_places}
     for character in scenario.characters.values():
@@ -176,45 +181,53 @@ def _item_problems(scenario: FacilityScenario) -> list[str]:
     for item_id, item in scenario.items.items():
         for i, ability in enumerate(item.abilities):
             if ability not in ABILITIES:
-                problems.append(f"items.{item_id}.abilities[{i}]: unknown ability {ability!r}; "
-                                f"known: {', '.join(sorted(ABILITIES))}")
+                problems.append(msg("facility.check.unknown-ability",
+                                    field=f"items.{item_id}.abilities[{i}]", ability=ability,
+                                    known=", ".join(sorted(ABILITIES))))
         for i, place in enumerate(item.carry):
             if place not in places:
-                problems.append(f"items.{item_id}.carry[{i}]: unknown place {place!r}; "
-                                f"known: {', '.join(sorted(places))}")
+                problems.append(msg("facility.check.unknown-place",
+                                    field=f"items.{item_id}.carry[{i}]", place=place,
+                                    known=", ".join(sorted(places))))
     for place in scenario.settings.worn_places:
         if place in (HANDS, INVENTORY):
-            problems.append(f"settings.worn_places.{place}: {place} is not a worn place")
+            problems.append(msg("facility.check.not-worn", field=f"settings.worn_places.{place}",
+                                place=place))
     return problems
 
 
-def _character_problems(scenario: FacilityScenario) -> list[str]:
+def _character_problems(scenario: FacilityScenario) -> list[Msg]:
     known = {room.number for room in scenario.rooms}
     problems = []
     if not scenario.characters:
-        problems.append("characters: expected at least one character")
+        problems.append(msg("facility.check.no-characters", field="characters"))
     for name, character in scenario.characters.items():
+        field = f"characters.{name}"
         if name == REFEREE or ":" in name or not name.strip():
-            problems.append(f"characters.{name}: a character may not be called {name!r}")
+            problems.append(msg("facility.check.bad-id", field=field, name=name))
         if character.room not in known:
-            problems.append(f"characters.{name}.room: no room {character.room}")
+            problems.append(msg("facility.check.no-room", field=f"{field}.room",
+                                room=character.room))
         if character.max_health is not None and character.health > character.max_health:
-            problems.append(f"characters.{name}.health: more than max_health")
+            problems.append(msg("facility.check.over-max", field=f"{field}.health",
+                                limit="max_health"))
         if (character.max_concentration is not None
                 and character.concentration > character.max_concentration):
-            problems.append(f"characters.{name}.concentration: more than max_concentration")
+            problems.append(msg("facility.check.over-max", field=f"{field}.concentration",
+                                limit="max_concentration"))
     return problems
 
 
-def _placement_problems(scenario: FacilityScenario) -> list[str]:
+def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
     problems = []
     where: dict[str, str] = {}
 
     def put(item: str, field: str) -> None:
         if item not in scenario.items:
-            problems.append(f"{field}: no item {item!r}")
+            problems.append(msg("facility.check.no-item", field=field, item=item))
         elif item in where:
-            problems.append(f"{field}: item {item!r} is already at {where[item]}")
+            problems.append(msg("facility.check.item-twice", field=field, item=item,
+                                other=where[item]))
         else:
             where[item] = field
 
@@ -234,15 +247,17 @@ def _placement_problems(scenario: FacilityScenario) -> list[str]:
             field = f"characters.{name}.{place}" if place in (HANDS, INVENTORY) else (
                 f"characters.{name}.worn.{place}")
             if place not in capacity:
-                problems.append(f"{field}: no worn place {place!r}; known: "
-                                f"{', '.join(sorted(worn_places)) or 'none'}")
+                problems.append(msg("facility.check.no-worn-place", field=field, place=place,
+                                    count=len(worn_places),
+                                    known=", ".join(sorted(worn_places))))
                 continue
             if len(items) > capacity[place]:
-                problems.append(f"{field}: {len(items)} items, room for {capacity[place]}")
+                problems.append(msg("facility.check.too-many", field=field, count=len(items),
+                                    room=capacity[place]))
             for j, item in enumerate(items):
                 put(item, f"{field}[{j}]")
                 model = scenario.items.get(item)
                 if model is not None and place not in model.carry:
-                    problems.append(f"{field}[{j}]: {item!r} cannot be carried in {place}; "
-                                    f"it goes in {', '.join(model.carry)}")
+                    problems.append(msg("facility.check.wrong-place", field=f"{field}[{j}]",
+                                        item=item, place=place, known=", ".join(model.carry)))
     return problems
