@@ -170,3 +170,42 @@ def test_a_place_takes_the_preposition_and_case_of_its_way(
     phrase = place_phrase(way, Name("the Roof", "Крыша"), preposition)
     assert render(phrase, "en") == english
     assert render(phrase, "ru") == russian
+
+
+def _every_catalogue_template() -> list[tuple[str, str, str]]:
+    from referee.core.i18n import CATALOGUE
+    from referee.core.ruleset import all_rulesets
+
+    all_rulesets()  # every ruleset's text loaded
+    import referee.odds.show  # noqa: F401  (the odds catalogue)
+
+    return [(lang, key, template) for lang, templates in CATALOGUE.templates.items()
+            for key, template in templates.items()]
+
+
+def test_a_plain_template_reads_as_fluent_would_read_it() -> None:
+    """Templates of one line with only ``{name}`` parameters skip Fluent's
+    parser; each reads exactly as the parsed Fluent message does, spaces at
+    the edges, quotes and every other character kept."""
+    from fluent.runtime import FluentBundle, FluentResource
+
+    from referee.core.grammar import _PLAIN_TEMPLATE, fluent_source, plain_message, variables
+
+    odd = [("en", "edges", "  two spaces {a} and a tab\t"), ("en", "empty", ""),
+           ("en", "marks", "[a] *b .c \\ \"q\" {x}{y}"), ("ru", "ru", "«{who}» — ход {n}.")]
+    checked = 0
+    for lang, key, template in [*_every_catalogue_template(), *odd]:
+        if not _PLAIN_TEMPLATE.fullmatch(template):
+            continue
+        parsed = FluentBundle([lang], use_isolating=False)
+        parsed.add_resource(FluentResource(f"m = {fluent_source(key, template)}\n"))
+        built = FluentBundle([lang], use_isolating=False)
+        resource = FluentResource("")
+        resource.body.append(plain_message("m", template))
+        built.add_resource(resource)
+        args = {name: f"<{name}>" for name in variables(template)}
+        want, got = parsed.get_message("m").value, built.get_message("m").value
+        assert want is not None and got is not None
+        assert built.format_pattern(got, args) == parsed.format_pattern(want, args), key
+        checked += 1
+    assert checked > 500

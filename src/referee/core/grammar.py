@@ -239,6 +239,26 @@ def fluent_source(key: str, template: str) -> str:
     return (f'{{ "{lead}" }}' if lead else "") + body + (f'{{ "{trail}" }}' if trail else "")
 
 
+_PLAIN_TEMPLATE = re.compile(r"[^{}\n]*(?:\{[A-Za-z_][A-Za-z0-9_]*\}[^{}\n]*)*")
+"""A template of one line whose only braces are ``{name}`` parameters: most of
+a catalogue, and read without Fluent's parser (slow in pure Python)."""
+
+
+def plain_message(ident: str, template: str) -> ftl.Message:
+    """The Fluent message a plain template (:data:`_PLAIN_TEMPLATE`) parses
+    to: its text, and each ``{name}`` a variable."""
+    elements: list[ftl.TextElement | ftl.Placeable] = []
+    at = 0
+    for found in _SHORTHAND.finditer(template):
+        if found.start() > at:
+            elements.append(ftl.TextElement(template[at:found.start()]))
+        elements.append(ftl.Placeable(ftl.VariableReference(ftl.Identifier(found.group(1)))))
+        at = found.end()
+    if at < len(template) or not elements:
+        elements.append(ftl.TextElement(template[at:]))
+    return ftl.Message(ftl.Identifier(ident), ftl.Pattern(elements))
+
+
 def split_attribute(key: str) -> tuple[str, str | None]:
     """``"nw.spell.defence@acc"`` → (``"nw.spell.defence"``, ``"acc"``)."""
     base, sep, attribute = key.partition(_ATTRIBUTE)
@@ -263,18 +283,23 @@ class Bundle:
             base, attribute = split_attribute(key)
             grouped.setdefault(base, {})[attribute] = template
         lines: list[str] = []
+        plain: list[ftl.Message] = []
         for base, parts in grouped.items():
             value = parts.get(None)
             if value is None:
                 raise CatalogueError(f"{source}: {base!r} has forms but no text of its own")
             ident = self.ids.get(base) or f"m{len(self.ids)}"
             self.needs[base] = set().union(*(variables(text) for text in parts.values()))
+            self.ids[base] = ident
+            if len(parts) == 1 and _PLAIN_TEMPLATE.fullmatch(value):
+                plain.append(plain_message(ident, value))
+                continue
             lines.append(f"{ident} = {fluent_source(base, value)}")
             lines += [f"    .{name} = {fluent_source(base, text)}"
                       for name, text in parts.items() if name is not None]
-            self.ids[base] = ident
         resource = FluentResource("\n".join(lines) + "\n")
         self._refuse_junk(resource.body, source)
+        resource.body += plain
         self.bundle.add_resource(resource, allow_overrides=True)
 
     def _refuse_junk(self, entries: Iterable[ftl.EntryType], source: str) -> None:
