@@ -7,9 +7,11 @@ import re
 from dataclasses import dataclass
 from random import Random
 
+from referee.cli.play import outcome_line
 from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.core.events import REFEREE
 from referee.core.game import Game
-from referee.core.i18n import Msg
+from referee.core.i18n import Lang, Msg, render
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
 
@@ -56,3 +58,23 @@ def english_slips(lines: list[str]) -> list[str]:
 def decimal_points(lines: list[str]) -> list[str]:
     """The Russian lines that write a number with a decimal point, not a comma."""
     return [line for line in lines if DECIMAL_POINT.search(line)]
+
+
+def everything_read(played: Played, lang: Lang) -> list[str]:
+    """What a finished random game put before its readers in ``lang``: every
+    seat's whole log and the game master's, each question, option and chance,
+    and the closing outcome line."""
+    game = played.game
+    lines = [line for seat in (*game.seats, REFEREE) for line in game.text_log(seat, lang)]
+    lines += [render(text, lang) for text in played.asked]
+    return [*lines, outcome_line(game, lang)]
+
+
+def reading_slips(played: Played) -> list[str]:
+    """Every slip a reader would notice in ``played``: Latin letters, decimal
+    points or unfilled parameters in the Russian; "(s)" or unfilled parameters
+    in the English."""
+    russian = everything_read(played, "ru")
+    return [*latin(russian), *decimal_points(russian),
+            *(line for line in russian if "{" in line),
+            *english_slips(everything_read(played, "en"))]

@@ -21,6 +21,7 @@ from referee.core.morphology import CASES
 from referee.core.scenario import validate_scenario
 from referee.games.facility import Facility
 from referee.games.facility.report import report
+from tests.language import play_recording, reading_slips
 
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios"
 SCENARIO = tomllib.loads((EXAMPLE / "research_wing.toml").read_text(encoding="utf-8"))
@@ -148,3 +149,14 @@ def test_the_game_masters_log_is_in_the_third_person_and_names_every_subject(
             continue
         assert not second.search(line), line
         assert names_in(line, everyone), f"no one is named: {line}"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_brackets(
+        seed: int) -> None:
+    """Every character's whole log and the game master's, every question put
+    and the end, with bots writing random orders: nothing a reader would
+    stumble on in either language."""
+    played = play_recording("facility", seed)
+    assert played.game.outcome() is not None
+    assert reading_slips(played) == []
