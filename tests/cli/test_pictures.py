@@ -196,3 +196,19 @@ def test_phase_slugs():
     assert phase_slug("nw.turn") == "start"
     assert phase_slug("nw.egor-moves") == "egor-moves"
     assert re.fullmatch(r"[a-z0-9-]+", phase_slug("sam.phase.combat-ended"))
+
+
+@pytest.mark.parametrize("under", ["", "inside"])
+def test_a_picture_folder_that_is_or_lies_under_a_file_is_refused_before_the_game(
+        tmp_path: Path, under: str):
+    """``--svg`` naming a file, or a folder under one: the game does not start,
+    the message says which folder and why, the file is left as it was."""
+    plain = tmp_path / "notes.txt"
+    plain.write_text("kept", encoding="utf-8")
+    folder = plain / under if under else plain
+    result = play("old-west", "--seat", "all=random", "--seed", "1", "--svg", str(folder))
+    assert result.exit_code != 0
+    said = " ".join(result.output.split())
+    assert "--svg" in said and str(folder) in result.output.replace("\n", "")
+    assert ("this is a file" in said) if not under else ("cannot be made" in said)
+    assert plain.read_text(encoding="utf-8") == "kept"

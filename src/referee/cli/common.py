@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
 
 import typer
@@ -15,7 +16,7 @@ from rich.markup import escape
 
 from referee.core.errors import InternalError, RefereeError, UnknownSeat
 from referee.core.events import Seat
-from referee.core.i18n import Lang, language_from_env, msg, render
+from referee.core.i18n import Lang, Msg, language_from_env, msg, render
 from referee.core.scenario import did_you_mean
 
 P = ParamSpec("P")
@@ -97,3 +98,16 @@ def check_seat(name: str, seats: Sequence[Seat], option: str | None = None,
 
 def stdin_is_terminal() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
+
+
+def make_folder(folder: Path, not_a_folder: Msg, cannot_make: Callable[[str], Msg]) -> None:
+    """Make ``folder`` and its parents for a command's output files.
+
+    :raises RefereeError: ``not_a_folder`` when a file stands there,
+        ``cannot_make(cause)`` when the system refuses."""
+    if folder.exists() and not folder.is_dir():
+        raise RefereeError(not_a_folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RefereeError(cannot_make(exc.strerror or str(exc))) from None

@@ -18,8 +18,7 @@ from pathlib import Path
 
 from referee.boards.svg import draw, with_caption
 from referee.boards.tablemap import DrawsTable
-from referee.cli.common import err
-from referee.core.errors import RefereeError
+from referee.cli.common import err, make_folder
 from referee.core.events import Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, for_reader, msg, render
@@ -63,13 +62,8 @@ class Pictures:
             err.print(render(msg("table.svg.none", ruleset=game.ruleset.name), lang),
                       markup=False)
             return None
-        if folder.exists() and not folder.is_dir():
-            raise RefereeError(msg("table.svg.not-a-folder", path=str(folder)))
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RefereeError(msg("table.svg.cannot-make", path=str(folder),
-                                   cause=exc.strerror or str(exc))) from None
+        make_folder(folder, msg("table.svg.not-a-folder", path=str(folder)),
+                    lambda cause: msg("table.svg.cannot-make", path=str(folder), cause=cause))
         return cls(folder, game, lang)
 
     def after(self, event: Event, reader: Seat | None) -> None:

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.common import LangOption, language, out, user_errors
+from referee.cli.common import LangOption, language, make_folder, out, user_errors
 from referee.cli.orders import (
     VOID,
     Answered,
@@ -64,13 +64,9 @@ def check_out_path(source: Path, target: Path) -> None:
 def prepare_reports(folder: Path) -> None:
     """Make ``folder`` for the reports (and its parents), before anything is
     resolved. :raises RefereeError: if it cannot be a folder one can write in."""
-    if folder.exists() and not folder.is_dir():
-        raise RefereeError(msg("resolve.reports-not-folder", reports=str(folder)))
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RefereeError(msg("resolve.reports-cannot-write", reports=str(folder),
-                               cause=exc.strerror or str(exc))) from None
+    make_folder(folder, msg("resolve.reports-not-folder", reports=str(folder)),
+                lambda cause: msg("resolve.reports-cannot-write", reports=str(folder),
+                                  cause=cause))
     check_writable(folder / ".referee-report-probe")
 
 
