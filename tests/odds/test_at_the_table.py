@@ -155,14 +155,19 @@ def option_index(game: Game, seat: str, value: JSON) -> int:
 
 
 @rule("OW-MEL-1", "OW-FEAR-1", "OW-FGT-1", "OW-WND-1", "OW-WDS-1")
-@pytest.mark.parametrize(("law", "outlaw"), [
-    ({}, {}),
-    ({"attacks": 2, "strength": 4}, {"wounds": 2, "fighting": 4}),
-    ({"hero": True, "fame": 2, "pluck": 4}, {"fearsome": True}),
+@pytest.mark.parametrize(("law", "outlaw", "house_rules"), [
+    ({}, {}, {}),
+    ({"attacks": 2, "strength": 4}, {"wounds": 2, "fighting": 4}, {}),
+    ({"hero": True, "fame": 2, "pluck": 4}, {"fearsome": True}, {}),
+    ({"attacks": 2, "strength": 5}, {"hero": True, "fortune": 2, "wounds": 2}, {}),
+    ({"hero": True, "fortune": 1, "strength": 2}, {"hero": True, "fortune": 1, "attacks": 2},
+     {"fortune_save": 6}),
 ])
-def test_charge_odds_match_the_engine(law: dict[str, Any], outlaw: dict[str, Any]):
-    """The charge's round played out: the Outlaw neither moves nor shoots."""
-    game = old_west(law, outlaw)
+def test_charge_odds_match_the_engine(law: dict[str, Any], outlaw: dict[str, Any],
+                                      house_rules: dict[str, Any]):
+    """The charge's round played out: the Outlaw neither moves nor shoots; a
+    Hero spends a Fortune point on every Wound while he has one."""
+    game = old_west(law, outlaw, house_rules=house_rules)
     to_decision(game, "ow.ask.move")
     index = option_index(game, "lawmen", "charge:out")
     line = odds_of(game, "lawmen")[index]
@@ -178,6 +183,8 @@ def test_charge_odds_match_the_engine(law: dict[str, Any], outlaw: dict[str, Any
             wins = [i for i, n in enumerate(points) if die + n > other]
             ties = [i for i, n in enumerate(points) if die + n == other]
             return {decision.seats[0]: options[(wins or ties or [0])[0]].value}
+        if decision.question.key == "ow.ask.fortune":
+            return {seat: True for seat in decision.seats}
         return spend_fame(g, decision)
 
     def result(g: Game) -> tuple[bool, bool]:

@@ -26,7 +26,7 @@ from referee.core.waits import JSON, Decision, Option
 from referee.odds import old_west as ow
 from referee.odds import samurai as sam
 from referee.odds.dice import SIDES, collect
-from referee.odds.old_west_round import Fighter, melee_round
+from referee.odds.old_west_round import FORTUNE_SAVE, Fighter, melee_round
 
 OptionOdds = dict[int, Msg]
 
@@ -84,13 +84,18 @@ def _cap(state: Mapping[str, Any]) -> int:
     return cap if isinstance(cap, int) else ow.FAME_CAP
 
 
+def _fortune_save(state: Mapping[str, Any]) -> int:
+    save = state.get("fortune_save")
+    return save if isinstance(save, int) else FORTUNE_SAVE
+
+
 def _fighter(model: Mapping[str, Any], fame: int) -> Fighter | None:
-    """The profile a round is counted with; None for a rider or a model on
-    the ground (the round odds do not count them)."""
+    """The profile a round is counted with, Fortune points too; None for a
+    rider or a model on the ground (the round odds do not count them)."""
     if model.get("mount") or model.get("prone") or model.get("status") != "active":
         return None
     return Fighter(model["attacks"], model["fighting"], model["strength"], model["toughness"],
-                   max(model["wounds"], 1), fame)
+                   max(model["wounds"], 1), fame, fortune=model.get("fortune", 0))
 
 
 def _dares(model: Mapping[str, Any], target: Mapping[str, Any],
@@ -106,13 +111,15 @@ def _dares(model: Mapping[str, Any], target: Mapping[str, Any],
 
 def _charges(state: Mapping[str, Any], options: Sequence[Option]) -> OptionOdds:
     """A charge: the round of melee it starts, one against one in base
-    contact, nobody surrounded (OW-MEL-1)."""
+    contact, nobody surrounded (OW-MEL-1); a Hero's Fortune points each
+    spent on a Wound while he has one, saving it as the house rule's
+    ``fortune_save`` says."""
     asking = state.get("asking")
     models = _models(state)
     charger = models.get(str(asking.get("model"))) if isinstance(asking, dict) else None
     if charger is None:
         return {}
-    cap = _cap(state)
+    cap, save = _cap(state), _fortune_save(state)
     found: OptionOdds = {}
     for index, option in enumerate(options):
         if not (isinstance(option.value, str) and option.value.startswith("charge:")):
@@ -128,7 +135,7 @@ def _charges(state: Mapping[str, Any], options: Sequence[Option]) -> OptionOdds:
         for fame, p in dares.items():
             a = _fighter(charger, fame)
             assert a is not None
-            odds = melee_round(a, b, fame_cap=cap)
+            odds = melee_round(a, b, fame_cap=cap, fortune_save=save)
             win += p * odds.breakdowns["winner"]["a"]
             out += p * odds.probability
         params: dict[str, Param] = {"win": share(win), "out": share(out),

@@ -31,7 +31,9 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     name = "old-west"
     aliases = ("old_west", "legends-of-the-old-west", "lotow")
-    version = "1"
+    version = "2"
+    """2: the view shows ``fortune_save`` (games saved by version 1 no longer
+    meet their checksum, which digests the referee's view)."""
     title = msg("ow.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
@@ -75,6 +77,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "ran": sorted(state.ran),
             "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
             "fame_cap": state.rules.fame_cap,
+            "fortune_save": state.rules.fortune_save,
         }
 
     def decided(self, state: OldWestState) -> Outcome | None:
