@@ -181,3 +181,30 @@ def test_a_replayed_old_west_game_says_its_end_once(tmp_path: Path):
     assert last in played.output.splitlines() and last.startswith(("Won by", "A draw", "Draw"))
     reason = last.split(": ", 1)[-1].strip()
     assert replayed.output.count(reason) == 1, replayed.output[-600:]
+
+
+def test_every_shipped_scenario_meets_its_published_schema():
+    """An editor checking a scenario against ``referee schema`` accepts every
+    example the rulesets ship, whichever name or alias its ``ruleset`` key
+    uses, and flags a misspelt field."""
+    import tomllib
+
+    from jsonschema import Draft202012Validator
+
+    from referee.core.ruleset import find_ruleset, ruleset_names
+
+    checked = 0
+    for name in ruleset_names():
+        ruleset = find_ruleset(name)
+        result = run("schema", name)
+        assert result.exit_code == 0, result.output
+        validator = Draft202012Validator(json.loads(result.output))
+        for path in ruleset.examples():
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            assert not list(validator.iter_errors(data)), (path, validator.iter_errors(data))
+            for alias in (ruleset.name, *ruleset.aliases):
+                assert validator.is_valid({**data, "ruleset": alias})
+            assert not validator.is_valid({**data, "ruleset": "chess"})
+            assert not validator.is_valid({**data, "titel": "typo"})
+            checked += 1
+    assert checked >= 5
