@@ -62,6 +62,39 @@ def test_the_command_prints_json_with_exact_shares_and_intervals() -> None:
         p, q = map(int, outcome["share"].split("/"))
         low, high = outcome["interval_95"]
         assert low <= p / q <= high
+        assert outcome["message"]["key"].startswith("odds.sim.")
+    assert {o["outcome"] for o in data["outcomes"]} <= {
+        "won by the Day Watch", "won by the Night Watch", "a draw"}
+
+
+def test_json_outcomes_read_in_the_chosen_language() -> None:
+    result = runner.invoke(app, ["simulate", "night-watch", "-n", "6", "--json", "--lang", "ru"])
+    assert result.exit_code == 0, result.output
+    shown = {o["outcome"] for o in json.loads(result.output)["outcomes"]}
+    assert shown and all(text.startswith(("победа", "ничья")) for text in shown), shown
+
+
+def test_a_scenario_for_another_ruleset_is_refused() -> None:
+    from referee.core.ruleset import find_ruleset
+
+    western = str(find_ruleset("old-west").examples()[0])
+    result = runner.invoke(app, ["simulate", "night-watch", western, "-n", "3"])
+    assert result.exit_code == 2
+    assert "is a scenario for Legends of the Old West, not for" in result.output, result.output
+    assert "played by bots" not in result.output
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
+    for path, reason in ((tmp_path / "plot.txt", "must end in .png or .svg"),
+                         (tmp_path / "missing" / "plot.svg", "there is no folder"),
+                         (tmp_path, "must end in")):
+        result = runner.invoke(app, ["simulate", "night-watch", "-n", "3", "--plot", str(path)])
+        assert result.exit_code == 2 and reason in result.output, result.output
+        assert "played by bots" not in result.output
+    folder = tmp_path / "folder.svg"
+    folder.mkdir()
+    result = runner.invoke(app, ["simulate", "night-watch", "-n", "3", "--plot", str(folder)])
+    assert result.exit_code == 2 and "it is a folder" in result.output, result.output
 
 
 def test_the_table_names_the_winners_and_a_plot_is_written(tmp_path: Path) -> None:

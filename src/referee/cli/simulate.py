@@ -16,7 +16,9 @@ from referee.cli.app import app
 from referee.cli.common import LangOption, err, language, out, user_errors
 from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg, render
-from referee.odds.plot import plot_simulation
+from referee.core.ruleset import find_ruleset
+from referee.core.scenario import load_scenario
+from referee.odds.plot import check_plot_path, plot_simulation
 from referee.odds.show import percent
 from referee.odds.simulate import Simulation, simulate
 
@@ -42,7 +44,9 @@ def simulate_command(
         raise RefereeError(msg("odds.sim.games-at-least", games=games))
     if workers < 1:
         raise RefereeError(msg("odds.sim.workers-at-least", workers=workers))
-    source = str(scenario) if scenario is not None else ruleset
+    if plot is not None:
+        check_plot_path(plot)
+    source = ruleset if scenario is None else _scenario_of(ruleset, scenario)
     columns = (TextColumn(render(msg("odds.sim.playing"), chosen)), BarColumn(),
                MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
@@ -50,7 +54,7 @@ def simulate_command(
         result = simulate(source, games, seed, workers,
                           lambda done: progress.advance(task, done))
     if as_json:
-        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        typer.echo(json.dumps(result.to_json(chosen), ensure_ascii=False))
     else:
         out.print(_table(result, chosen))
         per_game = round(result.inputs / result.games)
@@ -58,6 +62,17 @@ def simulate_command(
     if plot is not None:
         plot_simulation(result, plot, chosen)
         err.print(render(msg("odds.plot.saved", path=str(plot)), chosen), markup=False)
+
+
+def _scenario_of(ruleset: str, scenario: Path) -> str:
+    """``scenario``'s path, once it is known to be a scenario for ``ruleset``
+    (a ruleset's name or alias). :raises RefereeError:"""
+    asked = find_ruleset(ruleset)
+    found, _ = load_scenario(scenario)
+    if found.name != asked.name:
+        raise RefereeError(msg("odds.sim.wrong-ruleset", path=str(scenario), found=found.title,
+                               asked=asked.title))
+    return str(scenario)
 
 
 def _table(result: Simulation, chosen: Lang) -> Table:

@@ -4,6 +4,7 @@ its object interface is used (no pyplot, no window)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,26 @@ if TYPE_CHECKING:
 FORMATS = (".png", ".svg")
 
 
+def check_plot_path(path: Path) -> None:
+    """Refuse, before any work is done, a plot file that could not be
+    written: another suffix than .png or .svg, a folder, or a folder that
+    is missing or cannot be written to.
+
+    :raises RefereeError: naming the path and why."""
+    if path.suffix.lower() not in FORMATS:
+        raise RefereeError(msg("odds.plot.format", path=str(path)))
+    folder = path.parent
+    if path.is_dir():
+        cause = msg("odds.plot.is-folder")
+    elif not folder.is_dir():
+        cause = msg("odds.plot.no-folder", folder=str(folder))
+    elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        cause = msg("odds.plot.not-writable")
+    else:
+        return
+    raise RefereeError(msg("odds.plot.cannot-write", path=str(path), cause=cause))
+
+
 def _figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
@@ -25,9 +46,8 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def _save(figure: Figure, path: Path) -> None:
+    check_plot_path(path)
     suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise RefereeError(msg("odds.plot.format", path=str(path)))
     from matplotlib import rc_context
 
     metadata = {"Date": None} if suffix == ".svg" else {}

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from referee.core.drivers import random_playouts
 from referee.core.game import Game
-from referee.core.i18n import Msg, Name, msg
+from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.core.scenario import load_scenario
 
 Z_95 = 1.959963984540054
@@ -56,12 +56,15 @@ class Simulation:
     unfinished: int = 0
     extra: dict[str, object] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, lang: Lang = "en") -> dict[str, object]:
+        """The counts as JSON: each outcome as text in ``lang`` and as its
+        catalogue message (key and parameters, for other languages)."""
         return {
             "games": self.games, "first_seed": self.first_seed,
             "inputs_per_game": self.inputs / self.games if self.games else 0,
             "unfinished": self.unfinished,
-            "outcomes": [{"outcome": o.label.to_json(), "count": o.count,
+            "outcomes": [{"outcome": render(o.label, lang), "message": o.label.to_json(),
+                          "count": o.count,
                           "share": f"{o.share.numerator}/{o.share.denominator}",
                           "interval_95": list(o.interval)} for o in self.outcomes],
         }
