@@ -208,3 +208,14 @@ def test_every_shipped_scenario_meets_its_published_schema():
             assert not validator.is_valid({**data, "titel": "typo"})
             checked += 1
     assert checked >= 5
+
+
+def test_a_misspelt_seat_kind_is_refused_in_the_chosen_language():
+    english = run("play", "nw", "--seat", "day=humn")
+    assert english.exit_code == 2
+    assert "--seat day=humn: expected NAME=human or NAME=bot" in english.output
+    assert "did you mean `human`?" in english.output
+    russian = run("play", "nw", "--seat", "day=humn", "--lang", "ru")
+    assert russian.exit_code == 2
+    assert "--seat day=humn: ожидалось ИМЯ=human или ИМЯ=bot" in russian.output
+    assert "Invalid value" not in russian.output

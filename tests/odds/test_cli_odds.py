@@ -135,3 +135,27 @@ def test_every_answer_reads_without_a_bare_catalogue_key(question: list[str], la
     assert result.exit_code == 0, result.output
     assert "odds." not in result.output
     assert "_" not in result.output
+
+
+@pytest.mark.parametrize(("args", "english", "russian"), [
+    (["old-west", "round", "--attacks", "11", "1"],
+     "--attacks: expected two numbers from 1 to 10, not 11 and 1",
+     "--attacks: ожидались два числа от 1 до 10, а не 11 и 1"),
+    (["old-west", "round", "--fame", "-1", "0"],
+     "--fame: expected two numbers from 0 up, not -1 and 0",
+     "--fame: ожидались два числа от 0 и больше, а не -1 и 0"),
+    (["old-west", "fight", "--dice", "0", "2"],
+     "--dice: expected two numbers from 1 to 20, not 0 and 2",
+     "--dice: ожидались два числа от 1 до 20, а не 0 и 2"),
+    (["old-west", "round", "--advantage", "c"],
+     "--advantage: expected a or b, not `c`", "--advantage: ожидалось a или b, а не `c`"),
+    (["samurai", "shot", "--shooting", "3", "--distance", "9", "--weapon", "yumii"],
+     "--weapon: expected `yumi`, `teppo`, or `shuriken`, not `yumii` (did you mean `yumi`?)",
+     "--weapon: ожидалось `yumi`, `teppo` или `shuriken`, а не `yumii` (может быть, `yumi`?)"),
+])
+def test_a_bad_option_is_refused_in_the_chosen_language(args: list[str], english: str,
+                                                        russian: str) -> None:
+    for lang, expected in (("en", english), ("ru", russian)):
+        result = runner.invoke(app, ["odds", *args, "--lang", lang])
+        assert result.exit_code == 2, result.output
+        assert expected in result.output, result.output

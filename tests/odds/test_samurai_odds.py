@@ -160,3 +160,17 @@ def test_the_shot_command_refuses_an_unknown_weapon_and_answers_in_json() -> Non
     refused = runner.invoke(app, ["odds", "samurai", "shot", "--shooting", "3", "--distance",
                                   "5", "--weapon", "bow"])
     assert refused.exit_code == 2 and "yumi, teppo, shuriken" in refused.output
+
+
+@pytest.mark.rule("SAM-RNG-1")
+def test_a_shot_beyond_the_weapons_range_is_refused_with_its_range() -> None:
+    """The book's missile table: the Yumi reaches 48", the Shuriken 6"."""
+    result = runner.invoke(app, ["odds", "samurai", "shot", "--shooting", "3", "--distance",
+                                 "49", "--weapon", "yumi"])
+    assert result.exit_code == 2
+    assert "out of range: the yumi reaches 48 inches, the target is 49 inches away" \
+        in result.output
+    assert sam.shot(3, "yumi", 48.0).probability > 0
+    result = runner.invoke(app, ["odds", "samurai", "shot", "--shooting", "3", "--distance",
+                                 "7", "--weapon", "shuriken", "--lang", "ru"])
+    assert result.exit_code == 2 and "цель вне досягаемости" in result.output, result.output

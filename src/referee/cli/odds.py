@@ -16,7 +16,9 @@ from rich.table import Table
 
 from referee.cli.app import app
 from referee.cli.common import LangOption, err, language, out, user_errors
+from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg, render
+from referee.core.scenario import did_you_mean
 from referee.odds import Odds, OddsTable
 from referee.odds import old_west as ow
 from referee.odds import old_west_round as owr
@@ -101,7 +103,7 @@ def _cell(table: OddsTable, row: int, column: int, lang: Lang) -> str:
 
 def _check_side(value: str) -> Literal["a", "b"]:
     if value not in ("a", "b"):
-        raise typer.BadParameter(f"expected a or b, not {value!r}", param_hint="--advantage")
+        raise RefereeError(msg("odds.cli.side", value=value))
     return "a" if value == "a" else "b"
 
 
@@ -149,8 +151,8 @@ def fight(dice: Annotated[Pair, typer.Option(help="Dice each side rolls (its mod
 
 def _positive(pair: Pair, hint: str) -> None:
     if min(pair) < 1 or max(pair) > 20:
-        raise typer.BadParameter(f"expected two numbers from 1 to 20, not {pair}",
-                                 param_hint=hint)
+        raise RefereeError(msg("odds.cli.pair", option=hint, low=1, high=20, first=pair[0],
+                               second=pair[1]))
 
 
 @old_west_app.command("pluck")
@@ -266,10 +268,11 @@ def melee_round(attacks: Annotated[Pair, typer.Option(help="Each model's Attacks
                        (strength, "--strength"), (toughness, "--toughness"),
                        (wounds, "--wounds")):
         if min(pair) < 1 or max(pair) > 10:
-            raise typer.BadParameter(f"expected two numbers from 1 to 10, not {pair}",
-                                     param_hint=hint)
+            raise RefereeError(msg("odds.cli.pair", option=hint, low=1, high=10,
+                                   first=pair[0], second=pair[1]))
     if min(fame) < 0:
-        raise typer.BadParameter(f"expected two numbers from 0, not {fame}", param_hint="--fame")
+        raise RefereeError(msg("odds.cli.pair-from", option="--fame", low=0, first=fame[0],
+                               second=fame[1]))
     a, b = (owr.Fighter(attacks[i], fighting[i], strength[i], toughness[i], wounds[i], fame[i],
                         side or (surrounded and not drop[i]), fortune[i], drop[i])
             for i, side in enumerate((surrounded_a, surrounded_b)))
@@ -457,6 +460,7 @@ def samurai_shot(shooting: Annotated[int, typer.Option(min=0, max=10, help="The 
 
 def _choice(value: str, choices: Mapping[str, T], hint: str) -> T:
     if value not in choices:
-        raise typer.BadParameter(f"expected one of {', '.join(choices)}, not {value!r}",
-                                 param_hint=hint)
+        raise RefereeError(msg("odds.cli.choice", option=hint, value=value,
+                               choices=tuple(f"`{choice}`" for choice in choices),
+                               suggestion=did_you_mean(value, choices)))
     return choices[value]

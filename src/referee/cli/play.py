@@ -33,12 +33,12 @@ from referee.cli.common import (
 from referee.cli.pictures import Pictures
 from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
 from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomChance
-from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat
+from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
 from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
-from referee.core.scenario import load_scenario
+from referee.core.scenario import did_you_mean, load_scenario
 from referee.core.waits import Chance, Decision
 
 KINDS = {"human": "human", "bot": "random", "random": "random"}
@@ -49,15 +49,15 @@ def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
     """``["all=random", "night=human"]`` -> a kind per seat named (later specs
     win); seats not named are left out, to be asked about.
 
-    :raises typer.BadParameter: for a spec that is not NAME=KIND.
+    :raises RefereeError: for a spec that is not NAME=KIND.
     :raises UnknownSeat: naming the seats there are, and the closest.
     """
     kinds: dict[Seat, str] = {}
     for spec in specs:
         name, sep, kind = spec.partition("=")
         if not sep or kind not in KINDS:
-            raise typer.BadParameter(f"expected NAME=human or NAME=bot, not {spec!r}",
-                                     param_hint="--seat")
+            raise RefereeError(msg("play.seat-spec", spec=spec,
+                                   suggestion=did_you_mean(kind, list(KINDS)) if sep else ""))
         if name == "all":
             kinds = dict.fromkeys(seats, KINDS[kind])
         else:

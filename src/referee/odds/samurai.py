@@ -22,6 +22,7 @@ from itertools import product
 from pathlib import Path
 from types import MappingProxyType
 
+from referee.core.errors import RefereeError
 from referee.core.i18n import CATALOGUE, Msg, msg
 from referee.games.samurai import tables
 from referee.games.samurai.tables import (
@@ -220,6 +221,9 @@ def shot(shooting: int, weapon: MissileName, distance: float, moved: bool = Fals
 
     CATALOGUE.load(Path(tables.__file__).with_name("text.toml"))  # the weapons' names
     spec = WEAPONS[weapon]
+    if distance > spec.max_range + 1e-6:  # SAM-RNG-1: the weapon does not reach
+        raise RefereeError(msg("sam.refuse.range", weapon=msg(f"sam.weapon.{weapon}"),
+                               range=_inches(spec.max_range), distance=_inches(distance)))
     moved_by = MOVED_PENALTY if moved and not spec.no_moving_penalty else 0
     modifier = (shooting + spec.modifier + range_modifier(distance, weapon == "teppo")
                 + moved_by - penalty)
@@ -231,7 +235,7 @@ def shot(shooting: int, weapon: MissileName, distance: float, moved: bool = Fals
     labels: dict[str, Msg] = {key: msg("odds.sam.margin", margin=int(key)) for key in ordered}
     labels["0"] = msg("odds.sam.miss")
     what = msg("odds.sam.shot", weapon=msg(f"sam.weapon.{weapon}"), distance=_inches(distance),
-               modifier=_signed(modifier), defence=defence)
+               modifier=_signed(modifier) if modifier else "+0", defence=defence)
     return Odds(GAME, "shot", what, 1 - margins.get(0, Fraction(0)),
                 MappingProxyType(ordered), MappingProxyType(labels),
                 MappingProxyType({"shooting": shooting, "weapon": weapon, "distance": str(distance),
