@@ -249,10 +249,11 @@ def test_the_books_chip_on_a_defence_played_on_another():
     game.feed("defence-3", "attack-4", "stay", "stay", "cast:defence-3:andrey", "done",
               "cast:attack-4:andrey")
     assert labels(game, "ru")[-2:] == [
-        "положить фишку «-1» на «Защиту-3», сыгранную на Андрея",
-        "положить фишку «-1» на «Атаку-4», сыгранную на Андрея"]
-    assert labels(game, "en")[-2:] == ["lay the -1 chip on the Defence-3 played on Andrey",
-                                       "lay the -1 chip on the Attack-4 played on Andrey"]
+        "положить фишку «-1» на «Защиту-3», которую Андрей сыграл на себя",
+        "положить фишку «-1» на «Атаку-4», которую Лариса сыграла на Андрея"]
+    assert labels(game, "en")[-2:] == [
+        "lay the -1 chip on the Defence-3 Andrey played on himself",
+        "lay the -1 chip on the Attack-4 Larisa played on Andrey"]
     game.feed("chip:0:1", "done")
     assert after(log(game, "ru"), "Бой в Метро.")[:6] == [
         "Бой в Метро.",
@@ -267,6 +268,23 @@ def test_the_books_chip_on_a_defence_played_on_another():
         "Larisa plays Attack-4 on Andrey.",
         "Larisa lays a -1 chip on the Defence-3 played on Andrey.",
     ]
+
+
+@pytest.mark.rule("NW-CMB-8")
+def test_a_chip_on_one_of_two_alike_cards_names_who_played_each():
+    """Andrey and Anton each play a Defence-3 on Andrey: Larisa's chip
+    options read apart, each naming who played the card."""
+    game = new_game([other("andrey", "night", 1, "metro"), other("anton", "night", 2, "metro"),
+                     other("larisa", "day", 3, "metro", chips=[1])],
+                    night=["defence-3", "defence-3"], day=["attack-4"], hand_size=1)
+    game.feed("defence-3", "defence-3", "attack-4", "stay", "stay", "stay",
+              "cast:defence-3:andrey", "done", "cast:defence-3:andrey", "done")
+    assert labels(game, "en")[-2:] == [
+        "lay the +1 chip on the Defence-3 Andrey played on himself",
+        "lay the +1 chip on the Defence-3 Anton Gorodetsky played on Andrey"]
+    assert labels(game, "ru")[-2:] == [
+        "положить фишку «+1» на «Защиту-3», которую Андрей сыграл на себя",
+        "положить фишку «+1» на «Защиту-3», которую Антон Городецкий сыграл на Андрея"]
 
 
 def test_egors_favour_names_the_place_and_counts_the_points():

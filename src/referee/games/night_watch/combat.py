@@ -141,11 +141,17 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)
     for chip, index in first_of.items():
-        options += [Option(f"chip:{index}:{play.number}",
-                           msg("nw.option.chip", chip=f"{chip:+d}", spell=play.spell.label,
-                               target=wording.target(other, state.others[play.target])))
+        options += [Option(f"chip:{index}:{play.number}", _chip_label(state, chip, play))
                     for play in state.plays]
     return options
+
+
+def _chip_label(state: NightWatchState, chip: int, play: Play) -> Msg:
+    """A chip on a card already played, the card named by who played it and
+    on whom, so that two alike cards read apart."""
+    by = state.others[play.by]
+    return msg("nw.option.chip", chip=f"{chip:+d}", spell=play.spell.label, by=by.name,
+               target=wording.target(by, state.others[play.target]))
 
 
 def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
