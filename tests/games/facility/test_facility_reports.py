@@ -20,7 +20,7 @@ from referee.core.i18n import Lang
 from referee.core.morphology import CASES
 from referee.core.scenario import validate_scenario
 from referee.games.facility import Facility
-from referee.games.facility.report import report
+from referee.games.facility.report import camera, record, report
 from tests.language import play_recording, reading_slips
 
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios"
@@ -134,6 +134,34 @@ def test_the_example_reads_as_a_game_master_writes_it() -> None:
     assert ("(actions) You declared “give the sample case to Gleb”, but it cannot happen: "
             "Gleb is not in your room.") in vera
     assert "(actions) Your order “movement” is void: there is no room 9." in vera
+
+
+def test_the_game_masters_log_says_whose_sight_each_repeated_move_is() -> None:
+    """A move seen by others is the mover's line, then each observer's sight
+    headed by the observer (a character, a camera); the observers' own views
+    read as they saw it."""
+    game = many_orders()
+    master = report(game.log_for(REFEREE), REFEREE)
+    step = [line for line in master if line.startswith("(step 1) ") and "Anna" in line]
+    assert step == [
+        "(step 1) Anna goes through the north door into the corridor.",
+        "(step 1) Coming into the corridor, Anna sees Boris.",
+        "(step 1) Boris sees: Anna comes in through the south door.",
+        "(step 1) The camera of the lobby records: Anna leaves the lobby through the north door.",
+        "(step 1) On the camera of the lobby, Boris sees: "
+        "Anna leaves the lobby through the north door.",
+        "(step 1) The camera of the corridor records: "
+        "Anna comes into the corridor through the south door.",
+        "(step 1) Boris detains Anna."]
+    russian = report(game.log_for(REFEREE), REFEREE, "ru")
+    assert "(шаг 1) Борис видит: Анна входит через южную дверь." in russian
+    assert ("(шаг 1) Камера в вестибюле записывает: Анна выходит из вестибюля "
+            "через северную дверь.") in russian
+    boris = report(game.log_for("boris"), "boris")
+    assert "(step 1) Anna comes in through the south door." in boris
+    assert record(game.log_for(REFEREE), camera(1)) == [
+        "(actions) Anna takes the keycard from the floor of the lobby.",
+        "(step 1) Anna leaves the lobby through the north door."]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

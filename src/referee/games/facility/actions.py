@@ -471,7 +471,7 @@ def report_gives(turn: Turn, exchange: Exchange) -> None:
         if receiver.room in turn.world.cameras and (giver_name, give.to) not in recorded:
             recorded.add((giver_name, give.to))
             turn.note(NOW, (camera(receiver.room),), "CHAT-GIV-6", "gave-something",
-                      who=giver.title, to=receiver.title)
+                      witnessed=True, who=giver.title, to=receiver.title)
 
 
 def report_drops(turn: Turn, exchange: Exchange) -> None:

@@ -459,11 +459,13 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered", who=who,
                    door=door.far_title)
     if door.origin in turn.world.cameras:
-        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", who=who,
+        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left",
+                  witnessed=True, who=who,
                   room=turn.world.room_title(door.origin), door=door.title)
     if door.destination in turn.world.cameras:
         turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered",
-                  who=who, room=turn.world.room_title(door.destination), door=door.far_title)
+                  witnessed=True, who=who, room=turn.world.room_title(door.destination),
+                  door=door.far_title)
 
 
 def _origin(step: StepState, name: str) -> int | None:

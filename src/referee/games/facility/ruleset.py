@@ -47,7 +47,9 @@ class Turns(Frame):
 class Facility(Ruleset[FacilityScenario, FacilityState]):
     name = "facility"
     aliases = ("chat", "play-by-chat")
-    version = "2"
+    version = "3"
+    """3: the game master's log heads a sight of someone leaving or coming in
+    with whose sight it is (the log, which a save file's checksum digests, changed)."""
     title = msg("facility.title")
     game_type = GameType(decisions="simultaneous", chance=False, hidden_information=True,
                          cooperative=False, min_seats=1, max_seats=10_000, max_length=None,

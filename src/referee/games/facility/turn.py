@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from referee.core.events import Audience, Log
+from referee.core.events import REFEREE, Audience, Log
 from referee.core.i18n import Msg, Param, personal
 from referee.games.facility.orders import Plan
 from referee.games.facility.report import camera, camera_room, stamped
@@ -79,12 +79,17 @@ class Turn:
             seen.add(camera(room))
         return seen
 
-    def emit(self, step: int, observers: Iterable[str], clause: str | None, text: Msg) -> None:
+    def emit(self, step: int, observers: Iterable[str], clause: str | None, text: Msg,
+             witnessed: bool = False) -> None:
         """A line seen by ``observers`` (and the game master), stamped with its
         phase; a camera's readers get it too, marked as a record, unless they
-        saw it themselves."""
+        saw it themselves. ``witnessed``: a sight of observers only (someone
+        seen leaving or coming in), which the game master reads headed by
+        whose sight it is ("Boris sees: ..."), the observers as they saw it."""
         seen = frozenset(observers)
-        self.log.emit(stamped(step, text), Audience(seen), clause)
+        logged = personal((REFEREE,), self.witnesses(seen, text), text) \
+            if witnessed and seen else text
+        self.log.emit(stamped(step, logged), Audience(seen), clause)
         if not self.readers:
             return
         for token in sorted(seen):
@@ -98,10 +103,20 @@ class Turn:
                         self.character(r).title for r in readers)}))),
                     Audience.of(readers), clause)
 
+    def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
+        """``text`` for the game master, headed by who saw it: the characters
+        ("Boris sees: ..."), else the camera ("The camera of the lobby records: ...")."""
+        names = tuple(self.character(n).title for n in sorted(seen) if n in self.world.characters)
+        if names:
+            return Msg("facility.gm.seen", {"who": names, "what": text})
+        rooms = sorted(r for r in (camera_room(token) for token in seen) if r is not None)
+        return Msg("facility.gm.recorded", {"room": self.world.room_title(rooms[0]),
+                                            "what": text})
+
     def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
-             **params: Param) -> None:
-        """A line in the third person seen by ``observers``."""
-        self.emit(step, observers, clause, Msg(f"facility.{key}", params))
+             witnessed: bool = False, **params: Param) -> None:
+        """A line in the third person seen by ``observers``; ``witnessed``: see :meth:`emit`."""
+        self.emit(step, observers, clause, Msg(f"facility.{key}", params), witnessed)
 
     def see(self, step: int, observers: Iterable[str], clause: str | None, key: str, /, *,
             actor: str, target: str | None = None, **params: Param) -> None:
@@ -113,11 +128,11 @@ class Turn:
 
     def note_seen(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
                   **params: Param) -> None:
-        """As :meth:`note`, but only if someone saw it: a sight nobody had is
-        left out of the game master's log."""
+        """As :meth:`note` of a sight (``witnessed``), but only if someone saw
+        it: a sight nobody had is left out of the game master's log."""
         seen = tuple(observers)
         if seen:
-            self.note(step, seen, clause, key, **params)
+            self.note(step, seen, clause, key, witnessed=True, **params)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
              **params: Param) -> None:
