@@ -129,8 +129,27 @@ def test_one_who_goes_on_alone_is_named_with_those_left():
     game.feed("move:b")
     game.answer("max", "together")
     game.answer("kofa", "apart")
-    assert log(game, "ru")[-1] == "Сэр Макс идёт дальше без сэра Кофы Йоха."
-    assert log(game, "en")[-1] == "Sir Max goes on without Sir Kofa Yox."
+    assert log(game, "ru")[-1] == (
+        "Сэр Макс идёт дальше без сэра Кофы Йоха: сэр Кофа Йох решил идти порознь, а вместе "
+        "идут только по обоюдному согласию.")
+    assert log(game, "en")[-1] == (
+        "Sir Max goes on without Sir Kofa Yox: Sir Kofa Yox chose to go on separately, and "
+        "they go together only if both sides agree.")
+
+
+@pytest.mark.rule("ECHO-ORD-3")
+def test_one_who_wanted_to_go_together_is_told_who_declined():
+    """Mutual consent: the one moving says no, so the other's yes is not
+    enough, and the line says whose no it was."""
+    game = new_game([inv("max", "a"), inv("kofa", "b")])
+    game.feed("move:b")
+    game.answer("kofa", "together")
+    game.answer("max", "apart")
+    assert log(game, "en")[-1] == (
+        "Sir Max goes on without Sir Kofa Yox: Sir Max chose to go on separately, and they "
+        "go together only if both sides agree.")
+    assert log(game, "ru")[-1].endswith(": сэр Макс решил идти порознь, а вместе идут только "
+                                        "по обоюдному согласию.")
 
 
 def test_melifaro_names_who_moves_next_and_the_verb_agrees():

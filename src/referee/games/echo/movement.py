@@ -159,8 +159,11 @@ class Turn(Frame):
                        clause="ECHO-ORD-3")
         else:
             others = [s for s in answers if s != self.leader]
+            declined = [s for s, answer in answers.items() if answer == APART]
             state.emit(msg("echo.apart", who=tuple(state.name(s) for s in self.group),
-                           others=tuple(state.name(s) for s in others)), clause="ECHO-ORD-3")
+                           others=tuple(state.name(s) for s in others),
+                           declined=tuple(state.name(s) for s in declined)),
+                       clause="ECHO-ORD-3")
         return self.next_action(state)
 
     def used(self, state: EchoState, moved: bool) -> Step:
