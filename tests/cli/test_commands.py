@@ -219,3 +219,19 @@ def test_a_misspelt_seat_kind_is_refused_in_the_chosen_language():
     assert russian.exit_code == 2
     assert "--seat day=humn: ожидалось ИМЯ=human или ИМЯ=bot" in russian.output
     assert "Invalid value" not in russian.output
+
+
+def test_a_persons_answers_may_come_from_a_pipe(tmp_path: Path):
+    """Without a terminal a person's seat reads one answer a line, so a game
+    can be scripted; the input running out stops the game, saved."""
+    played = runner.invoke(app, ["play", "nw", "--seat", "day=human", "--seat", "night=bot",
+                                 "--seed", "3"], input="1\n" * 400)
+    assert played.exit_code == 0, played.output[-1000:]
+    assert "The Day Watch to play" in played.output and "Your choice" in played.output
+    assert "Won by" in played.output or "a draw" in played.output
+    saved = tmp_path / "game.json"
+    stopped = runner.invoke(app, ["play", "nw", "--seat", "day=human", "--seat", "night=bot",
+                                  "--seed", "3", "--save", str(saved)], input="1\n")
+    assert "Stopped. The game so far is saved in" in stopped.output, stopped.output[-1000:]
+    inputs = json.loads(saved.read_text())["inputs"]
+    assert any(item.get("seat") == "day" for item in inputs)

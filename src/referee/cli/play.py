@@ -184,8 +184,6 @@ def play(
         unnamed = tuple(s for s in game.seats if s not in named)
         if unnamed:
             raise fail(render(msg("play.seats.unnamed", seats=unnamed), chosen), chosen)
-        if "human" in named.values():
-            raise fail(render(msg("core.play.needs-terminal"), chosen), chosen)
     if save is not None:
         check_writable(save)
     pictures = Pictures.start(svg, game, chosen)
