@@ -107,16 +107,20 @@ def test_a_shot_names_its_target_in_the_case_the_sentence_needs_and_the_winner_b
     played.feed(6)
     assert render(chance(played).what, "ru") == "бросок на ранение наёмника Коула (4)"
     played.feed(6)
-    assert log(played, "ru")[-5:] == [
+    assert log(played, "ru")[-7:] == [
         "Ход 1: фаза Стрельбы.",
         "Маршал Уайетт стреляет в наёмника Коула.",
+        "Маршал Уайетт попадает (6, нужно 4).",
+        "Маршал Уайетт ранит наёмника Коула (6, нужно 4).",
         "Наёмник Коул выбывает из строя.",
         "Ход 1: фаза Стрельбы окончена.",
         "Игра окончена: у Преступников никого не осталось на столе.",
     ]
-    assert log(played, "en")[-5:] == [
+    assert log(played, "en")[-7:] == [
         "Turn 1: the Shooting phase.",
         "Marshal Wyatt shoots at Hired Gun Cole.",
+        "Marshal Wyatt hits (6, 4 needed).",
+        "Marshal Wyatt wounds Hired Gun Cole (6, 4 needed).",
         "Hired Gun Cole is out of action.",
         "Turn 1: the Shooting phase ends.",
         "The game is over: the Outlaws have no one left on the table.",

@@ -25,6 +25,9 @@ from referee.games.old_west.movement import HeroesFirst, MoveModel
 from referee.games.old_west.rolls import Fall, Hit, d6, mount_of, spend_fame
 from referee.games.old_west.state import OldWestState, PhaseMarks
 
+ACROSS_NEED = 4
+"""A blow across an obstacle reaches the enemy on 4, 5 or 6 (OW-OBS-2)."""
+
 
 @dataclass
 class Fight:
@@ -541,12 +544,12 @@ class Strike(Frame):
         return self.ask(d6(msg("ow.roll.across", obstacle=barrier)), self.across)
 
     def across(self, state: OldWestState, roll: int) -> Step:
-        if roll <= 3:
-            obstacle = self.fight.across[(self.striker_id, self.target_id)]
-            state.emit(msg("ow.hits-barrier", name=state.name(self.striker_id),
-                           obstacle=state.terrain(obstacle.name), roll=roll), clause="OW-OBS-2")
-            return self.next_blow(state, None)
-        return self.blow(state)
+        obstacle = state.terrain(self.fight.across[(self.striker_id, self.target_id)].name)
+        reaches = roll >= ACROSS_NEED
+        state.emit(msg("ow.blow-across" if reaches else "ow.hits-barrier",
+                       name=state.name(self.striker_id), obstacle=obstacle, roll=roll,
+                       need=ACROSS_NEED), clause="OW-OBS-2")
+        return self.blow(state) if reaches else self.next_blow(state, None)
 
     def blow(self, state: OldWestState) -> Step:
         if self.part == "mount" and state.fighters[self.target_id].mount is None:

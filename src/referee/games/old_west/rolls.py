@@ -26,6 +26,11 @@ def d6(what: Msg) -> Chance:
     return Chance(what, _D6)
 
 
+def rolled(die: int, fame: int = 0) -> int | str:
+    """A roll as the log shows it: the die, and the Fame added to it ("3+1")."""
+    return die if fame == 0 else f"{die}+{fame}"
+
+
 def mount_of(fighter: Fighter) -> Msg:
     """The model's mount, named as a sentence needs it ("Marshal Wyatt's
     horse", «лошадь маршала Уайетта»)."""
@@ -148,6 +153,12 @@ class WoundRoll(Frame):
     carry: int = 0
     second: int = 0
 
+    def _by(self, state: OldWestState) -> Msg:
+        """Who wounds: the striker, or the fall."""
+        if self.striker_id is None:
+            return msg("ow.the-fall")
+        return msg("ow.name", name=state.name(self.striker_id))
+
     def start(self, state: OldWestState) -> Step:
         need = wound_need(self.strength, self.toughness)
         if need is None:
@@ -171,12 +182,17 @@ class WoundRoll(Frame):
         self.carry = spent
         need = wound_need(self.strength, self.toughness)
         assert need is not None
+        roll = rolled(self.first, spent)
         if self.first + spent < need.first:
-            state.emit(msg("ow.no-wound", target=self.target, roll=self.first + spent,
-                           need=need.text), clause="OW-WND-1")
+            state.emit(msg("ow.no-wound", target=self.target, roll=roll, need=need.text),
+                       clause="OW-WND-1")
             return done(False)
         if need.second is None:
+            state.emit(msg("ow.wounds", by=self._by(state), target=self.target, roll=roll,
+                           need=need.text), clause="OW-WND-1")
             return done(True)
+        state.emit(msg("ow.wound-first", by=self._by(state), target=self.target, roll=roll,
+                       need=need.text), clause="OW-WND-2")
         return self.ask(d6(msg("ow.roll.wound-second", target=self.target, need=need.second)),
                         self.rolled_second)
 
@@ -194,8 +210,12 @@ class WoundRoll(Frame):
         assert need is not None and need.second is not None
         total = self.second + self.carry + spent
         wounded = total >= need.second
-        if not wounded:
-            state.emit(msg("ow.no-wound-second", target=self.target, roll=total,
+        roll = rolled(self.second, self.carry + spent)
+        if wounded:
+            state.emit(msg("ow.wounds-second", by=self._by(state), target=self.target,
+                           roll=roll, need=need.second), clause="OW-WND-2")
+        else:
+            state.emit(msg("ow.no-wound-second", target=self.target, roll=roll,
                            need=need.second), clause="OW-WND-2")
         return done(wounded)
 

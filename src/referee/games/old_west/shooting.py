@@ -16,7 +16,7 @@ from referee.games.old_west.aiming import targets as targets
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
 from referee.games.old_west.picture import shot_asking
-from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6
+from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6, mount_of, rolled
 from referee.games.old_west.state import OldWestState, PhaseMarks
 
 FIRE_RANGE = 6.0
@@ -165,9 +165,10 @@ class ResolveShot(Frame):
 
     def raised(self, state: OldWestState, spent: int) -> Step:
         shooter = state.fighters[self.shooter_id]
-        self.roll += spent
-        if self.roll < shooter.shooting:
-            state.emit(msg("ow.missed", name=shooter.name, roll=self.roll))
+        hit = self.roll + spent >= shooter.shooting
+        state.emit(msg("ow.hit" if hit else "ow.missed", name=shooter.name,
+                       roll=rolled(self.roll, spent), need=shooter.shooting))
+        if not hit:
             return done()
         self.covers = _cover_between(state, self.shooter_id, self.target_id)
         return self.next_cover(state)
@@ -183,13 +184,21 @@ class ResolveShot(Frame):
 
     def past(self, state: OldWestState, roll: int) -> Step:
         cover = state.terrain(self.covers.pop(0))
-        if roll < state.rules.in_the_way:
-            state.emit(msg("ow.hit-cover", cover=cover, roll=roll))
+        need = state.rules.in_the_way
+        if roll < need:
+            state.emit(msg("ow.hit-cover", cover=cover, roll=roll, need=need))
             return done()
+        state.emit(msg("ow.past-cover", cover=cover, roll=roll, need=need))
         return self.next_cover(state)
 
     def sided(self, state: OldWestState, side: int) -> Step:
-        return self.hit_part(state, "rider" if side >= state.rules.rider_hit_on else "mount")
+        target = state.fighters[self.target_id]
+        need = state.rules.rider_hit_on
+        if side >= need:
+            state.emit(msg("ow.hits-rider", name=target.name, roll=side, need=need))
+            return self.hit_part(state, "rider")
+        state.emit(msg("ow.hits-mount", mount=mount_of(target), roll=side, need=need))
+        return self.hit_part(state, "mount")
 
     def hit_part(self, state: OldWestState, part: str) -> Step:
         shooter = state.fighters[self.shooter_id]
