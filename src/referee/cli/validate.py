@@ -68,19 +68,23 @@ def validate_scenario(scenario: str, lang: Lang) -> None:
             raise ScenarioError(exc.source, [*exc.messages, msg("validate.orders-hint")]) \
                 from None
         raise
-    title = getattr(model, "title", None)
-    name = getattr(title, "name", None)
-    as_name = getattr(title, "as_name", None)
-    if isinstance(name, Name):
-        shown = f" ({name.render(lang)})"
-    elif callable(as_name):
-        shown = f" ({render(as_name(), lang)})"
-    elif isinstance(title, str) and title:
-        shown = f" ({title})"
-    else:
-        shown = ""
+    title = scenario_title(model)
+    shown = f" ({render(title, lang)})" if title is not None else ""
     out.print(render(msg("core.validate.ok", source=scenario, ruleset=ruleset.name,
                          title=shown), lang), markup=False)
+
+
+def scenario_title(model: object) -> Name | None:
+    """The scenario's title in each language, as the file gives it: a name in
+    both (``title = { en, ru }``), or ``title`` with ``title_ru`` beside it."""
+    title = getattr(model, "title", None)
+    name = getattr(title, "name", None)
+    if isinstance(name, Name):
+        return name
+    if isinstance(title, str) and title:
+        russian = getattr(model, "title_ru", None)
+        return Name(title, russian if isinstance(russian, str) and russian else None)
+    return None
 
 
 def _names_no_ruleset(path: str) -> bool:

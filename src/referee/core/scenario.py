@@ -15,11 +15,15 @@ from __future__ import annotations
 import copy
 import difflib
 import json
+import math
 import re
 import tomllib
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -27,7 +31,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from referee.core.errors import ScenarioError, UnknownRuleset
-from referee.core.i18n import Msg, Param, msg
+from referee.core.i18n import Lang, Msg, Name, Param, msg
 from referee.core.ruleset import AnyRuleset, find_ruleset, ruleset_names
 
 Loc = tuple[int | str, ...]
@@ -66,14 +70,19 @@ def did_you_mean(name: str, valid: Iterable[str]) -> Msg | str:
 # -- where a problem is ---------------------------------------------------------------
 
 
-def _entry_id(entry: object) -> str | None:
-    """How an entry of a list is known: its id, name or number."""
+def _entry_id(entry: object, lang: Lang = "en") -> str | None:
+    """How an entry of a list is known: its id, name or number; a name in
+    ``lang`` where the file gives it (``name = { en, ru }`` or ``name_ru``)."""
     if not isinstance(entry, Mapping):
         return None
     for key in _ID_KEYS:
         value = entry.get(key)
         if isinstance(value, Mapping):
-            value = value.get("en")
+            value = value.get(lang) if isinstance(value.get(lang), str) and value.get(lang) \
+                else value.get("en")
+        elif lang != "en" and isinstance(value, str) and isinstance(entry.get(f"{key}_{lang}"),
+                                                                    str):
+            value = entry.get(f"{key}_{lang}") or value
         if (isinstance(value, str) and value) or (isinstance(value, int)
                                                   and not isinstance(value, bool)):
             return str(value)
@@ -104,22 +113,32 @@ def _resolve(data: object, loc: Loc) -> tuple[Loc, bool]:
     return tuple(parts), exists
 
 
-def named_path(loc: Loc, data: object) -> str:
+def named_path(loc: Loc, data: object, lang: Lang = "en") -> str:
     """Like :func:`field_path`, naming list entries by their id too:
-    ``others[1] (olga).initiative``."""
+    ``others[1] (olga).initiative``; a name in ``lang`` where the file has one."""
     text = ""
     node: object = data
     for part in loc:
         if isinstance(part, int):
             text += f"[{part}]"
             node = node[part] if isinstance(node, list) and 0 <= part < len(node) else None
-            ident = _entry_id(node)
+            ident = _entry_id(node, lang)
             if ident is not None:
                 text += f" ({ident})"
         else:
             text += f".{part}" if text else part
             node = node.get(part) if isinstance(node, Mapping) else None
     return text or "(top level)"
+
+
+def where_named(loc: Loc, data: object) -> Msg | Name:
+    """The place ``loc`` in each language: the entries' names as the reader's
+    language writes them (``posses[0] (Законники).leader``)."""
+    if not loc:
+        return msg("core.scenario.top")
+    english = named_path(loc, data)
+    russian = named_path(loc, data, "ru")
+    return Name(english, russian if russian != english else None)
 
 
 # -- the model's own names ---------------------------------------------------------------
@@ -171,6 +190,16 @@ def _fields_at(model: type[BaseModel], loc: Loc) -> list[str]:
     return names
 
 
+def _fixed_tuple(model: type[BaseModel], loc: Loc) -> tuple[object, ...] | None:
+    """The item types of the fixed-length list (``tuple[float, float]``) at ``loc``."""
+    for annotation in _annotations_at(model, loc):
+        for alt in _unwrap(annotation):
+            args = get_args(alt)
+            if get_origin(alt) is tuple and args and Ellipsis not in args:
+                return args
+    return None
+
+
 def _literals_at(model: type[BaseModel], loc: Loc) -> list[str]:
     values: list[str] = []
     for annotation in _annotations_at(model, loc):
@@ -207,16 +236,43 @@ def _shown(value: object) -> str:
 def _param(value: object) -> Param:
     if isinstance(value, int | str) and not isinstance(value, bool):
         return value
+    if isinstance(value, float) and math.isfinite(value):
+        return Fraction(str(value))  # 0.0 reads 0; 0.5 reads 0,5 in Russian
     return _shown(value)
+
+
+def _value_at(data: object, loc: Loc) -> object:
+    """What the file has at ``loc`` (None: nothing)."""
+    return _parent(data, (*loc, ""))
+
+
+def follow_on(err: Mapping[str, Any], data: object) -> bool:
+    """A list said to be too short or too long only because some of its items
+    failed (pydantic counts the items that parsed): the file's list has a
+    right length, and the items' own problems say what is wrong."""
+    if err["type"] not in ("too_short", "too_long"):
+        return False
+    ctx: Mapping[str, Any] = err.get("ctx") or {}
+    loc, exists = _resolve(data, tuple(err["loc"]))
+    given = _value_at(data, loc) if exists else None
+    if not isinstance(given, list):
+        return False
+    low, high = ctx.get("min_length"), ctx.get("max_length")
+    return (low is None or len(given) >= low) and (high is None or len(given) <= high)
 
 
 def problem_message(err: Mapping[str, Any], model: type[BaseModel], data: object) -> Msg:
     """One of pydantic's errors as a catalogue message naming the field."""
     loc, _ = _resolve(data, tuple(err["loc"]))
-    where = named_path(loc, data)
+    where = where_named(loc, data)
     kind = str(err["type"])
     given = _shown(err.get("input"))
     ctx: Mapping[str, Any] = err.get("ctx") or {}
+    items = _fixed_tuple(model, loc) if kind in ("missing", "too_long", "too_short") else None
+    if items is not None and (kind != "missing" or isinstance(err["loc"][-1], int)):
+        numbers = all(item in (int, float) for item in items)
+        return msg("core.scenario.numbers" if numbers else "core.scenario.items", where=where,
+                   limit=len(items), given=_shown(_value_at(data, loc)))
     if kind == "missing":
         return msg("core.scenario.missing", where=where, field=str(loc[-1]) if loc else "?")
     if kind == "extra_forbidden":
@@ -264,7 +320,7 @@ def validation_problems(exc: ValidationError, model: type[BaseModel],
     seen: set[Loc] = set()
     for err in exc.errors(include_url=False):
         loc, _ = _resolve(data, tuple(err["loc"]))
-        if loc in seen:
+        if loc in seen or follow_on(err, data):
             continue
         seen.add(loc)
         problems.append(problem_message(err, model, data))
@@ -277,6 +333,8 @@ def validation_problems(exc: ValidationError, model: type[BaseModel],
 def _prune_targets(data: object, errors: Iterable[Mapping[str, Any]]) -> list[Loc]:
     targets: set[Loc] = set()
     for err in errors:
+        if follow_on(err, data):
+            continue
         loc, exists = _resolve(data, tuple(err["loc"]))
         target = loc if exists else loc[:-1]
         if err["type"] == "missing" and loc:
@@ -323,6 +381,9 @@ def _placeholder(field: FieldInfo) -> tuple[bool, object]:
             return True, int(value) if alt is int else float(value)
         if alt is str:
             return True, ""
+        if get_origin(alt) is tuple and get_args(alt) and all(
+                item in (int, float) for item in get_args(alt)):
+            return True, tuple(item() for item in get_args(alt))
         if get_origin(alt) is list or alt is list:
             return True, []
         if get_origin(alt) is dict or alt is dict:
@@ -357,56 +418,189 @@ def _set(data: Any, target: Loc, value: object) -> None:
         node[target[-1]] = value
 
 
-def best_effort(model: type[BaseModel], data: Mapping[str, Any],
-                first: ValidationError) -> tuple[BaseModel | None, list[Mapping[str, Any]]]:
+@dataclass(frozen=True)
+class Refused:
+    """The parts of a best-effort model that stand in for what the schema
+    refused (a default, a plain placeholder), as places in that model; a
+    ruleset's check that depends on one of them skips, so a bad value gives
+    its own problem and no follow-on. Empty for a scenario that parsed whole.
+
+    ``refused("table", "width")``: that place, or one holding it, was refused;
+    ``refused.within("posses", 0, "objective")``: something at or under it was;
+    ``refused.lost("posses", 0, "models")``: the list or table lost entries
+    that could not stand."""
+
+    paths: frozenset[Loc] = frozenset()
+    shortened: frozenset[Loc] = frozenset()
+
+    def __call__(self, *loc: int | str) -> bool:
+        return any(loc[:len(path)] == path for path in self.paths)
+
+    def within(self, *loc: int | str) -> bool:
+        return any(path[:len(loc)] == loc for path in self.paths | self.shortened)
+
+    def lost(self, *loc: int | str) -> bool:
+        return loc in self.shortened
+
+    def __bool__(self) -> bool:
+        return bool(self.paths or self.shortened)
+
+
+NOTHING_REFUSED = Refused()
+_CHECKED: ContextVar[tuple[object, Refused] | None] = ContextVar("_CHECKED", default=None)
+
+
+def refused(scenario: object) -> Refused:
+    """What the schema refused in ``scenario``, the best-effort model whose
+    checks are running; nothing for any other scenario."""
+    checked = _CHECKED.get()
+    return checked[1] if checked is not None and checked[0] is scenario else NOTHING_REFUSED
+
+
+@dataclass
+class _Pruning:
+    """Places refused while a best-effort model is made, kept as places in the
+    file, and the list entries left out on the way, which move the later ones."""
+
+    removed: list[Loc] = field(default_factory=list)
+    paths: set[Loc] = field(default_factory=set)
+    shortened: set[Loc] = field(default_factory=set)
+
+    def to_file(self, loc: Loc) -> Loc:
+        """A place in the body as it is now, as a place in the file."""
+        parts = list(loc)
+        for gone in reversed(self.removed):
+            depth = len(gone) - 1
+            if len(parts) > depth and tuple(parts[:depth]) == gone[:depth]:
+                index = parts[depth]
+                if isinstance(index, int) and index >= typing.cast(int, gone[depth]):
+                    parts[depth] = index + 1
+        return tuple(parts)
+
+    def to_model(self, loc: Loc) -> Loc | None:
+        """A place in the file as a place in the best-effort model (None: left out)."""
+        parts = list(loc)
+        for gone in self.removed:
+            depth = len(gone) - 1
+            if len(parts) > depth and tuple(parts[:depth]) == gone[:depth]:
+                index = parts[depth]
+                if index == gone[depth]:
+                    return None
+                if isinstance(index, int) and index > typing.cast(int, gone[depth]):
+                    parts[depth] = index - 1
+        return tuple(parts)
+
+    def refuse(self, loc: Loc) -> None:
+        self.paths.add(self.to_file(loc))
+
+    def remove(self, body: Any, loc: Loc) -> None:
+        node = _parent(body, loc)
+        if isinstance(node, list | dict):
+            self.shortened.add(self.to_file(loc[:-1]))
+        if isinstance(node, list) and isinstance(loc[-1], int):
+            self.removed.append(loc)
+        else:
+            self.refuse(loc)
+        _delete(body, loc)
+
+    def result(self) -> Refused:
+        def placed(locs: set[Loc]) -> frozenset[Loc]:
+            return frozenset(p for p in map(self.to_model, locs) if p is not None)
+        return Refused(placed(self.paths), placed(self.shortened))
+
+
+def best_effort(model: type[BaseModel], data: Mapping[str, Any], first: ValidationError
+                ) -> tuple[BaseModel | None, list[Mapping[str, Any]], _Pruning]:
     """A model of the parts of ``data`` that parse: each refused value is left
     out (its default applies) or, for a required field, stands in as a plain
     value of its type; an entry that still cannot stand is left out whole.
     Also the problems found only once others are out of the way (the model's
-    own validators), which the first pass could not see."""
+    own validators), which the first pass could not see, and what was refused."""
     body: Any = copy.deepcopy(dict(data))
     errors: list[Mapping[str, Any]] = list(first.errors(include_url=False))
     pruned: list[Loc] = []
     stood_in: set[Loc] = set()
     later: list[Mapping[str, Any]] = []
+    pruning = _Pruning()
     for round_number in range(_ROUNDS):
         if round_number:
             try:
-                return model.model_validate(body), later
+                return model.model_validate(body), later, pruning
             except ValidationError as exc:
                 errors = list(exc.errors(include_url=False))
-            shifted = any(isinstance(p[-1], int) for p in pruned)
+            shifted = bool(pruning.removed)
             for err in errors:
                 loc, _ = _resolve(body, tuple(err["loc"]))
-                if err["type"] != "missing" and not shifted \
+                if err["type"] != "missing" and not shifted and not follow_on(err, body) \
                         and not any(loc[:len(p)] == p for p in pruned):
                     later.append(err)
         kinds = {_resolve(body, tuple(e["loc"]))[0]: e["type"] for e in errors}
         targets = _prune_targets(body, errors)
         if not targets:
-            return None, later
+            return None, later, pruning
         for target in targets:
-            field = _field_at(model, target)
-            if field is not None and field.is_required() and target not in stood_in \
+            field_info = _field_at(model, target)
+            if field_info is not None and field_info.is_required() and target not in stood_in \
                     and kinds.get(target) != "extra_forbidden":
-                fits, value = _placeholder(field)
+                fits, value = _placeholder(field_info)
                 if fits:
                     stood_in.add(target)
+                    pruning.refuse(target)
                     _set(body, target, value)
                     continue
                 if target[:-1]:
                     target = target[:-1]
-            _delete(body, target)
+            pruning.remove(body, target)
         pruned += targets
-    return None, later
+    return None, later, pruning
 
 
-def _ruleset_checks(ruleset: AnyRuleset, scenario: BaseModel) -> list[Msg | str]:
+def _ruleset_checks(ruleset: AnyRuleset, scenario: BaseModel,
+                    gone: Refused = NOTHING_REFUSED) -> list[Msg | str]:
+    token = _CHECKED.set((scenario, gone))
     try:
         return list(ruleset.check_scenario(scenario))
     except Exception as exc:  # a defect in a ruleset's check must not hide the others
         return [msg("core.scenario.checks-failed", ruleset=ruleset.name,
                     cause=f"{type(exc).__name__}: {exc}")]
+    finally:
+        _CHECKED.reset(token)
+
+
+_PATH_PART = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+
+
+def parse_path(text: str) -> Loc | None:
+    """``bands[1].fighters[0].at`` -> ``("bands", 1, "fighters", 0, "at")``;
+    None for text that is no path."""
+    parts: list[int | str] = []
+    at = 0
+    while at < len(text):
+        found = _PATH_PART.match(text, at)
+        if found is None:
+            return None
+        parts.append(int(found[1]) if found[1] is not None else found[2])
+        at = found.end()
+    return tuple(parts) or None
+
+
+def _as_filed(problem: Msg | str, gone: Refused, pruning: _Pruning) -> Msg | str | None:
+    """A ruleset's problem found on the best-effort model: None when the field
+    it names was refused by the schema (a follow-on of that problem); else the
+    problem naming the field's place in the file (entries left out move the
+    model's later ones)."""
+    if not isinstance(problem, Msg):
+        return problem
+    text = problem.params.get("field")
+    loc = parse_path(text) if isinstance(text, str) else None
+    if loc is None:
+        return problem
+    if gone(*loc):
+        return None
+    filed = pruning.to_file(loc)
+    if filed == loc:
+        return problem
+    return Msg(problem.key, {**problem.params, "field": field_path(filed)})
 
 
 def validate_scenario(ruleset: AnyRuleset, data: Mapping[str, Any], source: str) -> BaseModel:
@@ -421,15 +615,19 @@ def validate_scenario(ruleset: AnyRuleset, data: Mapping[str, Any], source: str)
         scenario = model.model_validate(body)
     except ValidationError as exc:
         problems: list[Msg | str] = list(validation_problems(exc, model, body))
-        partial, later = best_effort(model, body, exc)
+        partial, later, pruning = best_effort(model, body, exc)
         seen = {render_key(p) for p in problems}
         for err in later:
             extra = problem_message(err, model, body)
             if render_key(extra) not in seen:
                 problems.append(extra)
         if partial is not None:
-            problems += [p for p in _ruleset_checks(ruleset, partial)
-                         if not (isinstance(p, Msg) and p.key == "core.scenario.checks-failed")]
+            gone = pruning.result()
+            for problem in _ruleset_checks(ruleset, partial, gone):
+                filed = _as_filed(problem, gone, pruning)
+                if filed is not None and not (isinstance(filed, Msg)
+                                              and filed.key == "core.scenario.checks-failed"):
+                    problems.append(filed)
         raise ScenarioError(source, problems) from None
     problems = _ruleset_checks(ruleset, scenario)
     if problems:
@@ -445,17 +643,44 @@ def render_key(problem: Msg | str) -> str:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """The TOML table in ``path``. :raises ScenarioError: unreadable or not TOML."""
+    """The TOML table in ``path``. :raises ScenarioError: unreadable or not TOML,
+    each in plain words: a folder, text that is not UTF-8, a saved game."""
+    source = str(path)
+    if path.is_dir():
+        raise ScenarioError(source, [msg("core.scenario.folder")])
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
-        raise ScenarioError(str(path), [msg("core.scenario.no-file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(str(path), [msg("core.scenario.cannot-read", cause=str(exc))]) \
-            from None
+        raise ScenarioError(source, [msg("core.scenario.no-file")]) from None
+    except PermissionError:
+        raise ScenarioError(source, [msg("core.scenario.no-permission")]) from None
+    except OSError as exc:
+        raise ScenarioError(source, [msg("core.scenario.cannot-read",
+                                         cause=exc.strerror or type(exc).__name__)]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ScenarioError(source, [msg("core.scenario.not-utf8", line=line)]) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(str(path), [msg("core.scenario.not-toml", cause=str(exc))]) \
+        if _saved_game(text):
+            raise ScenarioError(source, [msg("core.scenario.saved-game", path=source)]) \
+                from None
+        raise ScenarioError(source, [msg("core.scenario.not-toml", cause=str(exc))]) \
             from None
+
+
+def _saved_game(text: str) -> bool:
+    """Text that reads as a game saved by ``referee play --save`` (JSON)."""
+    if not text.lstrip().startswith("{"):
+        return False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "scenario" in data and "inputs" in data
 
 
 def ruleset_of(data: Mapping[str, Any], source: str) -> AnyRuleset:

@@ -15,6 +15,7 @@ from pydantic import Field
 from referee.core.events import REFEREE
 from referee.core.i18n import Msg, msg
 from referee.core.model import StrictModel
+from referee.core.scenario import refused
 from referee.games.facility.tables import (
     ABILITIES,
     BOOK_MAX_DOORS,
@@ -132,8 +133,18 @@ def scenario_problems(scenario: FacilityScenario) -> list[Msg]:
             *_character_problems(scenario), *_placement_problems(scenario)]
 
 
+def _rooms_known(scenario: FacilityScenario) -> bool:
+    """Whether every room's number is the file's (none refused by the schema,
+    no room left out), so that a number no room has is the file's mistake."""
+    gone = refused(scenario)
+    return not gone.lost("rooms") and not any(
+        gone("rooms", i, "number") for i in range(len(scenario.rooms)))
+
+
 def _room_problems(scenario: FacilityScenario) -> list[Msg]:
-    counts = Counter(room.number for room in scenario.rooms)
+    gone = refused(scenario)
+    counts = Counter(room.number for i, room in enumerate(scenario.rooms)
+                     if not gone("rooms", i, "number"))
     problems = [msg("facility.check.room-twice", field=f"rooms[{i}].number", room=room.number)
                 for i, room in enumerate(scenario.rooms) if counts[room.number] > 1]
     if not scenario.rooms:
@@ -143,7 +154,7 @@ def _room_problems(scenario: FacilityScenario) -> list[Msg]:
             problems.append(msg("facility.check.readers-no-camera",
                                 field=f"rooms[{i}].camera_readers", room=room.number))
         for j, reader in enumerate(room.camera_readers):
-            if reader not in scenario.characters:
+            if reader not in scenario.characters and not gone.lost("characters"):
                 problems.append(msg("facility.check.no-character",
                                     field=f"rooms[{i}].camera_readers[{j}]", name=reader))
     return problems
@@ -155,7 +166,7 @@ def _door_problems(scenario: FacilityScenario) -> list[Msg]:
     seen: dict[tuple[int, str], int] = {}
     for i, door in enumerate(scenario.doors):
         for side, room in enumerate(door.rooms):
-            if room not in known:
+            if room not in known and _rooms_known(scenario):
                 problems.append(msg("facility.check.no-room", field=f"doors[{i}].rooms[{side}]",
                                     room=room))
         if door.rooms[0] == door.rooms[1]:
@@ -205,7 +216,7 @@ def _character_problems(scenario: FacilityScenario) -> list[Msg]:
         field = f"characters.{name}"
         if name == REFEREE or ":" in name or not name.strip():
             problems.append(msg("facility.check.bad-id", field=field, name=name))
-        if character.room not in known:
+        if character.room not in known and _rooms_known(scenario):
             problems.append(msg("facility.check.no-room", field=f"{field}.room",
                                 room=character.room))
         if character.max_health is not None and character.health > character.max_health:
@@ -222,9 +233,12 @@ def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
     problems = []
     where: dict[str, str] = {}
 
+    items_known = not refused(scenario).lost("items")  # else an item left out is no mistake
+
     def put(item: str, field: str) -> None:
         if item not in scenario.items:
-            problems.append(msg("facility.check.no-item", field=field, item=item))
+            if items_known:
+                problems.append(msg("facility.check.no-item", field=field, item=item))
         elif item in where:
             problems.append(msg("facility.check.item-twice", field=field, item=item,
                                 other=where[item]))

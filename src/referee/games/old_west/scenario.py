@@ -4,6 +4,7 @@ profiles, and the house-rule settings (each marked with the gap it fills)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal
@@ -14,6 +15,7 @@ from shapely.geometry import LineString, Point, Polygon
 from referee.boards.table import EPS, mm_to_inches
 from referee.core.i18n import Msg, Name, msg
 from referee.core.morphology import Case, Gender, gender_of
+from referee.core.scenario import refused
 
 Point2 = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
@@ -226,10 +228,13 @@ def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
 def scenario_problems(scenario: OldWestScenario) -> list[Msg]:
     """Every problem the schema cannot see and the rules could not play, each
     naming the entry by its id or name (catalogue keys ``ow.check.*``). A
-    posse with no models is refused by the schema itself."""
+    posse with no models is refused by the schema itself. A check that reads
+    a value the schema refused is not made: that value's problem is said."""
     problems: list[Msg] = []
+    gone = refused(scenario)
     seats = [p.seat for p in scenario.posses]
-    if len(set(seats)) != len(seats):
+    if len(set(seats)) != len(seats) and not any(
+            gone("posses", i, "seat") for i in range(len(seats))):
         problems.append(msg("ow.check.same-seat", seat=seats[0]))
     if "referee" in seats:
         problems.append(msg("ow.check.referee-seat"))
@@ -243,16 +248,17 @@ def _objective_problems(scenario: OldWestScenario) -> list[Msg]:
     """An escape needs an exit edge and a number of models the posse has; a
     hold takes no number."""
     problems: list[Msg] = []
-    for posse in scenario.posses:
+    gone = refused(scenario)
+    for i, posse in enumerate(scenario.posses):
         objective = posse.objective
-        if objective is None:
+        if objective is None or gone.within("posses", i, "objective"):
             continue
         if objective.kind == "escape":
-            if posse.exit_edge is None:
+            if posse.exit_edge is None and not gone("posses", i, "exit_edge"):
                 problems.append(msg("ow.check.escape-edge", posse=posse.seat))
             if objective.models is None:
                 problems.append(msg("ow.check.escape-models", posse=posse.seat))
-            elif objective.models > len(posse.models):
+            elif objective.models > len(posse.models) and not gone.lost("posses", i, "models"):
                 problems.append(msg("ow.check.escape-too-many", posse=posse.seat,
                                     models=objective.models, count=len(posse.models)))
         elif objective.models is not None:
@@ -262,23 +268,31 @@ def _objective_problems(scenario: OldWestScenario) -> list[Msg]:
 
 def _model_problems(scenario: OldWestScenario) -> list[Msg]:
     problems: list[Msg] = []
+    gone = refused(scenario)
     rules, table = scenario.house_rules, scenario.table
+    sized = not gone.within("table") and not gone.within("house_rules")
     seen: set[str] = set()
     placed: list[tuple[str, float, float, float]] = []
-    buildings = [(o.name, Polygon(o.points)) for o in scenario.obstacles
-                 if o.closed and len(o.points) >= 3]
-    for posse in scenario.posses:
+    buildings = [(o.name, Polygon(o.points)) for i, o in enumerate(scenario.obstacles)
+                 if o.closed and len(o.points) >= 3 and not gone.within("obstacles", i)]
+    for p, posse in enumerate(scenario.posses):
         ids = [m.id for m in posse.models]
-        if posse.leader is not None and posse.leader not in ids:
+        known = not gone.lost("posses", p, "models") and not any(
+            gone("posses", p, "models", i, "id") for i in range(len(ids)))
+        if posse.leader is not None and posse.leader not in ids and known \
+                and not gone("posses", p, "leader"):
             problems.append(msg("ow.check.leader", posse=posse.seat, leader=posse.leader,
                                 ids=tuple(ids)))
-        for model in posse.models:
-            if model.id in seen:
+        for i, model in enumerate(posse.models):
+            where = ("posses", p, "models", i)
+            if model.id in seen and not gone(*where, "id"):
                 problems.append(msg("ow.check.id-twice", id=model.id))
             seen.add(model.id)
+            if gone(*where, "at") or gone(*where, "base_mm") or gone(*where, "mount"):
+                continue
             r = base_radius(model, rules)
             x, y = model.at
-            if not (r <= x <= table.width - r and r <= y <= table.depth - r):
+            if sized and not (r <= x <= table.width - r and r <= y <= table.depth - r):
                 problems.append(msg("ow.check.off-table", id=model.id, x=_as_written(x),
                                     y=_as_written(y), width=_as_written(table.width),
                                     depth=_as_written(table.depth)))
@@ -299,24 +313,28 @@ def _as_written(value: float) -> Fraction:
 
 
 def _terrain_problems(scenario: OldWestScenario) -> list[Msg]:
+    """Outlines off the table, of no length, or not a simple shape; an entry
+    whose points the schema refused in part is not checked."""
     problems: list[Msg] = []
+    gone = refused(scenario)
+    sized = not gone.within("table")
     w, d = scenario.table.width, scenario.table.depth
-    groups: list[tuple[str, list[tuple[str, list[Point2]]]]] = [
-        ("obstacles", [(o.name, o.points) for o in scenario.obstacles]),
-        ("covers", [(c.name, c.points) for c in scenario.covers]),
-        ("drops", [(p.name, p.points) for p in scenario.drops])]
-    for field, outlines in groups:
-        for name, points in outlines:
+    groups: list[tuple[str, Sequence[ObstacleSpec | CoverSpec | DropSpec]]] = [
+        ("obstacles", scenario.obstacles), ("covers", scenario.covers),
+        ("drops", scenario.drops)]
+    for field, entries in groups:
+        for i, entry in enumerate(entries):
+            if gone.within(field, i, "points"):
+                continue
+            name, points = entry.name, entry.points
             for x, y in points:
-                if not (0 <= x <= w and 0 <= y <= d):
+                if sized and not (0 <= x <= w and 0 <= y <= d):
                     problems.append(msg("ow.check.point-off-table", field=field, name=name,
                                         x=_as_written(x), y=_as_written(y)))
             if len(points) >= 2 and LineString(points).length == 0:
                 problems.append(msg("ow.check.no-length", field=field, name=name))
-    for o in scenario.obstacles:
-        if o.closed and (len(o.points) < 3 or not Polygon(o.points).is_valid):
-            problems.append(msg("ow.check.bad-outline", field="obstacles", name=o.name))
-    for c in scenario.covers:
-        if not Polygon(c.points).is_valid:
-            problems.append(msg("ow.check.bad-outline", field="covers", name=c.name))
+            closed = entry.closed if isinstance(entry, ObstacleSpec) else field == "covers"
+            if closed and (len(points) < 3 or not Polygon(points).is_valid) \
+                    and not (isinstance(entry, ObstacleSpec) and gone(field, i, "closed")):
+                problems.append(msg("ow.check.bad-outline", field=field, name=name))
     return problems

@@ -12,6 +12,7 @@ from shapely.geometry import Polygon
 from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.morphology import gender_of
+from referee.core.scenario import refused
 from referee.games.samurai.tables import Armour, Cover, MissileName
 
 Point = tuple[float, float]
@@ -96,26 +97,34 @@ class SamuraiScenario(StrictModel):
 
 
 def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
-    """What the schema cannot see, as catalogue messages naming the field."""
+    """What the schema cannot see, as catalogue messages naming the field; a
+    check that reads a value the schema refused is not made."""
     problems: list[Msg | str] = []
+    gone = refused(scenario)
     seats = [band.seat for band in scenario.bands]
-    if len(set(seats)) < len(seats):
+    if len(set(seats)) < len(seats) and not any(
+            gone("bands", b, "seat") for b in range(len(seats))):
         problems.append(msg("sam.check.same-seat", field="bands[1].seat", seat=seats[0]))
+    on_table = not gone.within("table")
     seen: set[str] = set()
     for b, band in enumerate(scenario.bands):
         for f, spec in enumerate(band.fighters):
             where = f"bands[{b}].fighters[{f}]"
-            if spec.id in seen or spec.id in seats:
-                problems.append(msg("sam.check.same-id", field=f"{where}.id", id=spec.id))
-            seen.add(spec.id)
+            if not gone("bands", b, "fighters", f, "id"):
+                if spec.id in seen or spec.id in seats:
+                    problems.append(msg("sam.check.same-id", field=f"{where}.id", id=spec.id))
+                seen.add(spec.id)
             x, y = spec.at
-            if not (0 <= x <= scenario.table.width and 0 <= y <= scenario.table.depth):
+            if on_table and not (0 <= x <= scenario.table.width
+                                 and 0 <= y <= scenario.table.depth):
                 problems.append(msg("sam.check.off-table", field=f"{where}.at", id=spec.id,
                                     x=Fraction(str(x)), y=Fraction(str(y))))
     for t, terrain in enumerate(scenario.terrain):
         where = f"terrain[{t}]"
-        if terrain.cover == "light" and not terrain.closed:
+        if terrain.cover == "light" and not terrain.closed \
+                and not gone.within("terrain", t, "cover"):
             problems.append(msg("sam.check.light-line", field=f"{where}.closed"))
-        if terrain.closed and (len(terrain.points) < 3 or not Polygon(terrain.points).is_valid):
+        if terrain.closed and not gone.within("terrain", t, "points") \
+                and (len(terrain.points) < 3 or not Polygon(terrain.points).is_valid):
             problems.append(msg("sam.check.bad-area", field=f"{where}.points"))
     return problems
