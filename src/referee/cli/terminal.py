@@ -36,6 +36,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from referee.boards.tablemap import message_from_json
 from referee.cli import table_map
 from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
@@ -305,6 +306,17 @@ class TerminalPlayer:
 
     def _structured(self, ask: Ask, schema: dict[str, JSON]) -> JSON:
         seat = ask.seat
+        while True:
+            value = self._shaped(ask, schema)
+            self.drafts[seat] = value
+            voids = self.void_parts(seat, value)
+            if not voids or self._send_anyway(voids):
+                return value
+
+    def _shaped(self, ask: Ask, schema: dict[str, JSON]) -> JSON:
+        """One answer by shape: the form, the editor or a line of JSON, as the
+        person chooses, starting from the draft (or the offered answer)."""
+        seat = ask.seat
         if seat in self.drafts:
             draft = self.drafts[seat]
             self._say(msg("core.terminal.draft"))
@@ -315,21 +327,48 @@ class TerminalPlayer:
             self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
         else:
             draft = MISSING
-        editor = self._editor() or "-"
+        editor = self._editor()
         while True:
-            self._say(msg("core.terminal.how", editor=editor))
+            self._say(msg("core.terminal.how", editor=editor) if editor is not None
+                      else msg("core.terminal.how-no-editor"))
             how = self.read(f"{self._text(msg('core.terminal.how-prompt'))} [g]: ")
             how = how.strip().lower() or "g"
             value: JSON = MISSING
-            if how.startswith("g"):
+            if how.startswith(("g", "п")):
                 value = Form(self, schema).fill(schema, draft, "answer", True)
-            elif how.startswith("e"):
+            elif how.startswith(("e", "у")):
                 value = self._edit(seat, draft)
-            elif how.startswith("j"):
+            elif how.startswith(("j", "о")):
                 value = self._json_line(seat)
             if value is not MISSING:
-                self.drafts[seat] = value
                 return value
+
+    def void_parts(self, seat: Seat, value: JSON) -> list[dict[str, Any]]:
+        """The parts of ``value`` the rules would leave out as void (each
+        ``part`` and ``reason``), tried on a copy of the game and read from
+        the seat's own view; none when there is no game to try it on or the
+        answer would be refused whole (the game says why when it is sent)."""
+        game = self.screen.game if self.screen is not None else None
+        if game is None:
+            return []
+        trial = game.fork()
+        try:
+            trial.answer(seat, value)
+        except RefereeError:
+            return []
+        waiting = trial.view(seat).get("waiting")
+        voids = waiting.get("your_void_parts") if isinstance(waiting, dict) else None
+        return [v for v in voids if isinstance(v, dict)] if isinstance(voids, list) else []
+
+    def _send_anyway(self, voids: list[dict[str, Any]]) -> bool:
+        """Show the void parts; whether the person sends the answer without
+        them (the default: no, edit it again, the draft kept)."""
+        self.console.print(f"[bold yellow]{escape(self._text(msg('core.terminal.voids')))}[/]")
+        for void in voids:
+            line = msg("core.terminal.void", part=str(void.get("part", "")),
+                       reason=message_from_json(void.get("reason")))
+            self.console.print(f"  {escape(self._text(line))}")
+        return Form(self, {}).yes(msg("core.terminal.send-anyway"), False)
 
     def _json_line(self, seat: Seat) -> JSON:
         while True:
@@ -406,11 +445,18 @@ class TerminalPlayer:
 
 
 class Form:
-    """A guided form driven by a JSON Schema: each field asked in turn."""
+    """A guided form driven by a JSON Schema: each field asked in turn.
+
+    What the form says of a field is player text only: a node's ``x-label``
+    and ``x-help`` name catalogue keys (its name and a line of help, in the
+    player's language); a schema's ``title`` and ``description`` (a code
+    model's names and docstrings) are never shown."""
 
     def __init__(self, player: TerminalPlayer, root: Mapping[str, Any]) -> None:
         self.player = player
         self.root = root
+        self.titles: dict[str, str] = {}
+        """Field path -> how the form names it ("Movement → target room")."""
 
     def deref(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
         seen = 0
@@ -442,20 +488,40 @@ class Form:
             shapes += [s for s in inner if s.get("type") != "null"]
         return shapes, nullable
 
+    def text_of(self, node: Mapping[str, Any], shapes: list[Mapping[str, Any]],
+                key: str) -> str | None:
+        """The catalogue text a node (or its one shape) names under ``key``."""
+        for where in (node, self.deref(node), *shapes[:1]):
+            found = where.get(key)
+            if isinstance(found, str) and found:
+                return self.player._text(msg(found))
+        return None
+
+    def label(self, path: str) -> str:
+        """A field as the form names it: its title with its path, the name
+        typed in JSON ("Movement → target room (move.to)"), or the path."""
+        title = self.titles.get(path)
+        return path if not title else f"{title} ({path})"
+
     def fill(self, node: Mapping[str, Any], current: JSON, label: str, required: bool) -> JSON:
         """The value of one field; MISSING when an optional field is skipped."""
         shapes, nullable = self.alternatives(node)
-        described = self.deref(node)
-        hint = described.get("description") or (shapes[0].get("description") if shapes else "")
+        title = self.text_of(node, shapes, "x-label")
+        if title:
+            parent = self.titles.get(label.rsplit(".", 1)[0]) if "." in label else None
+            self.titles[label] = f"{parent} → {title}" if parent else capitalized(title)
+        hint = self.text_of(node, shapes, "x-help")
         if hint:
-            self.player.console.print(f"[dim]{escape(' '.join(str(hint).split()))}[/]")
+            self.player.console.print(f"[dim]{escape(' '.join(hint.split()))}[/]")
+        if current is None and (not required or nullable):
+            current = MISSING  # an empty optional field: nothing to keep
         structured = [s for s in shapes if _kind(s) in ("object", "array", "map")]
         if len(shapes) == 1 and structured:
             shape = structured[0]
             optional = not required or nullable
             if optional and _kind(shape) == "object" and not self.yes(
-                    msg("core.terminal.fill-in", field=label),
-                    current is not MISSING and current is not None):
+                    msg("core.terminal.fill-in", field=self.label(label)),
+                    current is not MISSING):
                 return MISSING if not required else None
             if _kind(shape) == "object":
                 return self.object(shape, current, label)
@@ -478,35 +544,39 @@ class Form:
 
     def array(self, shape: Mapping[str, Any], current: JSON, label: str) -> list[JSON]:
         items: list[JSON] = list(current) if isinstance(current, list) else []
+        named = self.label(label)
         if items:
             self.player.console.print(escape(json.dumps(items, ensure_ascii=False)))
-            if not self.yes(msg("core.terminal.keep-items", field=label, count=len(items)), True):
+            if not self.yes(msg("core.terminal.keep-items", field=named, count=len(items)), True):
                 items = []
         item_shape: Mapping[str, Any] = shape.get("items") or {}
         shapes, _ = self.alternatives(item_shape)
         if len(shapes) == 1 and _kind(shapes[0]) in ("object", "array", "map"):
-            while self.yes(msg("core.terminal.add-item", field=label), False):
-                items.append(self.fill(shapes[0], MISSING, f"{label}[{len(items)}]", True))
+            while self.yes(msg("core.terminal.add-item", field=named), False):
+                path = f"{label}[{len(items)}]"
+                self.titles[path] = self.titles.get(label, "")
+                items.append(self.fill(shapes[0], MISSING, path, True))
             return items
         while True:
-            prompt = self.player._text(msg("core.terminal.next-item", field=label,
-                                           number=len(items) + 1))
-            value = self.ask_scalar(shapes, f"{prompt}{_types(shapes)}: ", allow_empty=True)
+            prompt = self.player._text(msg("core.terminal.next-item", field=named,
+                                           number=len(items) + 1, kinds=self.kinds(shapes)))
+            value = self.ask_scalar(shapes, f"{prompt}: ", allow_empty=True)
             if value is MISSING:
                 return items
             items.append(value)
 
     def mapping(self, shape: Mapping[str, Any], current: JSON, label: str) -> dict[str, JSON]:
         result: dict[str, JSON] = dict(current) if isinstance(current, dict) else {}
+        named = self.label(label)
         if result:
             self.player.console.print(escape(json.dumps(result, ensure_ascii=False)))
-            if not self.yes(msg("core.terminal.keep-items", field=label, count=len(result)),
+            if not self.yes(msg("core.terminal.keep-items", field=named, count=len(result)),
                             True):
                 result = {}
         value_shape = shape.get("additionalProperties")
         value_shape = value_shape if isinstance(value_shape, Mapping) else {}
         while True:
-            key = self.player.read(self.player._text(msg("core.terminal.key", field=label))
+            key = self.player.read(self.player._text(msg("core.terminal.key", field=named))
                                    + ": ").strip()
             if not key:
                 return result
@@ -514,12 +584,15 @@ class Form:
 
     def scalar(self, shapes: list[Mapping[str, Any]], current: JSON, label: str,
                required: bool) -> JSON:
-        hint = self.player._text(msg("core.terminal.required" if required
-                                     else "core.terminal.optional"))
-        shown = "" if current is MISSING else f" [{json.dumps(current, ensure_ascii=False)}]"
-        keep = "" if current is MISSING else \
-            f"; {self.player._text(msg('core.terminal.field-hint'))}"
-        prompt = f"{label}{_types(shapes)} ({hint}{keep}){shown}: "
+        kept = MISSING if current is MISSING else self.shown(current)
+        if kept is MISSING:
+            hint = None if required else msg("core.terminal.hint.skip")
+        else:
+            hint = msg("core.terminal.hint.keep" if required
+                       else "core.terminal.hint.keep-or-clear", value=kept)
+        question = msg("core.terminal.field", field=self.label(label), kinds=self.kinds(shapes))
+        prompt = self.player._text(question if hint is None else msg(
+            "core.terminal.field-hint", question=question, hint=hint)) + ": "
         while True:
             value = self.ask_scalar(shapes, prompt, allow_empty=True)
             if value == "-":
@@ -535,6 +608,24 @@ class Form:
                 return MISSING
             self.player._say(msg("core.terminal.empty-value"))
 
+    def shown(self, value: JSON) -> str:
+        """A value as the form shows it: yes and no in words, the rest as JSON."""
+        if isinstance(value, bool):
+            return self.player._text(msg("core.terminal.yes" if value else "core.terminal.no"))
+        return json.dumps(value, ensure_ascii=False)
+
+    def kinds(self, shapes: list[Mapping[str, Any]]) -> str:
+        """What a field takes, in the player's words: ``<integer>``, ``<yes or
+        no>``, or the values to choose from."""
+        names: list[str] = []
+        for shape in shapes:
+            if "enum" in shape or "const" in shape:
+                values = shape.get("enum", [shape.get("const")])
+                names.append(" | ".join(str(v) for v in values))
+            elif shape.get("type") in _SCALARS:
+                names.append(self.player._text(msg(f"core.terminal.kind.{shape['type']}")))
+        return f"<{' | '.join(names)}>" if names else ""
+
     def ask_scalar(self, shapes: list[Mapping[str, Any]], prompt: str,
                    allow_empty: bool) -> JSON:
         while True:
@@ -549,12 +640,24 @@ class Form:
             self.player.console.print(escape(self.player._text(problem)))
 
     def yes(self, question: Msg, default: bool) -> bool:
-        mark = "Y/n" if default else "y/N"
-        text = self.player._text(question).removesuffix(" (y/n)")
-        reply = self.player.read(f"{text} [{mark}]: ").strip().lower()
-        if not reply:
-            return default
-        return reply[0] in ("y", "д", "1", "t")
+        """A yes-or-no question; Enter takes ``default``; an answer that is
+        neither is asked again, saying which answers are taken."""
+        mark = self.player._text(msg("core.terminal.yes-no", default="yes" if default else "no"))
+        text = self.player._text(question)
+        while True:
+            reply = self.player.read(f"{text} [{mark}]: ").strip().lower()
+            if not reply:
+                return default
+            if reply in YES:
+                return True
+            if reply in NO:
+                return False
+            self.player._say(msg("core.terminal.not-yes-no", value=reply))
+
+
+YES = ("y", "yes", "д", "да", "true", "1")
+NO = ("n", "no", "н", "нет", "false", "0")
+"""Answers to a yes-or-no question, in English and in Russian."""
 
 
 def _kind(shape: Mapping[str, Any]) -> str:
@@ -567,17 +670,6 @@ def _kind(shape: Mapping[str, Any]) -> str:
     if kind == "array" or "items" in shape or "prefixItems" in shape:
         return "array"
     return str(kind or "any")
-
-
-def _types(shapes: list[Mapping[str, Any]]) -> str:
-    names: list[str] = []
-    for shape in shapes:
-        if "enum" in shape or "const" in shape:
-            values = shape.get("enum", [shape.get("const")])
-            names.append(" | ".join(str(v) for v in values))
-        elif shape.get("type") in _SCALARS:
-            names.append(str(shape["type"]))
-    return f" <{' | '.join(names)}>" if names else ""
 
 
 def _parse(text: str, shapes: list[Mapping[str, Any]]) -> tuple[JSON, Msg | None]:
@@ -599,15 +691,15 @@ def _parse(text: str, shapes: list[Mapping[str, Any]]) -> tuple[JSON, Msg | None
                 continue
         if kind == "number":
             try:
-                number = float(text)
+                number = float(text.replace(",", "."))
             except ValueError:
                 continue
             return int(number) if number.is_integer() and "." not in text else number, None
         if kind == "boolean":
             low = text.lower()
-            if low in ("true", "yes", "y", "да", "1"):
+            if low in YES:
                 return True, None
-            if low in ("false", "no", "n", "нет", "0"):
+            if low in NO:
                 return False, None
             continue
         if kind == "string":
@@ -618,4 +710,7 @@ def _parse(text: str, shapes: list[Mapping[str, Any]]) -> tuple[JSON, Msg | None
             return text, None
     if enums:
         return None, msg("core.terminal.choose-one", values=tuple(str(v) for v in enums))
-    return None, msg("core.terminal.bad-value", value=text, kind=" | ".join(kinds) or "?")
+    if kinds == ["boolean"]:
+        return None, msg("core.terminal.not-yes-no", value=text)
+    return None, msg("core.terminal.bad-value", value=text, kinds=tuple(
+        msg(f"core.terminal.a-kind.{kind}") for kind in kinds if kind in _SCALARS))

@@ -131,8 +131,10 @@ class OrdersForm(BaseModel):
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """The schema of :class:`Orders`: what a person should write."""
-        return Orders.model_json_schema(*args, **kwargs)
+        """The schema of :class:`Orders`: what a person should write, each
+        field with the catalogue keys of its name and help for a form
+        (``x-label``, ``x-help``)."""
+        return with_form_text(Orders.model_json_schema(*args, **kwargs))
 
     @model_validator(mode="before")
     @classmethod
@@ -144,6 +146,28 @@ class OrdersForm(BaseModel):
     def entries(self) -> dict[str, Any]:
         """Every order given, by name, as sent."""
         return dict(self.model_extra or {})
+
+
+FIELD_LABELS: dict[tuple[str, str], str] = {("Move", "to"): "room", ("Give", "to"): "to"}
+"""Fields whose name reads differently by the order they are in."""
+FIELD_HELP = frozenset({"route", "place", "id", "secret", "hands", "ability"})
+"""Fields with a line of help (``facility.form.help.<field>``)."""
+
+
+def with_form_text(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with the catalogue keys a form shows: each order named as
+    the reports name it (``facility.order.<order>``) with a line of help, the
+    fields within them by ``facility.form.field.<field>``."""
+    schema["x-help"] = "facility.form.help"
+    for name, order in schema.get("properties", {}).items():
+        order["x-label"] = f"facility.order.{name}"
+        order["x-help"] = f"facility.form.help.{name}"
+    for model, definition in schema.get("$defs", {}).items():
+        for name, part in definition.get("properties", {}).items():
+            part["x-label"] = "facility.form.field." + FIELD_LABELS.get((model, name), name)
+            if name in FIELD_HELP:
+                part["x-help"] = f"facility.form.help.{name}"
+    return schema
 
 
 def template() -> dict[str, Any]:

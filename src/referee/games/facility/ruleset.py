@@ -5,13 +5,14 @@ game ends when the scenario's last turn has been played (house rule 13)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
-from referee.core.i18n import CATALOGUE, Msg, Name, msg
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, Param, msg, render
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
 from referee.games.facility.orders import Orders, OrdersForm, read_orders, template
@@ -113,6 +114,30 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
                      "characters": here},
         }
 
+    def board_table(self, view: dict[str, JSON],
+                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        """Where the character is and what it may name in its orders, from its
+        own view only: its room, health and concentration, what it carries, the
+        doors of the room, who is there and what can be seen on them, what lies
+        on the floor; each by the id an order names it with."""
+        me, room = view.get("character"), view.get("room")
+        if not isinstance(me, dict) or not isinstance(room, dict):
+            return None
+        rows: list[tuple[str, Msg]] = [
+            ("where", msg("facility.room", number=int(me.get("room", 0)))),
+            ("health", msg("facility.board.health-value", health=int(me.get("health", 0)),
+                           max_health=int(me.get("max_health", 0)),
+                           concentration=_number(me.get("concentration", 0)))),
+            ("carried", _listed(_carried(me))),
+            ("doors", _listed(tuple(f"`{door}`" for door in room.get("doors", [])))),
+            ("here", _listed(_present(room.get("characters", {})), "facility.board.no-one")),
+            ("floor", _listed(tuple(f"`{item}`" for item in room.get("floor", [])))),
+        ]
+        heads = [render(msg("facility.board.head", turn=int(view.get("turn", 0))), lang),
+                 render(msg("facility.board.ids"), lang)]
+        return heads, [[render(msg(f"facility.board.{row}"), lang), render(value, lang)]
+                       for row, value in rows]
+
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
         """A plausible order from the seat's own view: walk through a door, pick
@@ -127,3 +152,36 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if floor and rng.random() < 0.3:
             orders["take"] = [{"item": rng.choice(floor)}]
         return orders
+
+
+def _number(value: Any) -> Fraction | int:
+    """A number of the view (concentration: an int or a float of halves) as
+    the catalogue writes numbers."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0
+    return value if isinstance(value, int) else Fraction(str(value))
+
+
+def _listed(items: tuple[Param, ...], empty: str = "facility.nothing") -> Msg:
+    return msg("facility.board.list", items=items) if items else msg(empty)
+
+
+def _carried(me: dict[str, Any]) -> tuple[Param, ...]:
+    """What the character carries, each item's id with where it is."""
+    places = [("hands", me.get("hands", [])), ("inventory", me.get("inventory", [])),
+              *(me.get("worn") or {}).items()]
+    return tuple(msg("facility.carried", item=f"`{item}`", place=msg("facility.place",
+                                                                      place=place))
+                 for place, items in places for item in items)
+
+
+def _present(characters: dict[str, Any]) -> tuple[Param, ...]:
+    """The others in the room by the id orders name them with, with their
+    uniform (``uniform:<name>``) and the items to be seen on them."""
+    found: list[Param] = []
+    for name, seen in sorted(characters.items()):
+        features = [f"`uniform:{seen['uniform']}`"] if seen.get("uniform") else []
+        features += [f"`{item}`" for item in seen.get("visible", [])]
+        found.append(msg("facility.board.person", who=f"`{name}`", seen=tuple(features))
+                     if features else f"`{name}`")
+    return tuple(found)
