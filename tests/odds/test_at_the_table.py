@@ -17,12 +17,12 @@ from rich.console import Console
 from referee.boards.table import mm_to_inches
 from referee.cli.terminal import TerminalPlayer
 from referee.core.drivers import Ask, RandomBot, RandomChance
-from referee.core.enumerate import distribution
+from referee.core.enumerate import distribution, leaves
 from referee.core.game import Game
 from referee.core.i18n import Msg, render
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import load_scenario
-from referee.core.waits import JSON, Decision
+from referee.core.waits import JSON, Chance, Decision
 from referee.games.old_west.scenario import OldWestScenario
 from referee.odds.at_the_table import share
 from tests.leaks import assert_no_leak, readable_by
@@ -89,7 +89,11 @@ def samurai_decisions(keys_wanted: set[str], seeds: range) -> list[tuple[Game, s
 
 def damage_after(game: Game, attacker_boosts: bool) -> Fraction:
     """The engine's chance that the attack under way does damage: every roll
-    walked, the Attacker Boosting or not when asked, no Special attack."""
+    walked, the Attacker Boosting or not when asked, no Special attack.
+    Positions are merged (:func:`referee.core.enumerate.leaves`) only up to
+    the defence roll: an attack that ends the turn leaves the same position
+    whether it stunned or failed (a stun wears off in the End phase), so the
+    defence dice are walked one way each and the log read."""
     start = len(game.state.log.events)
 
     def boost(_: Game, decision: Decision) -> dict[str, JSON] | None:
@@ -97,10 +101,24 @@ def damage_after(game: Game, attacker_boosts: bool) -> Fraction:
             return {s: attacker_boosts for s in decision.seats}
         return None
 
-    dist = distribution(game, lambda g: "sam.attack-failed" not in new_keys(start)(g),
-                        lambda g: "sam.defence-result" in new_keys(start)(g),
-                        first_options(boost))
-    return dist.get(True, Fraction(0))
+    def at_defence_roll(g: Game) -> bool:
+        wait = g.waiting
+        return isinstance(wait, Chance) and wait.what.key == "sam.roll.defence"
+
+    def damaged(g: Game) -> Fraction:
+        said = new_keys(start)(g)
+        wait = g.waiting
+        if "sam.defence-result" in said or not isinstance(wait, Chance):
+            return Fraction(int("sam.attack-failed" not in said))
+        total = Fraction(0)
+        for value, chance in wait.outcomes:
+            child = g.fork()
+            child.roll(value)
+            total += chance * damaged(child)
+        return total
+
+    return sum((p * damaged(node) for node, p in leaves(game, at_defence_roll,
+                                                       first_options(boost))), Fraction(0))
 
 
 @rule("SAM-ATK-3", "SAM-ATK-4", "SAM-ATK-6", "SAM-ATK-7", "SAM-ATK-8", "SAM-BST-3", "SAM-BST-4",

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from referee.boards.tablemap import message_from_json
+from referee.core.errors import IllegalAnswer
 from referee.core.game import Game
-from referee.core.i18n import Msg
+from referee.core.i18n import Msg, render
 from referee.games.samurai.ruleset import Samurai
 from referee.games.samurai.scenario import SamuraiScenario
 
@@ -94,3 +98,18 @@ def option_values(game: Game) -> Any:
     wait = game.waiting
     seat = game.seats_to_answer()[0]
     return [o.value for o in wait.options_for(seat)]  # type: ignore[union-attr]
+
+
+def shot_refused(game: Game, target: str = "oso", seat: str = "retainers") -> str:
+    """The shot at ``target`` is not among the asked fighter's options and is
+    refused if typed; returns the reason the map shows beside the target
+    (the seat's view of the fighter's aims), in English."""
+    shot = {"act": "shoot", "target": target}
+    assert shot not in option_values(game)
+    with pytest.raises(IllegalAnswer):
+        game.answer(seat, shot)
+    aims = game.view(seat)["state"]["asked"]["aims"]
+    why = next(a["why"] for a in aims if a["target"] == target)
+    assert why is not None
+    return render(message_from_json(why), "en")
+

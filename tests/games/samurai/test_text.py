@@ -294,7 +294,7 @@ def test_a_teppo_to_reload_is_named_in_the_accusative() -> None:
     game.feed(1, 1)  # a miss
     game.feed(*RETAINERS_FIRST)
     stay_all(game)
-    game.answer("retainers", {"act": "reload", "target": None})
+    game.answer("retainers", {"act": "reload"})
     assert "Gunner Saburo reloads the teppo." in log(game, "en")
     assert "Стрелок Сабуро перезаряжает теппо." in log(game, "ru")
 

@@ -3,15 +3,13 @@ and reloading are the Action phase's; the fragment says reloading is)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict
 
 from referee.boards.table import Table
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.waits import Chance, Decision
+from referee.core.waits import Chance, Decision, Option
 from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
 from referee.games.samurai.fight import d6
@@ -26,13 +24,9 @@ from referee.games.samurai.tables import (
     WEAPONS,
 )
 
-
-class Action(BaseModel):
-    """A fighter's action: wait, shoot a target, or reload its Teppo."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    act: Literal["wait", "shoot", "reload"] = "wait"
-    target: str | None = None
+WAIT = {"act": "wait"}
+"""The Action phase's answer to do nothing; ``{"act": "shoot", "target": id}``
+shoots, ``{"act": "reload"}`` reloads."""
 
 
 def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -> Msg | None:
@@ -65,15 +59,25 @@ def can_reload(state: SamuraiState, shooter: str) -> bool:
     return f.spec.missile is not None and WEAPONS[f.spec.missile].reloads and not f.loaded
 
 
-def action_refusals(state: SamuraiState, shooter: str, action: Action) -> list[Msg]:
-    if action.act == "shoot":
-        if action.target is None:
-            return [msg("sam.refuse.no-target")]
-        why = shot_refusal(state, state.table(), shooter, action.target)
-        return [why] if why is not None else []
-    if action.act == "reload" and not can_reload(state, shooter):
-        return [msg("sam.refuse.no-reload", name=state.fighters[shooter].name)]
-    return []
+def action_options(state: SamuraiState, shooter: str, targets: Sequence[str]) -> list[Option]:
+    """What ``shooter`` may do in the Action phase, each a numbered choice:
+    wait; shoot (or throw) at each enemy in sight and range (SAM-RNG-1), the
+    nearest first; reload a Teppo that has fired (SAM-RNG-3)."""
+    f = state.fighters[shooter]
+    assert f.spec.missile is not None
+    weapon = msg(f"sam.weapon.{f.spec.missile}")
+    key = "sam.opt.throw" if WEAPONS[f.spec.missile].thrown else "sam.opt.shoot"
+    table = state.table()
+    # to the hundredth first, as the map's list of targets (picture.aims) rounds it
+    distance = {t: round(table.distance(shooter, t), 2) for t in targets}
+    options = [Option(WAIT, msg("sam.opt.wait"))]
+    for target in sorted(targets, key=distance.__getitem__):
+        options.append(Option({"act": "shoot", "target": target},
+                              msg(key, target=state.fighters[target].name, weapon=weapon,
+                                  inches=tenths(distance[target]))))
+    if can_reload(state, shooter):
+        options.append(Option({"act": "reload"}, msg("sam.opt.reload", weapon=weapon)))
+    return options
 
 
 def range_modifier(distance: float, teppo: bool) -> int:
@@ -114,22 +118,21 @@ class ActionPhase(Frame):
         f = state.fighters[fid]
         state.asked_shooter = fid
         state.asked_targets = legal_targets(state, fid)
-        return self.ask(Decision((f.side,), msg("sam.ask.action", name=f.name),
-                                 schema={f.side: Action},
-                                 templates={f.side: {"act": "wait", "target": None}}),
+        return self.ask(Decision.single(f.side, msg("sam.ask.action", name=f.name),
+                                        action_options(state, fid, state.asked_targets)),
                         self.acted)
 
-    def acted(self, state: SamuraiState, action: Action) -> Step:
+    def acted(self, state: SamuraiState, value: dict[str, object]) -> Step:
         fid = self.queue.pop(0)
         f = state.fighters[fid]
         state.asked_shooter = None
         state.asked_targets = []
-        if action.act == "reload":
+        if value["act"] == "reload":
             f.loaded = True
             state.emit(msg("sam.reloads", name=f.name, weapon=msg(f"sam.weapon.{f.spec.missile}")),
                        clause="SAM-RNG-3")
-        elif action.act == "shoot" and action.target is not None:
-            return self.call(Shoot(fid, action.target), self.shot)
+        elif value["act"] == "shoot":
+            return self.call(Shoot(fid, str(value["target"])), self.shot)
         return self.next(state)
 
     def shot(self, state: SamuraiState, result: object) -> Step:

@@ -19,7 +19,7 @@ from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
 from referee.core.waits import JSON, Decision
 from referee.games.samurai import move_to, picture
 from referee.games.samurai.fight import Allocation, allocation_refusals
-from referee.games.samurai.missiles import Action, action_refusals, can_reload
+from referee.games.samurai.missiles import WAIT, can_reload
 from referee.games.samurai.scenario import SamuraiScenario, scenario_problems
 from referee.games.samurai.state import SamuraiState, tenths
 from referee.games.samurai.turn import Match
@@ -33,14 +33,15 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
 
     name = "samurai"
     aliases = ("ronin",)
-    version = "1"
+    version = "2"
     title = msg("sam.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
                          length_note=msg("sam.length-note"))
     scenario_model = SamuraiScenario
     phase_end_events: ClassVar[frozenset[str]] = frozenset({
-        "sam.phase.combat-ended", "sam.phase.action-ended", "sam.turn-ended"})
+        "sam.phase.move-ended", "sam.phase.combat-ended", "sam.phase.action-ended",
+        "sam.turn-ended"})
 
     def seats(self, scenario: SamuraiScenario) -> tuple[Seat, ...]:
         return tuple(b.seat for b in scenario.bands)
@@ -96,9 +97,6 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                      answer: Any) -> Verdict:
         if isinstance(answer, Allocation):
             return Verdict(answer, refusals=tuple(allocation_refusals(state, seat, answer)))
-        if isinstance(answer, Action) and state.asked_shooter is not None:
-            return Verdict(answer, refusals=tuple(
-                action_refusals(state, state.asked_shooter, answer)))
         if isinstance(answer, PointMove) and state.moving is not None:
             return Verdict(answer, refusals=tuple(
                 move_to.point_refusals(state, state.moving["model"], answer)))
@@ -120,17 +118,16 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
             here = (view.get("waiting") or {}).get("template")
             spots = [{"x": at[0], "y": at[1]} for _, at in own["moving"]["spots"]]
             return rng.choice([here, *spots])
-        asked = own["asked"]
-        choices: list[JSON] = [{"act": "wait", "target": None}]
-        choices += [{"act": "shoot", "target": t} for t in asked["targets"]] * 3
-        if asked["reload"]:
-            choices += [{"act": "reload", "target": None}] * 3
-        return rng.choice(choices)
+        return super().random_answer(view, seat, decision, rng)
 
     def bot_weights(self, view: dict[str, JSON], seat: Seat,
                     decision: Decision) -> list[float] | None:
         """The random bot never picks the move to a point of its own choosing
-        (:mod:`referee.bots.samurai`)."""
+        (:mod:`referee.bots.samurai`), and in the Action phase it shoots or
+        reloads three times as often as it waits."""
+        if decision.question.key == "sam.ask.action":
+            return [1.0 if option.value == WAIT else 3.0
+                    for option in decision.options_for(seat)]
         return bot_policy.weights(seat, decision)
 
     def option_odds(self, view: dict[str, JSON], seat: Seat,

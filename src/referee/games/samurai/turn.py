@@ -92,6 +92,7 @@ class MovePhase(Frame):
         while self.queue and table.touching(self.queue[0]):
             self.queue.pop(0)
         if not self.queue:
+            state.emit(msg("sam.phase.move-ended", turn=state.turn))
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
