@@ -189,7 +189,7 @@ def test_every_shipped_scenario_meets_its_published_schema():
     uses, and flags a misspelt field."""
     import tomllib
 
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
     from referee.core.ruleset import find_ruleset, ruleset_names
 
@@ -213,11 +213,11 @@ def test_every_shipped_scenario_meets_its_published_schema():
 def test_a_misspelt_seat_kind_is_refused_in_the_chosen_language():
     english = run("play", "nw", "--seat", "day=humn")
     assert english.exit_code == 2
-    assert "--seat day=humn: expected NAME=human or NAME=bot" in english.output
+    assert "--seat day=humn: expected `NAME=human` or `NAME=bot`" in english.output
     assert "did you mean `human`?" in english.output
     russian = run("play", "nw", "--seat", "day=humn", "--lang", "ru")
     assert russian.exit_code == 2
-    assert "--seat day=humn: ожидалось ИМЯ=human или ИМЯ=bot" in russian.output
+    assert "--seat day=humn: ожидалось `ИМЯ=human` или `ИМЯ=bot`" in russian.output
     assert "Invalid value" not in russian.output
 
 
