@@ -13,7 +13,7 @@ from referee.core.flow import Frame
 from referee.core.i18n import Lang, Msg, Name, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset, register
 from referee.core.waits import JSON
-from referee.games.echo import display, tables
+from referee.games.echo import display, picture, tables
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
@@ -102,7 +102,7 @@ class Echo(Ruleset[Scenario, EchoState]):
         return display.board_rows(view, lang)
 
     def svg(self, scenario: Scenario, view: dict[str, JSON], lang: Lang) -> str | None:
-        return display.city_svg(scenario, view, lang)
+        return picture.city_svg(scenario, view, lang)
 
 
 _STATIC: dict[int, tuple[object, bytes]] = {}
