@@ -235,3 +235,22 @@ def test_a_persons_answers_may_come_from_a_pipe(tmp_path: Path):
     assert "Stopped. The game so far is saved in" in stopped.output, stopped.output[-1000:]
     inputs = json.loads(saved.read_text())["inputs"]
     assert any(item.get("seat") == "day" for item in inputs)
+
+
+def test_inputs_after_the_end_of_a_saved_game_are_counted(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
+        .exit_code == 0
+    data = json.loads(saved.read_text())
+    ended = len(data["inputs"])
+    data["inputs"] += [{"chance": 1}, {"chance": 2}, {"chance": 3}]
+    saved.write_text(json.dumps(data))
+    result = run("replay", str(saved))
+    assert result.exit_code == 2
+    assert (f"inputs[{ended}]: the game was over after the inputs before it; this input and "
+            "the 2 after it are too many") in " ".join(result.output.split())
+    data["inputs"] = data["inputs"][:ended + 1]
+    saved.write_text(json.dumps(data))
+    result = run("replay", str(saved), "--lang", "ru")
+    assert "игра закончилась на предыдущих записях; эта запись лишняя" \
+        in " ".join(result.output.split())

@@ -132,10 +132,17 @@ def test_an_input_of_the_wrong_kind_names_its_index(tmp_path: Path) -> None:
         load_game(write(tmp_path / "game.json", data))
 
 
-def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
+def test_a_file_that_is_not_json_is_refused_with_where_it_goes_wrong(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    path.write_text("{ not json", encoding="utf-8")
-    with pytest.raises(SaveFileError, match="not a saved game"):
+    path.write_text('{"format": 1,\n "inputs": [1, 2', encoding="utf-8")
+    with pytest.raises(SaveFileError) as caught:
+        load_game(path)
+    assert caught.value.render("en") == \
+        f"{path}: not a saved game: not valid JSON at line 2, column 17"
+    assert caught.value.render("ru") == \
+        f"{path}: это не сохранённая игра: ошибка в JSON: строка 2, позиция 17"
+    path.write_bytes(b'{"format": "\xff"}')
+    with pytest.raises(SaveFileError, match="not a saved game: not UTF-8 text"):
         load_game(path)
 
 

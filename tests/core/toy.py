@@ -114,7 +114,9 @@ class ToyFlow(Frame):
 
 @contextmanager
 def registered(*classes: type[Ruleset[Any, Any]]) -> Iterator[None]:
-    """Register rulesets for the length of a test, then forget them."""
+    """Register rulesets for the length of a test, then forget them (the
+    built-in rulesets are loaded first, so that forgetting cannot drop them)."""
+    ruleset_module._load_builtin()
     before = dict(ruleset_module._REGISTRY)
     for cls in classes:
         ruleset_module.register(cls)

@@ -445,7 +445,7 @@ class Game:
     def _describe_wait(self) -> Msg:
         wait = self._at.wait
         if wait is None:
-            return msg("core.over")
+            return msg("core.over-now")
         if isinstance(wait, Chance):
             return msg("core.waiting-chance", chance=wait.what)
         asked = self.seats_to_answer()

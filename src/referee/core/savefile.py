@@ -184,7 +184,12 @@ def _replay(data: dict[str, Any], source: str) -> Game:
     except Exception as exc:  # a defect in the rules' setup; no traceback for a file
         raise SaveFileError(msg("core.savefile.setup", source=source,
                                 cause=f"{type(exc).__name__}: {exc}")) from None
-    for index, item in enumerate(data["inputs"]):
+    inputs = data["inputs"]
+    for index, item in enumerate(inputs):
+        if game.is_over:
+            extra = len(inputs) - index
+            raise SaveFileError(msg("core.savefile.after-end", source=source, index=index,
+                                    extra=extra, more=extra - 1))
         try:
             game.apply(item)
         except RefereeError as exc:
@@ -203,9 +208,16 @@ def read_save_file(path: Path | str) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SaveFileError(msg("core.savefile.no-file", source=str(path))) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(msg("core.savefile.not-json", source=str(path), cause=msg(
+            "core.savefile.json-at", line=exc.lineno, column=exc.colno))) from None
+    except UnicodeDecodeError:
         raise SaveFileError(msg("core.savefile.not-json", source=str(path),
-                                cause=str(exc))) from None
+                                cause=msg("core.savefile.not-utf8"))) from None
+    except (OSError, RecursionError) as exc:
+        cause = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SaveFileError(msg("core.savefile.not-json", source=str(path),
+                                cause=cause)) from None
 
 
 def load_game(path: Path | str, check: bool = True, allow_unchecked: bool = True) -> Game:
