@@ -346,4 +346,4 @@ def test_the_fight_command_answers_in_json_english_and_russian():
 def test_the_fight_command_refuses_a_bad_policy():
     result = runner.invoke(app, ["odds", "samurai", "fight", "--boost-attack", "often", "never"])
     assert result.exit_code == 2
-    assert "never, spare" in result.output
+    assert "--boost-attack: expected `never` or `spare`, not `often`" in result.output
