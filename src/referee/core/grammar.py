@@ -9,8 +9,8 @@ syntax is there for grammar:
 - a noun's case: ``{ CASE($target, "acc") }`` («на Андрея», «на себя» when
   the catalogue gives that form); cases are nom, gen, dat, acc, ins, prep;
 - agreement with the subject: ``{ GENDER($other) -> [fem] убита [plural]
-  убиты *[other] убит }``; GENDER gives masc, fem, neut or plural (in English
-  only plural and other matter: "the Outlaws win");
+  убиты *[other] убит }``; GENDER gives masc, fem, neut or plural (an English
+  verb needs only plural, "the Outlaws win"; a pronoun, "her hands", the rest);
 - ``{ CAP($x) }`` starts a sentence with a capital letter;
 - a tuple parameter is a list, written "a, b, c"; ``{ AND($dice) }`` writes
   "2 and 6" («2 и 6»), ``{ OR($seats) }`` "night or day" («ночь или день»).
@@ -61,11 +61,14 @@ class Inflectable(Protocol):
 
 
 class NameArg(FluentType):
-    """A :class:`~referee.core.i18n.Name` as a Fluent parameter."""
+    """A :class:`~referee.core.i18n.Name` as a Fluent parameter. Its gender,
+    when the name does not give it, is read from its Russian spelling, in
+    English too (her, his: ``{ GENDER($who) -> [fem] her ... }``)."""
 
     def __init__(self, text: str, lang: Lang, forms: Mapping[str, str],
-                 gender: Gender | None) -> None:
+                 gender: Gender | None, russian: str | None = None) -> None:
         self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
+        self.russian = russian
 
     def format(self, locale: Locale) -> str:
         return self.text
@@ -78,9 +81,10 @@ class NameArg(FluentType):
         return inflect(self.text, case, self._gender)
 
     def gender(self) -> Gender | None:
-        if self._gender is not None or self.lang != "ru":
+        if self._gender is not None:
             return self._gender
-        return gender_of(self.text)
+        spelling = self.text if self.lang == "ru" else self.russian
+        return gender_of(spelling) if spelling else None
 
 
 class ListArg(FluentType):

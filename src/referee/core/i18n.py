@@ -219,7 +219,7 @@ class Catalogue:
                            lambda name: self._attribute(inner, name, lang))
         if isinstance(value, Name):
             forms = dict(value.cases) if lang == "ru" and value.ru else {}
-            return NameArg(value.render(lang), lang, forms, _gender(value.gender))
+            return NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
         if isinstance(value, tuple):
             return ListArg([self._argument(v, lang) for v in value], lang)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):

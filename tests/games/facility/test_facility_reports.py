@@ -188,3 +188,21 @@ def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_bra
     played = play_recording("facility", seed)
     assert played.game.outcome() is not None
     assert reading_slips(played) == []
+
+
+@pytest.mark.parametrize(("name", "ru", "pronoun"), [
+    ("Anna", "Анна", "her"), ("Boris", "Борис", "his"), ("ann", None, "their")])
+def test_the_game_masters_lines_use_the_characters_own_pronoun(
+        name: str, ru: str | None, pronoun: str) -> None:
+    """A named character is "her" or "his" (read from the Russian name); one
+    whose name says nothing is "their"."""
+    from referee.core.i18n import Name, msg, render
+
+    who = Name(name, ru)
+    assert render(msg("facility.gm.put", who=who, item=Name("keycard"), place="hands"),
+                  "en") == f"{name} puts the keycard in {pronoun} hands."
+    assert render(msg("facility.gm.equipped-self", who=who), "en") == \
+        f"{name} rearranges {pronoun} hands and inventory."
+    assert render(msg("facility.gm.lost", who=Name("Gleb", "Глеб"), target=who), "en") == \
+        "Gleb lacks the concentration to keep after " + name + " and loses " + \
+        {"her": "her", "his": "him", "their": "them"}[pronoun] + "."
