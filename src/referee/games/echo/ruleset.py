@@ -25,7 +25,9 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     name = "echo"
     aliases = ("investigators-in-echo", "ekho")
-    version = "1"
+    version = "2"
+    """2: a meeting that ends apart says who chose to go separately (the log,
+    which a save file's checksum digests, changed)."""
     title = msg("echo.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,
