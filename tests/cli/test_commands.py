@@ -254,3 +254,52 @@ def test_inputs_after_the_end_of_a_saved_game_are_counted(tmp_path: Path):
     result = run("replay", str(saved), "--lang", "ru")
     assert "игра закончилась на предыдущих записях; эта запись лишняя" \
         in " ".join(result.output.split())
+
+
+def test_a_game_saved_under_other_rules_is_replayed_and_resumed_with_a_notice(tmp_path: Path):
+    """A rules version changes what a checksum digests, not whether a saved
+    game's inputs still fit: the game goes on under this version, said so,
+    while a proof (replay --check) is still refused."""
+    saved = tmp_path / "game.json"
+    stopped = runner.invoke(app, ["play", "nw", "--seat", "day=human", "--seat", "night=bot",
+                                  "--seed", "3", "--save", str(saved)], input="1\n")
+    assert "Stopped." in stopped.output
+    data = json.loads(saved.read_text())
+    made = len(data["inputs"])
+    data["ruleset_version"] = "0"
+    saved.write_text(json.dumps(data))
+
+    proof = run("replay", str(saved), "--check")
+    assert proof.exit_code == 2
+    assert "saved with night_watch rules version 0; this Referee has version 1" \
+        in " ".join(proof.output.split())
+
+    shown = run("replay", str(saved))
+    assert shown.exit_code == 0, shown.output
+    assert "was saved with night_watch rules version 0; it is replayed with version 1" \
+        in " ".join(shown.output.split())
+
+    resumed = runner.invoke(app, ["play", str(saved), "--seat", "all=bot", "--seed", "1"])
+    assert resumed.exit_code == 0, resumed.output[-800:]
+    assert "it is replayed with version 1, every input checked again" \
+        in " ".join(resumed.output.split())
+    rewritten = json.loads(saved.read_text())
+    assert rewritten["ruleset_version"] == "1" and len(rewritten["inputs"]) > made
+    assert run("replay", str(saved), "--check").exit_code == 0
+
+
+def test_an_input_other_rules_no_longer_accept_is_named_with_both_versions(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
+        .exit_code == 0
+    data = json.loads(saved.read_text())
+    answered = next(i for i, item in enumerate(data["inputs"]) if "seat" in item)
+    data["inputs"][answered]["answer"] = "fly:moon"
+    data["ruleset_version"] = "0"
+    saved.write_text(json.dumps(data))
+    result = run("play", str(saved), "--seat", "all=bot")
+    assert result.exit_code == 2
+    text = " ".join(result.output.split())
+    assert f"inputs[{answered}]:" in text
+    assert "(the game was saved with night_watch rules version 0, and version 1 does not " \
+           "accept this input)" in text

@@ -24,6 +24,7 @@ from referee.cli.common import (
     INTERNAL_ERROR,
     LangOption,
     check_seat,
+    err,
     fail,
     language,
     out,
@@ -37,7 +38,12 @@ from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat,
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
-from referee.core.savefile import check_writable, load_game, looks_like_save_file, save_game
+from referee.core.savefile import (
+    check_writable,
+    load_game_any_version,
+    looks_like_save_file,
+    save_game,
+)
 from referee.core.scenario import did_you_mean, load_scenario
 from referee.core.waits import Chance, Decision
 
@@ -173,7 +179,9 @@ def play(
     chosen = language(lang)
     resumed = Path(scenario) if looks_like_save_file(scenario) else None
     if resumed is not None:
-        game = load_game(resumed)
+        game, notice = load_game_any_version(resumed)
+        if notice is not None:
+            err.print(render(notice, chosen), markup=False)
         save = resumed if save is None else save
     else:
         ruleset, model = load_scenario(scenario)

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import app
-from referee.cli.common import LangOption, check_seat, language, out, user_errors
+from referee.cli.common import LangOption, check_seat, err, language, out, user_errors
 from referee.cli.play import outcome_line
 from referee.cli.terminal import is_outcome_line
 from referee.core.events import REFEREE
 from referee.core.i18n import for_reader, msg, render
-from referee.core.savefile import load_game
+from referee.core.savefile import load_game, load_game_any_version
 
 
 @app.command("replay")
@@ -29,7 +29,12 @@ def replay(
     """Replay FILE from its inputs and print the log (refused if it does not
     replay to the saved game)."""
     chosen = language(lang)
-    game = load_game(file, check=True, allow_unchecked=not check)
+    if check:
+        game = load_game(file, check=True, allow_unchecked=False)
+    else:
+        game, notice = load_game_any_version(file)
+        if notice is not None:
+            err.print(render(notice, chosen), markup=False)
     viewer = check_seat(seat, game.seats, "--seat", also=(REFEREE,))
     if check:
         out.print(render(msg("core.replay.ok", path=str(file), count=len(game.inputs),

@@ -15,12 +15,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from referee.core.errors import InternalError, RefereeError, SaveFileError, ScenarioError
 from referee.core.game import Game
-from referee.core.i18n import msg
+from referee.core.i18n import Msg, msg
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import validate_scenario
 
@@ -118,13 +119,17 @@ def looks_like_save_file(path: Path | str) -> bool:
 
 
 def game_from_json(data: Any, source: str, check: bool = True,
-                   allow_unchecked: bool = True) -> Game:
+                   allow_unchecked: bool = True, any_version: bool = False) -> Game:
     """Rebuild a game by replaying a saved file's inputs.
 
     :param check: compare the replayed game with the file's checksum; a file
         with no checksum is refused unless it says ``"unchecked": true``.
     :param allow_unchecked: accept a file marked ``"unchecked": true`` with no
         checksum (``False`` for a proof that the file replays identically).
+    :param any_version: replay a file saved under another version of its
+        rules with the rules of this one, every input checked as it is
+        applied; its checksum, made by the other version, is not compared
+        (see :func:`saved_version`).
     :raises SaveFileError: for a file of a newer format, another ruleset
         version, a bad scenario or input, a missing checksum, or (with
         ``check``) a replay that does not reach the recorded checksum.
@@ -148,7 +153,9 @@ def game_from_json(data: Any, source: str, check: bool = True,
     if not isinstance(unchecked, bool):
         raise SaveFileError(msg("core.savefile.unchecked-shape", source=source))
     recorded = data.get("checksum")
-    game = _replay(data, source)
+    game = _replay(data, source, any_version)
+    if any_version and saved_version(data) not in (None, game.ruleset.version):
+        return game
     if recorded is None and check:
         if not unchecked:
             raise SaveFileError(msg("core.savefile.no-checksum", source=source))
@@ -159,13 +166,19 @@ def game_from_json(data: Any, source: str, check: bool = True,
     return game
 
 
-def _replay(data: dict[str, Any], source: str) -> Game:
+def saved_version(data: Mapping[str, Any]) -> str | None:
+    """The rules version a save file was written under, if it says."""
+    version = data.get("ruleset_version")
+    return None if version is None else str(version)
+
+
+def _replay(data: dict[str, Any], source: str, any_version: bool = False) -> Game:
     try:
         ruleset = find_ruleset(str(data["ruleset"]))
-        saved_version = str(data.get("ruleset_version", ruleset.version))
-        if saved_version != ruleset.version:
+        saved = saved_version(data) or ruleset.version
+        if saved != ruleset.version and not any_version:
             raise SaveFileError(msg("core.savefile.version", source=source,
-                                    ruleset=ruleset.name, saved=saved_version,
+                                    ruleset=ruleset.name, saved=saved,
                                     current=ruleset.version))
         scenario = validate_scenario(ruleset, data["scenario"], f"{source}: scenario")
     except ScenarioError as exc:
@@ -193,6 +206,10 @@ def _replay(data: dict[str, Any], source: str) -> Game:
         try:
             game.apply(item)
         except RefereeError as exc:
+            if saved != ruleset.version:
+                raise SaveFileError(msg("core.savefile.input-other-version", source=source,
+                                        index=index, problem=exc.message, ruleset=ruleset.name,
+                                        saved=saved, current=ruleset.version)) from None
             raise SaveFileError(msg("core.savefile.input", source=source, index=index,
                                     problem=exc.message)) from None
         except InternalError as exc:
@@ -223,3 +240,20 @@ def read_save_file(path: Path | str) -> Any:
 def load_game(path: Path | str, check: bool = True, allow_unchecked: bool = True) -> Game:
     """Load a game saved by :func:`save_game`. :raises SaveFileError:"""
     return game_from_json(read_save_file(path), str(path), check, allow_unchecked)
+
+
+def load_game_any_version(path: Path | str) -> tuple[Game, Msg | None]:
+    """Load a saved game to go on with it, even one saved under another
+    version of its rules: then its inputs are replayed with this version's
+    rules, each checked as it is applied, and the second value says so
+    (the checksum belongs to the other version and is not compared).
+
+    :raises SaveFileError: as :func:`load_game`, or naming the first input
+        this version's rules refuse."""
+    data = read_save_file(path)
+    game = game_from_json(data, str(path), any_version=True)
+    saved = saved_version(data)
+    if saved is None or saved == game.ruleset.version:
+        return game, None
+    return game, msg("core.savefile.other-version", source=str(path), ruleset=game.ruleset.name,
+                     saved=saved, current=game.ruleset.version)
