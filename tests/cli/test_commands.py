@@ -303,3 +303,18 @@ def test_an_input_other_rules_no_longer_accept_is_named_with_both_versions(tmp_p
     assert f"inputs[{answered}]:" in text
     assert "(the game was saved with night_watch rules version 0, and version 1 does not " \
            "accept this input)" in text
+
+
+def test_a_game_that_ends_sooner_under_this_rules_version_says_so(tmp_path: Path):
+    saved = tmp_path / "game.json"
+    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
+        .exit_code == 0
+    data = json.loads(saved.read_text())
+    ended = len(data["inputs"])
+    data["inputs"].append({"chance": 1})
+    data["ruleset_version"] = "0"
+    saved.write_text(json.dumps(data))
+    result = run("replay", str(saved))
+    assert result.exit_code == 2
+    assert (f"inputs[{ended}]: the game is over before this input under night_watch rules "
+            "version 1, though it went on under version 0") in " ".join(result.output.split())

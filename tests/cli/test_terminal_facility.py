@@ -52,7 +52,7 @@ def test_before_the_orders_a_person_sees_their_room_and_what_they_may_name() -> 
     board = shown[:shown.index("Anna to play")]
     assert "You are in" in board and "room 3" in board
     assert "`east`, `north`, `south`, and `west`" in board  # the corridor's doors
-    assert "`boris`: `uniform:agent`, `badge`, and `pistol`" in board
+    assert "`boris`: `uniform:agent`, `item:badge`, and `item:pistol`" in board
     assert "Health" in board and "3 of 3, concentration 2" in board
     assert "lab A" not in board and "`folder`" not in board  # nothing beyond the seat's view
 

@@ -61,6 +61,16 @@ def test_a_refused_table_size_is_not_used_to_place_the_models(tmp_path: Path) ->
     assert problems(path) == ["table.width: must be more than 0, got -24"]
 
 
+def test_a_misspelt_house_rule_leaves_the_models_checked_against_the_table(
+        tmp_path: Path) -> None:
+    """Only a refused base size keeps the models from being placed."""
+    path = edited(tmp_path, OLD_WEST, ("max_turns = 12", "max_turns = 12\nmax_turnz = 3"),
+                  ("at = [8.0, 4.0]", "at = [30.0, 4.0]"))
+    found = problems(path)
+    assert found[0].startswith("house_rules.max_turnz: unknown field `max_turnz`"), found
+    assert any("marshal" in line and "off the" in line for line in found), found
+
+
 def test_bands_with_a_bad_field_each_are_not_empty_and_are_still_cross_checked(
         tmp_path: Path) -> None:
     path = edited(tmp_path, SAMURAI, ("initiative = 3", 'initiative = "high"'),

@@ -240,3 +240,21 @@ def test_a_save_cut_off_before_the_rename_leaves_the_old_file_whole(
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
     assert load_game(path).checksum() == first.checksum()
+
+
+@pytest.mark.parametrize(("extra", "english", "russian"), [
+    (1, "this input is one too many", "эта запись лишняя"),
+    (2, "this input and the one after it are too many",
+     "эта запись и ещё одна после неё — лишние"),
+    (21, "this input and the 20 after it are too many",
+     "эта запись и ещё 20 после неё — лишние"),
+])
+def test_inputs_after_the_end_are_counted_in_both_languages(extra: int, english: str,
+                                                            russian: str) -> None:
+    """21 extra inputs are not "one" (a Russian plural category that 21 is in)."""
+    from referee.core.i18n import msg, render
+
+    told = msg("core.savefile.after-end", source="g.json", index=5, extra=extra,
+               more=extra - 1)
+    assert render(told, "en").endswith(english)
+    assert render(told, "ru").endswith(russian)

@@ -200,6 +200,10 @@ def _replay(data: dict[str, Any], source: str, any_version: bool = False) -> Gam
     inputs = data["inputs"]
     for index, item in enumerate(inputs):
         if game.is_over:
+            if saved != ruleset.version:
+                raise SaveFileError(msg("core.savefile.after-end-other-version", source=source,
+                                        index=index, ruleset=ruleset.name, saved=saved,
+                                        current=ruleset.version))
             extra = len(inputs) - index
             raise SaveFileError(msg("core.savefile.after-end", source=source, index=index,
                                     extra=extra, more=extra - 1))

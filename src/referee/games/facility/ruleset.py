@@ -19,7 +19,7 @@ from referee.games.facility.orders import Orders, OrdersForm, read_orders, templ
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, scenario_problems
 from referee.games.facility.state import FacilityState
-from referee.games.facility.world import to_scenario, toml_number
+from referee.games.facility.world import Character, World, to_scenario, toml_number
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -98,8 +98,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         me = world.characters.get(seat)
         if me is None:
             return {"turn": world.turn}
-        here = {name: {"uniform": other.uniform, "visible": world.visible_items(other)}
-                for name, other in sorted(world.characters.items())
+        here = {name: _seen_on(world, other) for name, other in sorted(world.characters.items())
                 if other.room == me.room and name != seat}
         doors = sorted(name for (room, name) in world.doors if room == me.room)
         return {
@@ -175,13 +174,23 @@ def _carried(me: dict[str, Any]) -> tuple[Param, ...]:
                  for place, items in places for item in items)
 
 
+def _seen_on(world: World, other: Character) -> dict[str, Any]:
+    """What a character in the room shows: uniform, the items to be seen on
+    them and those items' kinds (how ``follow`` and ``detain`` name them)."""
+    visible = world.visible_items(other)
+    kinds = list(dict.fromkeys(world.items[item].kind for item in visible))
+    return {"uniform": other.uniform, "visible": visible, "visible_kinds": kinds}
+
+
 def _present(characters: dict[str, Any]) -> tuple[Param, ...]:
-    """The others in the room by the id orders name them with, with their
-    uniform (``uniform:<name>``) and the items to be seen on them."""
+    """The others in the room by the id orders name them with, with the
+    features ``follow`` and ``detain`` name: their uniform
+    (``uniform:<name>``) and the kinds of items to be seen on them
+    (``item:<kind>``)."""
     found: list[Param] = []
     for name, seen in sorted(characters.items()):
         features = [f"`uniform:{seen['uniform']}`"] if seen.get("uniform") else []
-        features += [f"`{item}`" for item in seen.get("visible", [])]
+        features += [f"`item:{kind}`" for kind in seen.get("visible_kinds", [])]
         found.append(msg("facility.board.person", who=f"`{name}`", seen=tuple(features))
                      if features else f"`{name}`")
     return tuple(found)

@@ -270,7 +270,8 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
     problems: list[Msg] = []
     gone = refused(scenario)
     rules, table = scenario.house_rules, scenario.table
-    sized = not gone.within("table") and not gone.within("house_rules")
+    sized = not gone.within("table") and not any(
+        gone.within("house_rules", size) for size in ("foot_base_mm", "mounted_base_mm"))
     seen: set[str] = set()
     placed: list[tuple[str, float, float, float]] = []
     buildings = [(o.name, Polygon(o.points)) for i, o in enumerate(scenario.obstacles)
