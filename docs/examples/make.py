@@ -51,12 +51,14 @@ class Example:
         shown: list[str] = []
         for part in self.parts:
             words = shlex.split(part)
-            sed = _SED.fullmatch(words[2]) if words[:2] == ["sed", "-n"] else None
+            sed = _SED.fullmatch(words[2]) if words[:2] == ["sed", "-n"] and len(words) > 2 \
+                else None
             if words == ["echo", "…"]:
                 shown.append("…")
-            elif len(words) == 3 and words[0] in ("head", "tail") and words[1][1:].isdigit():
+            elif len(words) == 3 and words[0] in ("head", "tail") and words[1][:1] == "-" \
+                    and words[1][1:].isdigit():
                 n = int(words[1][1:])
-                shown += log[:n] if words[0] == "head" else log[-n:]
+                shown += log[:n] if words[0] == "head" else log[len(log) - n:]
             elif sed is not None and len(words) == 4:
                 shown += log[int(sed[1]) - 1:int(sed[2])]
             else:
