@@ -335,3 +335,18 @@ def test_orders_void_at_the_deadline_are_listed_with_their_reasons(tmp_path: Pat
     assert "Gleb" in told["anna", "melee"]
     assert ("anna", "take[0]") not in told
     assert data["seats"]["anna"]["state"]["character"]["hands"] == ["keycard"]
+
+
+def test_a_game_file_of_an_earlier_rules_version_goes_on_with_a_notice(tmp_path: Path):
+    """A game master's file from before a rules update is not lost: its turns
+    are resolved again under this version, and the next file is this version."""
+    first = play_turns(tmp_path, 1)
+    data = json.loads(first.read_text())
+    current = data["ruleset_version"]
+    data["ruleset_version"] = "0"
+    first.write_text(json.dumps(data))
+    result = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json")
+    assert result.exit_code == 0, result.output
+    assert f"was saved with facility rules version 0; it is replayed with version {current}" \
+        in " ".join(result.output.split())
+    assert json.loads((tmp_path / "turn3.json").read_text())["ruleset_version"] == current

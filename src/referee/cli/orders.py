@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.cli.common import check_seat
+from referee.cli.common import check_seat, err
 from referee.core.errors import RefereeError, as_msg
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
@@ -38,7 +38,7 @@ from referee.core.i18n import (
     msg,
     render,
 )
-from referee.core.savefile import load_game, looks_like_save_file
+from referee.core.savefile import load_game_any_version, looks_like_save_file
 from referee.core.scenario import did_you_mean, load_scenario, read_toml
 from referee.core.waits import Chance, Decision
 
@@ -60,10 +60,15 @@ class OrdersRefused(RefereeError):
 # -- the game -----------------------------------------------------------------------------
 
 
-def open_game(path: Path) -> Game:
-    """The game in ``path``: a saved game (checked), or a new game of a scenario."""
+def open_game(path: Path, lang: Lang = "en") -> Game:
+    """The game in ``path``: a saved game (checked; one saved under another
+    version of its rules replayed under this one, said on stderr in
+    ``lang``), or a new game of a scenario."""
     if looks_like_save_file(path):
-        return load_game(path)
+        game, notice = load_game_any_version(path)
+        if notice is not None:
+            err.print(render(notice, lang), markup=False)
+        return game
     ruleset, scenario = load_scenario(path)
     return Game(ruleset, scenario)
 

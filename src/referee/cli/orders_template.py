@@ -521,7 +521,7 @@ def orders_template(
 ) -> None:
     """Print an orders file for CHARACTER to fill in for the turn STATE is at:
     every order kind explained, with what it may name right now."""
-    game = open_game(state)
+    game = open_game(state, language(lang))
     seat = check_seat(character, game.seats)
     chosen = language(lang) if lang is not None else (
         scenario_language(game.scenario, seat) or language(None))

@@ -249,7 +249,7 @@ def resolve(
     source = str(game_file)
     if out_path is not None:
         check_out_path(game_file, out_path)
-    game = open_game(game_file)
+    game = open_game(game_file, chosen)
     decision = open_decision(game, source)
     languages = seat_languages(game, chosen, seat_lang or [])
     table = read_orders(orders, game, source)

@@ -102,7 +102,7 @@ def validate_orders(game_file: Path, orders: Path, lang: Lang) -> None:
     any would be, or if a table of the file is not taken. An order declared
     that cannot happen (a bluff, maybe) is said too, but is no failure."""
     source = str(game_file)
-    game = open_game(game_file)
+    game = open_game(game_file, lang)
     decision = open_decision(game, source)
     table = read_orders(orders, game, source)
     number = game_turn(game)
