@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -14,6 +15,19 @@ runner = CliRunner()
 
 def run(*args: str):
     return runner.invoke(app, list(args))
+
+
+def bot_game_saved(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A whole Night Watch game of bots (seed 2) saved to tmp_path, and its JSON."""
+    saved = tmp_path / "game.json"
+    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
+        .exit_code == 0
+    return saved, json.loads(saved.read_text())
+
+
+def flat(output: str) -> str:
+    """``output`` with its lines, wrapped by the console, joined again."""
+    return " ".join(output.split())
 
 
 def test_bots_play_a_whole_night_watch_game_and_the_log_is_printed(tmp_path: Path):
@@ -238,22 +252,19 @@ def test_a_persons_answers_may_come_from_a_pipe(tmp_path: Path):
 
 
 def test_inputs_after_the_end_of_a_saved_game_are_counted(tmp_path: Path):
-    saved = tmp_path / "game.json"
-    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
-        .exit_code == 0
-    data = json.loads(saved.read_text())
+    saved, data = bot_game_saved(tmp_path)
     ended = len(data["inputs"])
     data["inputs"] += [{"chance": 1}, {"chance": 2}, {"chance": 3}]
     saved.write_text(json.dumps(data))
     result = run("replay", str(saved))
     assert result.exit_code == 2
     assert (f"inputs[{ended}]: the game was over after the inputs before it; this input and "
-            "the 2 after it are too many") in " ".join(result.output.split())
+            "the 2 after it are too many") in flat(result.output)
     data["inputs"] = data["inputs"][:ended + 1]
     saved.write_text(json.dumps(data))
     result = run("replay", str(saved), "--lang", "ru")
     assert "игра закончилась на предыдущих записях; эта запись лишняя" \
-        in " ".join(result.output.split())
+        in flat(result.output)
 
 
 def test_a_game_saved_under_other_rules_is_replayed_and_resumed_with_a_notice(tmp_path: Path):
@@ -272,44 +283,38 @@ def test_a_game_saved_under_other_rules_is_replayed_and_resumed_with_a_notice(tm
     proof = run("replay", str(saved), "--check")
     assert proof.exit_code == 2
     assert "saved with night_watch rules version 0; this Referee has version 1" \
-        in " ".join(proof.output.split())
+        in flat(proof.output)
 
     shown = run("replay", str(saved))
     assert shown.exit_code == 0, shown.output
     assert "was saved with night_watch rules version 0; it is replayed with version 1" \
-        in " ".join(shown.output.split())
+        in flat(shown.output)
 
     resumed = runner.invoke(app, ["play", str(saved), "--seat", "all=bot", "--seed", "1"])
     assert resumed.exit_code == 0, resumed.output[-800:]
     assert "it is replayed with version 1, every input checked again" \
-        in " ".join(resumed.output.split())
+        in flat(resumed.output)
     rewritten = json.loads(saved.read_text())
     assert rewritten["ruleset_version"] == "1" and len(rewritten["inputs"]) > made
     assert run("replay", str(saved), "--check").exit_code == 0
 
 
 def test_an_input_other_rules_no_longer_accept_is_named_with_both_versions(tmp_path: Path):
-    saved = tmp_path / "game.json"
-    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
-        .exit_code == 0
-    data = json.loads(saved.read_text())
+    saved, data = bot_game_saved(tmp_path)
     answered = next(i for i, item in enumerate(data["inputs"]) if "seat" in item)
     data["inputs"][answered]["answer"] = "fly:moon"
     data["ruleset_version"] = "0"
     saved.write_text(json.dumps(data))
     result = run("play", str(saved), "--seat", "all=bot")
     assert result.exit_code == 2
-    text = " ".join(result.output.split())
+    text = flat(result.output)
     assert f"inputs[{answered}]:" in text
     assert "(the game was saved with night_watch rules version 0, and version 1 does not " \
            "accept this input)" in text
 
 
 def test_a_game_that_ends_sooner_under_this_rules_version_says_so(tmp_path: Path):
-    saved = tmp_path / "game.json"
-    assert run("play", "nw", "--seat", "all=bot", "--seed", "2", "--save", str(saved)) \
-        .exit_code == 0
-    data = json.loads(saved.read_text())
+    saved, data = bot_game_saved(tmp_path)
     ended = len(data["inputs"])
     data["inputs"].append({"chance": 1})
     data["ruleset_version"] = "0"
@@ -317,4 +322,4 @@ def test_a_game_that_ends_sooner_under_this_rules_version_says_so(tmp_path: Path
     result = run("replay", str(saved))
     assert result.exit_code == 2
     assert (f"inputs[{ended}]: the game is over before this input under night_watch rules "
-            "version 1, though it went on under version 0") in " ".join(result.output.split())
+            "version 1, though it went on under version 0") in flat(result.output)

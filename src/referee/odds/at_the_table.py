@@ -79,14 +79,14 @@ def _models(state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return {m["id"]: m for m in state.get("models") or () if isinstance(m, dict)}
 
 
+def _house_rule(state: Mapping[str, Any], name: str, default: int) -> int:
+    """A house rule's number as the view shows it, else the rules' default."""
+    value = state.get(name)
+    return value if isinstance(value, int) else default
+
+
 def _cap(state: Mapping[str, Any]) -> int:
-    cap = state.get("fame_cap")
-    return cap if isinstance(cap, int) else ow.FAME_CAP
-
-
-def _fortune_save(state: Mapping[str, Any]) -> int:
-    save = state.get("fortune_save")
-    return save if isinstance(save, int) else FORTUNE_SAVE
+    return _house_rule(state, "fame_cap", ow.FAME_CAP)
 
 
 def _fighter(model: Mapping[str, Any], fame: int) -> Fighter | None:
@@ -119,7 +119,7 @@ def _charges(state: Mapping[str, Any], options: Sequence[Option]) -> OptionOdds:
     charger = models.get(str(asking.get("model"))) if isinstance(asking, dict) else None
     if charger is None:
         return {}
-    cap, save = _cap(state), _fortune_save(state)
+    cap, save = _cap(state), _house_rule(state, "fortune_save", FORTUNE_SAVE)
     found: OptionOdds = {}
     for index, option in enumerate(options):
         if not (isinstance(option.value, str) and option.value.startswith("charge:")):

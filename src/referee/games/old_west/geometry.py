@@ -37,7 +37,14 @@ a quarter circle: at most 0.0012 of the radius; bases are under 4")."""
 def _point_segment(px: float, py: float, s: Segment) -> float:
     ax, ay, bx, by = s
     dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
+    return _to_segment(px, py, ax, ay, dx, dy, dx * dx + dy * dy)
+
+
+def _to_segment(px: float, py: float, ax: float, ay: float, dx: float, dy: float,
+                length2: float) -> float:
+    """The distance from (px, py) to the segment from (ax, ay) along (dx, dy),
+    ``length2`` its squared length (worked out once by a caller measuring
+    many points against one segment)."""
     if length2 < 1e-12:
         t = 0.0
     else:
@@ -453,7 +460,7 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
         return True  # off the table (Table.on_table)
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
-    dx, dy = tx - sx, ty - sy  # _point_segment's, worked out once for every base
+    dx, dy = tx - sx, ty - sy  # worked out once for every base
     length2 = dx * dx + dy * dy
     for ox, oy, inner, outer, far, oid in near:
         if ox < low_x - far or ox > high_x + far or oy < low_y - far or oy > high_y + far:
@@ -462,15 +469,7 @@ def _bases_in_way(table: Table, piece: Piece, to: XY, ignore: Collection[str],
             continue
         if math.hypot(tx - ox, ty - oy) < outer:  # ends touching it (the usual block)
             return True
-        if length2 < 1e-12:
-            t = 0.0
-        else:
-            t = ((ox - sx) * dx + (oy - sy) * dy) / length2
-            if t > 1.0:
-                t = 1.0
-            elif not t > 0.0:
-                t = 0.0
-        if math.hypot(sx + t * dx - ox, sy + t * dy - oy) < inner:  # passes through it
+        if _to_segment(ox, oy, sx, sy, dx, dy, length2) < inner:  # passes through it
             return True
     return False
 
