@@ -166,6 +166,14 @@ def test_bad_toml_names_the_file(tmp_path: Path) -> None:
     assert str(path) in str(caught.value)
 
 
+def test_bad_toml_says_where_in_the_readers_language(tmp_path: Path) -> None:
+    path = scenario_file(tmp_path, 'ruleset = "muster"\ntitle = \n', name="broken.toml")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert caught.value.render("en").endswith("not valid TOML: a mistake at line 2, column 9")
+    assert caught.value.render("ru").endswith("это не TOML: ошибка в строке 2, позиция 9")
+
+
 def test_a_missing_ruleset_key_is_reported(tmp_path: Path) -> None:
     path = scenario_file(tmp_path, GOOD.replace('ruleset = "muster"\n', ""))
     with pytest.raises(ScenarioError) as caught:

@@ -668,8 +668,17 @@ def read_toml(path: Path) -> dict[str, Any]:
         if _saved_game(text):
             raise ScenarioError(source, [msg("core.scenario.saved-game", path=source)]) \
                 from None
-        raise ScenarioError(source, [msg("core.scenario.not-toml", cause=str(exc))]) \
+        raise ScenarioError(source, [msg("core.scenario.not-toml", cause=_toml_place(exc))]) \
             from None
+
+
+def _toml_place(exc: tomllib.TOMLDecodeError) -> Msg | str:
+    """Where the TOML goes wrong, in the reader's language (the parser's own
+    words are English); its message when it names no place."""
+    place = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+    if place is None:
+        return str(exc)
+    return msg("core.scenario.toml-at", line=int(place[1]), column=int(place[2]))
 
 
 def _saved_game(text: str) -> bool:
