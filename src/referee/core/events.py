@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from referee.core.i18n import PERSONAL, Msg, Param, for_reader, personal
+from referee.core.i18n import Msg, personal, reader_json
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -62,8 +62,6 @@ class Event:
     text: Msg
     audience: Audience = EVERYONE
     clause: str | None = None
-    _plain: bool | None = field(default=None, init=False, repr=False, compare=False)
-    """Whether the text reads alike for every reader (worked out on first reading)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
@@ -76,11 +74,7 @@ class Event:
         """The event as ``reader`` reads it: its text in the wording meant for
         that reader and whether it was public, never who else may know it (an
         audience can itself be a secret). A fresh dict on every call."""
-        plain = self._plain
-        if plain is None:
-            plain = not _worded_per_reader(self.text)
-            object.__setattr__(self, "_plain", plain)
-        data = (self.text if plain else for_reader(self.text, reader)).to_json()
+        data = reader_json(self.text, reader)
         data["public"] = self.audience.observers is None
         return data
 
@@ -89,20 +83,6 @@ class Event:
         if self.clause:
             data["clause"] = self.clause
         return data
-
-
-def _worded_per_reader(text: Param) -> bool:
-    """Whether ``text`` has a part worded for its reader (at any depth)."""
-    parts = [text]
-    while parts:
-        part = parts.pop()
-        if isinstance(part, Msg):
-            if part.key == PERSONAL:
-                return True
-            parts.extend(part.params.values())
-        elif isinstance(part, tuple):
-            parts.extend(part)
-    return False
 
 
 class Tail:

@@ -114,6 +114,37 @@ def _param_for(value: Param, reader: str) -> Param:
     return value
 
 
+def reader_json(text: Msg, reader: str) -> dict[str, object]:
+    """``for_reader(text, reader).to_json()`` in one walk, without building
+    the reader's copy of the text first (every line of every view goes
+    through here)."""
+    params = text.params
+    if text.key == PERSONAL:
+        to = params.get("to", ())
+        chosen = params["you" if isinstance(to, tuple) and reader in to else "they"]
+        return reader_json(chosen, reader) if type(chosen) is Msg else text.to_json()
+    out: dict[str, object] = {}
+    for key, value in params.items():
+        kind = type(value)
+        if kind is str or kind is int:
+            out[key] = value
+        elif kind is Msg:
+            out[key] = reader_json(value, reader)  # type: ignore[arg-type]
+        elif kind is Name:
+            out[key] = value.to_json()  # type: ignore[union-attr]
+        else:
+            out[key] = _reader_param_json(value, reader)
+    return {"key": text.key, "params": out}
+
+
+def _reader_param_json(value: Param, reader: str) -> object:
+    if isinstance(value, Msg):
+        return reader_json(value, reader)
+    if isinstance(value, tuple):
+        return [_reader_param_json(item, reader) for item in value]
+    return _param_json(value)
+
+
 def _param_json(value: Param) -> object:
     kind = type(value)
     if kind is str or kind is int:  # most parameters; no abstract-class check for them
