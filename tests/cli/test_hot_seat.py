@@ -60,6 +60,17 @@ def test_a_seat_named_on_the_command_line_is_not_asked_about() -> None:
     assert "The Day Watch to play" not in result.output
 
 
+@pytest.mark.parametrize("order", [("day=human", "all=bot"), ("all=bot", "day=human")])
+def test_all_sets_the_seats_not_named_on_their_own_whatever_the_order(
+        order: tuple[str, str]) -> None:
+    first, second = order
+    result = run("play", "night-watch", "--seat", first, "--seat", second, "--seed", "1",
+                 typed="1\n" * 400)
+    assert "p or b" not in result.output  # every seat is named: nobody is asked
+    assert "The Day Watch to play" in result.output  # the person named keeps the seat
+    assert "The Night Watch to play" not in result.output
+
+
 def test_a_person_already_named_makes_bots_the_default_for_the_rest() -> None:
     result = run("play", "night-watch", "--seat", "day=human", "--seed", "1",
                  typed="\n" + "1\n" * 400)

@@ -52,23 +52,26 @@ KINDS = {"human": "human", "bot": "random", "random": "random"}
 
 
 def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
-    """``["all=random", "night=human"]`` -> a kind per seat named (later specs
-    win); seats not named are left out, to be asked about.
+    """``["night=human", "all=random"]`` -> a kind per seat: a seat named
+    keeps its kind whatever the order, ``all`` gives every other seat its
+    kind (of two specs for one seat the later wins); with no ``all``, seats
+    not named are left out, to be asked about.
 
     :raises RefereeError: for a spec that is not NAME=KIND.
     :raises UnknownSeat: naming the seats there are, and the closest.
     """
-    kinds: dict[Seat, str] = {}
+    named: dict[Seat, str] = {}
+    every: dict[Seat, str] = {}
     for spec in specs:
         name, sep, kind = spec.partition("=")
         if not sep or kind not in KINDS:
             raise RefereeError(msg("play.seat-spec", spec=spec,
                                    suggestion=did_you_mean(kind, list(KINDS)) if sep else ""))
         if name == "all":
-            kinds = dict.fromkeys(seats, KINDS[kind])
+            every = dict.fromkeys(seats, KINDS[kind])
         else:
-            kinds[check_seat(name, seats, "--seat", also=("all",))] = KINDS[kind]
-    return kinds
+            named[check_seat(name, seats, "--seat", also=("all",))] = KINDS[kind]
+    return {**every, **named}
 
 
 def who_plays(game: Game, named: dict[Seat, str], human: TerminalPlayer) -> dict[Seat, str]:
@@ -163,7 +166,7 @@ def play(
         help="A scenario file, a ruleset name for its example (night-watch), "
              "or a saved game (.json) to resume.")],
     seat: Annotated[list[str] | None, typer.Option(
-        "--seat", help="NAME=human|bot (or random); all=bot sets every seat. "
+        "--seat", help="NAME=human|bot (or random); all=bot sets every seat not named. "
                        "Seats not named are asked about.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice and bots.")] = None,
     save: Annotated[Path | None, typer.Option(
