@@ -101,6 +101,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         here = {name: _seen_on(world, other) for name, other in sorted(world.characters.items())
                 if other.room == me.room and name != seat}
         doors = sorted(name for (room, name) in world.doors if room == me.room)
+        beyond = {name: _room_json(world, world.doors[me.room, name].destination)
+                  for name in doors}
         return {
             "turn": world.turn,
             "character": {
@@ -109,8 +111,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
                 "hands": list(me.hands), "inventory": list(me.inventory),
                 "worn": {place: list(items) for place, items in me.worn.items() if items},
             },
-            "room": {"doors": doors, "floor": list(world.floor.get(me.room, [])),
-                     "characters": here},
+            "room": {**_room_json(world, me.room), "doors": doors, "leads_to": beyond,
+                     "floor": list(world.floor.get(me.room, [])), "characters": here},
         }
 
     def board_table(self, view: dict[str, JSON],
@@ -123,12 +125,12 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if not isinstance(me, dict) or not isinstance(room, dict):
             return None
         rows: list[tuple[str, Msg]] = [
-            ("where", msg("facility.room", number=int(me.get("room", 0)))),
+            ("where", msg("facility.board.in", room=_room_title(room, int(me.get("room", 0))))),
             ("health", msg("facility.board.health-value", health=int(me.get("health", 0)),
                            max_health=int(me.get("max_health", 0)),
                            concentration=_number(me.get("concentration", 0)))),
             ("carried", _listed(_carried(me))),
-            ("doors", _listed(tuple(f"`{door}`" for door in room.get("doors", [])))),
+            ("doors", _listed(_doors(room))),
             ("here", _listed(_present(room.get("characters", {})), "facility.board.no-one")),
             ("floor", _listed(tuple(f"`{item}`" for item in room.get("floor", [])))),
         ]
@@ -172,6 +174,35 @@ def _carried(me: dict[str, Any]) -> tuple[Param, ...]:
     return tuple(msg("facility.carried", item=f"`{item}`", place=msg("facility.place",
                                                                       place=place))
                  for place, items in places for item in items)
+
+
+def _room_json(world: World, number: int) -> dict[str, JSON]:
+    """A room as a seat's view names it: its number and the scenario's name
+    for it (None where it gives none)."""
+    title = world.room_title(number)
+    return {"number": number, "name": title.to_json() if isinstance(title, Name) else None}
+
+
+def _room_title(room: dict[str, Any], number: int) -> Param:
+    """A room of the view in words: its name, or "room 3" without one."""
+    name = room.get("name")
+    if isinstance(name, dict) and isinstance(name.get("en"), str):
+        ru = name.get("ru")
+        return Name(name["en"], ru if isinstance(ru, str) else None)
+    return msg("facility.room", number=number)
+
+
+def _doors(room: dict[str, Any]) -> tuple[Param, ...]:
+    """The doors of the room by the id a route names them with, each with
+    the room it leads to."""
+    beyond = room.get("leads_to") or {}
+    found: list[Param] = []
+    for door in room.get("doors", []):
+        other = beyond.get(door)
+        found.append(msg("facility.board.door", door=f"`{door}`",
+                         room=_room_title(other, int(other.get("number", 0))))
+                     if isinstance(other, dict) else f"`{door}`")
+    return tuple(found)
 
 
 def _seen_on(world: World, other: Character) -> dict[str, Any]:
