@@ -17,6 +17,7 @@ from tests.games.old_west.ow import (
     build,
     decision,
     events,
+    gap,
     keys,
     m,
     options,
@@ -245,6 +246,63 @@ def test_yee_haw_moves_the_hero_and_friends_first_ending_within_six_inches():
         asked_models.append(render(decision(game).question))
         game.feed("hold")
     assert asked_models == ["How does Law move?", "How does Far move?"]
+
+
+def yee_haw_then_asked(law, outlaws):
+    """The boss shouts Yee Haw! and holds; the move questions that follow, as
+    (model named, whether it may wait for its normal turn), until the first
+    that cannot wait, and the options of the first."""
+    game = build(law, [m("boss", 12, 2, hero=True, fame=2), *outlaws])
+    game.feed(*LAW_FIRST, ["boss"])
+    assert asked(game) == "ow.ask.yee-haw"
+    game.feed(True, "hold")
+    first = options(game)
+    seen = []
+    while asked(game) == "ow.ask.move" and options(game)[0] == "later":
+        seen.append(render(decision(game).question))
+        game.feed("later")
+    return seen, first
+
+
+@rule("OW-YEE-2")
+def test_yee_haw_takes_only_friends_within_six_inches_of_the_hero():
+    """«все дружественные модели в радиусе 6"»: a friend 5.8" from the Hero
+    (base to base) may move with him, one 6.3" away waits for its own turn."""
+    seen, _ = yee_haw_then_asked(
+        [m("law", 12, 22)],
+        [m("near", 12 + 2 * R + 5.8, 2), m("beyond", 12 - 2 * R - 6.3, 2)])
+    assert seen == ["How does Near move?"]
+
+
+@rule("OW-YEE-2")
+@pytest.mark.parametrize(("gap_now", "to_enemy", "offered"), [
+    (4.5, 2.4, True),  # advances 1.4" (stopping 1" short): ends 5.9" from the Hero
+    (5.5, 1.9, False),  # advances 0.9": would end 6.4" from him; a charge, 7.4"
+])
+def test_a_friend_moving_with_yee_haw_must_end_within_six_inches(gap_now, to_enemy, offered):
+    """«должны закончить движение в пределах 6" от Героя»: the friend's
+    advance toward the Lawman, straight away from the Hero, is offered only
+    if it ends within 6" of him; a charge that would end farther is not."""
+    friend_y = 2 + 2 * R + gap_now
+    seen, first = yee_haw_then_asked([m("law", 12, friend_y + 2 * R + to_enemy)],
+                                     [m("pal", 12, friend_y)])
+    assert seen[:1] == ["How does Pal move?"]
+    assert ("advance" in first) is offered
+    assert "charge:law" not in first
+
+
+@rule("OW-YEE-2")
+def test_a_point_more_than_six_inches_from_the_hero_is_refused_to_a_yee_haw_friend():
+    """The friend moving with the Hero to a point of its choice: 6.3" from
+    him (base to base) is refused as too far from him, 5.8" is taken."""
+    game = build([m("law", 22, 22)], [m("boss", 4, 2, hero=True, fame=2), m("pal", 8, 2)])
+    game.feed(*LAW_FIRST, ["boss"], True, "hold", "point")
+    assert asked(game) == "ow.ask.point"
+    with pytest.raises(IllegalAnswer) as caught:
+        game.answer("outlaws", {"x": 4 + 2 * R + 6.3, "y": 2})
+    assert caught.value.render("en").endswith("must end within 6\" of Boss.")
+    game.answer("outlaws", {"x": 4 + 2 * R + 5.8, "y": 2})
+    assert gap(game, "pal", "boss") == pytest.approx(5.8, abs=0.01)
 
 
 @rule("OW-QDR-2", "OW-QDR-3")
