@@ -50,18 +50,20 @@ def test_before_the_orders_a_person_sees_their_room_and_what_they_may_name() -> 
     player.choose(Ask.of(game, "anna"))
     shown = screen.getvalue()
     board = shown[:shown.index("Anna to play")]
-    assert "You are in" in board and "room 3" in board
-    assert "`east`, `north`, `south`, and `west`" in board  # the corridor's doors
+    assert "You are in" in board and "the corridor" in board
+    # the corridor's doors, each with the room beyond it (research_wing.toml)
+    assert ("`east` to lab B, `north` to the office, `south` to the lobby, "
+            "and `west` to lab A") in board
     assert "`boris`: `uniform:agent`, `item:badge`, and `item:pistol`" in board
     assert "Health" in board and "3 of 3, concentration 2" in board
-    assert "lab A" not in board and "`folder`" not in board  # nothing beyond the seat's view
+    assert "`folder`" not in board and "`sample`" not in board  # no other room's floor
 
 
 def test_the_board_reads_in_russian() -> None:
     player, screen = person(facility(), "j\n{}\n", "ru")
     player.choose(Ask.of(player.game, "anna"))
     shown = screen.getvalue()
-    assert "Вы находитесь" in shown and "комната 1" in shown and "На полу" in shown
+    assert "Вы находитесь" in shown and "в вестибюле" in shown and "На полу" in shown
     assert "`keycard`" in shown and "никого" in shown
 
 
@@ -124,6 +126,17 @@ def test_a_typo_is_shown_and_the_answer_edited_again_with_the_draft_kept() -> No
     assert "mvoe: there is no such order" in shown
     assert "Send it as it is, without them?" in shown and "[y/N]" in shown
     assert 'Your draft:\n{"mvoe": 1}' in shown
+
+
+def test_a_door_the_room_has_not_is_shown_before_the_orders_are_sent() -> None:
+    typed = 'j\n{"move": {"route": ["south"]}}\n\nj\n' + MOVE_NORTH + "\n"
+    player, screen = person(facility(), typed)
+    answer = player.choose(Ask.of(player.game, "anna"))
+    assert answer == {"move": {"route": ["north"]}}
+    shown = screen.getvalue()
+    # research_wing.toml: Anna starts in the lobby, whose only door is the north one
+    assert "move: there is no door `south` in the lobby" in shown
+    assert "Send it as it is, without them?" in shown
 
 
 def test_a_person_may_send_an_answer_with_void_parts_as_it_is() -> None:

@@ -348,6 +348,8 @@ class Game:
         at.pending, at.verdicts = {}, {}
         for seat, verdict in answers.items():
             for void in verdict.voids:
+                if void.told_by_rules:
+                    continue
                 told = personal((seat,), msg("core.answer.void", part=void.part,
                                              reason=void.reason),
                                 msg("core.answer.void-of", seat=self.seat_name(seat),

@@ -122,6 +122,10 @@ class Void:
 
     part: str
     reason: Msg
+    told_by_rules: bool = False
+    """True where the rules tell it themselves when they come to the part
+    (Facility: in its turn's actions): the seat learns it as it answers, and
+    the game does not say it again when the decision closes."""
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from typing import Any
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
-from referee.core.i18n import CATALOGUE, Lang, Msg, Name, Param, msg, render
-from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, Param, for_reader, msg, render
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void, register
 from referee.core.waits import JSON, Decision
-from referee.games.facility.orders import Orders, OrdersForm, read_orders, template
+from referee.games.facility.orders import Orders, OrdersForm, plan_orders, read_orders, template
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, scenario_problems
 from referee.games.facility.state import FacilityState
@@ -78,11 +78,19 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
     def check_answer(self, state: FacilityState, seat: Seat, decision: Decision,
                      answer: Any) -> Verdict:
         """Each order read on its own: one that does not exist or does not fit
-        its shape is void, told to the seat alone; the others stand. Orders
-        judged against the world (a door, a target) are void at the deadline."""
-        if isinstance(answer, OrdersForm):
-            return read_orders(answer)
-        return Verdict(answer)
+        its shape is void, told to the seat alone; the others stand (CHAT-TRN-7).
+        Orders that do not fit the building (a door the room has not, an item
+        or character that does not exist) are void too: the seat is told as it
+        answers, and the turn's actions say it again at the deadline, where
+        they are left out. Nothing changes the building before the deadline, so
+        what is void now is void then."""
+        verdict = read_orders(answer) if isinstance(answer, OrdersForm) else Verdict(answer)
+        if not isinstance(verdict.answer, Orders) or seat not in state.world.characters:
+            return verdict
+        _, found = plan_orders(state.world, seat, verdict.answer)
+        told = tuple(Void(void.order, for_reader(void.reason, seat), told_by_rules=True)
+                     for void in found)
+        return Verdict(verdict.answer, verdict.refusals, verdict.voids + told)
 
     def timed_out(self, state: FacilityState) -> Outcome | None:
         """House rule 13: the game ends once ``settings.last_turn`` has been played."""
