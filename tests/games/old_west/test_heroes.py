@@ -327,6 +327,30 @@ def test_quickdraw_fire_lets_friends_shoot_only_if_the_hero_shoots():
     assert "ow.quickdraw-wasted" in keys(game) and "ow.fire" not in keys(game)
 
 
+@rule("OW-QDR-2")
+def test_fire_reaches_friends_within_six_inches_of_the_hero_only():
+    """«все дружественные модели в радиусе 6"»: after the Marshal's shot, the
+    deputy 5.8" from him (base to base) shoots at once; the one 6.4" away
+    waits for the ordinary shooting, where the Outlaws, who have Advantage,
+    shoot first."""
+    game = build([m("marshal", 4, 4, hero=True, fame=2, gun=GUN),
+                  m("near", 4 + 2 * R + 5.8, 4, gun=GUN), m("far", 4, 4 + 2 * R + 6.4, gun=GUN)],
+                 [m("gunman", 8, 14, gun=GUN)])
+    game.feed(1, 6)  # the Drop: the Outlaws have Advantage
+    game.feed([])
+    while asked(game) == "ow.ask.move":
+        game.feed("hold")
+    game.feed(["marshal"])
+    assert asked(game) == "ow.ask.fire"
+    game.feed(True, "shoot:gunman", 1)  # the Marshal shoots and misses
+    shooters = []
+    while asked(game) == "ow.ask.shoot" and len(shooters) < 3:
+        shooters.append(render(decision(game).question))
+        game.feed("hold")
+    assert shooters == ["Whom does Near shoot?", "Whom does Gunman shoot?",
+                        "Whom does Far shoot?"]
+
+
 def whuppin_table():
     """Marshal fights Hank; his deputy fights Ike at a distance."""
     return build([m("marshal", 6, 6, hero=True, fame=2, attacks=2),
