@@ -343,7 +343,7 @@ def test_fire_reaches_friends_within_six_inches_of_the_hero_only():
     game.feed(["marshal"])
     assert asked(game) == "ow.ask.fire"
     game.feed(True, "shoot:gunman", 1)  # the Marshal shoots and misses
-    shooters = []
+    shooters: list[str] = []
     while asked(game) == "ow.ask.shoot" and len(shooters) < 3:
         shooters.append(render(decision(game).question))
         game.feed("hold")
