@@ -163,9 +163,9 @@ def test_a_wound_from_a_fall_is_the_falls():
         ["Маршал Уайетт ранит лошадь верхового (6, нужно 4).", "Лошадь верхового гибнет."])
     # thrown hard: a Strength 3 hit, and a 5 wounds Toughness 3
     assert fed(played, 1, 5, n=3) == (
-        ["Posse Rider is thrown hard (1) and lands on the ground.",
+        ["Posse Rider is thrown hard (1: 1 on the table) and lands on the ground.",
          "The fall wounds Posse Rider (5, 4 needed).",
          "Posse Rider is out of action."],
-        ["Верховой тяжело падает (1) и остаётся лежать на земле.",
+        ["Верховой тяжело падает (1: 1 по таблице) и остаётся лежать на земле.",
          "Падение ранит верхового (5, нужно 4).",
          "Верховой выбывает из строя."])
