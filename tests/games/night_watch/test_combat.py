@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core.game import Game
+from referee.core.waits import Decision
 from tests.games.night_watch.nw import asked, new_game, option_values, other
 
 
@@ -45,6 +46,27 @@ def test_spells_and_items_reach_only_watchers_on_the_same_location():
     targets = {value.rsplit(":", 1)[1] for value in option_values(game) if value != "done"}
     assert targets == {"larisa", "andrey"}
     assert "Combat at the Zoo." not in game.text_log()
+
+
+@pytest.mark.rule("NW-CMB-2")
+def test_a_watcher_elsewhere_takes_no_part_in_the_combat():
+    """«Бой возможен только между Дозорными, находящимися на одной Локации»:
+    Anton, alone at the Zoo with an Attack in hand, is not asked to play in
+    the combat at the Metro; when Larisa and Andrey are done, the turn is over
+    and the next begins with Larisa's move."""
+    game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro"),
+                     other("anton", "night", 3, "zoo")],
+                    night=["attack-2", "attack-3"], hand_size=1)
+    game.feed("attack-2", "attack-3", "stay", "stay", "stay")
+    assert asked(game) == ("day", "Larisa")
+    game.feed("done")
+    assert asked(game) == ("night", "Andrey")
+    game.feed("done")
+    wait = game.waiting
+    assert isinstance(wait, Decision) and wait.question.key == "nw.ask.move"
+    assert asked(game) == ("day", "Larisa")
+    lines = game.text_log()
+    assert not any("Anton" in line for line in lines[lines.index("Combat at the Metro."):])
 
 
 @pytest.mark.rule("NW-CMB-3")
