@@ -116,6 +116,17 @@ def test_the_order_check_takes_the_enemy_attentiveness_as_penalty():
 
 
 @pytest.mark.rule("ECHO-BAT-5")
+def test_house_rule_with_several_enemies_the_highest_attentiveness_is_the_penalty():
+    """House rule 6: a thief of Attentiveness 1 and a guard of 2 together give
+    the order check a penalty of 2, so Attentiveness 3 rolls one die, not two."""
+    game = new_game([inv("max", "a", speed=3, attentiveness=3, stealth=2)],
+                    enemies=[enemy("thief", "c", attentiveness=1),
+                             enemy("guard", "c", attentiveness=2)])
+    game.feed("move:c", "fight", "attentiveness")
+    assert [v for v, _ in chance(game).outcomes] == [0, 1]  # 3 - 2 dice
+
+
+@pytest.mark.rule("ECHO-BAT-5")
 def test_disputed_case_the_penalty_on_stealth_only_as_a_setting():
     game = new_game([inv("max", "a", speed=3, attentiveness=3, stealth=2)],
                     enemies=[enemy("thief", "c", attentiveness=2)], order_penalty="stealth")

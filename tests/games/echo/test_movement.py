@@ -72,3 +72,15 @@ def test_unspent_units_are_discarded_at_the_end_of_the_phase():
     assert [e.text.params["units"] for e in discarded] == [2]
     assert game.state.turn == 2
     assert units(game, "max") == 3  # the Speed again, not 3 + 2 saved
+
+
+@pytest.mark.rule("ECHO-MOV-5")
+def test_unspent_units_are_gone_when_the_last_phase_ends():
+    """«все непотраченные единицы движения в конце этой фазы сбрасываются»:
+    in a one-turn game Max ends the phase with 2 of his 3 units unspent, and
+    the finished game shows him with none, in every seat's view."""
+    game = new_game([inv("max", speed=3)], max_turns=1)
+    game.feed("move:c", "done")
+    assert game.waiting is None
+    assert units(game, "max") == 0
+    assert game.view("max")["state"]["investigators"]["max"]["units"] == 0
