@@ -194,9 +194,10 @@ def test_a_saved_game_resumes_from_its_file_and_keeps_saving_there(tmp_path: Pat
     assert f"The game so far is saved in {saved}; to go on: referee play {saved}" \
         in first.output.replace("\n", "")
     assert answers(saved) == [2]
+    made = len(json.loads(saved.read_text(encoding="utf-8"))["inputs"])
     resumed = run("play", str(saved), *PERSON, "--seed", "1", typed="j\n{\"steps\": 2}\n")
     assert resumed.exit_code == 0, resumed.output
-    assert "resumed" in resumed.output
+    assert f"Resumed {saved} after its {made} inputs." in resumed.output.replace("\n", "")
     assert answers(saved) == [2, {"steps": 2}]
     assert run("replay", str(saved), "--check").exit_code == 0
 
@@ -216,9 +217,9 @@ def test_the_game_is_written_after_every_input(tmp_path: Path,
     written: list[int] = []
     real = savefile_module.save_game
 
-    def counting(game: Any, path: Path | str) -> None:
+    def counting(game: Any, path: Path | str, players: Any = None) -> None:
         written.append(len(game.inputs))
-        real(game, path)
+        real(game, path, players)
 
     monkeypatch.setattr(play_module, "save_game", counting)
     saved = tmp_path / "game.json"

@@ -40,7 +40,7 @@ from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
 from referee.core.savefile import (
     check_writable,
-    load_game_any_version,
+    load_to_resume,
     looks_like_save_file,
     save_game,
 )
@@ -120,10 +120,13 @@ class Saver:
         self.game = game
         self.path = path
         self.written = -1
+        self.players: dict[Seat, str] = {}
+        """Who plays each seat, written with the game so that it resumes
+        with the same players."""
 
     def save(self) -> None:
         if self.path is not None and len(self.game.inputs) != self.written:
-            save_game(self.game, self.path)
+            save_game(self.game, self.path, self.players)
             self.written = len(self.game.inputs)
 
 
@@ -181,8 +184,9 @@ def play(
     printed as it happens."""
     chosen = language(lang)
     resumed = Path(scenario) if looks_like_save_file(scenario) else None
+    played_by: dict[Seat, str] = {}
     if resumed is not None:
-        game, notice = load_game_any_version(resumed)
+        game, notice, played_by = load_to_resume(resumed)
         if notice is not None:
             err.print(render(notice, chosen), markup=False)
         save = resumed if save is None else save
@@ -190,7 +194,7 @@ def play(
         ruleset, model = load_scenario(scenario)
         game = Game(ruleset, model)
     ruleset = game.ruleset
-    named = parse_seats(seat or [], game.seats)
+    named = {**played_by, **parse_seats(seat or [], game.seats)}
     if not game.is_over and not stdin_is_terminal():
         unnamed = tuple(s for s in game.seats if s not in named)
         if unnamed:
@@ -208,6 +212,7 @@ def play(
         kinds = who_plays(game, named, human)
     except (KeyboardInterrupt, EOFError):
         raise stopped(saver, chosen) from None
+    saver.players = kinds
     players: dict[Seat, Player] = {s: human if k == "human" else bot for s, k in kinds.items()}
     screen = Screen(out, chosen, game, [s for s, k in kinds.items() if k == "human"], human.read)
     human.screen = screen

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.errors import InternalError, RefereeError, SaveFileError, ScenarioError
+from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import Msg, msg
 from referee.core.ruleset import find_ruleset
@@ -29,8 +30,15 @@ FORMAT = 1
 SUFFIX = ".json"
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
-    return {
+PLAYER_KINDS = ("human", "random")
+"""Who may play a seat, as a save file records it: a person or a bot."""
+
+
+def game_to_json(game: Game, players: Mapping[Seat, str] | None = None) -> dict[str, Any]:
+    """The game as a save file holds it; ``players`` (seat -> ``human`` or
+    ``random``), when given, records who played each seat, so that the game
+    is resumed with the same players. It is not part of the checksum."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": game.ruleset.name,
         "ruleset_version": game.ruleset.version,
@@ -38,6 +46,20 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "inputs": game.inputs,
         "checksum": game.checksum(),
     }
+    if players:
+        data["players"] = {seat: players[seat] for seat in game.seats if seat in players}
+    return data
+
+
+def saved_players(data: Mapping[str, Any], game: Game) -> dict[Seat, str]:
+    """Who played each seat of ``game`` when it was saved, as far as the file
+    says; an entry for no seat of the game, or of no known kind, is left
+    out (the seat is then asked about, as one the file does not name)."""
+    players = data.get("players")
+    if not isinstance(players, dict):
+        return {}
+    return {seat: kind for seat, kind in players.items()
+            if seat in game.seats and kind in PLAYER_KINDS}
 
 
 def _temporary(path: Path) -> Path:
@@ -75,9 +97,11 @@ def _sync_directory(folder: Path) -> None:
         os.close(descriptor)
 
 
-def save_game(game: Game, path: Path | str) -> None:
-    """Write ``game`` to ``path`` (the file is replaced whole, never half-written)."""
-    write_atomically(path, json.dumps(game_to_json(game), ensure_ascii=False, indent=1) + "\n")
+def save_game(game: Game, path: Path | str, players: Mapping[Seat, str] | None = None) -> None:
+    """Write ``game`` to ``path`` (the file is replaced whole, never
+    half-written), with who plays each seat where ``players`` says."""
+    text = json.dumps(game_to_json(game, players), ensure_ascii=False, indent=1)
+    write_atomically(path, text + "\n")
 
 
 def check_writable(path: Path | str) -> None:
@@ -254,10 +278,18 @@ def load_game_any_version(path: Path | str) -> tuple[Game, Msg | None]:
 
     :raises SaveFileError: as :func:`load_game`, or naming the first input
         this version's rules refuse."""
+    game, notice, _ = load_to_resume(path)
+    return game, notice
+
+
+def load_to_resume(path: Path | str) -> tuple[Game, Msg | None, dict[Seat, str]]:
+    """:func:`load_game_any_version`, with who played each seat when the
+    game was saved (:func:`saved_players`). :raises SaveFileError:"""
     data = read_save_file(path)
     game = game_from_json(data, str(path), any_version=True)
+    players = saved_players(data, game)
     saved = saved_version(data)
     if saved is None or saved == game.ruleset.version:
-        return game, None
+        return game, None, players
     return game, msg("core.savefile.other-version", source=str(path), ruleset=game.ruleset.name,
-                     saved=saved, current=game.ruleset.version)
+                     saved=saved, current=game.ruleset.version), players

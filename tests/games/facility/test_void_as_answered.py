@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from referee.boards.tablemap import message_from_json
 from referee.core.events import REFEREE
 from referee.core.game import Game
-from referee.boards.tablemap import message_from_json
 from referee.core.i18n import render
 from tests.games.facility.helpers import RULESET, scenario
 
