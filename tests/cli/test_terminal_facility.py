@@ -139,6 +139,12 @@ def test_a_door_the_room_has_not_is_shown_before_the_orders_are_sent() -> None:
     assert "Send it as it is, without them?" in shown
 
 
+def test_a_way_of_answering_not_offered_is_said_and_asked_again() -> None:
+    player, screen = person(facility(), "2\nj\n{}\n")
+    assert player.choose(Ask.of(player.game, "anna")) == {}
+    assert "“2” is none of g, e and j." in screen.getvalue()
+
+
 def test_a_person_may_send_an_answer_with_void_parts_as_it_is() -> None:
     player, screen = person(facility(), 'j\n{"mvoe": 1, "ignore": true}\ny\n')
     answer = player.choose(Ask.of(player.game, "anna"))

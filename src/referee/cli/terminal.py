@@ -340,6 +340,8 @@ class TerminalPlayer:
                 value = self._edit(seat, draft)
             elif how.startswith(("j", "о")):
                 value = self._json_line(seat)
+            else:
+                self._say(msg("core.terminal.how-unknown", reply=how))
             if value is not MISSING:
                 return value
 
