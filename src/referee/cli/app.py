@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import typer
 
+HELP_MARKUP: Literal["markdown"] = "markdown"
+"""Help texts are read as Markdown: a paragraph's lines are joined, so a
+docstring's line breaks never break a sentence on the screen."""
+
 app = typer.Typer(
+    rich_markup_mode=HELP_MARKUP,
     name="referee",
     help="Referee: a rules engine and referee for turn-based tabletop games.",
     no_args_is_help=True,

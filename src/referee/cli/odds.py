@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from referee.cli.app import app
+from referee.cli.app import HELP_MARKUP, app
 from referee.cli.common import LangOption, err, language, out, user_errors
 from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg, render
@@ -27,14 +27,18 @@ from referee.odds import samurai_fight as samf
 from referee.odds.plot import plot_odds, plot_table
 from referee.odds.show import describe, percent
 
-odds_app = typer.Typer(help="Exact odds of the rules' rolls, from each ruleset's own tables.",
+odds_app = typer.Typer(rich_markup_mode=HELP_MARKUP,
+                       help="Exact odds of the rules' rolls, from each ruleset's own tables.",
                        no_args_is_help=True)
-old_west_app = typer.Typer(help="Legends of the Old West: wound rolls, the fight, Pluck, "
+old_west_app = typer.Typer(rich_markup_mode=HELP_MARKUP,
+                           help="Legends of the Old West: wound rolls, the fight, Pluck, "
                                 "a shot, a melee round.",
                            no_args_is_help=True)
-samurai_app = typer.Typer(help="Samurai (Ronin): an attack, Initiative, a shot, a whole fight.",
+samurai_app = typer.Typer(rich_markup_mode=HELP_MARKUP,
+                          help="Samurai (Ronin): an attack, Initiative, a shot, a whole fight.",
                           no_args_is_help=True)
-echo_app = typer.Typer(help="Investigators in Echo: skill checks.", no_args_is_help=True)
+echo_app = typer.Typer(rich_markup_mode=HELP_MARKUP, help="Investigators in Echo: skill checks.",
+                       no_args_is_help=True)
 odds_app.add_typer(old_west_app, name="old-west")
 odds_app.add_typer(samurai_app, name="samurai")
 odds_app.add_typer(echo_app, name="echo")

@@ -234,7 +234,7 @@ def resolve(
         "--out", help="Write the game after this turn to this new game file.")] = None,
     reports: Annotated[Path | None, typer.Option(
         "--reports", metavar="DIR",
-        help="Write each character's report to DIR/<character>.txt, in its language.")] = None,
+        help="Write each character's report to DIR/CHARACTER.txt, in its language.")] = None,
     as_json_flag: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     lang: LangOption = None,
     seat_lang: Annotated[list[str] | None, typer.Option(
