@@ -61,6 +61,15 @@ def test_orders_that_all_stand_exit_0():
     assert "Every order given stands." in result.output
 
 
+def test_a_template_sent_back_unchanged_gives_no_order(tmp_path: Path):
+    template = runner.invoke(app, ["orders-template", str(START), "anna"])
+    assert template.exit_code == 0, template.output
+    result = validate(START, write(tmp_path, template.output))
+    assert result.exit_code == 0, result.output
+    assert lines_of(result.output, "Anna (anna):") == ["no orders: does nothing this turn"]
+    assert "No orders are given: nobody does anything this turn." in result.output
+
+
 def test_void_orders_are_named_with_their_reasons_and_exit_1(tmp_path: Path):
     result = validate(START, write(tmp_path, BAD))
     assert result.exit_code == 1, result.output

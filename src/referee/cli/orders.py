@@ -229,7 +229,8 @@ def _voids_in(text: Msg, to: tuple[str, ...],
 
 @dataclass
 class Answered:
-    """Orders given to a game: the seats that gave some, the tables not taken
+    """Orders given to a game: the seats that gave some (an empty table gives
+    none), the tables not taken
     (not a seat, or refused whole) and, once the turn is closed, the void orders."""
 
     given: list[Seat] = field(default_factory=list)
@@ -251,7 +252,8 @@ def give_orders(game: Game, orders: Mapping[str, Any], answered: Answered) -> No
         except RefereeError as exc:
             answered.refused.append((seat, exc))
             continue
-        answered.given.append(seat)
+        if orders[seat] != {}:  # an empty table (a template sent back as it was) gives none
+            answered.given.append(seat)
 
 
 def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> Answered:

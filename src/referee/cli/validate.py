@@ -75,15 +75,14 @@ def validate_scenario(scenario: str, lang: Lang) -> None:
 
 
 def scenario_title(model: object) -> Name | None:
-    """The scenario's title in each language, as the file gives it: a name in
-    both (``title = { en, ru }``), or ``title`` with ``title_ru`` beside it."""
+    """The scenario's title in each language, as the file gives it
+    (``title = { en, ru }``, or the same text for both)."""
     title = getattr(model, "title", None)
     name = getattr(title, "name", None)
-    if isinstance(name, Name):
+    if isinstance(name, Name) and (name.en or name.ru):
         return name
     if isinstance(title, str) and title:
-        russian = getattr(model, "title_ru", None)
-        return Name(title, russian if isinstance(russian, str) and russian else None)
+        return Name(title)
     return None
 
 
@@ -115,7 +114,7 @@ def validate_orders(game_file: Path, orders: Path, lang: Lang) -> None:
     if any(void.kind == VOID for void in answered.voids) or answered.refused:
         say(render(msg("validate.verdict-void"), lang))
         raise typer.Exit(SOME_VOID)
-    say(render(msg("validate.verdict-ok"), lang))
+    say(render(msg("validate.verdict-ok" if answered.given else "validate.verdict-none"), lang))
 
 
 def orders_report(game: Game, answered: Answered, lang: Lang) -> list[str]:
