@@ -86,7 +86,7 @@ def test_each_picture_is_valid_svg_with_a_legend_a_scale_bar_terrain_and_every_m
         for name in ("изгородь", "каменный дом", "кустарник", "край оврага"):
             assert name in words, (path.name, name)
         for model in models:  # the legend names every model
-            assert (model.name_ru or model.name) in words, (path.name, model.name_ru)
+            assert (model.name.ru or model.name.en) in words, (path.name, model.name)
 
 
 def test_a_second_game_into_the_same_folder_numbers_on(tmp_path: Path):

@@ -30,6 +30,7 @@ from referee.boards.tablemap import (
     with_symbols,
 )
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
+from referee.core.model import LocalName
 from referee.core.prepared import prepared
 from referee.core.waits import JSON
 from referee.games.old_west import aiming
@@ -59,12 +60,12 @@ def _table_text(scenario: OldWestScenario) -> str:
 def _table_part(scenario: OldWestScenario) -> dict[str, JSON]:
     terrain: list[JSON] = []
     for o in scenario.obstacles:
-        terrain.append(_feature(o.name, o.name_ru, "building" if o.closed else "wall",
+        terrain.append(_feature(o.name, "building" if o.closed else "wall",
                                 o.points, o.height))
     for c in scenario.covers:
-        terrain.append(_feature(c.name, c.name_ru, "cover", c.points, None))
+        terrain.append(_feature(c.name, "cover", c.points, None))
     for d in scenario.drops:
-        terrain.append(_feature(d.name, d.name_ru, "drop", d.points, d.height))
+        terrain.append(_feature(d.name, "drop", d.points, d.height))
     return {
         "title": title_name(scenario).to_json(),
         "width": scenario.table.width, "depth": scenario.table.depth,
@@ -75,9 +76,8 @@ def _table_part(scenario: OldWestScenario) -> dict[str, JSON]:
     }
 
 
-def _feature(name: str, name_ru: str | None, kind: str, points: Sequence[XY],
-             height: float | None) -> JSON:
-    return {"name": Name(name, name_ru).to_json(), "kind": kind,
+def _feature(name: LocalName, kind: str, points: Sequence[XY], height: float | None) -> JSON:
+    return {"name": Name(name.en, name.ru).to_json(), "kind": kind,
             "points": [[x, y] for x, y in points], "height": height}
 
 
@@ -119,7 +119,7 @@ def shot_asking(state: OldWestState, shooter_id: str,
         aims.append(aim)
     aims.sort(key=lambda a: (not a["allowed"], a["distance"]))
     return {"model": shooter_id, "what": "shoot",
-            "gun": None if gun is None else {"name": Name(gun.name, gun.name_ru).to_json(),
+            "gun": None if gun is None else {"name": Name(gun.name.en, gun.name.ru).to_json(),
                                              "range": gun.range},
             "in_the_way": state.rules.in_the_way, "aims": aims}
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LineString, Point, Polygon
 
 from referee.boards.table import EPS, mm_to_inches
 from referee.core.i18n import Msg, Name, msg
-from referee.core.morphology import Case, Gender, gender_of
+from referee.core.model import LocalName, older_names
+from referee.core.morphology import gender_of
 from referee.core.scenario import refused
 
 Point2 = tuple[float, float]
@@ -25,28 +27,27 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def _gender_field() -> Any:
-    return Field(None, description="the gender of the Russian name (masc, fem, neut or "
-                                   "plural), where the morphology would read it wrong")
+class _Named(_Strict):
+    """An entry with a name: ``name = "Kate"``, or in both languages
+    ``name = { en = "Kate", ru = "Кейт" }`` with the Russian ``gender`` and
+    ``cases`` inside where the morphology would read them wrong. The older
+    spelling, ``name_ru`` (and ``gender``, ``cases``) beside ``name``, is still read."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_spelling(cls, data: Any) -> Any:
+        return older_names(data, "name", grammar=("gender", "cases"))
 
 
-def _cases_field() -> Any:
-    return Field(None, description="Russian forms of the name by case (gen, dat, acc, ins, "
-                                   "prep), where the morphology would get them wrong")
+def _name_field() -> Any:
+    return Field(description="the name: text, or { en, ru } with the Russian gender and cases "
+                             "where the morphology would read them wrong")
 
 
-def spoken_name(en: str, ru: str | None, gender: Gender | None = None,
-                cases: dict[Case, str] | None = None) -> Name:
-    """A name the scenario gives, in each language, with the Russian forms it
-    spells out (the rest come from the morphology)."""
-    return Name(en, ru, gender, tuple(sorted((cases or {}).items())))
-
-
-class Gun(_Strict):
+class Gun(_Named):
     """A firearm or thrown weapon: range in inches and Strength of its hits."""
 
-    name: str = "pistol"
-    name_ru: str | None = None
+    name: LocalName = LocalName(en="pistol")
     range: float = Field(12.0, gt=0, description="range in inches")
     strength: int = Field(3, ge=1, le=10)
 
@@ -59,14 +60,11 @@ class Mount(_Strict):
     wounds: int = Field(1, ge=1, le=10)
 
 
-class ModelSpec(_Strict):
+class ModelSpec(_Named):
     """One model: its profile and where it stands at the start."""
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
-    name: str
-    name_ru: str | None = None
-    gender: Gender | None = _gender_field()
-    cases: dict[Case, str] | None = _cases_field()
+    name: LocalName = _name_field()
     at: Point2 = Field(description="centre of the base, inches from the bottom-left corner")
     fighting: int = Field(3, ge=1, le=10, description="Fighting (Ближний Бой)")
     strength: int = Field(3, ge=1, le=10, description="Strength (Сила)")
@@ -97,15 +95,13 @@ class Objective(_Strict):
                                                               "models must leave the table")
 
 
-class Posse(_Strict):
+class Posse(_Named):
     """One side (Команда), played from one seat."""
 
     seat: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
-    name: str
-    name_ru: str | None = None
-    gender: Gender | None = Field(None, description="the gender of the posse's name; "
-                                                    "default: read from name_ru, else plural")
-    cases: dict[Case, str] | None = _cases_field()
+    name: LocalName = Field(description="the posse's name: text, or { en, ru } with the "
+                                        "Russian gender (default: read from the Russian name, "
+                                        "else plural) and cases")
     leader: str | None = Field(None, description="house rule: the posse's leader (OW-HFH-1); "
                                                  "default: its first Hero, else its first model")
     exit_edge: Edge | None = Field(None, description="models may leave the table by this edge "
@@ -115,29 +111,20 @@ class Posse(_Strict):
     models: list[ModelSpec] = Field(min_length=1)
 
 
-class ObstacleSpec(_Strict):
-    name: str
-    name_ru: str | None = None
-    gender: Gender | None = _gender_field()
-    cases: dict[Case, str] | None = _cases_field()
+class ObstacleSpec(_Named):
+    name: LocalName = _name_field()
     points: list[Point2] = Field(min_length=2)
     closed: bool = Field(False, description="a polygon (building) rather than a line (fence)")
     height: float = Field(1.0, gt=0, description="inches")
 
 
-class CoverSpec(_Strict):
-    name: str
-    name_ru: str | None = None
-    gender: Gender | None = _gender_field()
-    cases: dict[Case, str] | None = _cases_field()
+class CoverSpec(_Named):
+    name: LocalName = _name_field()
     points: list[Point2] = Field(min_length=3)
 
 
-class DropSpec(_Strict):
-    name: str
-    name_ru: str | None = None
-    gender: Gender | None = _gender_field()
-    cases: dict[Case, str] | None = _cases_field()
+class DropSpec(_Named):
+    name: LocalName = _name_field()
     points: list[Point2] = Field(min_length=2)
     height: float = Field(gt=0, description="inches fallen by a model going over the edge")
 
@@ -180,8 +167,8 @@ class OldWestScenario(_Strict):
     """A Legends of the Old West scenario."""
 
     ruleset: str | None = None
-    title: str = "Old West skirmish"  # in Russian: DEFAULT_TITLE
-    title_ru: str | None = None
+    title: LocalName = Field(LocalName(en="Old West skirmish"),  # in Russian: DEFAULT_TITLE
+                             description="the title: text, or { en, ru }")
     table: TableSpec = TableSpec()
     posses: list[Posse] = Field(min_length=2, max_length=2)
     obstacles: list[ObstacleSpec] = []
@@ -189,17 +176,24 @@ class OldWestScenario(_Strict):
     drops: list[DropSpec] = []
     house_rules: HouseRules = HouseRules()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _older_spelling(cls, data: Any) -> Any:
+        """``title_ru`` beside ``title``, the older spelling, is still read."""
+        return older_names(data, "title")
+
 
 def named(spec: ModelSpec | ObstacleSpec | CoverSpec | DropSpec) -> Name:
     """A model's or a piece of terrain's name, with the forms the scenario gives."""
-    return spoken_name(spec.name, spec.name_ru, spec.gender, spec.cases)
+    return spec.name.name
 
 
 def posse_name(posse: Posse) -> Name:
     """A posse's name: a side is named in the plural (the Lawmen, «Законники»)
     unless the scenario, or the Russian name's own gender, says otherwise."""
-    gender = posse.gender or (gender_of(posse.name_ru) if posse.name_ru else None)
-    return spoken_name(posse.name, posse.name_ru, gender or "plural", posse.cases)
+    name = posse.name.name
+    gender = name.gender or (gender_of(name.ru) if name.ru else None)
+    return replace(name, gender=gender or "plural")
 
 
 DEFAULT_TITLE = Name("Old West skirmish", "Стычка на Диком Западе")
@@ -209,9 +203,10 @@ DEFAULT_TITLE = Name("Old West skirmish", "Стычка на Диком Запа
 def title_name(scenario: OldWestScenario) -> Name:
     """The scenario's title in each language (a scenario that gives none has
     the default's in both)."""
-    if scenario.title == DEFAULT_TITLE.en and scenario.title_ru is None:
+    title = scenario.title.name
+    if title == Name(DEFAULT_TITLE.en):
         return DEFAULT_TITLE
-    return Name(scenario.title, scenario.title_ru)
+    return title
 
 
 def base_radius(spec: ModelSpec, rules: HouseRules) -> float:
@@ -274,7 +269,7 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
         gone.within("house_rules", size) for size in ("foot_base_mm", "mounted_base_mm"))
     seen: set[str] = set()
     placed: list[tuple[str, float, float, float]] = []
-    buildings = [(o.name, Polygon(o.points)) for i, o in enumerate(scenario.obstacles)
+    buildings = [(o.name.en, Polygon(o.points)) for i, o in enumerate(scenario.obstacles)
                  if o.closed and len(o.points) >= 3 and not gone.within("obstacles", i)]
     for p, posse in enumerate(scenario.posses):
         ids = [m.id for m in posse.models]
@@ -327,7 +322,7 @@ def _terrain_problems(scenario: OldWestScenario) -> list[Msg]:
         for i, entry in enumerate(entries):
             if gone.within(field, i, "points"):
                 continue
-            name, points = entry.name, entry.points
+            name, points = entry.name.en, entry.points
             for x, y in points:
                 if sized and not (0 <= x <= w and 0 <= y <= d):
                     problems.append(msg("ow.check.point-off-table", field=field, name=name,

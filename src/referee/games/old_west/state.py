@@ -117,13 +117,13 @@ class Setup:
     every game and copy of the scenario shares the same objects."""
 
     def __init__(self, scenario: OldWestScenario) -> None:
-        obstacles = [Obstacle(o.name, obstacle_shape(o.points, o.closed), o.height)
+        obstacles = [Obstacle(o.name.en, obstacle_shape(o.points, o.closed), o.height)
                      for o in scenario.obstacles]
-        covers = [CoverArea(c.name, Polygon(c.points)) for c in scenario.covers]
-        drops = [Drop(d.name, LineString(d.points), d.height) for d in scenario.drops]
+        covers = [CoverArea(c.name.en, Polygon(c.points)) for c in scenario.covers]
+        drops = [Drop(d.name.en, LineString(d.points), d.height) for d in scenario.drops]
         terrain: list[ObstacleSpec | CoverSpec | DropSpec] = [
             *scenario.obstacles, *scenario.covers, *scenario.drops]
-        names = {spec.name: named(spec) for spec in terrain}
+        names = {spec.name.en: named(spec) for spec in terrain}
         self.terrain = Terrain(obstacles, covers, drops, names)
         self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
         self.posse_names = {p.seat: posse_name(p) for p in scenario.posses}
@@ -155,7 +155,7 @@ def build_table(scenario: OldWestScenario) -> OldWestTable:
     for posse in scenario.posses:
         for spec in posse.models:
             table.add(Piece(spec.id, spec.at[0], spec.at[1], base_radius(spec, rules),
-                            posse.seat, spec.name))
+                            posse.seat, spec.name.en))
     return table
 
 
