@@ -266,8 +266,9 @@ def terrain_key(table: TableMap, lang: Lang) -> Text:
         if n:
             text.append("   ")
         text.append(chars[feature.kind], style=TERRAIN_STYLE[feature.kind])
-        words = render(msg(f"table.kind.{feature.kind}", name=feature.name,
-                           note=feature.note or ""), lang)
+        kind = "cover-note" if feature.kind == "cover" and feature.note else feature.kind
+        words = render(msg(f"table.kind.{kind}", name=feature.name, note=feature.note or ""),
+                       lang)
         text.append(" " + words)
     return text
 
