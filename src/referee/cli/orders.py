@@ -272,11 +272,23 @@ def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> A
 
 
 def entry_name(entry: Mapping[str, Any], fallback: str) -> Name:
-    """A scenario entry's name in each language (``name``, ``name_ru``), as a
-    game master's view gives it (a Facility room, item or character)."""
-    en = entry.get("name") or entry.get("name_ru") or fallback
-    ru = entry.get("name_ru") or None
-    return Name(str(en), str(ru) if ru else None)
+    """A scenario entry's name in each language, as a game master's view gives
+    it (a Facility room, item or character): ``name = { en, ru }`` or plain
+    text (the older ``name_ru`` beside it is read too); ``fallback`` where it
+    gives none."""
+    given = entry.get("name")
+    table: Mapping[str, Any] = given if isinstance(given, Mapping) else {
+        "en": given, "ru": entry.get("name_ru")}
+    en, ru, gender, cases = (table.get(key) for key in ("en", "ru", "gender", "cases"))
+    ru = str(ru) if isinstance(ru, str) and ru else None
+    return Name(str(en) if isinstance(en, str) and en else ru or fallback, ru,
+                gender if isinstance(gender, str) else None,
+                tuple(sorted(cases.items())) if isinstance(cases, Mapping) else ())
+
+
+def has_name(entry: Mapping[str, Any]) -> bool:
+    """Whether a scenario entry gives a name in either language."""
+    return bool(entry_name(entry, "").en)
 
 
 # -- languages ---------------------------------------------------------------------------

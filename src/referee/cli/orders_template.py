@@ -30,6 +30,7 @@ from referee.cli.common import LangOption, check_seat, language, user_errors
 from referee.cli.orders import (
     entry_name,
     game_turn,
+    has_name,
     open_decision,
     open_game,
     scenario_language,
@@ -213,7 +214,7 @@ class FacilityTemplate:
 
     def room_title(self, number: int) -> Msg:
         for room in self.world.get("rooms", []):
-            if room.get("number") == number and (room.get("name") or room.get("name_ru")):
+            if room.get("number") == number and has_name(room):
                 return msg("orders-template.room", number=number,
                            name=entry_name(room, str(number)))
         return msg("orders-template.room-bare", number=number)

@@ -32,6 +32,7 @@ from referee.cli.orders import (
     entry_name,
     game_turn,
     give_orders,
+    has_name,
     open_decision,
     open_game,
     parse_seat_languages,
@@ -211,8 +212,7 @@ def observer_title(game: Game, token: str) -> Msg:
     world = state.get("world") if isinstance(state, dict) else None
     rooms = world.get("rooms") if isinstance(world, dict) else None
     for room in rooms if isinstance(rooms, list) else ():
-        if isinstance(room, dict) and room.get("number") == int(number) and (
-                room.get("name") or room.get("name_ru")):
+        if isinstance(room, dict) and room.get("number") == int(number) and has_name(room):
             return msg("resolve.camera", room=entry_name(room, number))
     return msg("resolve.camera-room", number=int(number))
 

@@ -75,7 +75,7 @@ GAMES = {"example": example_turns, "many-orders": many_orders}
 def forms(seat: str, lang: Lang) -> set[str]:
     """Every way a report could name ``seat``: in Russian, each case of its
     name as the morphology declines it (written out here, not by the reports)."""
-    name = CHARACTERS[seat]["name"] if lang == "en" else CHARACTERS[seat]["name_ru"]
+    name = CHARACTERS[seat]["name"][lang]
     if lang == "en":
         return {name}
     spelled = NameArg(name, "ru", {}, None)

@@ -17,7 +17,7 @@ from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void, regi
 from referee.core.waits import JSON, Decision
 from referee.games.facility.orders import Orders, OrdersForm, plan_orders, read_orders, template
 from referee.games.facility.resolve import resolve_turn
-from referee.games.facility.scenario import FacilityScenario, scenario_problems
+from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
 from referee.games.facility.world import Character, World, to_scenario, toml_number
 
@@ -48,8 +48,11 @@ class Turns(Frame):
 class Facility(Ruleset[FacilityScenario, FacilityState]):
     name = "facility"
     aliases = ("chat", "play-by-chat")
-    version = "3"
-    """3: the game master's log heads a sight of someone leaving or coming in
+    version = "4"
+    """4: the game master's view writes the building's names as the scenario
+    files now do (``name = { en, ru }``, a title in both languages), which a
+    save file's checksum digests; the game itself plays as in 3.
+    3: the game master's log heads a sight of someone leaving or coming in
     with whose sight it is (the log, which a save file's checksum digests, changed)."""
     title = msg("facility.title")
     game_type = GameType(decisions="simultaneous", chance=False, hidden_information=True,
@@ -64,7 +67,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         character = scenario.characters.get(seat)
         if character is None:
             return super().seat_name(scenario, seat)
-        return Name(character.name or seat, character.name_ru or None)
+        return name_of(character.name, seat)
 
     def check_scenario(self, scenario: FacilityScenario) -> list[Msg]:
         return scenario_problems(scenario)

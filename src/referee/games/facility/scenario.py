@@ -8,13 +8,13 @@ and the characters at the start of a turn, and the house-rule settings.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from referee.core.events import REFEREE
-from referee.core.i18n import Msg, msg
-from referee.core.model import StrictModel
+from referee.core.i18n import Msg, Name, msg
+from referee.core.model import LocalName, StrictModel, older_names
 from referee.core.scenario import refused
 from referee.games.facility.tables import (
     ABILITIES,
@@ -55,10 +55,35 @@ class Settings(StrictModel):
     book declares them explicitly, CHAT-TRN-3); off by default."""
 
 
-class RoomModel(StrictModel):
+class _Named(StrictModel):
+    """An entry with a name: ``name = "Anna"``, or in both languages
+    ``name = { en = "Anna", ru = "Анна" }``; none, and the entry is called by
+    its id (a room: "room 3"). The older spelling, ``name_ru`` beside ``name``,
+    is still read (``name_ru`` alone, the older way, names it in Russian only)."""
+
+    name: LocalName | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_spelling(cls, data: Any) -> Any:
+        folded = older_names(data, "name")
+        name = folded.get("name") if isinstance(folded, dict) else None
+        if isinstance(name, dict) and "en" not in name and "ru" in name:
+            folded["name"] = {"en": "", **name}
+        return folded
+
+
+def name_of(name: LocalName | None, fallback: str) -> Name:
+    """A name as the scenario gives it, ``fallback`` (the entry's id) standing
+    in for an English name it does not give."""
+    if name is None:
+        return Name(fallback)
+    given = name.name
+    return Name(given.en or fallback, given.ru or None, given.gender, given.cases)
+
+
+class RoomModel(_Named):
     number: int = Field(ge=0)
-    name: str = ""
-    name_ru: str = ""
     camera: bool = False
     """A security camera records this room (its records go to the game master)."""
     camera_readers: list[str] = Field(default_factory=list)
@@ -77,11 +102,9 @@ class DoorModel(StrictModel):
     names_ru: tuple[str, str] | None = None
 
 
-class ItemModel(StrictModel):
+class ItemModel(_Named):
     kind: str
     """What the item is (``pistol``); a visible feature for follow and detain."""
-    name: str = ""
-    name_ru: str = ""
     description: str = ""
     description_ru: str = ""
     carry: list[str] = Field(default_factory=lambda: list(DEFAULT_CARRY))
@@ -94,9 +117,7 @@ class ItemModel(StrictModel):
     """House rule: damage a shot of this item does."""
 
 
-class CharacterModel(StrictModel):
-    name: str = ""
-    name_ru: str = ""
+class CharacterModel(_Named):
     room: int
     health: int = Field(3, ge=0)
     max_health: int | None = Field(None, ge=0)
@@ -115,7 +136,8 @@ class CharacterModel(StrictModel):
 
 
 class FacilityScenario(StrictModel):
-    title: str = ""
+    title: LocalName | None = None
+    """The scenario's title: text, or ``{ en, ru }``."""
     turn: int = Field(1, ge=1)
     settings: Settings = Field(default_factory=Settings)
     rooms: list[RoomModel]

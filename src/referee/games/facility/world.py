@@ -14,7 +14,7 @@ from typing import Any
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
-from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings
+from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings, name_of
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
 RoomNumber = int
@@ -168,7 +168,7 @@ class World:
         title = self._titles.get(item)
         if title is None:
             model = self.items[item]
-            title = self._titles[item] = Name(model.name or item, model.name_ru or None)
+            title = self._titles[item] = name_of(model.name, item)
         return title
 
     def room_title(self, room: RoomNumber) -> Name | Msg:
@@ -278,7 +278,7 @@ def copy_world(world: World) -> World:
 def _build_world(scenario: FacilityScenario) -> World:
     settings = scenario.settings
     rooms: dict[RoomNumber, Name | Msg] = {
-        r.number: Name(r.name or r.name_ru, r.name_ru or None) if r.name or r.name_ru
+        r.number: name_of(r.name, r.name.ru or "") if r.name and (r.name.en or r.name.ru)
         else msg("facility.room", number=r.number) for r in scenario.rooms}
     graph: LocationGraph[RoomNumber] = LocationGraph()
     for number in sorted(rooms):
@@ -302,7 +302,7 @@ def _build_world(scenario: FacilityScenario) -> World:
         worn_places = dict(model.worn_places if model.worn_places is not None
                            else settings.worn_places)
         characters[name] = Character(
-            name=name, title=Name(model.name or name, model.name_ru or None), room=model.room,
+            name=name, title=name_of(model.name, name), room=model.room,
             health=model.health,
             max_health=model.max_health if model.max_health is not None else model.health,
             concentration=fraction(model.concentration),
