@@ -85,7 +85,8 @@ def test_bands_with_a_bad_field_each_are_not_empty_and_are_still_cross_checked(
         "bands[1].seat: two bands share the seat `retainers`",
         "bands[1].fighters[2].id: the id `hatamoto` is used twice (fighters and seats need "
         "different ids)",
-        "bands[1].fighters[3].at: `poacher` stands at (30, 21), off the table"]
+        "bands[1].fighters[3].at: `poacher` stands at (30, 21): its base is off the "
+        '24" × 24" table']
 
 
 def test_a_fighter_left_out_does_not_move_the_fields_named_after_it(tmp_path: Path) -> None:
@@ -94,7 +95,8 @@ def test_a_fighter_left_out_does_not_move_the_fields_named_after_it(tmp_path: Pa
     assert problems(path) == [
         'bands[1] (the Bandits).fighters[0] (Chief!).id: "Chief!" does not match the pattern '
         "^[a-z][a-z0-9_\\-]*$",
-        "bands[1].fighters[3].at: `poacher` stands at (30, 21), off the table"]
+        "bands[1].fighters[3].at: `poacher` stands at (30, 21): its base is off the "
+        '24" × 24" table']
 
 
 def test_a_room_that_is_no_number_is_not_also_an_unknown_room(tmp_path: Path) -> None:

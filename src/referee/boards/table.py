@@ -162,7 +162,22 @@ class Table:
         """Could a base of ``radius`` pass between ``a`` and ``b``?"""
         return self.gap(a, b) >= 2 * radius - 2 * EPS
 
+    def overlapping(self, piece_id: str) -> list[str]:
+        """Models whose bases overlap ``piece_id``'s (touching is not
+        overlapping: they may be up to :data:`EPS` closer than that)."""
+        p = self.pieces[piece_id]
+        return [o.id for o in self.pieces.values() if o.id != piece_id
+                and math.hypot(p.x - o.x, p.y - o.y) < p.radius + o.radius - EPS]
+
     # -- terrain ------------------------------------------------------------------
+
+    def obstacles_under(self, piece_id: str) -> list[Obstacle]:
+        """Obstacles the base of ``piece_id`` stands on: inside a building or
+        across a wall, by more than a move may end over one (:data:`SNUG`)."""
+        p = self.pieces[piece_id]
+        base = Point(p.xy).buffer(p.radius - SNUG)
+        return [o for o in self.obstacles_near(p.xy, p.xy, p.radius)
+                if base.intersects(o.geometry)]
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
         """Obstacles the straight line from ``a`` to ``b`` crosses."""

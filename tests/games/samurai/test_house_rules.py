@@ -70,8 +70,10 @@ def test_scenario_problems_name_the_field_in_both_languages():
     assert [render(p) for p in problems] == [
         "bands[0].fighters[1].id: the id `kenji` is used twice "
         "(fighters and seats need different ids)",
-        "bands[0].fighters[1].at: `kenji` stands at (60, 10), off the table"]
+        "bands[0].fighters[1].at: `kenji` stands at (60, 10): its base is off the "
+        "48\" × 48\" table"]
     assert render(problems[1], "ru") == (
-        "bands[0].fighters[1].at: `kenji` стоит в точке (60; 10), вне стола")
+        "bands[0].fighters[1].at: `kenji` стоит в точке (60; 10): подставка выходит за стол "
+        "48\" × 48\"")
     with pytest.raises(ScenarioError):
         validate_scenario(RULES, bad.model_dump(), "test")

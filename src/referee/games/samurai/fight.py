@@ -5,7 +5,8 @@ and the Defence modifiers (SAM-MOD-1..2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import lru_cache
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,10 +43,49 @@ class Tokens(BaseModel):
 
 
 class Allocation(BaseModel):
-    """A side's secret answer: the tokens of each of its fighters in the fight."""
+    """A side's secret answer: the tokens of each of its fighters in the fight.
+
+    A fight asks for :func:`allocation_for` its fighters, whose schema lists
+    them one by one; a fighter the answer should not name is refused by
+    :func:`allocation_refusals`, naming those it may."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     fighters: dict[str, Tokens]
+
+    named: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The fighters to give tokens to: id and the name the form shows."""
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema with ``fighters`` as fixed fields, one per fighter of the
+        side, each named as the map names it (``x-label``), so a form asks
+        fighter by fighter and never for an id; the token fields and the whole
+        answer carry the catalogue keys of their names and help."""
+        schema = super().model_json_schema(*args, **kwargs)
+        schema["x-help"] = "sam.form.help"
+        tokens = schema["$defs"]["Tokens"]["properties"]
+        for name, part in tokens.items():
+            part["x-label"] = f"sam.form.{name}"
+        if cls.named:
+            schema["properties"]["fighters"] = {
+                "type": "object", "title": "Fighters",
+                "properties": {fid: {"$ref": "#/$defs/Tokens", "title": name,
+                                     "x-label": name} for fid, name in cls.named},
+                "required": [fid for fid, _ in cls.named], "additionalProperties": False}
+        return schema
+
+
+@lru_cache(maxsize=256)
+def allocation_for(named: tuple[tuple[str, str], ...]) -> type[Allocation]:
+    """The shape of an allocation for the fighters ``named`` (id, name)."""
+    return type("Allocation", (Allocation,), {"named": named, "__module__": __name__})
+
+
+def allocation_shape(state: SamuraiState, fighters: list[str]) -> type[Allocation]:
+    """The answer a side gives for its ``fighters`` in the fight (SAM-FGT-2).
+    A form's labels are catalogue keys without parameters, so a fighter is
+    labelled by its name as the scenario writes it first (``en``)."""
+    return allocation_for(tuple((f, state.fighters[f].spec.name.en) for f in fighters))
 
 
 def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> list[Msg]:
@@ -55,9 +95,10 @@ def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> 
         return []
     mine = fight.sides.get(seat, [])
     refusals: list[Msg] = []
+    named = tuple(msg("sam.fighter-id", id=f, name=state.fighters[f].name) for f in mine)
     for fid in answer.fighters:
         if fid not in mine:
-            refusals.append(msg("sam.refuse.not-in-fight", id=fid))
+            refusals.append(msg("sam.refuse.not-in-fight", id=fid, fighters=named))
     for fid in mine:
         if fid not in answer.fighters:
             refusals.append(msg("sam.refuse.missing-fighter", name=state.fighters[fid].name))
@@ -108,8 +149,9 @@ class Fight(Frame):
         templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
                                              "boost_initiative": False}
                                          for f in sides[seat]}} for seat in seats}
-        return self.ask(Decision(seats, msg("sam.ask.tokens"),
-                                 schema=dict.fromkeys(seats, Allocation), templates=templates),
+        shapes = {seat: allocation_shape(state, sides[seat]) for seat in seats}
+        return self.ask(Decision(seats, msg("sam.ask.tokens"), schema=shapes,
+                                 templates=templates),
                         self.revealed)
 
     def revealed(self, state: SamuraiState, answers: dict[Seat, Allocation]) -> Step:

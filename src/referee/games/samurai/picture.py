@@ -101,7 +101,11 @@ def table_map(view: Mapping[str, Any], lang: Lang) -> TableMap | None:
     features = tuple(_feature(t, lang) for t in part["terrain"])
     bands = tuple(Band(b["seat"], _name(b["name"]).render(lang)) for b in part["bands"])
     fixed = part["fighters"]
-    figures = tuple(_figure(m, fixed[m["id"]], lang) for m in view["models"])
+    fight = view.get("fight")
+    fighting = {f for ids in fight["sides"].values() for f in ids} \
+        if isinstance(fight, Mapping) else set()
+    figures = tuple(_figure(m, fixed[m["id"]], lang, m["id"] in fighting)
+                    for m in view["models"])
     names = {fid: _name(data["name"]).render(lang) for fid, data in fixed.items()}
     shots = tuple(Shot((float(s["from"][0]), float(s["from"][1])),
                        (float(s["to"][0]), float(s["to"][1])), bool(s["hit"]),
@@ -139,7 +143,10 @@ def _feature(data: Mapping[str, Any], lang: Lang) -> Feature:
     return Feature(_name(data["name"]).render(lang), kind, points, render(note, lang))
 
 
-def _figure(model: Mapping[str, Any], fixed: Mapping[str, Any], lang: Lang) -> Figure:
+def _figure(model: Mapping[str, Any], fixed: Mapping[str, Any], lang: Lang,
+            fighting: bool = False) -> Figure:
+    """A fighter on the map; one in the fight being played also says the id
+    its side's token allocation names it by (SAM-FGT-2)."""
     notes: list[Msg] = [msg("sam.map.cp", cp=int(model["cp"]))]
     marks: list[Msg] = []
     if model.get("wounds"):
@@ -149,6 +156,8 @@ def _figure(model: Mapping[str, Any], fixed: Mapping[str, Any], lang: Lang) -> F
         notes.append(msg("sam.map.missile", weapon=msg(f"sam.weapon.{model['missile']}")))
         if not model.get("loaded", True):
             marks.append(msg("sam.map.unloaded"))
+    if fighting:
+        notes.append(msg("sam.map.answer-id", id=str(model["id"])))
     at = model.get("at")
     return Figure(
         id=str(model["id"]), name=_name(fixed["name"]).render(lang), side=str(model["side"]),

@@ -106,7 +106,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                       rng: Random) -> JSON:
         own = view["state"]
         shape = decision.shape_for(seat)
-        if shape is Allocation:
+        if isinstance(shape, type) and issubclass(shape, Allocation):
             cps = {m["id"]: m["cp"] for m in own["models"]}
             fighters = {}
             for fid in own["fight"]["sides"][seat]:

@@ -9,6 +9,7 @@ from fractions import Fraction
 from pydantic import Field
 from shapely.geometry import Polygon
 
+from referee.boards.table import Obstacle, Piece, Table, mm_to_inches, obstacle_shape
 from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.morphology import gender_of
@@ -105,7 +106,6 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
     if len(set(seats)) < len(seats) and not any(
             gone("bands", b, "seat") for b in range(len(seats))):
         problems.append(msg("sam.check.same-seat", field="bands[1].seat", seat=seats[0]))
-    on_table = not gone.within("table")
     seen: set[str] = set()
     for b, band in enumerate(scenario.bands):
         for f, spec in enumerate(band.fighters):
@@ -114,11 +114,7 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
                 if spec.id in seen or spec.id in seats:
                     problems.append(msg("sam.check.same-id", field=f"{where}.id", id=spec.id))
                 seen.add(spec.id)
-            x, y = spec.at
-            if on_table and not (0 <= x <= scenario.table.width
-                                 and 0 <= y <= scenario.table.depth):
-                problems.append(msg("sam.check.off-table", field=f"{where}.at", id=spec.id,
-                                    x=Fraction(str(x)), y=Fraction(str(y))))
+    problems += _placement_problems(scenario)
     for t, terrain in enumerate(scenario.terrain):
         where = f"terrain[{t}]"
         if terrain.cover == "light" and not terrain.closed \
@@ -128,3 +124,60 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
                 and (len(terrain.points) < 3 or not Polygon(terrain.points).is_valid):
             problems.append(msg("sam.check.bad-area", field=f"{where}.points"))
     return problems
+
+
+def _placement_problems(scenario: SamuraiScenario) -> list[Msg | str]:
+    """Where the fighters stand at the start, as the rules could play it: each
+    base wholly on the table, on no other fighter's base (touching is allowed)
+    and neither inside a building nor across a wall (what a move may not end
+    on, :meth:`referee.boards.table.Table.sweep_blockers`). A fighter whose
+    place or base the schema refused is not checked, nor terrain whose points
+    it refused or that is not a proper outline."""
+    gone = refused(scenario)
+    if gone.within("table"):
+        return []
+    table = Table(scenario.table.width, scenario.table.depth, _obstacles(scenario))
+    names = {f"terrain[{t}]": spec.name.name for t, spec in enumerate(scenario.terrain)}
+    problems: list[Msg | str] = []
+    placed: dict[str, tuple[str, str]] = {}
+    for b, band in enumerate(scenario.bands):
+        for f, spec in enumerate(band.fighters):
+            if gone("bands", b, "fighters", f, "at") \
+                    or gone("bands", b, "fighters", f, "base_mm"):
+                continue
+            where = f"bands[{b}].fighters[{f}]"
+            table.add(Piece(where, spec.at[0], spec.at[1], mm_to_inches(spec.base_mm) / 2,
+                            band.seat, spec.id))
+            placed[where] = (spec.id, f"{where}.at")
+    order = {key: n for n, key in enumerate(placed)}
+    for key, (fid, field) in placed.items():
+        piece = table.pieces[key]
+        if not table.on_table(piece.xy, piece.radius):
+            problems.append(msg("sam.check.off-table", field=field, id=fid,
+                                x=Fraction(str(piece.x)), y=Fraction(str(piece.y)),
+                                width=Fraction(str(table.width)),
+                                depth=Fraction(str(table.depth))))
+        for obstacle in table.obstacles_under(key):
+            kind = "sam.check.in-building" if obstacle.geometry.geom_type == "Polygon" \
+                else "sam.check.on-wall"
+            problems.append(msg(kind, field=field, id=fid, terrain=names[obstacle.name]))
+        for other in table.overlapping(key):
+            if order[other] < order[key]:  # each pair said once, by the later fighter
+                problems.append(msg("sam.check.overlap", field=field, id=fid,
+                                    other=placed[other][0]))
+    return problems
+
+
+def _obstacles(scenario: SamuraiScenario) -> list[Obstacle]:
+    """The heavy cover (walls, buildings) whose points the schema took and
+    that form a proper line or outline, each named by its place in the file."""
+    gone = refused(scenario)
+    obstacles = []
+    for t, spec in enumerate(scenario.terrain):
+        if spec.cover != "heavy" or gone.within("terrain", t):
+            continue
+        if spec.closed and (len(spec.points) < 3 or not Polygon(spec.points).is_valid):
+            continue
+        obstacles.append(Obstacle(f"terrain[{t}]", obstacle_shape(spec.points, spec.closed),
+                                  spec.height))
+    return obstacles
