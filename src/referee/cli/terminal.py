@@ -451,8 +451,10 @@ class Form:
 
     What the form says of a field is player text only: a node's ``x-label``
     and ``x-help`` name catalogue keys (its name and a line of help, in the
-    player's language); a schema's ``title`` and ``description`` (a code
-    model's names and docstrings) are never shown."""
+    player's language), or give a name or message as a view carries it
+    (``{"en": ..., "ru": ...}``, ``{"key": ..., "params": ...}``: a fighter
+    by its name); a schema's ``title`` and ``description`` (a code model's
+    names and docstrings) are never shown."""
 
     def __init__(self, player: TerminalPlayer, root: Mapping[str, Any]) -> None:
         self.player = player
@@ -497,6 +499,8 @@ class Form:
             found = where.get(key)
             if isinstance(found, str) and found:
                 return self.player._text(msg(found))
+            if isinstance(found, Mapping) and found:
+                return render(message_from_json(found), self.player.lang)
         return None
 
     def label(self, path: str) -> str:

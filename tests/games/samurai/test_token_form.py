@@ -72,7 +72,8 @@ def test_the_guided_form_asks_fighter_by_fighter_by_name_and_never_for_a_key():
 def test_the_form_keeps_the_offered_answer_on_enter_and_speaks_russian():
     game = brawl()
     answer, shown = at_the_terminal(game, "g\n" + "\n" * 6, "ru")
-    assert "Hatamoto Kenji → жетоны Атаки (fighters.hatamoto.attack) <целое число>" in shown
+    # the example scenario: name = { en = "Hatamoto Kenji", ru = "Хатамото Кэндзи" }
+    assert "Хатамото Кэндзи → жетоны Атаки (fighters.hatamoto.attack) <целое число>" in shown
     assert "Ваши бойцы в схватке по очереди" in shown
     # the offered answer: every token an Attack token (Kenji CP 4, Goro CP 2)
     assert answer == {"fighters": {
@@ -87,7 +88,7 @@ def test_the_schema_lists_the_sides_fighters_as_fixed_fields():
     assert set(fighters["properties"]) == {"hatamoto", "archer"}
     assert sorted(fighters["required"]) == ["archer", "hatamoto"]
     assert fighters["additionalProperties"] is False
-    assert fighters["properties"]["archer"]["x-label"] == "Archer Goro"
+    assert fighters["properties"]["archer"]["x-label"] == GORO  # the name in both languages
     assert fighters["properties"]["archer"]["title"] == "Archer Goro"
     other = game.view("bandits")["waiting"]["answer_schema"]["properties"]["fighters"]
     assert set(other["properties"]) == {"oni"}  # each side names its own fighters only

@@ -52,8 +52,9 @@ class Allocation(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     fighters: dict[str, Tokens]
 
-    named: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """The fighters to give tokens to: id and the name the form shows."""
+    named: ClassVar[tuple[tuple[str, str, str | None], ...]] = ()
+    """The fighters to give tokens to: id and the name the form shows, in
+    English and Russian."""
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -69,23 +70,25 @@ class Allocation(BaseModel):
         if cls.named:
             schema["properties"]["fighters"] = {
                 "type": "object", "title": "Fighters",
-                "properties": {fid: {"$ref": "#/$defs/Tokens", "title": name,
-                                     "x-label": name} for fid, name in cls.named},
-                "required": [fid for fid, _ in cls.named], "additionalProperties": False}
+                "properties": {fid: {"$ref": "#/$defs/Tokens", "title": en,
+                                     "x-label": {"en": en, "ru": ru or en}}
+                               for fid, en, ru in cls.named},
+                "required": [fid for fid, _, _ in cls.named], "additionalProperties": False}
         return schema
 
 
 @lru_cache(maxsize=256)
-def allocation_for(named: tuple[tuple[str, str], ...]) -> type[Allocation]:
-    """The shape of an allocation for the fighters ``named`` (id, name)."""
+def allocation_for(named: tuple[tuple[str, str, str | None], ...]) -> type[Allocation]:
+    """The shape of an allocation for the fighters ``named`` (id, name in
+    English and Russian)."""
     return type("Allocation", (Allocation,), {"named": named, "__module__": __name__})
 
 
 def allocation_shape(state: SamuraiState, fighters: list[str]) -> type[Allocation]:
-    """The answer a side gives for its ``fighters`` in the fight (SAM-FGT-2).
-    A form's labels are catalogue keys without parameters, so a fighter is
-    labelled by its name as the scenario writes it first (``en``)."""
-    return allocation_for(tuple((f, state.fighters[f].spec.name.en) for f in fighters))
+    """The answer a side gives for its ``fighters`` in the fight (SAM-FGT-2),
+    each fighter labelled by its name in the reader's language."""
+    names = {f: state.fighters[f].spec.name for f in fighters}
+    return allocation_for(tuple((f, names[f].en, names[f].ru) for f in fighters))
 
 
 def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> list[Msg]:
