@@ -103,7 +103,7 @@ def test_the_older_spelling_still_validates(tmp_path: Path):
 
 def test_the_game_masters_view_names_as_the_scenario_does_and_the_template_reads_it():
     game = Game(RULESET, FacilityScenario.model_validate(older_spelling(DATA)))
-    world = game.view(REFEREE)["state"]["world"]  # type: ignore[index]
+    world = game.view(REFEREE)["state"]["world"]
     assert world["title"] == {"en": "Research wing", "ru": "Исследовательское крыло"}
     assert world["rooms"][0]["name"] == {"en": "the lobby", "ru": "вестибюль"}
     assert "name_ru" not in world["rooms"][0]
