@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from referee.cli import app
+from tests.cli.test_validate_scenario import edited as edited_copy
+from tests.cli.test_validate_scenario import problems, runner
 
-runner = CliRunner()
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/samurai/scenarios" \
     / "retainers_and_bandits.toml"
 NINJA = "at = [15.0, 18.0]"
@@ -25,23 +24,7 @@ ARCHER = "at = [5.0, 5.0]"
 
 def edited(tmp_path: Path, *changes: tuple[str, str]) -> Path:
     """The example with each ``(old, new)`` made once, written to tmp_path."""
-    text = EXAMPLE.read_text(encoding="utf-8")
-    for old, new in changes:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    path = tmp_path / "scenario.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def problems(path: Path, lang: str = "en") -> list[str]:
-    """The lines ``referee validate`` prints under its heading, without the file name."""
-    result = runner.invoke(app, ["validate", str(path), "--lang", lang])
-    assert result.exit_code == 2, result.output
-    prefix = f"  {path}: "
-    lines = result.output.splitlines()[1:]
-    assert all(line.startswith(prefix) for line in lines), result.output
-    return [line.removeprefix(prefix) for line in lines]
+    return edited_copy(tmp_path, EXAMPLE, *changes)
 
 
 def test_the_example_scenario_is_valid():
