@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
 
 from typer.testing import CliRunner
 
@@ -19,26 +18,12 @@ from referee.core.i18n import Name, msg
 from referee.games.facility import Facility
 from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.world import build_world
+from tests.older_names import older_spelling
 
 RULESET = Facility()
 SHIPPED = RULESET.examples()[0]
 DATA = {key: value for key, value in tomllib.loads(SHIPPED.read_text(encoding="utf-8")).items()
         if key != "ruleset"}
-
-
-def older_spelling(value: Any) -> Any:
-    """``value`` with every ``name = { en, ru }`` written ``name`` and ``name_ru``."""
-    if isinstance(value, list):
-        return [older_spelling(item) for item in value]
-    if not isinstance(value, dict):
-        return value
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if key == "name" and isinstance(item, dict):
-            out.update(name=item["en"], name_ru=item["ru"])
-        else:
-            out[key] = older_spelling(item)
-    return out
 
 
 def test_the_shipped_scenario_in_the_older_spelling_loads_to_the_same_names():

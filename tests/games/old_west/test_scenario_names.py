@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -19,32 +18,15 @@ from referee.core.game import Game
 from referee.core.i18n import Name
 from referee.core.ruleset import find_ruleset
 from referee.games.old_west.scenario import OldWestScenario, named, posse_name, title_name
+from tests.older_names import older_spelling
 
 RULESET = find_ruleset("old-west")
 SHIPPED = RULESET.examples()[0]
 
 
-def older_spelling(value: Any) -> Any:
-    """``value`` with every ``name``/``title`` table written the older way."""
-    if isinstance(value, list):
-        return [older_spelling(item) for item in value]
-    if not isinstance(value, dict):
-        return value
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if key in ("name", "title") and isinstance(item, dict):
-            out[key] = item["en"]
-            if "ru" in item:
-                out[f"{key}_ru"] = item["ru"]
-            out.update({part: item[part] for part in ("gender", "cases") if part in item})
-        else:
-            out[key] = older_spelling(item)
-    return out
-
-
 def test_the_shipped_scenario_in_the_older_spelling_loads_to_the_same_names():
     data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
-    older = older_spelling(data)
+    older = older_spelling(data, ("name", "title"))
     assert older["title_ru"] == "Перестрелка у Сухого Оврага"
     assert older["posses"][0]["models"][3]["cases"] == {"gen": "верхового", "acc": "верхового"}
     one, two = OldWestScenario.model_validate(data), OldWestScenario.model_validate(older)
@@ -62,7 +44,7 @@ def test_the_shipped_scenario_in_the_older_spelling_loads_to_the_same_names():
 def test_both_spellings_play_the_same_game_in_russian():
     data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
     logs = []
-    for scenario in (data, older_spelling(data)):
+    for scenario in (data, older_spelling(data, ("name", "title"))):
         game = random_playout(Game(RULESET, OldWestScenario.model_validate(scenario)), 3)
         logs.append(game.text_log(lang="ru"))
     assert logs[0] == logs[1]
