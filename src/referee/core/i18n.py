@@ -98,12 +98,18 @@ def for_reader(text: Msg, reader: str) -> Msg:
     in the wording meant for that reader."""
     params = text.params
     if text.key == PERSONAL:
-        to = params.get("to", ())
-        chosen = params["you" if isinstance(to, tuple) and reader in to else "they"]
+        chosen = _wording_for(params, reader)
         return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
     if not any(isinstance(value, Msg | tuple) for value in params.values()):
         return text
     return Msg(text.key, {key: _param_for(value, reader) for key, value in params.items()})
+
+
+def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
+    """Of a personal line's parameters, the wording ``reader`` reads: ``you``
+    for the observers it is addressed to, ``they`` for everyone else."""
+    to = params.get("to", ())
+    return params["you" if isinstance(to, tuple) and reader in to else "they"]
 
 
 def _param_for(value: Param, reader: str) -> Param:
@@ -120,8 +126,7 @@ def reader_json(text: Msg, reader: str) -> dict[str, object]:
     through here)."""
     params = text.params
     if text.key == PERSONAL:
-        to = params.get("to", ())
-        chosen = params["you" if isinstance(to, tuple) and reader in to else "they"]
+        chosen = _wording_for(params, reader)
         return reader_json(chosen, reader) if type(chosen) is Msg else text.to_json()
     out: dict[str, object] = {}
     for key, value in params.items():
