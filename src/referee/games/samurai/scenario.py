@@ -13,7 +13,7 @@ from referee.boards.table import Obstacle, Piece, Table, mm_to_inches, obstacle_
 from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.morphology import gender_of
-from referee.core.scenario import refused
+from referee.core.scenario import Refused, refused
 from referee.games.samurai.tables import Armour, Cover, MissileName
 
 Point = tuple[float, float]
@@ -136,7 +136,7 @@ def _placement_problems(scenario: SamuraiScenario) -> list[Msg | str]:
     gone = refused(scenario)
     if gone.within("table"):
         return []
-    table = Table(scenario.table.width, scenario.table.depth, _obstacles(scenario))
+    table = Table(scenario.table.width, scenario.table.depth, _obstacles(scenario, gone))
     names = {f"terrain[{t}]": spec.name.name for t, spec in enumerate(scenario.terrain)}
     problems: list[Msg | str] = []
     placed: dict[str, tuple[str, str]] = {}
@@ -168,10 +168,9 @@ def _placement_problems(scenario: SamuraiScenario) -> list[Msg | str]:
     return problems
 
 
-def _obstacles(scenario: SamuraiScenario) -> list[Obstacle]:
+def _obstacles(scenario: SamuraiScenario, gone: Refused) -> list[Obstacle]:
     """The heavy cover (walls, buildings) whose points the schema took and
     that form a proper line or outline, each named by its place in the file."""
-    gone = refused(scenario)
     obstacles = []
     for t, spec in enumerate(scenario.terrain):
         if spec.cover != "heavy" or gone.within("terrain", t):
