@@ -17,6 +17,7 @@ from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import render
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList
 from referee.core.ruleset import all_rulesets, broken_rulesets
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
@@ -147,15 +148,21 @@ def test_every_decision_of_a_playout_can_be_answered_at_the_terminal(path: Path)
 
 
 def scribble(value: object) -> None:
-    """Change every list and mapping in ``value``, as a careless bot might."""
+    """Change every list and mapping in ``value``, as a careless bot might;
+    the read-only parts a view shares must refuse."""
+    if isinstance(value, ReadOnlyList | ReadOnlyDict):
+        with pytest.raises(TypeError, match="cannot be changed"):
+            value.clear()
     if isinstance(value, list):
         for item in value:
             scribble(item)
-        value.append("scribbled")
+        if not isinstance(value, ReadOnlyList):
+            value.append("scribbled")
     elif isinstance(value, dict):
         for item in list(value.values()):
             scribble(item)
-        value["scribbled"] = True
+        if not isinstance(value, ReadOnlyDict):
+            value["scribbled"] = True
 
 
 @pytest.mark.parametrize("path", EXAMPLES)

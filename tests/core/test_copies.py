@@ -172,6 +172,22 @@ def test_a_state_may_give_its_own_compact_position_key() -> None:
     assert freeze(Counter([1, 2])) != freeze(Counter([4]))
 
 
+def test_a_question_option_or_chance_keys_alike_however_often_it_was_shown_or_drawn() -> None:
+    from referee.core.i18n import msg
+    from referee.core.keys import freeze
+    from referee.core.waits import Decision, Option, die
+
+    def parts() -> tuple[Option, Decision, Chance]:
+        option = Option(1, msg("t.one"))
+        return option, Decision.single("walker", msg("t.ask"), [option]), die()
+
+    fresh, used = parts(), parts()
+    for _ in range(3):
+        used[1].view_json("walker")
+        used[2].pick(Random(1))
+    assert freeze(fresh) == freeze(used)
+
+
 def test_json_sameness_tells_types_apart() -> None:
     from referee.core.waits import same_json
 

@@ -19,7 +19,7 @@ import marshal
 from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,6 +28,7 @@ from referee.core.events import REFEREE, Audience, Event, Log, Seat
 from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
+from referee.core.readonly import read_only
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict
 from referee.core.scenario import problem_message
 from referee.core.waits import JSON, Chance, Decision, Wait, same_json
@@ -282,12 +283,14 @@ class Game:
     def view(self, seat: Seat) -> dict[str, JSON]:
         """Everything ``seat`` may read now: state, log, what is asked of it.
 
-        The log part is kept up to date as events arrive: building a view
-        costs the size of the state, not the length of the game. The state
-        part is a fresh copy: changing a view changes nothing in the game.
-        (A ruleset whose ``fresh_views`` is true builds a new view on every
-        call, sharing nothing with its state or any other view, and the
-        copy is left out.)
+        Treat a view as read-only. Its log part is kept up to date as events
+        arrive and shared with the seat's earlier views, so building a view
+        costs the size of the state, not the length of the game. Parts shared
+        with other seats' views or other games (a scenario's names, a question
+        and its options shown again, the answer's schema) refuse to be
+        changed (:mod:`referee.core.readonly`); changing any other part
+        changes nothing in the game nor in another seat's view.
+        ``copy.deepcopy(view)`` gives a copy that may be changed throughout.
         """
         state = self.ruleset.view(self._at.state, seat)
         view: dict[str, JSON] = {
@@ -477,7 +480,7 @@ class Game:
         if seat in wait.seats:
             shape = wait.shape_for(seat)
             if shape is not None:
-                data["answer_schema"] = _fresh(answer_schema(shape))
+                data["answer_schema"] = answer_schema(shape)
                 if seat in wait.templates:
                     data["template"] = _fresh(wait.templates[seat])
             if seat in at.pending:
@@ -490,8 +493,9 @@ class Game:
 
 @lru_cache(maxsize=64)
 def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
-    """The JSON Schema of an answer's shape, as a seat's view carries it."""
-    return shape.model_json_schema()
+    """The JSON Schema of an answer's shape, as a seat's view carries it
+    (read-only: every view of the shape shares it)."""
+    return cast(dict[str, JSON], read_only(shape.model_json_schema()))
 
 
 def _answers_of(verdicts: Mapping[Seat, Verdict]) -> dict[Seat, Any]:

@@ -18,6 +18,7 @@ from typing import Literal, TypeAlias
 
 from referee.core.grammar import Bundle, ListArg, NameArg, TextArg, number, variables
 from referee.core.morphology import GENDERS, Gender
+from referee.core.readonly import ReadOnlyDict, read_only
 
 Lang: TypeAlias = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
@@ -35,9 +36,19 @@ class Name:
     ru: str | None = None
     gender: str | None = None
     cases: tuple[tuple[str, str], ...] = ()
+    _shared: object = field(default=None, init=False, repr=False, compare=False)
 
     def render(self, lang: Lang) -> str:
         return self.ru if lang == "ru" and self.ru else self.en
+
+    def shared_json(self) -> dict[str, object]:
+        """:meth:`to_json`, read-only, made once and shared by every view
+        line that shows this name."""
+        shared = self._shared
+        if type(shared) is not ReadOnlyDict:
+            shared = read_only(self.to_json())
+            object.__setattr__(self, "_shared", shared)
+        return shared
 
     def __deepcopy__(self, memo: dict[int, object]) -> Name:
         return self
@@ -60,6 +71,9 @@ class Msg:
 
     key: str
     params: Mapping[str, Param] = field(default_factory=dict)
+    _shown: object = field(default=0, init=False, repr=False, compare=False)
+    """How often a view line has shown this text inside another; past
+    :data:`SHOWN_BEFORE_SHARING`, its read-only JSON (:func:`_inner_json`)."""
 
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
@@ -134,19 +148,56 @@ def reader_json(text: Msg, reader: str) -> dict[str, object]:
         if kind is str or kind is int:
             out[key] = value
         elif kind is Msg:
-            out[key] = reader_json(value, reader)  # type: ignore[arg-type]
+            out[key] = _inner_json(value, reader)  # type: ignore[arg-type]
         elif kind is Name:
-            out[key] = value.to_json()  # type: ignore[union-attr]
+            out[key] = value.shared_json()  # type: ignore[union-attr]
         else:
             out[key] = _reader_param_json(value, reader)
     return {"key": text.key, "params": out}
 
 
+SHOWN_BEFORE_SHARING = 2
+"""A text inside a line (a Location's phrase, say) that views have shown this
+often is made read-only and shared from then on: words made once per
+scenario are shown in line after line, words of one line only to its few
+readers."""
+_PERSONAL = object()
+
+
+def _inner_json(text: Msg, reader: str) -> object:
+    """:func:`reader_json` of a text inside a line: read-only and shared by
+    every line once shown often, unless its wording depends on the reader."""
+    shown = text._shown
+    if type(shown) is ReadOnlyDict:
+        return shown
+    if type(shown) is int:
+        if shown < SHOWN_BEFORE_SHARING:
+            object.__setattr__(text, "_shown", shown + 1)
+        elif _impersonal(text):
+            shared = read_only(reader_json(text, reader))
+            object.__setattr__(text, "_shown", shared)
+            return shared
+        else:
+            object.__setattr__(text, "_shown", _PERSONAL)
+    return reader_json(text, reader)
+
+
+def _impersonal(value: Param) -> bool:
+    """True when no part of ``value`` is worded for its reader."""
+    if isinstance(value, Msg):
+        return value.key != PERSONAL and all(_impersonal(v) for v in value.params.values())
+    if isinstance(value, tuple):
+        return all(_impersonal(v) for v in value)
+    return True
+
+
 def _reader_param_json(value: Param, reader: str) -> object:
     if isinstance(value, Msg):
-        return reader_json(value, reader)
+        return _inner_json(value, reader)
     if isinstance(value, tuple):
         return [_reader_param_json(item, reader) for item in value]
+    if isinstance(value, Name):
+        return value.shared_json()
     return _param_json(value)
 
 

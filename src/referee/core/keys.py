@@ -119,9 +119,15 @@ def _object(value: Any, shared: Shared) -> Hashable:
 _FREEZERS: dict[type, _Freezer] = {}
 
 
+_REMEMBERED = frozenset({"_shown", "_drawn"})
+"""What a question, an option or a chance remembers of having been shown or
+drawn (waits.shown, Chance.pick): not part of a position."""
+
+
 def _fields(value: Any) -> list[tuple[str, Any]] | None:
     slots = _slot_names(type(value))
-    found: dict[str, Any] = dict(getattr(value, "__dict__", {}))
+    found: dict[str, Any] = {name: part for name, part in getattr(value, "__dict__", {}).items()
+                             if name not in _REMEMBERED}
     for name in slots:
         if hasattr(value, name):
             found[name] = getattr(value, name)

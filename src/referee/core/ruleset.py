@@ -159,9 +159,10 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     """Event keys after which a picture of the table is worth redrawing."""
     fresh_views: ClassVar[bool] = False
     """True when :meth:`view` builds every list and mapping anew on each call,
-    sharing none with the state, its setup or an earlier view: the game then
-    hands the view out as it is. False: the game copies it first (a view is
-    always the seat's own to change)."""
+    sharing none with the state or an earlier view but read-only parts
+    (:mod:`referee.core.readonly`, names worked out once per scenario, say):
+    the game then hands the view out as it is. False: the game copies it
+    first, so a seat changing its view changes nothing in the game."""
 
     @abstractmethod
     def seats(self, scenario: ScenarioT) -> tuple[Seat, ...]:

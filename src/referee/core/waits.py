@@ -7,9 +7,7 @@ one, the outcome's value for a chance event.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import marshal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,6 +19,7 @@ from pydantic import BaseModel
 
 from referee.core.events import Seat
 from referee.core.i18n import Msg, Param
+from referee.core.readonly import read_only
 
 JSON: TypeAlias = Any
 """A value that survives a JSON round trip unchanged (str, int, bool, list, dict, None)."""
@@ -103,17 +102,18 @@ class Decision:
     def view_json(self, seat: Seat) -> dict[str, JSON]:
         """What a view of ``seat`` shows of this decision: the question, the
         seats asked, who has answered (none: the game fills it in), and the
-        options put to ``seat`` if it answers by choosing one. A fresh copy
-        on every call."""
-        def build() -> dict[str, JSON]:
-            data: dict[str, JSON] = {"decision": self.question.to_json(),
-                                     "seats": list(self.seats), "answered": []}
-            if seat in self.seats and self.shape_for(seat) is None:
-                data["options"] = [{"value": o.value, "label": _kept(o, "label", o.label.to_json)}
-                                   for o in self.options_for(seat)]
-            return data
+        options put to ``seat`` if it answers by choosing one. The mapping is
+        new on every call; a part shown again is read-only and shared
+        (:func:`shown`)."""
+        data: dict[str, JSON] = {"decision": shown(self, "question", self.question.to_json),
+                                 "seats": list(self.seats), "answered": []}
+        if seat in self.seats and self.shape_for(seat) is None:
+            data["options"] = shown(self, ("options", seat), lambda: self._options_json(seat))
+        return data
 
-        return _kept(self, ("view", seat), build)
+    def _options_json(self, seat: Seat) -> list[JSON]:
+        return [{"value": o.value, "label": shown(o, "label", o.label.to_json)}
+                for o in self.options_for(seat)]
 
     def shape_for(self, seat: Seat) -> type[BaseModel] | None:
         """The model ``seat``'s answer must fit; None for a choice among options."""
@@ -122,21 +122,22 @@ class Decision:
         return self.schema.get(seat)
 
 
-def _kept(shown: Decision | Option, key: object, build: Callable[[], T]) -> T:
-    """``build()``, JSON, as a fresh copy. A decision or option shown again
-    (rules may ask the same question in many games) keeps it marshalled and
-    copies it from there, three times faster than building it again."""
-    kept: dict[object, bytes] = shown.__dict__.setdefault("_kept", {})
-    packed = kept.get(key)
-    if packed:
-        return cast(T, marshal.loads(packed))
-    value = build()
-    if packed is None:  # shown for the first time: perhaps the only time
-        kept[key] = b""
-        return value
-    with contextlib.suppress(ValueError):  # marshal cannot take it: built afresh every time
-        kept[key] = marshal.dumps(value)  # type: ignore[arg-type]
-    return value
+_ONCE = object()
+
+
+def shown(part: Decision | Option, key: object, build: Callable[[], T]) -> T:
+    """``build()``, JSON. Rules may show the same question or option again,
+    in this game or another: from its second showing on it is kept
+    read-only and shared by every view that shows it, never built again. A
+    part shown only once is built for that view alone."""
+    kept: dict[object, object] = part.__dict__.setdefault("_shown", {})
+    value = kept.get(key)
+    if value is None:
+        kept[key] = _ONCE
+        return build()
+    if value is _ONCE:
+        value = kept[key] = read_only(build())
+    return cast(T, value)
 
 
 @dataclass(frozen=True)

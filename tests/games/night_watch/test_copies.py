@@ -3,6 +3,7 @@ the scenario checks of what the rules cannot play."""
 
 from __future__ import annotations
 
+import copy
 from random import Random
 
 import pytest
@@ -222,17 +223,32 @@ def test_a_name_may_be_plain_text():
                                                                          "ru": "Larisa"}
 
 
-def test_views_are_built_fresh_so_a_seat_writing_on_its_view_changes_no_other():
-    # Names with case forms have parts of their own: those are copied too.
+def test_a_seat_writing_on_its_view_changes_no_other_and_the_shared_names_refuse():
+    # The names every view shares (case forms too) refuse to be changed; what
+    # is built for this view alone may be changed and changes nothing else.
     game = new_game([other("larisa", "day", 1, "metro",
                            name={"en": "Larisa", "ru": "Лариса", "gender": "fem",
                                  "cases": {"acc": "Ларису"}}),
                      other("andrey", "night", 2, "metro")])
     day_before = game.view("day")
     night = game.view("night")
-    night["state"]["others"]["larisa"]["name"]["cases"]["acc"] = "scribbled"
-    night["state"]["locations"]["metro"]["en"] = "scribbled"
+    with pytest.raises(TypeError, match="cannot be changed"):
+        night["state"]["others"]["larisa"]["name"]["cases"]["acc"] = "scribbled"
+    with pytest.raises(TypeError, match="cannot be changed"):
+        night["state"]["locations"]["metro"]["en"] = "scribbled"
     night["state"]["others"]["andrey"]["chips"].append(9)
+    night["state"]["others"]["andrey"]["wounds"] = 9
     assert game.view("day") == day_before
+    assert game.view("night")["state"]["others"]["andrey"]["chips"] == []
+    assert game.view("night")["state"]["others"]["andrey"]["wounds"] == 0
     assert game.view("night")["state"]["others"]["larisa"]["name"]["cases"] == {"acc": "Ларису"}
     assert game.view("night")["state"]["locations"]["metro"]["en"] == "the Metro"
+
+
+def test_a_deep_copy_of_a_view_may_be_changed_throughout():
+    game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro")])
+    copied = copy.deepcopy(game.view("night"))
+    copied["state"]["locations"]["metro"]["en"] = "scribbled"
+    copied["state"]["others"]["larisa"]["name"]["en"] = "scribbled"
+    assert game.view("night")["state"]["locations"]["metro"]["en"] == "the Metro"
+    assert game.view("night")["state"]["others"]["larisa"]["name"]["en"] == "Larisa"

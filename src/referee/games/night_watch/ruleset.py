@@ -78,33 +78,23 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
         return picture.svg(scenario, view, lang)
 
     fresh_views = True
-    """:meth:`view` builds every part anew (names copied from the setup's),
-    so the game hands it out without copying it again."""
+    """:meth:`view` builds every part anew but the names, which every view
+    shares read-only, so the game hands it out without copying it again."""
 
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
         setup = state.setup
-        nested, others, items = setup.nested, setup.others_json, setup.items_json
+        others, items = setup.others_json, setup.items_json
         decks = state.decks
         return {
-            "locations": {key: fresh_name(name) if key in nested else dict(name)
-                          for key, name in setup.locations_json.items()},
+            "locations": setup.locations_json,
             "turn": state.turn,
             "egor": state.egor,
             "score": dict(state.score),
             "decks": {watch: sum(decks[watch].values()) for watch in WATCHES},
-            "others": {key: other_view(o, seat, fresh_name(others[key]) if key in nested
-                                       else dict(others[key]))
-                       for key, o in state.others.items()},
-            "items": {key: {"name": fresh_name(items[key]) if key in nested else dict(items[key]),
-                            "location": i.location, "holder": i.holder}
+            "others": {key: other_view(o, seat, others[key]) for key, o in state.others.items()},
+            "items": {key: {"name": items[key], "location": i.location, "holder": i.holder}
                       for key, i in state.items.items()},
         }
-
-
-def fresh_name(name: dict[str, JSON]) -> dict[str, JSON]:
-    """A copy of a name's JSON whose parts (its case forms) are copied too."""
-    return {key: dict(part) if isinstance(part, dict) else
-            list(part) if isinstance(part, list) else part for key, part in name.items()}
 
 
 def other_view(other: Other, seat: Seat, name: JSON = None) -> dict[str, JSON]:

@@ -16,6 +16,7 @@ from typing import Any
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
 from referee.core.waits import JSON, Chance, Decision, Option
 from referee.games.night_watch.scenario import Scenario, Settings
@@ -142,16 +143,14 @@ class Setup:
                           if self.settings.egor_goal in self.board}
         self.order = tuple(o.id for o in sorted(scenario.others, key=lambda o: o.initiative))
         """Every Other's id, lowest Initiative first (NW-MOV-3, NW-CMB-5)."""
-        self.locations_json: dict[str, JSON] = {
-            loc: name.to_json() for loc, name in self.location_names.items()}
-        self.others_json: dict[str, JSON] = {o.id: o.name.name.to_json() for o in scenario.others}
-        self.items_json: dict[str, JSON] = {i.id: i.name.name.to_json() for i in scenario.items}
-        """Names as a view shows them, by Location, Other and Item id."""
-        self.nested = frozenset(key for names in (self.locations_json, self.others_json,
-                                                  self.items_json)
-                                for key, name in names.items() if _nested(name))
-        """Ids whose name's JSON holds more than text (case forms): a view
-        copies those deeper."""
+        self.locations_json: dict[str, JSON] = read_only({
+            loc: name.to_json() for loc, name in self.location_names.items()})
+        self.others_json: dict[str, JSON] = {o.id: read_only(o.name.name.to_json())
+                                             for o in scenario.others}
+        self.items_json: dict[str, JSON] = {i.id: read_only(i.name.name.to_json())
+                                            for i in scenario.items}
+        """Names as every view shows them (read-only, shared), by Location,
+        Other and Item id."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[str, Option] = {}
@@ -162,10 +161,6 @@ class Setup:
 
     def place(self, location: str) -> Name:
         return self.location_names[location]
-
-
-def _nested(name: JSON) -> bool:
-    return any(isinstance(part, dict | list) for part in name.values())
 
 
 def setup_for(scenario: Scenario) -> Setup:

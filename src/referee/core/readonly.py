@@ -1,0 +1,81 @@
+"""Read-only JSON: the parts of a view that views share.
+
+A seat's view is built for every question put to it. The parts that do not
+change from one view to the next (a scenario's names, a question and its
+options, the lines of the log already read) are built once and shared by
+every view that shows them, across seats and games; so that a careless
+reader cannot change them for everyone, they refuse to be changed.
+
+They are a ``dict`` and a ``list`` in every other way: ``json.dumps`` writes
+them, ``==`` compares them with plain JSON, and ``copy.deepcopy`` (or a JSON
+round trip) gives a plain copy that may be changed.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, NoReturn
+
+READ_ONLY = ("this part of a view is shared with other views and cannot be changed; "
+             "copy.deepcopy(view) gives a copy you may change")
+
+
+def _refuse(*_: object, **__: object) -> NoReturn:
+    raise TypeError(READ_ONLY)
+
+
+class ReadOnlyDict(dict[str, Any]):
+    """A JSON object that refuses to be changed."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> dict[str, Any]:
+        return {key: copy.deepcopy(value, memo) for key, value in self.items()}
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
+
+
+class ReadOnlyList(list[Any]):
+    """A JSON array that refuses to be changed."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = clear = extend = insert = pop = remove = reverse = sort = _refuse
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> list[Any]:
+        return [copy.deepcopy(value, memo) for value in self]
+
+    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
+        return list, (list(self),)
+
+
+def read_only(value: Any) -> Any:
+    """``value`` (JSON) with every object and array in it read-only, at any
+    depth; tuples become arrays. Read-only parts are taken as they are."""
+    kind = type(value)
+    if kind is ReadOnlyDict or kind is ReadOnlyList:
+        return value
+    if kind is dict:
+        return ReadOnlyDict({key: read_only(item) for key, item in value.items()})
+    if kind is list or kind is tuple:
+        return ReadOnlyList([read_only(item) for item in value])
+    return value
+
+
+def extended(shared: list[Any], more: list[Any]) -> ReadOnlyList:
+    """A read-only list of ``shared``'s items then ``more``'s (``shared`` is
+    left as it is: earlier views may hold it)."""
+    joined = ReadOnlyList(shared)
+    list.extend(joined, more)
+    return joined

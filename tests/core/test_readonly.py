@@ -1,0 +1,105 @@
+"""The parts views share are read-only, read as plain JSON, and are worded
+for each reader all the same."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from referee.core.events import Event
+from referee.core.i18n import Name, msg, personal, reader_json
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, extended, read_only
+from referee.core.waits import Decision, Option
+
+REFUSALS: list[Callable[[Any], object]] = [
+    lambda d: d.__setitem__("x", 1), lambda d: d.__delitem__("a"), lambda d: d.clear(),
+    lambda d: d.pop("a"), lambda d: d.popitem(), lambda d: d.setdefault("x", 1),
+    lambda d: d.update(x=1), lambda d: d.__ior__({"x": 1}),
+    lambda d: d["a"].append(1), lambda d: d["a"].extend([1]), lambda d: d["a"].insert(0, 1),
+    lambda d: d["a"].pop(), lambda d: d["a"].remove(1), lambda d: d["a"].sort(),
+    lambda d: d["a"].reverse(), lambda d: d["a"].clear(), lambda d: d["a"].__setitem__(0, 9),
+    lambda d: d["a"].__delitem__(0), lambda d: d["a"].__iadd__([1]),
+    lambda d: d["a"].__imul__(2), lambda d: d["a"][1].__setitem__("b", 9),
+]
+
+
+@pytest.mark.parametrize("change", REFUSALS)
+def test_every_way_of_changing_a_read_only_part_is_refused_and_changes_nothing(change):
+    shared = read_only({"a": [1, {"b": 2}]})
+    with pytest.raises(TypeError, match=r"copy\.deepcopy\(view\)"):
+        change(shared)
+    assert shared == {"a": [1, {"b": 2}]}
+
+
+def test_a_read_only_part_reads_writes_and_compares_as_plain_json():
+    plain = {"a": [1, {"b": "два"}], "c": (3, 4)}
+    shared = read_only(plain)
+    assert isinstance(shared, ReadOnlyDict) and isinstance(shared["a"], ReadOnlyList)
+    assert shared == {"a": [1, {"b": "два"}], "c": [3, 4]}
+    assert json.dumps(shared, ensure_ascii=False) == '{"a": [1, {"b": "два"}], "c": [3, 4]}'
+    assert read_only(shared) is shared
+
+
+def test_copies_of_a_read_only_part_are_plain_and_may_be_changed():
+    shared = read_only({"a": [1, {"b": 2}]})
+    for copied in (copy.deepcopy(shared), pickle.loads(pickle.dumps(shared))):
+        assert type(copied) is dict and type(copied["a"]) is list
+        assert type(copied["a"][1]) is dict
+        copied["a"][1]["b"] = 9
+    shallow = copy.copy(shared)
+    shallow["x"] = 1
+    assert shared == {"a": [1, {"b": 2}]}
+
+
+def test_a_list_extended_leaves_the_list_it_was_made_from_as_it_was():
+    earlier = extended([], [1, 2])
+    later = extended(earlier, [3])
+    assert earlier == [1, 2] and later == [1, 2, 3]
+    assert isinstance(later, ReadOnlyList)
+
+
+def test_a_name_is_shared_read_only_and_stays_equal_to_its_plain_json():
+    larisa = Name("Larisa", "Лариса", "fem", (("acc", "Ларису"),))
+    assert larisa.shared_json() is larisa.shared_json()
+    assert larisa.shared_json() == larisa.to_json()
+    assert type(larisa.to_json()) is dict, "to_json stays a plain copy"
+    assert larisa == Name("Larisa", "Лариса", "fem", (("acc", "Ларису"),))
+    assert hash(larisa) == hash(Name("Larisa", "Лариса", "fem", (("acc", "Ларису"),)))
+
+
+def test_a_phrase_shown_in_many_lines_is_shared_from_its_third_showing():
+    metro = msg("core.to.in", place=Name("the Metro", "Метро"))
+    lines = [reader_json(msg("nw.moves", who=Name("Anton"), to=metro), "day")
+             for _ in range(4)]
+    assert all(line == lines[0] for line in lines)
+    inner = [line["params"]["to"] for line in lines]  # type: ignore[index]
+    assert not any(part is inner[3] for part in inner[:2]), "its first showings are its lines' own"
+    assert inner[2] is inner[3] and isinstance(inner[3], ReadOnlyDict)
+
+
+def test_a_phrase_worded_for_its_reader_is_never_shared_between_readers():
+    you = personal(("day",), msg("t.you"), msg("t.they", who=Name("Anton")))
+    for _ in range(4):
+        day = reader_json(msg("t.line", what=you), "day")
+        night = reader_json(msg("t.line", what=you), "night")
+        assert day["params"]["what"]["key"] == "t.you"  # type: ignore[index]
+        assert night["params"]["what"]["key"] == "t.they"  # type: ignore[index]
+    line = Event(msg("t.line", what=you)).for_reader("night")
+    assert line["public"] is True
+
+
+def test_options_shown_again_share_their_labels_and_the_view_stays_the_same():
+    stay = Option("stay", msg("nw.option.stay", at=msg("core.at.in",
+                                                       place=Name("the Metro", "Метро"))))
+    asked = [Decision.single("day", msg("nw.ask.move"), [stay]) for _ in range(3)]
+    views = [decision.view_json("day") for decision in asked]
+    assert all(view == views[0] for view in views)
+    labels = [view["options"][0]["label"] for view in views]
+    assert labels[1] is labels[2] and isinstance(labels[2], ReadOnlyDict)
+    views[0]["answered"].append("scribbled")
+    assert asked[2].view_json("day")["answered"] == []
