@@ -132,14 +132,19 @@ class Log:
         """The events ``observer`` may know, in order (do not change the list)."""
         seen, scanned = self._seen.get(observer) or (Tail(), 0)
         if scanned < len(self._all):
-            everything = observer == REFEREE  # Audience.admits, inlined
-            for event in self._all.items()[scanned:]:
-                observers = event.audience.observers
-                if everything or observers is None or observer in observers:
-                    seen.append(event)
+            for event in self.seen_since(observer, scanned):
+                seen.append(event)
             scanned = len(self._all)
         self._seen[observer] = (seen, scanned)
         return seen.items()
+
+    def seen_since(self, observer: str, start: int) -> list[Event]:
+        """Of the events from the ``start``-th on, those ``observer`` may know."""
+        if observer == REFEREE:
+            return self._all.items()[start:]
+        return [event for event in self._all.items()[start:]
+                if (observers := event.audience.observers) is None  # Audience.admits, inlined
+                or observer in observers]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Log:
         copy = Log.__new__(Log)

@@ -459,13 +459,14 @@ class Game:
     # -- internals: views ------------------------------------------------------------
 
     def _reader_log(self, seat: Seat) -> list[dict[str, object]]:
-        events = self.log_for(seat)
-        lines, done = self._readers.get(seat) or ([], 0)
-        if done > len(events):
-            lines, done = [], 0
-        if done < len(events):
-            lines = lines + [event.for_reader(seat) for event in events[done:]]
-            self._readers[seat] = (lines, len(events))
+        """``seat``'s log lines, the lines read before shared with its earlier views."""
+        log: Log = self._at.state.log
+        lines, scanned = self._readers.get(seat) or ([], 0)
+        if scanned > len(log):
+            lines, scanned = [], 0
+        if scanned < len(log):
+            lines = lines + [event.for_reader(seat) for event in log.seen_since(seat, scanned)]
+            self._readers[seat] = (lines, len(log))
         return lines
 
     def _waiting_view(self, seat: Seat) -> JSON:

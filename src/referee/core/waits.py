@@ -47,6 +47,9 @@ class Option:
     def __deepcopy__(self, memo: dict[int, object]) -> Option:
         return self
 
+    def to_json(self) -> dict[str, JSON]:
+        return {"value": self.value, "label": self.label.to_json()}
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -112,8 +115,7 @@ class Decision:
         return data
 
     def _options_json(self, seat: Seat) -> list[JSON]:
-        return [{"value": o.value, "label": shown(o, "label", o.label.to_json)}
-                for o in self.options_for(seat)]
+        return [shown(o, "option", o.to_json) for o in self.options_for(seat)]
 
     def shape_for(self, seat: Seat) -> type[BaseModel] | None:
         """The model ``seat``'s answer must fit; None for a choice among options."""
@@ -130,7 +132,9 @@ def shown(part: Decision | Option, key: object, build: Callable[[], T]) -> T:
     in this game or another: from its second showing on it is kept
     read-only and shared by every view that shows it, never built again. A
     part shown only once is built for that view alone."""
-    kept: dict[object, object] = part.__dict__.setdefault("_shown", {})
+    kept: dict[object, object] | None = part.__dict__.get("_shown")
+    if kept is None:
+        kept = part.__dict__["_shown"] = {}
     value = kept.get(key)
     if value is None:
         kept[key] = _ONCE
