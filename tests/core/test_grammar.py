@@ -128,6 +128,18 @@ def test_plurals_follow_each_languages_rules(
     assert catalogue.render(msg("g.wounds", n=n), "ru") == russian
 
 
+@pytest.mark.parametrize(("n", "digits"), [
+    (10**25, "10000000000000000000000000"),
+    (Fraction(10**25), "10000000000000000000000000"),
+    (Fraction(-(10**30) - 1, 2), "-1000000000000000000000000000001/2"),
+])
+def test_a_number_too_large_to_format_is_written_in_plain_digits(
+        catalogue: Catalogue, n: int | Fraction, digits: str) -> None:
+    # A mistyped coordinate (1e25) reaches the message that refuses it.
+    assert catalogue.render(msg("g.wounds", n=n), "en") == f"{digits} wounds"
+    assert catalogue.render(msg("g.wounds", n=n), "ru") == f"{digits} раны"
+
+
 def test_lists_are_joined_with_or(catalogue: Catalogue) -> None:
     line = msg("g.seats", seats=("night", "day"))
     assert catalogue.render(line, "en") == "expected night or day"

@@ -157,10 +157,20 @@ def _gender_of(value: Any, lang: Lang) -> Gender | None:
     return None
 
 
+LARGEST_FORMATTED = 10**15
+"""Numbers from here up are written in plain digits: Babel formats through
+decimals of 28 digits, which a number of 25 digits and its fraction overrun."""
+
+
 def number(value: int | Fraction) -> FluentType | str:
     """A number as Fluent formats and selects plurals by: no grouping of
     thousands (a seed stays 12345); a fraction with a finite decimal is a
-    decimal (0.5, 0,5), any other is written a/b."""
+    decimal (0.5, 0,5), any other is written a/b. A number too large for
+    the formatter's decimals (a mistyped coordinate, 1e25) is written in
+    plain digits."""
+    if value >= LARGEST_FORMATTED or -value >= LARGEST_FORMATTED:
+        return str(value.numerator) if value.denominator == 1 else \
+            f"{value.numerator}/{value.denominator}"
     if isinstance(value, int):
         return FluentInt(value, useGrouping=False)
     if value.denominator == 1:
