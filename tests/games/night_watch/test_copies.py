@@ -208,7 +208,8 @@ def test_scenario_problems_read_in_russian():
     data = scenario([other("larisa", "day", 1, "zoo"), other("andrey", "night", 1, "moon")],
                     ).model_dump(mode="json")
     assert problems(data, "ru") == [
-        "others[1].location: неизвестная Локация 'moon'",
+        "others[1].location: неизвестная Локация 'moon'"
+        "; возможны: metro, entrance, flat, roof, barbershop, zoo",
         "others[1].initiative: Инициатива 1 уже у larisa; Инициатива не должна повторяться",
     ]
 

@@ -107,7 +107,8 @@ def test_a_round_that_would_let_egor_stand_still_is_refused():
         validate_scenario(RULESET, data, "round.toml")
     assert caught.value.problems == [
         "settings.egor_round[2]: 'flat' is also the stop before it; Egor would stay put",
-        "settings.egor_round[3]: unknown Location 'moon'"]
+        "settings.egor_round[3]: unknown Location 'moon'"
+        "; expected one of metro, entrance, flat, roof, barbershop, zoo"]
     data["settings"]["egor_round"] = ["zoo", "flat", "zoo"]
     with pytest.raises(ScenarioError) as caught:
         validate_scenario(RULESET, data, "round.toml")
@@ -199,10 +200,12 @@ def test_cross_references_are_checked_all_at_once():
     with pytest.raises(ScenarioError) as caught:
         validate_scenario(RULESET, data, "refs.toml")
     assert caught.value.problems == [
-        "others[1].location: unknown Location 'moon'",
+        "others[1].location: unknown Location 'moon'"
+        "; expected one of metro, entrance, flat, roof, barbershop, zoo",
         "others[1].initiative: 1 is also larisa's; Initiative must be unique",
-        "settings.egor_goal: unknown Location 'mars'",
-        "items[0].holder: unknown Other 'nobody'",
+        "settings.egor_goal: unknown Location 'mars'"
+        "; expected one of metro, entrance, flat, roof, barbershop, zoo",
+        "items[0].holder: unknown Other 'nobody'; expected one of larisa, anton",
     ]
 
 
