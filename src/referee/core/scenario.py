@@ -62,9 +62,24 @@ def describe_validation(exc: ValidationError) -> list[str]:
 
 
 def did_you_mean(name: str, valid: Iterable[str]) -> Msg | str:
-    """``; did you mean `x`?`` for the closest valid name, or nothing."""
+    """`` (did you mean `x`?)`` for the closest valid name, or nothing."""
     close = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
     return msg("core.did-you-mean", name=close[0]) if close else ""
+
+
+LISTED_NAMES = 12
+"""How many valid names a problem lists before saying how many more there are."""
+
+
+def unknown_name(value: str | int, valid: Iterable[str | int]) -> dict[str, Param]:
+    """For a name (an id, a room number) no entry has, a message's parameters:
+    the closest valid one (``suggestion``, :func:`did_you_mean`) and the
+    valid ones (``known``), the first dozen and how many more."""
+    names = [str(name) for name in valid]
+    known: tuple[Param, ...] = tuple(names[:LISTED_NAMES]) or ("—",)
+    if len(names) > LISTED_NAMES:
+        known += (msg("core.and-more", count=len(names) - LISTED_NAMES),)
+    return {"suggestion": did_you_mean(str(value), names), "known": known}
 
 
 # -- where a problem is ---------------------------------------------------------------

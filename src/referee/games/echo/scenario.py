@@ -5,21 +5,19 @@ Every gap of the book is a setting here (docs/rulesets/echo.md)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import Field
 
-from referee.core.i18n import Msg, Param, msg
+from referee.core.i18n import Msg, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.places import RuPreposition
-from referee.core.scenario import did_you_mean
+from referee.core.scenario import unknown_name
 from referee.games.echo import tables
 from referee.games.echo.tables import EnemyKind, Skill, Vitality
 
 Id = str
 ID_PATTERN = r"^[a-z0-9_-]+$"
-_LISTED = 12  # valid names listed in a problem before "and N more"
 
 
 class LocationSpec(StrictModel):
@@ -158,7 +156,7 @@ def check(scenario: Scenario) -> list[Msg]:
     def place(field: str, value: str) -> None:
         if value not in locations:
             problems.append(msg("echo.check.unknown-location", field=field, id=value,
-                                **_names(value, locations)))
+                                **unknown_name(value, locations)))
 
     for i, join in enumerate(scenario.joins):
         for end in join.between:
@@ -185,7 +183,7 @@ def check(scenario: Scenario) -> list[Msg]:
             held[item] += 1
             if item not in items:
                 problems.append(msg("echo.check.unknown-item", field=f"investigators[{i}]."
-                                    f"items[{j}]", id=item, **_names(item, items)))
+                                    f"items[{j}]", id=item, **unknown_name(item, items)))
     problems += [msg("echo.check.item-twice", field="investigators", id=item)
                  for item, count in held.items() if count > 1]
     for i, enemy in enumerate(scenario.enemies):
@@ -198,24 +196,14 @@ def check(scenario: Scenario) -> list[Msg]:
                          ("settings.melifaro", settings.melifaro)):
         if value is not None and value not in seats:
             problems.append(msg("echo.check.unknown-seat", field=field, id=value,
-                                **_names(value, seats)))
+                                **unknown_name(value, seats)))
     for i, target in enumerate(settings.targets):
         if target not in enemies:
             problems.append(msg("echo.check.unknown-enemy", field=f"settings.targets[{i}]",
-                                id=target, **_names(target, enemies)))
+                                id=target, **unknown_name(target, enemies)))
     if settings.success_face > settings.die_sides:
         problems.append(msg("echo.check.success-face", field="settings.success_face",
                             sides=settings.die_sides))
     if not scenario.enemies and not settings.targets:
         problems.append(msg("echo.check.no-goal", field="enemies"))
     return problems
-
-
-def _names(value: str, valid: Iterable[str]) -> dict[str, Param]:
-    """For an id no entry has: the closest valid one (``suggestion``) and the
-    valid ones (``known``), the first dozen and how many more."""
-    names = list(valid)
-    known: tuple[Param, ...] = tuple(names[:_LISTED]) or ("—",)
-    if len(names) > _LISTED:
-        known += (msg("core.and-more", count=len(names) - _LISTED),)
-    return {"suggestion": did_you_mean(value, names), "known": known}

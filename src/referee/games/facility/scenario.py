@@ -8,15 +8,14 @@ and the characters at the start of a turn, and the house-rule settings.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from referee.core.events import REFEREE
-from referee.core.i18n import Msg, Name, Param, msg
+from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel, older_names
-from referee.core.scenario import did_you_mean, refused
+from referee.core.scenario import refused, unknown_name
 from referee.games.facility.tables import (
     ABILITIES,
     BOOK_MAX_DOORS,
@@ -30,7 +29,6 @@ from referee.games.facility.tables import (
 )
 
 Uniform = Literal["none", "scientist", "agent"]
-_LISTED = 12  # valid names listed in a problem before "and N more"
 
 
 class Settings(StrictModel):
@@ -181,7 +179,7 @@ def _room_problems(scenario: FacilityScenario) -> list[Msg]:
             if reader not in scenario.characters and not gone.lost("characters"):
                 problems.append(msg("facility.check.no-character",
                                     field=f"rooms[{i}].camera_readers[{j}]", name=reader,
-                                    **_names(reader, scenario.characters)))
+                                    **unknown_name(reader, scenario.characters)))
     return problems
 
 
@@ -193,7 +191,7 @@ def _door_problems(scenario: FacilityScenario) -> list[Msg]:
         for side, room in enumerate(door.rooms):
             if room not in known and _rooms_known(scenario):
                 problems.append(msg("facility.check.no-room", field=f"doors[{i}].rooms[{side}]",
-                                    room=room, **_names(room, known)))
+                                    room=room, **unknown_name(room, known)))
         if door.rooms[0] == door.rooms[1]:
             problems.append(msg("facility.check.door-one-room", field=f"doors[{i}].rooms"))
         for side, name in enumerate(door.names):
@@ -219,12 +217,12 @@ def _item_problems(scenario: FacilityScenario) -> list[Msg]:
             if ability not in ABILITIES:
                 problems.append(msg("facility.check.unknown-ability",
                                     field=f"items.{item_id}.abilities[{i}]", ability=ability,
-                                    **_names(ability, sorted(ABILITIES))))
+                                    **unknown_name(ability, sorted(ABILITIES))))
         for i, place in enumerate(item.carry):
             if place not in places:
                 problems.append(msg("facility.check.unknown-place",
                                     field=f"items.{item_id}.carry[{i}]", place=place,
-                                    **_names(place, sorted(places))))
+                                    **unknown_name(place, sorted(places))))
     for place in scenario.settings.worn_places:
         if place in (HANDS, INVENTORY):
             problems.append(msg("facility.check.not-worn", field=f"settings.worn_places.{place}",
@@ -243,7 +241,7 @@ def _character_problems(scenario: FacilityScenario) -> list[Msg]:
             problems.append(msg("facility.check.bad-id", field=field, name=name))
         if character.room not in known and _rooms_known(scenario):
             problems.append(msg("facility.check.no-room", field=f"{field}.room",
-                                room=character.room, **_names(character.room, known)))
+                                room=character.room, **unknown_name(character.room, known)))
         if character.max_health is not None and character.health > character.max_health:
             problems.append(msg("facility.check.over-max", field=f"{field}.health",
                                 limit="max_health"))
@@ -264,7 +262,7 @@ def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
         if item not in scenario.items:
             if items_known:
                 problems.append(msg("facility.check.no-item", field=field, item=item,
-                                    **_names(item, scenario.items)))
+                                    **unknown_name(item, scenario.items)))
         elif item in where:
             problems.append(msg("facility.check.item-twice", field=field, item=item,
                                 other=where[item]))
@@ -289,7 +287,7 @@ def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
             if place not in capacity:
                 problems.append(msg("facility.check.no-worn-place", field=field, place=place,
                                     count=len(worn_places),
-                                    **_names(place, sorted(worn_places))))
+                                    **unknown_name(place, sorted(worn_places))))
                 continue
             if len(items) > capacity[place]:
                 problems.append(msg("facility.check.too-many", field=field, count=len(items),
@@ -301,14 +299,3 @@ def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
                     problems.append(msg("facility.check.wrong-place", field=f"{field}[{j}]",
                                         item=item, place=place, known=", ".join(model.carry)))
     return problems
-
-
-def _names(value: str | int, valid: Iterable[str | int]) -> dict[str, Param]:
-    """For a name (or room number) no entry has: the closest valid one
-    (``suggestion``) and the valid ones (``known``), the first dozen and how
-    many more."""
-    names = [str(name) for name in valid]
-    known: tuple[Param, ...] = tuple(names[:_LISTED]) or ("—",)
-    if len(names) > _LISTED:
-        known += (msg("core.and-more", count=len(names) - _LISTED),)
-    return {"suggestion": did_you_mean(str(value), names), "known": known}

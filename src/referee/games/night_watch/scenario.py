@@ -4,21 +4,19 @@ rules cannot play is refused at validation (:func:`check`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import Field
 
-from referee.core.i18n import Msg, Param, msg
+from referee.core.i18n import Msg, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.places import RuPreposition
-from referee.core.scenario import did_you_mean
+from referee.core.scenario import unknown_name
 from referee.games.night_watch import tables
 from referee.games.night_watch.tables import METRO, WATCHES, CombatRounds, EgorMoves, WatchId
 
 __all__ = ["METRO", "WATCHES", "LocalName", "Scenario", "WatchId", "check", "rival"]
 
-_LISTED = 12  # valid names listed in a problem before "and N more"
 
 
 def rival(watch: WatchId) -> WatchId:
@@ -123,12 +121,12 @@ def check(scenario: Scenario) -> list[Msg]:
             problems.append(msg("nw.check.metro-via", field=f"locations[{i}].via"))
         elif loc.via is not None and loc.via not in known:
             problems.append(msg("nw.check.unknown-via", field=f"locations[{i}].via",
-                                value=repr(loc.via), **_names(loc.via, location_ids)))
+                                value=repr(loc.via), **unknown_name(loc.via, location_ids)))
     for i, other in enumerate(scenario.others):
         if other.location not in known:
             problems.append(msg("nw.check.unknown-location", field=f"others[{i}].location",
                                 value=repr(other.location),
-                                **_names(other.location, location_ids)))
+                                **unknown_name(other.location, location_ids)))
     seen_initiative: dict[int, str] = {}
     for i, other in enumerate(scenario.others):
         if other.initiative in seen_initiative:
@@ -139,7 +137,7 @@ def check(scenario: Scenario) -> list[Msg]:
         value = getattr(scenario.settings, field)
         if value not in known:
             problems.append(msg("nw.check.unknown-location", field=f"settings.{field}",
-                                value=repr(value), **_names(value, location_ids)))
+                                value=repr(value), **unknown_name(value, location_ids)))
     problems += _egor_round(scenario.settings.egor_round, location_ids)
     for i, item in enumerate(scenario.items):
         if (item.location is None) == (item.holder is None):
@@ -147,10 +145,10 @@ def check(scenario: Scenario) -> list[Msg]:
         if item.location is not None and item.location not in known:
             problems.append(msg("nw.check.unknown-location", field=f"items[{i}].location",
                                 value=repr(item.location),
-                                **_names(item.location, location_ids)))
+                                **unknown_name(item.location, location_ids)))
         if item.holder is not None and item.holder not in other_ids:
             problems.append(msg("nw.check.unknown-holder", field=f"items[{i}].holder",
-                                value=repr(item.holder), **_names(item.holder, other_ids)))
+                                value=repr(item.holder), **unknown_name(item.holder, other_ids)))
     problems += _playable(scenario)
     return problems
 
@@ -163,7 +161,7 @@ def _egor_round(stops: list[str], location_ids: list[str]) -> list[Msg]:
     for i, stop in enumerate(stops):
         if stop not in location_ids:
             problems.append(msg("nw.check.unknown-location", field=f"settings.egor_round[{i}]",
-                                value=repr(stop), **_names(stop, location_ids)))
+                                value=repr(stop), **unknown_name(stop, location_ids)))
         elif stop == stops[i - 1] and len(stops) > 1:
             problems.append(msg("nw.check.round-repeats", field=f"settings.egor_round[{i}]",
                                 value=repr(stop)))
@@ -190,14 +188,6 @@ def _playable(scenario: Scenario) -> list[Msg]:
                                 value=other.enters_turn, max_turns=settings.max_turns))
     return problems
 
-
-def _names(value: str, valid: Sequence[str]) -> dict[str, Param]:
-    """For a name no entry has: the closest valid one (``suggestion``) and the
-    valid ones (``known``), the first dozen and how many more."""
-    known: tuple[Param, ...] = tuple(valid[:_LISTED]) or ("—",)
-    if len(valid) > _LISTED:
-        known += (msg("core.and-more", count=len(valid) - _LISTED),)
-    return {"suggestion": did_you_mean(value, valid), "known": known}
 
 
 def _duplicates(field: str, ids: list[str]) -> list[Msg]:

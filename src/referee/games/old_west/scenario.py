@@ -14,14 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LineString, Point, Polygon
 
 from referee.boards.table import EPS, mm_to_inches
-from referee.core.i18n import Msg, Name, Param, msg
+from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, older_names
 from referee.core.morphology import gender_of
-from referee.core.scenario import did_you_mean, refused
+from referee.core.scenario import refused, unknown_name
 
 Point2 = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
-_LISTED = 12  # valid names listed in a problem before "and N more"
 
 
 class _Strict(BaseModel):
@@ -279,7 +278,7 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
         if posse.leader is not None and posse.leader not in ids and known \
                 and not gone("posses", p, "leader"):
             problems.append(msg("ow.check.leader", posse=posse.seat, leader=posse.leader,
-                                **_names(posse.leader, ids)))
+                                **unknown_name(posse.leader, ids)))
         for i, model in enumerate(posse.models):
             where = ("posses", p, "models", i)
             if model.id in seen and not gone(*where, "id"):
@@ -302,14 +301,6 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
             problems.append(msg("ow.check.overlap", id=b, other=a))
     return problems
 
-
-def _names(value: str, valid: Sequence[str]) -> dict[str, Param]:
-    """For a name no entry has: the closest valid one (``suggestion``) and the
-    valid ones (``known``), the first dozen and how many more."""
-    known: tuple[Param, ...] = tuple(valid[:_LISTED]) or ("—",)
-    if len(valid) > _LISTED:
-        known += (msg("core.and-more", count=len(valid) - _LISTED),)
-    return {"suggestion": did_you_mean(value, valid), "known": known}
 
 
 def _as_written(value: float) -> Fraction:
