@@ -25,6 +25,7 @@ REFUSALS: list[Callable[[Any], object]] = [
     lambda d: d["a"].reverse(), lambda d: d["a"].clear(), lambda d: d["a"].__setitem__(0, 9),
     lambda d: d["a"].__delitem__(0), lambda d: d["a"].__iadd__([1]),
     lambda d: d["a"].__imul__(2), lambda d: d["a"][1].__setitem__("b", 9),
+    lambda d: d.__init__(b=2), lambda d: d["a"].__init__([]),
 ]
 
 
@@ -103,3 +104,31 @@ def test_options_shown_again_share_their_labels_and_the_view_stays_the_same():
     assert labels[1] is labels[2] and isinstance(labels[2], ReadOnlyDict)
     views[0]["answered"].append("scribbled")
     assert asked[2].view_json("day")["answered"] == []
+
+
+def test_an_options_value_in_a_view_is_a_copy_however_often_it_was_shown():
+    stay = Option({"do": "stay", "steps": [1]}, msg("t.stay"))
+    decision = Decision.single("day", msg("t.ask"), [stay])
+    for _ in range(3):
+        view = copy.copy(decision.view_json("day"))
+        shown_value = view["options"][0]["value"]
+        if not isinstance(shown_value, ReadOnlyDict):
+            shown_value["do"] = "scribbled"
+            shown_value["steps"].append(9)
+        assert stay.value == {"do": "stay", "steps": [1]}
+    assert decision.view_json("day")["options"][0]["value"] == {"do": "stay", "steps": [1]}
+
+
+@pytest.mark.parametrize("showings", [0, 1, 2, 3])
+def test_a_question_copied_through_pickle_shows_as_before_and_stays_read_only(showings):
+    stay = Option("stay", msg("t.stay"))
+    decision = Decision.single("day", msg("t.ask", who=Name("Anton")), [stay])
+    before = [decision.view_json("day") for _ in range(showings)]
+    copied = pickle.loads(pickle.dumps(decision))
+    views = [copied.view_json("day") for _ in range(3)]
+    expected = {"decision": {"key": "t.ask", "params": {"who": {"en": "Anton", "ru": "Anton"}}},
+                "seats": ["day"], "answered": [],
+                "options": [{"value": "stay", "label": {"key": "t.stay", "params": {}}}]}
+    assert all(view == expected for view in [*before, *views])
+    with pytest.raises(TypeError, match="cannot be changed"):
+        views[-1]["decision"]["key"] = "scribbled"

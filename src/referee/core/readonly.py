@@ -32,6 +32,11 @@ class ReadOnlyDict(dict[str, Any]):
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if self:
+            _refuse()
+        super().__init__(*args, **kwargs)
+
     def __copy__(self) -> dict[str, Any]:
         return dict(self)
 
@@ -49,6 +54,11 @@ class ReadOnlyList(list[Any]):
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = clear = extend = insert = pop = remove = reverse = sort = _refuse
+
+    def __init__(self, *args: Any) -> None:
+        if self:
+            _refuse()
+        super().__init__(*args)
 
     def __copy__(self) -> list[Any]:
         return list(self)

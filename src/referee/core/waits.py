@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from referee.core.events import Seat
 from referee.core.i18n import Msg, Param
-from referee.core.readonly import read_only
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 
 JSON: TypeAlias = Any
 """A value that survives a JSON round trip unchanged (str, int, bool, list, dict, None)."""
@@ -48,7 +48,12 @@ class Option:
         return self
 
     def to_json(self) -> dict[str, JSON]:
-        return {"value": self.value, "label": self.label.to_json()}
+        """The option as a view shows it, its value a copy: a seat changing
+        it changes no legal answer."""
+        value = self.value
+        if type(value) not in _SCALARS:
+            value = json.loads(json.dumps(value))
+        return {"value": value, "label": self.label.to_json()}
 
 
 @dataclass(frozen=True)
@@ -124,23 +129,23 @@ class Decision:
         return self.schema.get(seat)
 
 
-_ONCE = object()
-
-
 def shown(part: Decision | Option, key: object, build: Callable[[], T]) -> T:
     """``build()``, JSON. Rules may show the same question or option again,
     in this game or another: from its second showing on it is kept
     read-only and shared by every view that shows it, never built again. A
-    part shown only once is built for that view alone."""
+    part shown only once is built for that view alone. (What a copy through
+    pickle brings back as plain JSON is made read-only again.)"""
     kept: dict[object, object] | None = part.__dict__.get("_shown")
     if kept is None:
         kept = part.__dict__["_shown"] = {}
     value = kept.get(key)
+    kind = type(value)
+    if kind is ReadOnlyDict or kind is ReadOnlyList:
+        return cast(T, value)
     if value is None:
-        kept[key] = _ONCE
+        kept[key] = True  # shown once
         return build()
-    if value is _ONCE:
-        value = kept[key] = read_only(build())
+    value = kept[key] = read_only(build())
     return cast(T, value)
 
 
