@@ -626,7 +626,9 @@ def _legend_key(pic: Picture, parts: list[str], x: float, y: float) -> float:
     kinds = {f.kind for f in pic.table.features}
     for kind in ("cover", "building", "wall", "drop"):
         if kind in kinds:
-            names = ", ".join(f.name for f in pic.table.features if f.kind == kind)
+            names = ", ".join(render(msg("board.named-note", name=f.name, note=f.note), lang)
+                              if f.note else f.name
+                              for f in pic.table.features if f.kind == kind)
             rows.append((kind, render(msg(f"board.kind.{kind}", names=names), lang)))
     sides = {b.seat: b.name for b in pic.table.bands}
     for objective in pic.table.objectives:

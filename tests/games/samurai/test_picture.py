@@ -4,7 +4,7 @@ lines of sight of the last Action phase's shots."""
 from __future__ import annotations
 
 from referee.games.samurai.scenario import SamuraiScenario
-from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, hedge, new_game, stay_all
+from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, hedge, new_game, stay_all, wall
 
 
 def test_the_picture_shows_the_table_and_the_last_shot_from_a_seats_view():
@@ -23,3 +23,14 @@ def test_the_picture_shows_the_table_and_the_last_shot_from_a_seats_view():
     # 15 pixels an inch on a 48" table, drawn from (38, 50), y flipped:
     # (2, 10) -> (38 + 30, 50 + 720 - 150)
     assert 'x1="68.0" y1="620.0" x2="248.0" y2="620.0"' in picture
+
+
+def test_the_pictures_key_says_which_cover_is_light_and_which_heavy():
+    game = new_game([fighter("archer", (2, 10), missile="yumi")], [fighter("oso", (14, 10))],
+                    [hedge(6, 8, 7, 12), wall((9, 2), (9, 6))])
+    assert isinstance(game.scenario, SamuraiScenario)
+    english = RULES.svg(game.scenario, game.view("bandits")["state"], "en")
+    russian = RULES.svg(game.scenario, game.view("bandits")["state"], "ru")
+    assert ">cover: hedge (light cover)<" in english
+    assert ">wall or fence: wall (heavy cover, 2&quot; high)<" in english  # 2" by default
+    assert "(Легкое укрытие)<" in russian
