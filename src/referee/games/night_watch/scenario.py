@@ -18,7 +18,6 @@ from referee.games.night_watch.tables import METRO, WATCHES, CombatRounds, EgorM
 __all__ = ["METRO", "WATCHES", "LocalName", "Scenario", "WatchId", "check", "rival"]
 
 
-
 def rival(watch: WatchId) -> WatchId:
     """The other Watch."""
     return "day" if watch == "night" else "night"
@@ -187,7 +186,6 @@ def _playable(scenario: Scenario) -> list[Msg]:
             problems.append(msg("nw.check.enters-too-late", field=f"others[{i}].enters_turn",
                                 value=other.enters_turn, max_turns=settings.max_turns))
     return problems
-
 
 
 def _duplicates(field: str, ids: list[str]) -> list[Msg]:

@@ -302,7 +302,6 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
     return problems
 
 
-
 def _as_written(value: float) -> Fraction:
     """A number from the scenario file, exactly as the file writes it, for the
     catalogue to write in the reader's language (23.5, 23,5)."""
