@@ -13,7 +13,7 @@ import pytest
 
 from referee.core.events import Event
 from referee.core.i18n import Name, msg, personal, reader_json
-from referee.core.readonly import ReadOnlyDict, ReadOnlyList, extended, read_only
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 from referee.core.waits import Decision, Option
 
 REFUSALS: list[Callable[[Any], object]] = [
@@ -55,13 +55,6 @@ def test_copies_of_a_read_only_part_are_plain_and_may_be_changed():
     shallow = copy.copy(shared)
     shallow["x"] = 1
     assert shared == {"a": [1, {"b": 2}]}
-
-
-def test_a_list_extended_leaves_the_list_it_was_made_from_as_it_was():
-    earlier = extended([], [1, 2])
-    later = extended(earlier, [3])
-    assert earlier == [1, 2] and later == [1, 2, 3]
-    assert isinstance(later, ReadOnlyList)
 
 
 def test_a_name_is_shared_read_only_and_stays_equal_to_its_plain_json():

@@ -159,7 +159,8 @@ def _gender_of(value: Any, lang: Lang) -> Gender | None:
 
 LARGEST_FORMATTED = 10**15
 """Numbers from here up are written in plain digits: Babel formats through
-decimals of 28 digits, which a number of 25 digits and its fraction overrun."""
+decimals of 28 digits, and 15 digits before the point and up to 12 after it
+(``maximumFractionDigits``) still fit."""
 
 
 def number(value: int | Fraction) -> FluentType | str:

@@ -1,10 +1,11 @@
 """Read-only JSON: the parts of a view that views share.
 
 A seat's view is built for every question put to it. The parts that do not
-change from one view to the next (a scenario's names, a question and its
-options, the lines of the log already read) are built once and shared by
-every view that shows them, across seats and games; so that a careless
-reader cannot change them for everyone, they refuse to be changed.
+change from one view to the next and read the same for every seat (a
+scenario's names, a question and its options shown again, phrases inside log
+lines) are built once and shared by every view that shows them, across seats
+and games; so that a careless reader cannot change them for everyone, they
+refuse to be changed.
 
 They are a ``dict`` and a ``list`` in every other way: ``json.dumps`` writes
 them, ``==`` compares them with plain JSON, and ``copy.deepcopy`` (or a JSON
@@ -82,10 +83,3 @@ def read_only(value: Any) -> Any:
         return ReadOnlyList([read_only(item) for item in value])
     return value
 
-
-def extended(shared: list[Any], more: list[Any]) -> ReadOnlyList:
-    """A read-only list of ``shared``'s items then ``more``'s (``shared`` is
-    left as it is: earlier views may hold it)."""
-    joined = ReadOnlyList(shared)
-    list.extend(joined, more)
-    return joined
