@@ -116,7 +116,7 @@ class ToyFlow(Frame):
 def registered(*classes: type[Ruleset[Any, Any]]) -> Iterator[None]:
     """Register rulesets for the length of a test, then forget them (the
     built-in rulesets are loaded first, so that forgetting cannot drop them)."""
-    ruleset_module._load_builtin()
+    ruleset_module._load_all()
     before = dict(ruleset_module._REGISTRY)
     for cls in classes:
         ruleset_module.register(cls)

@@ -52,7 +52,7 @@ def test_importing_a_ruleset_table_does_not_load_the_ruleset():
 
 def test_the_ruleset_is_still_found_by_name_and_from_its_package():
     source = ("from referee import find_ruleset\n"
-              "from referee.games.samurai import Samurai\n"
+              "from referee.games.samurai.ruleset import Samurai\n"
               "assert type(find_ruleset('old-west')).__name__ == 'OldWest'\n"
               "assert type(find_ruleset('samurai')) is Samurai")
     assert "referee.games.old_west.ruleset" in loaded_after(source)

@@ -24,6 +24,7 @@ from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, for_reader, msg, render
 from referee.core.ruleset import AnyRuleset, Ruleset
 from referee.core.waits import JSON
+from referee.display import Display, display_for
 
 CATALOGUE.load(Path(__file__).with_name("table.toml"))
 
@@ -33,7 +34,11 @@ _NUMBERED = re.compile(r"^(\d{3,})-.*\.svg$")
 
 
 def has_pictures(ruleset: AnyRuleset) -> bool:
-    """Does the ruleset draw its table (does it give :meth:`Ruleset.svg`)?"""
+    """Does the ruleset draw its board (does its display give a picture)?"""
+    display = display_for(ruleset)
+    if display is not None:
+        return type(display).svg is not Display.svg or \
+            type(display).table_map is not Display.table_map
     return type(ruleset).svg is not Ruleset.svg
 
 
@@ -86,8 +91,9 @@ class Pictures:
               turn: int | None = None) -> Path | None:
         """One picture of the table from ``reader``'s view (a spectator's when
         None), numbered after the last."""
-        view = self.game.view(reader or SPECTATOR)["state"]
-        picture = self.draw(view, status, caption)
+        whole = self.game.view(reader or SPECTATOR)
+        view = whole["state"]
+        picture = self.draw(whole, status, caption)
         if picture is None:
             return None
         self.number += 1
@@ -99,8 +105,19 @@ class Pictures:
         self.written.append(path)
         return path
 
-    def draw(self, view: JSON, status: str, caption: str) -> str | None:
+    def draw(self, whole: dict[str, JSON], status: str, caption: str) -> str | None:
         ruleset = self.game.ruleset
+        display = display_for(ruleset)
+        if display is not None:
+            table = display.table_map(whole, self.lang)
+            if table is not None:
+                return draw(replace(table, status=status) if status else table, self.lang,
+                            caption)
+            found = display.svg(whole, self.lang)
+            if found is None:
+                return None
+            return with_caption(found, " — ".join(p for p in (status, caption) if p))
+        view = whole["state"]
         if isinstance(ruleset, DrawsTable):
             table = ruleset.table_map(view, self.lang)
             if table is not None:

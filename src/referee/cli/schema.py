@@ -10,14 +10,20 @@ import typer
 from referee.cli.app import app
 from referee.cli.common import user_errors
 from referee.core.ruleset import AnyRuleset, find_ruleset
+from referee.core.views import view_schema
 
 
 @app.command("schema")
 @user_errors
-def schema(ruleset: Annotated[str, typer.Argument(help="A ruleset name or alias.")]) -> None:
-    """Print the JSON Schema of RULESET's scenario format (for editors)."""
-    typer.echo(json.dumps(scenario_schema(find_ruleset(ruleset)), indent=2,
-                          ensure_ascii=False))
+def schema(ruleset: Annotated[str, typer.Argument(help="A ruleset name or alias.")],
+           view: Annotated[bool, typer.Option(
+               "--view", help="The schema of a seat's view instead (for pages, bots and "
+                              "other readers of a game).")] = False) -> None:
+    """Print the JSON Schema of RULESET's scenario format (for editors), or of
+    its seats' views (--view)."""
+    found = find_ruleset(ruleset)
+    document = view_schema(found) if view else scenario_schema(found)
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 def scenario_schema(ruleset: AnyRuleset) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from referee.boards.tablemap import XY, Aim, DrawsTable, Feature, Figure, TableM
 from referee.core.drivers import Ask
 from referee.core.i18n import CATALOGUE, Lang, msg, render
 from referee.core.waits import JSON
+from referee.display import display_for
 
 CATALOGUE.load(Path(__file__).with_name("table.toml"))
 
@@ -51,6 +52,9 @@ class Reader(Protocol):
 def map_of(ask: Ask, lang: Lang) -> TableMap | None:
     """The asked seat's map of the table, if its game is played on one."""
     ruleset = ask.ruleset
+    display = display_for(ruleset)
+    if display is not None:
+        return display.table_map(ask.view, lang)
     if not isinstance(ruleset, DrawsTable):
         return None
     return ruleset.table_map(ask.view["state"], lang)

@@ -44,6 +44,8 @@ from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
 from referee.core.waits import JSON
+from referee.display import display_for
+from referee.odds.at_the_table import odds_at_the_table
 
 CATALOGUE.load(Path(__file__).with_name("play.toml"))
 CLEAR = "\033[H\033[2J\033[3J"
@@ -66,7 +68,9 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
     the map of a table (:mod:`referee.cli.table_map`), or the ruleset's table."""
     if table_map.show(console, ask, lang):
         return
-    shape = ask.ruleset.board_table(ask.view["state"], lang)
+    display = display_for(ask.ruleset)
+    shape = display.board_table(ask.view, lang) if display is not None \
+        else ask.ruleset.board_table(ask.view["state"], lang)
     if shape is None:
         return
     headings, rows = shape
@@ -284,7 +288,7 @@ class TerminalPlayer:
             self._say(msg("core.terminal.no-options"))
             return self._json_line(ask.seat)
         labels = told_apart([render(option.label, self.lang) for option in options], self.lang)
-        odds = ask.ruleset.option_odds(ask.view, ask.seat, ask.decision) or {}
+        odds = odds_at_the_table(ask) or {}
         for number, label in enumerate(labels, start=1):
             chance = odds.get(number - 1)
             shown = "" if chance is None else f" [dim]({escape(self._text(chance))})[/]"

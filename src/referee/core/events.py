@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 from referee.core.i18n import Msg, personal, reader_json
+from referee.core.readonly import ReadOnlyDict, read_only
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -46,6 +48,41 @@ class Audience:
 
 EVERYONE = Audience()
 
+Facts: TypeAlias = Mapping[str, Any]
+"""What an event says as data: ``{"kind": "moved", "who": "anton", "from": "metro",
+"to": "zoo"}``. Every piece, place, card and seat by its id; never a display
+name or a catalogue key. Each ruleset documents its kinds in its view model."""
+
+
+@dataclass(frozen=True)
+class SecretFacts:
+    """Facts with a secret in them (a card drawn): ``knowers`` and the
+    referee read ``full``; every other reader reads ``others``. The data twin
+    of :func:`secret`."""
+
+    knowers: frozenset[str]
+    full: Facts
+    others: Facts
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SecretFacts:
+        return self
+
+    def for_reader(self, reader: str) -> Facts:
+        return self.full if reader == REFEREE or reader in self.knowers else self.others
+
+
+def secret_facts(knowers: Iterable[str], full: Facts, others: Facts) -> SecretFacts:
+    """Facts that ``knowers`` (and the referee) read in full, others in part."""
+    return SecretFacts(frozenset(knowers), read_only(dict(full)), read_only(dict(others)))
+
+
+def shared_facts(facts: Facts | SecretFacts | None) -> Facts | SecretFacts | None:
+    """``facts`` made read-only once, so every view line shows the same object."""
+    if facts is None or type(facts) is SecretFacts or type(facts) is ReadOnlyDict:
+        return facts
+    shared: Facts = read_only(dict(facts))  # type: ignore[arg-type]
+    return shared
+
 
 def secret(knowers: Iterable[str], full: Msg, others: Msg) -> Msg:
     """One line with a secret in it (a card drawn, say): ``knowers`` and the
@@ -57,11 +94,13 @@ def secret(knowers: Iterable[str], full: Msg, others: Msg) -> Msg:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, its text, who may know it, and the clause behind it."""
+    """Something that happened: its text, who may know it, the clause behind
+    it, and its facts as data (ids, numbers) beside the text that renders them."""
 
     text: Msg
     audience: Audience = EVERYONE
     clause: str | None = None
+    facts: Facts | SecretFacts | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
@@ -76,9 +115,20 @@ class Event:
         audience can itself be a secret). A fresh dict on every call."""
         data = reader_json(self.text, reader)
         data["public"] = self.audience.observers is None
+        facts = self.facts
+        if facts is not None:
+            data["facts"] = facts.for_reader(reader) if type(facts) is SecretFacts else facts
         return data
 
+    def facts_for(self, reader: str = REFEREE) -> Facts | None:
+        """The facts ``reader`` may read of this event; None where it has none."""
+        facts = self.facts
+        return facts.for_reader(reader) if isinstance(facts, SecretFacts) else facts
+
     def to_json(self) -> dict[str, object]:
+        """The event as the game master's record keeps it (and the checksum
+        reads: facts are worked out from the same inputs as the text, so a
+        save's checksum does not depend on them)."""
         data: dict[str, object] = {**self.text.to_json(), "audience": self.audience.to_json()}
         if self.clause:
             data["clause"] = self.clause
@@ -125,8 +175,9 @@ class Log:
         """Every event, in order (do not change the list)."""
         return self._all.items()
 
-    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None) -> None:
-        self._all.append(Event(text, audience, clause))
+    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
+             facts: Facts | SecretFacts | None = None) -> None:
+        self._all.append(Event(text, audience, clause, shared_facts(facts)))
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""

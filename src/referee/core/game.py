@@ -357,7 +357,8 @@ class Game:
                                              reason=void.reason),
                                 msg("core.answer.void-of", seat=self.seat_name(seat),
                                     part=void.part, reason=void.reason))
-                at.state.log.emit(told, Audience.only(seat))
+                at.state.log.emit(told, Audience.only(seat),
+                                  facts={"kind": "void", "seat": seat, "part": void.part})
         self._continue(value)
 
     def _continue(self, value: Any) -> None:
@@ -475,7 +476,7 @@ class Game:
         if wait is None:
             return None
         if isinstance(wait, Chance):
-            return {"chance": wait.what.to_json()}
+            return wait.view_json()
         data = wait.view_json(seat)
         data["answered"] = sorted(at.pending)
         if seat in wait.seats:

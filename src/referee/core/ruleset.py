@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import importlib
-import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -14,8 +12,9 @@ from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel
 
+from referee.core import plugins
 from referee.core.errors import UnknownRuleset
-from referee.core.events import EVERYONE, Audience, Log, Seat
+from referee.core.events import EVERYONE, Audience, Facts, Log, Seat, SecretFacts
 from referee.core.flow import Frame
 from referee.core.i18n import Lang, Msg, Name, msg
 from referee.core.waits import JSON, Decision, Wait
@@ -35,8 +34,10 @@ class GameState:
     def __init__(self) -> None:
         self.log = Log()
 
-    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None) -> None:
-        self.log.emit(text, audience, clause)
+    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
+             facts: Facts | SecretFacts | None = None) -> None:
+        """Log ``text`` for ``audience``, with the event's ``facts`` as data."""
+        self.log.emit(text, audience, clause, facts)
 
     def shared(self) -> tuple[object, ...]:
         """Parts of the state that never change during a game (prepared
@@ -155,6 +156,15 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     title: ClassVar[Msg]
     game_type: ClassVar[GameType]
     scenario_model: ClassVar[type[BaseModel]]
+    view_model: ClassVar[type[BaseModel] | None] = None
+    """The ``state`` part of a seat's view (:mod:`referee.core.views`)."""
+    facts_model: ClassVar[Any] = None
+    """The facts of the ruleset's log lines: a union of models told apart by
+    their ``kind`` field (:mod:`referee.core.views`)."""
+    meaning_model: ClassVar[Any] = None
+    """What an option of a decision means, as data (a model or a union)."""
+    chance_model: ClassVar[Any] = None
+    """What a chance rolls or draws, as data (a model or a union)."""
     phase_end_events: ClassVar[frozenset[str]] = frozenset()
     """Event keys after which a picture of the table is worth redrawing."""
     fresh_views: ClassVar[bool] = False
@@ -255,13 +265,19 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
 
 
 AnyRuleset: TypeAlias = Ruleset[Any, Any]
+RULESETS_GROUP = "referee.rulesets"
+"""The entry-point group a package registers its rulesets in: the entry
+point's name is the ruleset's name, its object the ruleset class
+(``night-watch = "referee.games.night_watch.ruleset:NightWatch"``)."""
 _REGISTRY: dict[str, AnyRuleset] = {}
 _BROKEN: dict[str, str] = {}
 _LOADED = False
 
 
 def register(cls: type[Ruleset[ScenarioT, StateT]]) -> type[Ruleset[ScenarioT, StateT]]:
-    """Class decorator: make a ruleset findable by its name and aliases."""
+    """Make a ruleset findable by its name and aliases in this process
+    (tests, scripts); a package registers its rulesets through the
+    ``referee.rulesets`` entry points instead."""
     instance = cls()
     for key in (cls.name, *cls.aliases):
         _REGISTRY[_normal(key)] = instance
@@ -272,38 +288,52 @@ def _normal(name: str) -> str:
     return name.strip().lower().replace("_", "-")
 
 
-def _load_builtin() -> None:
+def _load(entry: plugins.EntryPoint) -> None:
+    """Load one ruleset's entry point and register it; a broken package is
+    recorded, never allowed to hide the others."""
+    try:
+        cls = entry.load()
+        if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+            raise TypeError(f"{entry.value} is not a Ruleset class")
+        register(cls)
+    except Exception as exc:
+        _BROKEN[entry.name] = f"{type(exc).__name__}: {exc}"
+
+
+def _load_all() -> None:
     global _LOADED
     if _LOADED:
         return
-    import referee.games as games
-
-    for module in pkgutil.iter_modules(games.__path__):
-        try:
-            package = importlib.import_module(f"referee.games.{module.name}")
-            for name in getattr(package, "__all__", ()):  # a package may export lazily
-                getattr(package, name)
-        except Exception as exc:  # one broken package must not hide the others
-            _BROKEN[module.name] = f"{type(exc).__name__}: {exc}"
+    for entry in plugins.entry_points(RULESETS_GROUP).values():
+        if not any(type(r).__module__ + ":" + type(r).__qualname__ == entry.value
+                   for r in _REGISTRY.values()):
+            _load(entry)
     _LOADED = True
 
 
 def broken_rulesets() -> dict[str, str]:
-    """Built-in ruleset packages that failed to load, with the reason."""
-    _load_builtin()
+    """Registered ruleset packages that failed to load, with the reason."""
+    _load_all()
     return dict(_BROKEN)
 
 
 def find_ruleset(name: str) -> AnyRuleset:
     """The ruleset registered as ``name`` (any alias, ``_`` or ``-`` alike).
+    A ruleset's own name loads that ruleset alone; an alias loads them all.
 
     :raises UnknownRuleset: naming the rulesets there are.
     """
-    _load_builtin()
+    key = _normal(name)
+    if key not in _REGISTRY:
+        entry = plugins.entry_points(RULESETS_GROUP).get(key)
+        if entry is not None:
+            _load(entry)
+        if key not in _REGISTRY:
+            _load_all()
     try:
-        return _REGISTRY[_normal(name)]
+        return _REGISTRY[key]
     except KeyError:
-        close = difflib.get_close_matches(_normal(name), list(_REGISTRY), n=1)
+        close = difflib.get_close_matches(key, list(_REGISTRY), n=1)
         found = find_ruleset(close[0]).name if close else ""
         broken = tuple(msg("core.error.broken-ruleset", package=pkg, why=why)
                        for pkg, why in _BROKEN.items())
@@ -315,7 +345,7 @@ def find_ruleset(name: str) -> AnyRuleset:
 
 def all_rulesets() -> list[AnyRuleset]:
     """Every registered ruleset, once each, by name."""
-    _load_builtin()
+    _load_all()
     unique = {id(r): r for r in _REGISTRY.values()}
     return sorted(unique.values(), key=lambda r: r.name)
 

@@ -37,12 +37,21 @@ def same_json(a: JSON, b: JSON) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+Meaning: TypeAlias = Mapping[str, Any]
+"""What an option or a chance is, as data with ids: ``{"kind": "gate", "gate":
+"g1"}``, ``{"roll": "initiative", "fighter": "hatamoto"}``. Each ruleset
+documents its vocabulary in its view model (:mod:`referee.core.views`)."""
+
+
 @dataclass(frozen=True)
 class Option:
-    """One legal answer: its value (JSON) and how to show it."""
+    """One legal answer: its value (JSON, what a seat sends back), how to
+    show it, and what it means as data. Saved games record the value; the
+    meaning sits beside it for readers of a view (pages, bots)."""
 
     value: JSON
     label: Msg
+    meaning: Meaning | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Option:
         return self
@@ -53,7 +62,10 @@ class Option:
         value = self.value
         if type(value) not in _SCALARS:
             value = json.loads(json.dumps(value))
-        return {"value": value, "label": self.label.to_json()}
+        data: dict[str, JSON] = {"value": value, "label": self.label.to_json()}
+        if self.meaning is not None:
+            data["meaning"] = json.loads(json.dumps(self.meaning))
+        return data
 
 
 @dataclass(frozen=True)
@@ -151,21 +163,34 @@ def shown(part: Decision | Option, key: object, build: Callable[[], T]) -> T:
 
 @dataclass(frozen=True)
 class Chance:
-    """A random event: every outcome (a JSON value) with its exact probability."""
+    """A random event: every outcome (a JSON value) with its exact
+    probability, what it is in words (``what``) and as data (``label``:
+    whose die, which roll, by ids)."""
 
     what: Msg
     outcomes: tuple[tuple[JSON, Fraction], ...]
+    label: Meaning | None = None
 
     @classmethod
-    def uniform(cls, what: Msg, values: Sequence[JSON]) -> Chance:
+    def uniform(cls, what: Msg, values: Sequence[JSON],
+                label: Meaning | None = None) -> Chance:
         share = Fraction(1, len(values))
-        return cls(what, tuple((value, share) for value in values))
+        return cls(what, tuple((value, share) for value in values), label)
 
     @classmethod
-    def weighted(cls, what: Msg, counts: Mapping[JSON, int]) -> Chance:
+    def weighted(cls, what: Msg, counts: Mapping[JSON, int],
+                 label: Meaning | None = None) -> Chance:
         """Outcomes in proportion to ``counts`` (cards left in a deck, say)."""
         total = sum(counts.values())
-        return cls(what, tuple((v, Fraction(n, total)) for v, n in counts.items() if n))
+        return cls(what, tuple((v, Fraction(n, total)) for v, n in counts.items() if n), label)
+
+    def view_json(self) -> dict[str, JSON]:
+        """What a view shows of this chance: its words and its label, never
+        an outcome."""
+        data: dict[str, JSON] = {"chance": self.what.to_json()}
+        if self.label is not None:
+            data["label"] = json.loads(json.dumps(self.label))
+        return data
 
     def __deepcopy__(self, memo: dict[int, object]) -> Chance:
         return self
@@ -192,7 +217,8 @@ class Chance:
 Wait: TypeAlias = Decision | Chance
 
 
-def die(label: str = "d6", sides: int = 6, **params: Param) -> Chance:
-    """One die of ``sides`` faces."""
+def die(label: str = "d6", sides: int = 6, meaning: Meaning | None = None,
+        **params: Param) -> Chance:
+    """One die of ``sides`` faces; ``meaning`` says as data what it rolls."""
     return Chance.uniform(Msg("core.chance.die", {"label": label, "sides": sides, **params}),
-                          list(range(1, sides + 1)))
+                          list(range(1, sides + 1)), meaning)

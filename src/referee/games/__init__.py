@@ -1,2 +1,2 @@
-"""Built-in rulesets, one package each; the registry (referee.core.ruleset)
-imports a package and the ruleset class its ``__all__`` names, which registers it."""
+"""Built-in rulesets, one package each; each registers through the
+``referee.rulesets`` entry points in pyproject.toml."""

@@ -20,8 +20,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from referee.core import plugins
+from referee.core.drivers import Ask
 from referee.core.events import Seat
 from referee.core.i18n import Msg, Name, Param, msg
+from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Decision, Option
 from referee.odds import old_west as ow
 from referee.odds import samurai as sam
@@ -29,6 +32,42 @@ from referee.odds.dice import SIDES, collect
 from referee.odds.old_west_round import FORTUNE_SAVE, Fighter, melee_round
 
 OptionOdds = dict[int, Msg]
+TABLE_ODDS_GROUP = "referee.table_odds"
+
+
+class TableOdds:
+    """A ruleset's odds at the table, registered through the
+    ``referee.table_odds`` entry points under the ruleset's name."""
+
+    def option_odds(self, ask: Ask) -> Mapping[int, Msg] | None:
+        """The exact chance behind the options of the decision ``ask`` shows,
+        as a short line per option index, read from the seat's view alone
+        (``ask.view``; the options are the view's too). None, or an index left
+        out: nothing to show."""
+        return None
+
+
+_FOUND: dict[str, TableOdds | None] = {}
+
+
+def table_odds_for(ruleset: AnyRuleset) -> TableOdds | None:
+    """The odds ``ruleset``'s package registers; None where it registers none."""
+    name = getattr(ruleset, "name", None)
+    if not isinstance(name, str):
+        return None
+    if name not in _FOUND:
+        cls = plugins.load(TABLE_ODDS_GROUP, name)
+        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, TableOdds) \
+            else None
+    return _FOUND[name]
+
+
+def odds_at_the_table(ask: Ask) -> Mapping[int, Msg] | None:
+    """The odds beside each option ``ask`` offers, where the rules give them."""
+    odds = table_odds_for(ask.ruleset)
+    if odds is not None:
+        return odds.option_odds(ask)
+    return ask.ruleset.option_odds(ask.view, ask.seat, ask.decision)
 
 
 def share(p: Fraction) -> Fraction:

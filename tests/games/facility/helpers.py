@@ -15,10 +15,10 @@ from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import PERSONAL, Msg, for_reader
 from referee.core.scenario import validate_scenario
-from referee.games.facility import Facility
 from referee.games.facility.report import camera as camera_token
 from referee.games.facility.report import record
 from referee.games.facility.report import report as report_lines
+from referee.games.facility.ruleset import Facility
 from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.world import World, build_world
 

@@ -19,8 +19,8 @@ from referee.core.grammar import NameArg
 from referee.core.i18n import Lang
 from referee.core.morphology import CASES
 from referee.core.scenario import validate_scenario
-from referee.games.facility import Facility
 from referee.games.facility.report import camera, record, report
+from referee.games.facility.ruleset import Facility
 from tests.language import play_recording, reading_slips
 
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios"

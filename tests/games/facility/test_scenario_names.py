@@ -15,7 +15,7 @@ from referee.core.drivers import random_playout
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import Name, msg
-from referee.games.facility import Facility
+from referee.games.facility.ruleset import Facility
 from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.world import build_world
 from tests.older_names import older_spelling

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame
 from referee.core.i18n import Lang, Msg, Name, msg
-from referee.core.ruleset import GameType, Outcome, Ruleset, register
+from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
 from referee.games.echo import display, picture, tables
 from referee.games.echo.order import Match
@@ -19,7 +19,6 @@ from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
 
 
-@register
 class Echo(Ruleset[Scenario, EchoState]):
     """Investigators in Echo (Сыщики в Ехо), the Movement phase."""
 

@@ -13,7 +13,7 @@ from typing import Any
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, Param, for_reader, msg, render
-from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void, register
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.orders import Orders, OrdersForm, plan_orders, read_orders, template
 from referee.games.facility.resolve import resolve_turn
@@ -44,7 +44,6 @@ class Turns(Frame):
         return self.start(state)
 
 
-@register
 class Facility(Ruleset[FacilityScenario, FacilityState]):
     name = "facility"
     aliases = ("chat", "play-by-chat")

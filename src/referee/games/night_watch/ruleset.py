@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Lang, Msg, msg
-from referee.core.ruleset import GameType, Outcome, Ruleset, register
+from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
 from referee.games.night_watch import picture
 from referee.games.night_watch import scenario as spec
@@ -24,7 +24,6 @@ from referee.games.night_watch.victory import decide, favour_won, last_turn, sco
 from referee.games.night_watch.wording import at
 
 
-@register
 class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     """Night Watch (Ночной Дозор): movement through the Metro and spell combat."""
 

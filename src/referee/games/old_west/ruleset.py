@@ -15,7 +15,7 @@ from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg
 from referee.core.prepared import prepared
-from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict
 from referee.core.waits import JSON, Decision
 from referee.games.old_west import ending, move_to, picture
 from referee.games.old_west.scenario import OldWestScenario, scenario_problems
@@ -25,7 +25,6 @@ from referee.games.old_west.turn import PlayGame
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
 
-@register
 class OldWest(Ruleset[OldWestScenario, OldWestState]):
     """Legends of the Old West (Warhammer Historical): melee, Pluck, Heroes."""
 

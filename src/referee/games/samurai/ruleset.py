@@ -15,7 +15,7 @@ from referee.bots import samurai as bot_policy
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
-from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, register
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict
 from referee.core.waits import JSON, Decision
 from referee.games.samurai import move_to, picture
 from referee.games.samurai.fight import Allocation, allocation_refusals
@@ -27,7 +27,6 @@ from referee.games.samurai.turn import Match
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
 
-@register
 class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
     """Samurai skirmish (Ronin): line of sight, missiles, Combat Potential melee."""
 

@@ -1,0 +1,46 @@
+"""How a bot leans among the options put to it: a ruleset's policy reads the
+asked seat's view alone (:class:`~referee.core.drivers.Ask`), registered
+through the ``referee.policies`` entry points under the ruleset's name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.core import plugins
+from referee.core.drivers import Ask
+from referee.core.ruleset import AnyRuleset
+
+POLICIES_GROUP = "referee.policies"
+
+
+class Policy:
+    """Neutral: no leaning; a ruleset's policy fills in its sensible defaults
+    (advance rather than stand, do not throw a game away)."""
+
+    def weights(self, ask: Ask) -> Sequence[float] | None:
+        """How much a random bot leans to each option ``ask`` offers, in their
+        order; None: uniformly."""
+        return None
+
+
+_FOUND: dict[str, Policy | None] = {}
+
+
+def policy_for(ruleset: AnyRuleset) -> Policy | None:
+    """The policy ``ruleset``'s package registers; None where it registers none."""
+    name = getattr(ruleset, "name", None)
+    if not isinstance(name, str):
+        return None
+    if name not in _FOUND:
+        cls = plugins.load(POLICIES_GROUP, name)
+        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, Policy) \
+            else None
+    return _FOUND[name]
+
+
+def leaning(ask: Ask) -> Sequence[float] | None:
+    """The weights a random bot gives the options ``ask`` offers."""
+    policy = policy_for(ask.ruleset)
+    if policy is not None:
+        return policy.weights(ask)
+    return ask.ruleset.bot_weights(ask.view, ask.seat, ask.decision)

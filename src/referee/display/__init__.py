@@ -1,0 +1,58 @@
+"""What a seat is shown of a game beyond its view's words: a picture of the
+board, the board as a table or a map in characters for the terminal. It sits
+above the rules (core ← boards ← rules ← display ← cli, server) and reads a
+seat's view alone, never the state, so it can show nothing the seat may not
+know.
+
+A ruleset's display registers through the ``referee.displays`` entry points
+under the ruleset's name; a ruleset with none shows its view's words only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.core import plugins
+from referee.core.i18n import Lang
+
+if TYPE_CHECKING:
+    from referee.boards.tablemap import TableMap
+    from referee.core.ruleset import AnyRuleset
+
+DISPLAYS_GROUP = "referee.displays"
+
+View = dict[str, Any]
+"""A seat's whole view, as ``Game.view`` gives it (:mod:`referee.core.views`)."""
+
+
+class Display:
+    """Neutral hooks: each answers None, "nothing to show"; a ruleset's
+    display fills in what its game has."""
+
+    def svg(self, view: View, lang: Lang) -> str | None:
+        """A picture of the board (SVG) as ``view`` shows it."""
+        return None
+
+    def board_table(self, view: View, lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        """The board as a table (headings, rows) for the terminal."""
+        return None
+
+    def table_map(self, view: View, lang: Lang) -> TableMap | None:
+        """A table in inches as a map (:mod:`referee.boards.tablemap`), for
+        the terminal and pictures of the games played on one."""
+        return None
+
+
+_FOUND: dict[str, Display | None] = {}
+
+
+def display_for(ruleset: AnyRuleset) -> Display | None:
+    """The display ``ruleset``'s package registers; None where it registers none."""
+    name = getattr(ruleset, "name", None)
+    if not isinstance(name, str):
+        return None
+    if name not in _FOUND:
+        cls = plugins.load(DISPLAYS_GROUP, name)
+        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, Display) \
+            else None
+    return _FOUND[name]
