@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Literal, Protocol, TypeAlias
 
 from babel import Locale
 from babel.lists import format_list
@@ -40,8 +40,9 @@ from fluent.syntax import ast as ftl
 
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
 
-if TYPE_CHECKING:
-    from referee.core.i18n import Lang
+Lang: TypeAlias = Literal["en", "ru"]
+"""A language players read: English or Russian (the books' own)."""
+LANGS: tuple[Lang, ...] = ("en", "ru")
 
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
 _SHORTHAND = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

@@ -14,14 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
+from referee.core.grammar import LANGS as LANGS
 from referee.core.grammar import Bundle, ListArg, NameArg, TextArg, number, variables
+from referee.core.grammar import Lang as Lang
 from referee.core.morphology import GENDERS, Gender
 from referee.core.readonly import ReadOnlyDict, read_only
-
-Lang: TypeAlias = Literal["en", "ru"]
-LANGS: tuple[Lang, ...] = ("en", "ru")
 
 
 @dataclass(frozen=True, slots=True)
