@@ -20,7 +20,8 @@ def test_examples_run(blocks: list[str], capsys: pytest.CaptureFixture[str]) -> 
     """A page's examples run in order, each seeing what the earlier ones defined."""
     namespace: dict[str, object] = {}
     for n, code in enumerate(blocks):
-        exec(compile(code, f"<docs example #{n}>", "exec"), namespace)
+        # as a reader runs them: without this module's __future__ imports
+        exec(compile(code, f"<docs example #{n}>", "exec", dont_inherit=True), namespace)
 
 
 def test_the_readme_gives_the_two_commands():

@@ -153,7 +153,7 @@ def view_model_of(ruleset: AnyRuleset) -> type[BaseModel]:
     label = ruleset.chance_model or dict[str, JsonValue]
     typed = SeatView[state, facts, meaning, label]  # type: ignore[valid-type]
     name = "".join(part.title() for part in ruleset.name.replace("_", "-").split("-"))
-    return create_model(f"{name}SeatView", __base__=typed)
+    return create_model(f"{name}SeatView", __base__=typed, __module__=__name__)
 
 
 def view_schema(ruleset: AnyRuleset) -> dict[str, Any]:
