@@ -7,7 +7,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import count
 
-from referee.core.drivers import random_playouts
+from referee.bots import random_playouts
 from referee.core.scenario import load_scenario
 
 

@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from referee.bots import random_bot
 from referee.cli.app import app
 from referee.cli.common import (
     INTERNAL_ERROR,
@@ -33,7 +34,7 @@ from referee.cli.common import (
 )
 from referee.cli.pictures import Pictures
 from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
-from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomChance
+from referee.core.drivers import Ask, ChanceSource, Player, RandomChance
 from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
@@ -203,7 +204,7 @@ def play(
         check_writable(save)
     pictures = Pictures.start(svg, game, chosen)
     rng = Random(seed)
-    bot = RandomBot(Random(rng.random()))
+    bot = random_bot(Random(rng.random()))
     human = TerminalPlayer(out, chosen)
     saver = Saver(game, save)
     if resumed is not None:

@@ -7,7 +7,7 @@ that seat, never the state or another seat's options, so a bot cannot cheat.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Protocol
@@ -69,18 +69,23 @@ class Player(Protocol):
         ...
 
 
-class RandomBot:
-    """Picks among the legal options at random, uniformly or as the ruleset's
-    :meth:`~referee.core.ruleset.Ruleset.bot_weights` lean (or gives the
-    ruleset's random answer)."""
+Weights = Callable[[Ask], Sequence[float] | None]
+"""How much a bot leans to each option an ask offers, in their order; None: uniformly."""
 
-    def __init__(self, rng: Random) -> None:
+
+class RandomBot:
+    """Picks among the legal options at random: uniformly, or as ``weights``
+    leans (a policy from the layer above the rules); gives the ruleset's
+    random answer to a decision answered by shape."""
+
+    def __init__(self, rng: Random, weights: Weights | None = None) -> None:
         self.rng = rng
+        self.weights = weights
 
     def choose(self, ask: Ask) -> JSON:
         options = ask.options
         if options:
-            weights = ask.ruleset.bot_weights(ask.view, ask.seat, ask.decision)
+            weights = None if self.weights is None else self.weights(ask)
             if weights is None:
                 return self.rng.choice(options).value
             return self.rng.choices(options, weights)[0].value
@@ -146,15 +151,16 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource,
             shown = len(events)
 
 
-def random_playout(game: Game, seed: int) -> Game:
-    """Play ``game`` to its end with random bots and seeded dice."""
-    bot = RandomBot(Random(seed))
+def random_playout(game: Game, seed: int, weights: Weights | None = None) -> Game:
+    """Play ``game`` to its end with random bots (leaning as ``weights``
+    says; uniformly without) and seeded dice."""
+    bot = RandomBot(Random(seed), weights)
     play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(seed + 1)))
     return game
 
 
-def random_playouts(ruleset: AnyRuleset, scenario: BaseModel,
-                    seeds: Iterable[int]) -> Iterator[Game]:
+def random_playouts(ruleset: AnyRuleset, scenario: BaseModel, seeds: Iterable[int],
+                    weights: Weights | None = None) -> Iterator[Game]:
     """One random playout of ``scenario`` per seed, each finished game in turn.
 
     Many games in a row (simulations, benchmarks, training) create and drop
@@ -165,4 +171,4 @@ def random_playouts(ruleset: AnyRuleset, scenario: BaseModel,
     """
     gc.freeze()
     for seed in seeds:
-        yield random_playout(Game(ruleset, scenario), seed)
+        yield random_playout(Game(ruleset, scenario), seed, weights)

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.core.drivers import random_playouts
+from referee.bots import random_playouts
 from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.core.scenario import load_scenario
