@@ -6,7 +6,6 @@ that seat, never the state or another seat's options, so a bot cannot cheat.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
@@ -163,12 +162,9 @@ def random_playouts(ruleset: AnyRuleset, scenario: BaseModel, seeds: Iterable[in
                     weights: Weights | None = None) -> Iterator[Game]:
     """One random playout of ``scenario`` per seed, each finished game in turn.
 
-    Many games in a row (simulations, benchmarks, training) create and drop
-    millions of small objects, and the garbage collector's full scans would
-    keep walking everything that was alive before the first game (modules,
-    the scenario, its prepared parts, the catalogue). Those are set aside
-    from its scans first (:func:`gc.freeze`); they are never garbage.
+    Many games in a row create and drop millions of small objects; a caller
+    that owns its process may set what was alive before the first game aside
+    from the garbage collector's scans meanwhile (``referee.runtime.frozen_heap``).
     """
-    gc.freeze()
     for seed in seeds:
         yield random_playout(Game(ruleset, scenario), seed, weights)
