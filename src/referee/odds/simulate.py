@@ -2,7 +2,8 @@
 
 Game ``k`` of a run uses seed ``seed + k`` for its bots and dice, so a run is
 the same whatever the number of worker processes, and any single game can be
-played again with ``referee play RULESET --seat all=random --seed S``. Each
+played again with ``referee.bots.random_playout(Game(ruleset, scenario), S)``
+(``referee play --seed S`` seeds its bots and dice otherwise). Each
 outcome gets its share with a 95% Wilson score interval, which stays inside
 0–1 and is honest for rare outcomes and small runs.
 """
