@@ -13,7 +13,8 @@ from random import Random
 
 import timing
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 
@@ -29,7 +30,7 @@ def playouts() -> tuple[float, float]:
 def copies_per_second() -> float:
     ruleset, scenario = load_scenario("echo")
     game = Game(ruleset, scenario)
-    bot = RandomBot(Random(1))
+    bot = random_bot(Random(1))
     play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(2)), max_inputs=60)
     start = time.perf_counter()
     for _ in range(COPIES):

@@ -1,7 +1,7 @@
 """Night Watch benchmarks (run on demand: python bench/bench_night_watch.py).
 
 Prints, for the example scenario played by random bots that read their own
-seat's view for every decision (``play_out`` with ``RandomBot``): random
+seat's view for every decision (``referee.bots.random_playouts``): random
 playouts per second and inputs per second, in one process and in one process
 per core; then the cost of ``Game.fork()`` at input 10 against input 1,000
 of a long game, and the time to load and replay a saved game of 1,000 inputs.

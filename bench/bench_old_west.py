@@ -18,7 +18,8 @@ from typing import Any
 
 import timing
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.enumerate import distribution
 from referee.core.game import Game
 from referee.core.i18n import render
@@ -80,7 +81,7 @@ def long_game(inputs: int) -> Game:
     while True:
         game = Game(ruleset, long)
         rng = Random(seed)
-        play_out(game, dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng),
+        play_out(game, dict.fromkeys(game.seats, random_bot(rng)), RandomChance(rng),
                  max_inputs=inputs)
         if len(game.inputs) >= inputs or seed > 20:
             return game

@@ -11,7 +11,7 @@ import time
 
 from timing import playout_line
 
-from referee.core.drivers import random_playout
+from referee.bots import random_playout
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 

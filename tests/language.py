@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass
 from random import Random
 
+from referee.bots import random_bot
 from referee.cli.play import outcome_line
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.core.drivers import RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, render
@@ -32,7 +33,7 @@ def play_recording(ruleset: str, seed: int) -> Played:
     ``seed + 50``), keeping what each decision and chance showed."""
     ruleset_of, scenario = load_scenario(ruleset)
     game = Game(ruleset_of, scenario)
-    bot, dice = RandomBot(Random(seed)), RandomChance(Random(seed + 50))
+    bot, dice = random_bot(Random(seed)), RandomChance(Random(seed + 50))
     asked: list[Msg] = []
     while not game.is_over:
         wait = game.waiting

@@ -12,8 +12,9 @@ from random import Random
 import pytest
 from rich.console import Console
 
+from referee.bots import random_bot
 from referee.cli.terminal import TerminalPlayer
-from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
+from referee.core.drivers import Ask, RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import render
@@ -34,7 +35,7 @@ CHECKED_DECISIONS = 12
 def playout(path: Path, seed: int) -> Game:
     ruleset, scenario = load_scenario(path)
     game = Game(ruleset, scenario)
-    bot = RandomBot(Random(seed))
+    bot = random_bot(Random(seed))
     play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(-seed)),
              max_inputs=MAX_INPUTS)
     return game

@@ -14,7 +14,8 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.ruleset import AnyRuleset, all_rulesets, find_ruleset
@@ -31,7 +32,7 @@ def views_of_a_playout(path: Path, seed: int) -> Iterator[tuple[AnyRuleset, dict
     """Every seat's and the referee's view at some moments of a random game."""
     ruleset, scenario = load_scenario(path)
     played = Game(ruleset, scenario)
-    bot = RandomBot(Random(seed))
+    bot = random_bot(Random(seed))
     play_out(played, dict.fromkeys(played.seats, bot), RandomChance(Random(-seed)),
              max_inputs=5_000)
     count = len(played.inputs)

@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.boards.svg import Box
+from referee.bots import random_playout
 from referee.cli import app
 from referee.cli.pictures import SPECTATOR, Pictures, phase_slug
 from referee.cli.play import outcome_line
-from referee.core.drivers import random_playout
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.savefile import load_game

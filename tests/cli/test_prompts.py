@@ -17,9 +17,10 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 import referee.cli.play as play_module
+from referee.bots import random_bot
 from referee.cli import app
 from referee.cli.terminal import TerminalPlayer, told_apart
-from referee.core.drivers import Ask, RandomBot, RandomChance
+from referee.core.drivers import Ask, RandomChance
 from referee.core.game import Game
 from referee.core.i18n import Lang, Name, msg, render
 from referee.core.scenario import load_scenario
@@ -86,7 +87,7 @@ def test_every_option_list_of_every_example_game_reads_without_repeats() -> None
     for name in ("night-watch", "old-west", "samurai", "echo"):
         ruleset, model = load_scenario(name)
         game = Game(ruleset, model)
-        bot, dice = RandomBot(Random(3)), RandomChance(Random(4))
+        bot, dice = random_bot(Random(3)), RandomChance(Random(4))
         while not game.is_over and len(game.inputs) < 600:
             wait = game.waiting
             if isinstance(wait, Chance):

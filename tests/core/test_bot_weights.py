@@ -1,12 +1,16 @@
-"""A ruleset may give the random bot a lean among the options
-(Ruleset.bot_weights); without one the bot picks exactly as before."""
+"""The random bot's lean comes from above the rules: the core's RandomBot
+leans as the weights it is given say, uniformly without; the ruleset's bots
+(referee.bots) lean as the ruleset's policy says, or its older bot_weights
+hook where it registers no policy."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
 
-from referee.core.drivers import Ask, RandomBot, random_playout
+from referee.bots import random_bot, random_playout
+from referee.core import drivers
+from referee.core.drivers import Ask, RandomBot
 from referee.core.game import Game
 from referee.core.waits import JSON, Decision
 from tests.core.toy import Toy, ToyScenario
@@ -21,10 +25,25 @@ class HighBidder(Toy):
         return [1.0 if v == max(values) else 0.0 for v in values]
 
 
-def test_a_bot_follows_the_rulesets_lean():
+def highest(ask: Ask) -> list[float]:
+    values = [option.value for option in ask.options]
+    return [1.0 if value == max(values) else 0.0 for value in values]
+
+
+def test_the_rulesets_bots_follow_the_rulesets_lean():
     for seed in range(15):
         game = random_playout(Game(HighBidder(), ToyScenario()), seed)
         assert game.state.bids == {seat: max(game.state.hands[seat]) for seat in game.seats}
+
+
+def test_the_cores_bot_follows_the_weights_it_is_given_and_no_rulesets_hook():
+    leaning = [drivers.random_playout(Game(HighBidder(), ToyScenario()), seed, highest)
+               for seed in range(15)]
+    assert all(game.state.bids == {seat: max(game.state.hands[seat]) for seat in game.seats}
+               for game in leaning)
+    uniform = [drivers.random_playout(Game(HighBidder(), ToyScenario()), seed).state.bids
+               for seed in range(15)]
+    assert any(bids != game.state.bids for bids, game in zip(uniform, leaning, strict=True))
 
 
 def test_without_a_lean_the_bot_picks_as_a_uniform_choice_from_its_seed():
@@ -33,4 +52,6 @@ def test_without_a_lean_the_bot_picks_as_a_uniform_choice_from_its_seed():
     ask = Ask.of(start, "north")
     assert len(ask.options) > 1
     for seed in range(20):
-        assert RandomBot(Random(seed)).choose(ask) == Random(seed).choice(ask.options).value
+        expected = Random(seed).choice(ask.options).value
+        assert RandomBot(Random(seed)).choose(ask) == expected
+        assert random_bot(Random(seed)).choose(ask) == expected

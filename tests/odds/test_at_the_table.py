@@ -15,8 +15,9 @@ import pytest
 from rich.console import Console
 
 from referee.boards.table import mm_to_inches
+from referee.bots import random_bot
 from referee.cli.terminal import TerminalPlayer
-from referee.core.drivers import Ask, RandomBot, RandomChance
+from referee.core.drivers import Ask, RandomChance
 from referee.core.enumerate import distribution, leaves
 from referee.core.game import Game
 from referee.core.i18n import Msg, render
@@ -70,7 +71,7 @@ def samurai_decisions(keys_wanted: set[str], seeds: range) -> list[tuple[Game, s
     found: list[tuple[Game, str]] = []
     for seed in seeds:
         game = Game(*load_scenario(ruleset.examples()[0]))
-        bot, dice = RandomBot(Random(seed)), RandomChance(Random(-seed - 1))
+        bot, dice = random_bot(Random(seed)), RandomChance(Random(-seed - 1))
         for _ in range(3000):
             wait = game.waiting
             if wait is None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from referee.bots import random_playout
 from referee.cli import app
-from referee.core.drivers import random_playout
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.odds.simulate import outcome_key, simulate, wilson_interval

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Annotated
 
 import typer
 
+from referee.bots import random_bot
 from referee.cli.app import app
 from referee.cli.common import (
     INTERNAL_ERROR,
@@ -33,8 +35,8 @@ from referee.cli.common import (
 )
 from referee.cli.pictures import Pictures
 from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
-from referee.core.drivers import Ask, ChanceSource, Player, RandomBot, RandomChance
-from referee.core.errors import IllegalAnswer, InternalError, NotWaitingForThat, RefereeError
+from referee.core.drivers import Player, RandomChance, play_out
+from referee.core.errors import InternalError, RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
@@ -45,7 +47,6 @@ from referee.core.savefile import (
     save_game,
 )
 from referee.core.scenario import did_you_mean, load_scenario
-from referee.core.waits import Chance, Decision
 
 KINDS = {"human": "human", "bot": "random", "random": "random"}
 """What ``--seat NAME=KIND`` accepts, and the kind of player it means."""
@@ -130,38 +131,6 @@ class Saver:
             self.written = len(self.game.inputs)
 
 
-def drive(game: Game, players: dict[Seat, Player], dice: ChanceSource,
-          after_input: Callable[[], None]) -> None:
-    """Play ``game`` to its end. A person's refused answer is shown to them
-    and asked again (their draft kept); ``after_input`` runs after every input."""
-    while not game.is_over:
-        wait = game.waiting
-        if isinstance(wait, Chance):
-            game.roll(dice.outcome(game, wait))
-        elif isinstance(wait, Decision):
-            for seat in game.seats_to_answer():
-                answer(game, seat, players[seat])
-                after_input()
-            if wait.until_closed and game.waiting is wait:
-                game.close()
-        after_input()
-
-
-def answer(game: Game, seat: Seat, player: Player) -> None:
-    while True:
-        value = player.choose(Ask.of(game, seat))
-        try:
-            game.answer(seat, value)
-        except (IllegalAnswer, NotWaitingForThat) as exc:
-            if not isinstance(player, TerminalPlayer):
-                raise
-            player.refused(seat, exc)
-            continue
-        if isinstance(player, TerminalPlayer):
-            player.accepted(seat)
-        return
-
-
 @app.command("play")
 @user_errors
 def play(
@@ -203,7 +172,7 @@ def play(
         check_writable(save)
     pictures = Pictures.start(svg, game, chosen)
     rng = Random(seed)
-    bot = RandomBot(Random(rng.random()))
+    bot = random_bot(Random(rng.random()))
     human = TerminalPlayer(out, chosen)
     saver = Saver(game, save)
     if resumed is not None:
@@ -218,27 +187,22 @@ def play(
     human.screen = screen
     reader = None if screen.hot_seat else screen.sitting  # whose view a picture shows
 
-    def show(event: Event) -> None:
-        if pictures is not None:
-            pictures.after(event, reader)
-
-    shown = 0
-
     def after_input() -> None:
-        nonlocal shown
         saver.save()
-        events = game.log_for(REFEREE)
-        for event in events[shown:]:
-            show(event)
-        shown = len(events)
         screen.flush()
 
-    after_input()
+    after_input()  # the game so far: saved, its log printed, its pictures drawn
+    picture: Callable[[Event], None] | None = None
+    if pictures is not None:
+        picture = partial(pictures.after, reader=reader)
+        for event in game.log_for(REFEREE):
+            picture(event)
     if resumed is not None:
         out.print(render(msg("core.play.resumed", path=str(resumed), count=len(game.inputs)),
                          chosen), markup=False)
     try:
-        drive(game, players, RandomChance(Random(rng.random())), after_input)
+        play_out(game, players, RandomChance(Random(rng.random())), on_input=after_input,
+                 on_event=picture, on_display=human.display)
     except (KeyboardInterrupt, EOFError):
         raise stopped(saver, chosen) from None
     except InternalError as exc:

@@ -21,6 +21,7 @@ from referee.core.scenario import load_scenario
 from referee.odds.plot import check_plot_path, plot_simulation
 from referee.odds.show import percent
 from referee.odds.simulate import Simulation, simulate
+from referee.runtime import frozen_heap
 
 
 @app.command("simulate")
@@ -51,8 +52,9 @@ def simulate_command(
                MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
         task = progress.add_task("", total=games)
-        result = simulate(source, games, seed, workers,
-                          lambda done: progress.advance(task, done))
+        with frozen_heap():
+            result = simulate(source, games, seed, workers,
+                              lambda done: progress.advance(task, done))
     if as_json:
         typer.echo(json.dumps(result.to_json(chosen), ensure_ascii=False))
     else:

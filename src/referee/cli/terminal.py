@@ -222,9 +222,17 @@ def ask_who_plays(player: TerminalPlayer, names: Mapping[Seat, str],
     return kinds
 
 
+def _answered_alone(ask: Ask) -> bool:
+    """A question with one legal answer, which the terminal gives without asking."""
+    return ask.answer_schema is None and len(ask.options) == 1
+
+
 class TerminalPlayer:
-    """Asks a person for each answer. The caller reports a refusal with
-    :meth:`refused` and asks again; the draft is kept until :meth:`accepted`."""
+    """Asks a person for each answer. The game loop tells it of a refusal
+    with :meth:`refused` and asks again; the draft is kept until
+    :meth:`accepted`. Before a question it shows the board
+    (:meth:`display`, which the loop calls when the board changed); asked
+    again the same question, it does not show it again."""
 
     def __init__(self, console: Console, lang: Lang, stream: TextIO | None = None,
                  environ: Mapping[str, str] | None = None) -> None:
@@ -238,6 +246,8 @@ class TerminalPlayer:
         self.errors: dict[Seat, list[str]] = {}
         self.screen: Screen | None = None
         """Shared with the log when several people play at this terminal."""
+        self.displayed: Ask | None = None
+        """The question the board was last shown for."""
 
     # -- what the game loop calls -------------------------------------------------
 
@@ -250,12 +260,23 @@ class TerminalPlayer:
         self.texts.pop(seat, None)
         self.errors.pop(seat, None)
 
-    def choose(self, ask: Ask) -> JSON:
-        if ask.answer_schema is None and len(ask.options) == 1:
-            return self._only(ask)
+    def wants_display(self, ask: Ask) -> bool:
+        """The board is shown before every question but one answered alone."""
+        return not _answered_alone(ask)
+
+    def display(self, ask: Ask) -> None:
+        """The asked seat sits down at the terminal (several people: the next
+        one takes over a cleared screen) and its board is shown."""
         if self.screen is not None:
             self.screen.sit(ask.seat)
         board(self.console, ask, self.lang)
+        self.displayed = ask
+
+    def choose(self, ask: Ask) -> JSON:
+        if _answered_alone(ask):
+            return self._only(ask)
+        if ask is not self.displayed:  # not shown yet; asked again after a refusal, it was
+            self.display(ask)
         seat = render(ask.seat_name, self.lang)
         heading = render(msg("core.seat", seat=seat), self.lang)
         self.console.print(f"[bold]{escape(capitalized(heading))}[/]: "

@@ -2,19 +2,26 @@
 
 A player is handed an :class:`Ask`: its own seat's view and the options put to
 that seat, never the state or another seat's options, so a bot cannot cheat.
+
+:func:`play_out` is the one loop that plays a game with any mix of players —
+bots, scripts, a person at the terminal, later a web page or a learning
+environment. A player may declare what it needs beyond :meth:`Player.choose`
+(:class:`Told`, :class:`Shown`); the loop asks nothing else of it. What
+surrounds a game (a screen, a save file, pictures) follows it through the
+loop's callbacks: each new log line, each input made, and the board before a
+person is asked.
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from referee.core.errors import NotWaitingForThat
+from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Msg, Name, msg
@@ -69,18 +76,48 @@ class Player(Protocol):
         ...
 
 
-class RandomBot:
-    """Picks among the legal options at random, uniformly or as the ruleset's
-    :meth:`~referee.core.ruleset.Ruleset.bot_weights` lean (or gives the
-    ruleset's random answer)."""
+@runtime_checkable
+class Told(Protocol):
+    """A player who is told when the game refuses its answer, and is then
+    asked again, the game unchanged (a person). A player without these is
+    never asked again: a bot's or a script's refused answer is raised."""
 
-    def __init__(self, rng: Random) -> None:
+    def refused(self, seat: Seat, error: RefereeError) -> None:
+        """The game refused ``seat``'s last answer, for the reasons ``error`` gives."""
+        ...
+
+    def accepted(self, seat: Seat) -> None:
+        """The game took ``seat``'s answer."""
+        ...
+
+
+@runtime_checkable
+class Shown(Protocol):
+    """A player who is shown the board before being asked (a person)."""
+
+    def wants_display(self, ask: Ask) -> bool:
+        """Is the board to be shown before this question? (A question a
+        person's terminal answers alone needs none.)"""
+        ...
+
+
+Weights = Callable[[Ask], Sequence[float] | None]
+"""How much a bot leans to each option an ask offers, in their order; None: uniformly."""
+
+
+class RandomBot:
+    """Picks among the legal options at random: uniformly, or as ``weights``
+    leans (a policy from the layer above the rules); gives the ruleset's
+    random answer to a decision answered by shape."""
+
+    def __init__(self, rng: Random, weights: Weights | None = None) -> None:
         self.rng = rng
+        self.weights = weights
 
     def choose(self, ask: Ask) -> JSON:
         options = ask.options
         if options:
-            weights = ask.ruleset.bot_weights(ask.view, ask.seat, ask.decision)
+            weights = None if self.weights is None else self.weights(ask)
             if weights is None:
                 return self.rng.choice(options).value
             return self.rng.choices(options, weights)[0].value
@@ -121,48 +158,114 @@ class ScriptedChance:
         return next(self._values)
 
 
-def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource,
-             on_event: Callable[[Event], None] | None = None, max_inputs: int = 1_000_000) -> None:
+@dataclass(frozen=True, slots=True)
+class _Seated:
+    """A player and what it declared it needs (:class:`Told`, :class:`Shown`),
+    looked up once per seat and game by name: a runtime protocol check costs
+    more than a short game's decision."""
+
+    player: Player
+    refused: Callable[[Seat, RefereeError], None] | None
+    accepted: Callable[[Seat], None] | None
+    wants_display: Callable[[Ask], bool] | None
+
+
+def _seated(player: Player) -> _Seated:
+    refused, accepted = getattr(player, "refused", None), getattr(player, "accepted", None)
+    told = callable(refused) and callable(accepted)
+    wants_display = getattr(player, "wants_display", None)
+    return _Seated(player, refused if told else None, accepted if told else None,
+                   wants_display if callable(wants_display) else None)
+
+
+def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
+             on_event: Callable[[Event], None] | None = None,
+             on_input: Callable[[], None] | None = None,
+             on_display: Callable[[Ask], None] | None = None,
+             reader: Seat = REFEREE, max_inputs: int = 1_000_000) -> None:
     """Drive ``game`` to its end (or ``max_inputs`` more inputs).
 
     Each simultaneous decision asks every seat in turn; each answers from its
-    own view only, so no seat sees another's answer before all are in.
+    own view only, so no seat sees another's answer before all are in. A
+    player who is :class:`Told` of a refused answer is asked again (the game
+    unchanged); any other player's refused answer is raised.
+
+    After every input, ``on_input`` is called, then ``on_event`` with each
+    line of ``reader``'s log that is new since the loop began or last called
+    it. Before a player who is :class:`Shown` the board is asked,
+    ``on_display`` is called with what it is asked, if an input was made since
+    its seat was last shown the board (a refused answer shows it nothing new).
     """
-    shown = len(game.log_for(REFEREE))
+    seated: dict[Seat, _Seated] = {}
+    displayed: dict[Seat, int] = {}
+    shown = len(game.log_for(reader)) if on_event is not None else 0
     limit = len(game.inputs) + max_inputs
-    while not game.is_over and len(game.inputs) < limit:
-        wait = game.waiting
-        if isinstance(wait, Chance):
-            game.roll(dice.outcome(game, wait))
-        elif isinstance(wait, Decision):
-            for seat in game.seats_to_answer():
-                game.answer(seat, players[seat].choose(Ask.of(game, seat)))
-            if wait.until_closed and game.waiting is wait:
-                game.close()
+
+    def after_input() -> None:
+        nonlocal shown
+        if on_input is not None:
+            on_input()
         if on_event is not None:
-            events = game.log_for(REFEREE)
+            events = game.log_for(reader)
             for event in events[shown:]:
                 on_event(event)
             shown = len(events)
 
+    def answer(seat: Seat) -> None:
+        here = seated.get(seat)
+        if here is None:
+            here = seated[seat] = _seated(players[seat])
+        ask = Ask.of(game, seat)
+        if on_display is not None and here.wants_display is not None \
+                and displayed.get(seat) != len(game.inputs) and here.wants_display(ask):
+            displayed[seat] = len(game.inputs)
+            on_display(ask)
+        while True:
+            value = here.player.choose(ask)
+            try:
+                game.answer(seat, value)
+            except (IllegalAnswer, NotWaitingForThat) as exc:
+                if here.refused is None:
+                    raise
+                here.refused(seat, exc)
+                continue
+            if here.accepted is not None:
+                here.accepted(seat)
+            return
 
-def random_playout(game: Game, seed: int) -> Game:
-    """Play ``game`` to its end with random bots and seeded dice."""
-    bot = RandomBot(Random(seed))
+    followed = on_input is not None or on_event is not None  # else bots play on untold
+    while not game.is_over and len(game.inputs) < limit:
+        wait = game.waiting
+        if isinstance(wait, Chance):
+            game.roll(dice.outcome(game, wait))
+            if followed:
+                after_input()
+        elif isinstance(wait, Decision):
+            for seat in game.seats_to_answer():
+                answer(seat)
+                if followed:
+                    after_input()
+            if wait.until_closed and game.waiting is wait:
+                game.close()
+                if followed:
+                    after_input()
+
+
+def random_playout(game: Game, seed: int, weights: Weights | None = None) -> Game:
+    """Play ``game`` to its end with random bots (leaning as ``weights``
+    says; uniformly without) and seeded dice."""
+    bot = RandomBot(Random(seed), weights)
     play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(seed + 1)))
     return game
 
 
-def random_playouts(ruleset: AnyRuleset, scenario: BaseModel,
-                    seeds: Iterable[int]) -> Iterator[Game]:
+def random_playouts(ruleset: AnyRuleset, scenario: BaseModel, seeds: Iterable[int],
+                    weights: Weights | None = None) -> Iterator[Game]:
     """One random playout of ``scenario`` per seed, each finished game in turn.
 
-    Many games in a row (simulations, benchmarks, training) create and drop
-    millions of small objects, and the garbage collector's full scans would
-    keep walking everything that was alive before the first game (modules,
-    the scenario, its prepared parts, the catalogue). Those are set aside
-    from its scans first (:func:`gc.freeze`); they are never garbage.
+    Many games in a row create and drop millions of small objects; a caller
+    that owns its process may set what was alive before the first game aside
+    from the garbage collector's scans meanwhile (``referee.runtime.frozen_heap``).
     """
-    gc.freeze()
     for seed in seeds:
-        yield random_playout(Game(ruleset, scenario), seed)
+        yield random_playout(Game(ruleset, scenario), seed, weights)

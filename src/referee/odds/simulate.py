@@ -2,7 +2,8 @@
 
 Game ``k`` of a run uses seed ``seed + k`` for its bots and dice, so a run is
 the same whatever the number of worker processes, and any single game can be
-played again with ``referee play RULESET --seat all=random --seed S``. Each
+played again with ``referee.bots.random_playout(Game(ruleset, scenario), S)``
+(``referee play --seed S`` seeds its bots and dice otherwise). Each
 outcome gets its share with a 95% Wilson score interval, which stays inside
 0–1 and is honest for rare outcomes and small runs.
 """
@@ -16,10 +17,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.core.drivers import random_playouts
+from referee.bots import random_playouts
 from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.core.scenario import load_scenario
+from referee.runtime import frozen_heap
 
 Z_95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -106,6 +108,14 @@ def play_games(source: str, seeds: range) -> tuple[Counter[Key], int]:
     return counts, inputs
 
 
+def _play_games_in_worker(source: str, seeds: range) -> tuple[Counter[Key], int]:
+    """:func:`play_games` in a worker process of :func:`simulate`, which owns
+    that process: what was alive before the games is set aside from the
+    garbage collector's scans meanwhile."""
+    with frozen_heap():
+        return play_games(source, seeds)
+
+
 def _chunks(first: int, games: int) -> Iterator[range]:
     for start in range(first, first + games, CHUNK):
         yield range(start, min(start + CHUNK, first + games))
@@ -130,7 +140,7 @@ def simulate(source: str, games: int, seed: int = 0, workers: int = 1,
                 progress(len(batch))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [(b, pool.submit(play_games, source, b)) for b in batches]
+            futures = [(b, pool.submit(_play_games_in_worker, source, b)) for b in batches]
             for batch, future in futures:
                 found, played = future.result()
                 counts.update(found)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from random import Random
 from xml.etree import ElementTree
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import render
 from referee.core.scenario import load_scenario
@@ -32,7 +33,7 @@ def test_the_example_is_the_city_the_issue_asks_for():
 def test_every_wait_of_a_playout_is_cheap_to_copy():
     _, example = load_scenario("echo")
     game = Game(RULESET, example)
-    bot, dice = RandomBot(Random(4)), RandomChance(Random(5))
+    bot, dice = random_bot(Random(4)), RandomChance(Random(5))
     while not game.is_over:
         assert game.cheap_to_copy
         play_out(game, dict.fromkeys(game.seats, bot), dice, max_inputs=1)
@@ -77,7 +78,7 @@ def test_every_line_is_in_english_and_russian():
 def test_a_playout_reads_in_russian():
     _, example = load_scenario("echo")
     game = Game(RULESET, example)
-    play_out(game, dict.fromkeys(game.seats, RandomBot(Random(2))), RandomChance(Random(3)))
+    play_out(game, dict.fromkeys(game.seats, random_bot(Random(2))), RandomChance(Random(3)))
     text = game.text_log("kofa", "ru")
     assert text[0].startswith("Ход 1: фаза «Движение»")
     headings, rows = RULESET.board_table(game.view("kofa")["state"], "ru") or ([], [])

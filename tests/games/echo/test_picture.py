@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from referee.boards.svg import Box, text_width
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, msg, render
 from referee.core.scenario import load_scenario
@@ -61,7 +62,7 @@ def example_game(moves: int) -> Game:
     ruleset, model = load_scenario("echo")
     game = Game(ruleset, model)
     if moves:
-        bot = RandomBot(Random(5))
+        bot = random_bot(Random(5))
         play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(6)),
                  max_inputs=moves)
     return game

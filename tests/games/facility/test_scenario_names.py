@@ -10,8 +10,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from referee.bots import random_playout
 from referee.cli import app
-from referee.core.drivers import random_playout
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import Name, msg

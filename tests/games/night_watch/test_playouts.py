@@ -10,7 +10,8 @@ from random import Random
 
 import pytest
 
-from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import Ask, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import Msg, Name, Param
 from referee.core.scenario import validate_scenario
@@ -26,7 +27,7 @@ class Recorder:
     """A random bot that notes every combat question: (turn, Location, Other)."""
 
     def __init__(self, seed: int) -> None:
-        self.bot = RandomBot(Random(seed))
+        self.bot = random_bot(Random(seed))
         self.asked: list[tuple[int, str, str]] = []
 
     def choose(self, ask: Ask) -> JSON:

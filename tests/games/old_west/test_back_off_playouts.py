@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from referee.boards.table import EPS, XY, Obstacle
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.games.old_west import melee
@@ -90,7 +91,7 @@ def check_back_off(state: OldWestState, asked: Asked, watch: Watch, where: str) 
 
 def watched_playout(game: Game, seed: int, watch: Watch) -> None:
     rng = Random(seed)
-    bots = dict.fromkeys(game.seats, RandomBot(rng))
+    bots = dict.fromkeys(game.seats, random_bot(rng))
     dice = RandomChance(Random(seed + 1))
     pairs = engaged(game.state)
     while not game.is_over:

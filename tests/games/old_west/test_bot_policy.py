@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from referee.core.drivers import Ask, RandomBot
+from referee.bots import random_bot
+from referee.core.drivers import Ask
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from tests.games.old_west.ow import asked, build, m
@@ -19,7 +20,7 @@ SEEDS = range(60)
 
 
 def picks(ask: Ask) -> list[Any]:
-    return [RandomBot(Random(seed)).choose(ask) for seed in SEEDS]
+    return [random_bot(Random(seed)).choose(ask) for seed in SEEDS]
 
 
 def first_move(**outlaws: Any) -> Ask:

@@ -8,7 +8,8 @@ from random import Random
 
 import pytest
 
-from referee.core.drivers import RandomBot, ScriptedChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import ScriptedChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import Name, render
 from referee.core.ruleset import find_ruleset
@@ -48,7 +49,7 @@ def test_a_posse_that_ran_loses_through_decided():
     game = build([m("law", 2, 2)], [m("out", 22, 22)])
     assert game.ruleset.decided(game.state) is None
     game.state.ran.add("outlaws")
-    play_out(game, dict.fromkeys(game.seats, RandomBot(Random(0))), ScriptedChance([6, 1]))
+    play_out(game, dict.fromkeys(game.seats, random_bot(Random(0))), ScriptedChance([6, 1]))
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("lawmen",)
     assert outcome.reason.key == "ow.end.ran"

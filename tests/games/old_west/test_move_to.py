@@ -150,10 +150,11 @@ def test_a_yee_haw_friend_must_end_near_the_hero():
 def test_a_bot_asked_for_a_point_answers_one_the_rules_accept():
     from random import Random
 
-    from referee.core.drivers import Ask, RandomBot
+    from referee.bots import random_bot
+    from referee.core.drivers import Ask
 
     game = to_point(moving(m("deputy", 12, 6), m("friend", 9, 5)))
-    bot = RandomBot(Random(1))
+    bot = random_bot(Random(1))
     for _ in range(8):
         answer = bot.choose(Ask.of(game, "lawmen"))
         game.fork().answer("lawmen", answer)

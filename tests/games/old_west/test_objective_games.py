@@ -12,6 +12,7 @@ from random import Random
 
 import pytest
 
+from referee.bots.policy import leaning
 from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
@@ -28,7 +29,7 @@ class WatchingBot(RandomBot):
     and how outnumbered the seat was then."""
 
     def __init__(self, rng: Random) -> None:
-        super().__init__(rng)
+        super().__init__(rng, leaning)
         self.first_hills: dict[str, tuple[str, int, int]] = {}
 
     def choose(self, ask: Ask) -> object:

@@ -6,7 +6,8 @@ from random import Random
 
 import pytest
 
-from referee.core.drivers import RandomBot, RandomChance, play_out, random_playout
+from referee.bots import random_bot, random_playout
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE
 from referee.core.scenario import load_scenario
@@ -38,7 +39,7 @@ def test_no_generator_is_ever_on_the_stack_and_a_fork_is_a_copy(seed):
         assert game._at.copyable, [type(f).__name__ for f in game._at.stack]
         if rng.random() < 0.02:
             forks.append((len(game.inputs), game.fork()))
-        play_out(game, dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng),
+        play_out(game, dict.fromkeys(game.seats, random_bot(rng)), RandomChance(rng),
                  max_inputs=1)
     for count, fork in forks:
         assert fork.key() == Game(ruleset, scenario, game.inputs[:count]).key()

@@ -11,7 +11,8 @@ import pytest
 from shapely.geometry import LineString
 
 from referee.boards.table import Drop, Obstacle, Piece
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import msg
 from referee.core.keys import freeze
@@ -167,7 +168,7 @@ def test_the_compact_key_merges_exactly_what_the_full_walk_merges(seed):
         compact = state.position_key()
         full = _full(game)
         assert seen.setdefault(compact, full) == full
-        play_out(game, dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng),
+        play_out(game, dict.fromkeys(game.seats, random_bot(rng)), RandomChance(rng),
                  max_inputs=1)
 
 

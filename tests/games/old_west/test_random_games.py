@@ -13,7 +13,8 @@ from random import Random
 
 import pytest
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Decision
@@ -91,7 +92,7 @@ def play(seed: int, watch: Watch) -> None:
     ruleset, scenario = load_scenario("old-west")
     game = Game(ruleset, scenario)
     rng = Random(seed)
-    bots, dice = dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng)
+    bots, dice = dict.fromkeys(game.seats, random_bot(rng)), RandomChance(rng)
     seen = Seen()
     read = 0
     while not game.is_over:

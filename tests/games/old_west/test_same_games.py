@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from referee.core.drivers import RandomBot, RandomChance, play_out, random_playout
+from referee.bots import random_bot, random_playout
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.games.old_west.scenario import OldWestScenario
@@ -85,7 +86,7 @@ CROWD = {0: "94b1161d4a41f3b9", 1: "1e72c31b6e508b0c", 2: "95c361790fc9a2ac",
 
 def seeded(game: Game, seed: int) -> Game:
     rng = Random(seed)
-    play_out(game, dict.fromkeys(game.seats, RandomBot(rng)), RandomChance(rng))
+    play_out(game, dict.fromkeys(game.seats, random_bot(rng)), RandomChance(rng))
     return game
 
 

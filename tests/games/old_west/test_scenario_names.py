@@ -12,8 +12,8 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
+from referee.bots import random_playout
 from referee.cli import app
-from referee.core.drivers import random_playout
 from referee.core.game import Game
 from referee.core.i18n import Name
 from referee.core.ruleset import find_ruleset

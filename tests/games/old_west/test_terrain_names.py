@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.drivers import random_playout
+from referee.bots import random_playout
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 

@@ -8,7 +8,8 @@ import json
 from random import Random
 from typing import Any
 
-from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.bots import random_bot
+from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Decision
@@ -28,7 +29,7 @@ def scribble(value: Any) -> None:
 
 def asked(game: Game, key: str, rng: Random) -> Game:
     """``game`` played on by random bots until it asks ``key``."""
-    bot = RandomBot(rng)
+    bot = random_bot(rng)
     while not game.is_over:
         wait = game.waiting
         if isinstance(wait, Decision) and wait.question.key == key:

@@ -11,9 +11,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from referee.bots import random_playout
 from referee.cli import app
 from referee.cli.terminal import TerminalPlayer
-from referee.core.drivers import Ask, random_playout
+from referee.core.drivers import Ask
 from referee.core.game import Game
 from referee.core.i18n import Lang, Name, render
 from referee.core.scenario import load_scenario

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from referee.core.drivers import random_playout
+from referee.bots import random_playout
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 

@@ -9,7 +9,8 @@ from random import Random
 
 import pytest
 
-from referee.core.drivers import Ask, RandomBot
+from referee.bots import random_bot
+from referee.core.drivers import Ask
 from referee.core.errors import IllegalAnswer
 from referee.core.waits import Decision
 from tests.games.samurai.sam import RETAINERS_FIRST, fighter, hedge, new_game, wall
@@ -89,6 +90,6 @@ def test_every_named_move_and_every_bot_answer_is_accepted():
         fork = game.fork()
         fork.answer("retainers", {"x": x, "y": y})
         assert math.dist(at(fork, "kenji"), (20, 20)) <= 6 + 1e-6
-    bot = RandomBot(Random(3))
+    bot = random_bot(Random(3))
     for _ in range(6):
         game.fork().answer("retainers", bot.choose(Ask.of(game, "retainers")))

@@ -1,0 +1,59 @@
+"""Settings of the whole process are made by the program that owns it and
+undone afterwards; the rules never make them."""
+
+from __future__ import annotations
+
+import ast
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import referee
+from referee.runtime import frozen_heap
+
+
+@pytest.fixture
+def nothing_frozen() -> Iterator[None]:
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+@pytest.mark.usefixtures("nothing_frozen")
+def test_what_was_alive_is_set_aside_while_the_block_runs_and_given_back_after() -> None:
+    alive = [object() for _ in range(10)]
+    with frozen_heap():
+        assert gc.get_freeze_count() >= len(alive)
+    assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.usefixtures("nothing_frozen")
+def test_it_is_given_back_when_the_block_fails() -> None:
+    with pytest.raises(KeyboardInterrupt), frozen_heap():
+        raise KeyboardInterrupt
+    assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.usefixtures("nothing_frozen")
+def test_what_another_part_of_the_program_froze_is_left_to_it() -> None:
+    gc.freeze()
+    before = gc.get_freeze_count()
+    with frozen_heap():
+        with frozen_heap():
+            pass
+        assert gc.get_freeze_count() == before
+    assert gc.get_freeze_count() == before
+
+
+def test_neither_the_core_nor_the_rules_freeze_the_heap() -> None:
+    package = Path(referee.__file__).parent
+    for path in sorted([*package.glob("core/*.py"), *package.glob("games/**/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("referee.runtime"), path
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("referee.runtime") for a in node.names), path
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                assert (node.value.id, node.attr) != ("gc", "freeze"), path
