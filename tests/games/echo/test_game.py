@@ -21,7 +21,7 @@ def test_the_example_is_the_city_the_issue_asks_for():
     echo = [loc for loc, info in view["locations"].items() if not info["world"]]
     assert len(echo) >= 10
     assert sum(info["cursed"] for info in view["locations"].values()) >= 2
-    kinds = {join[2] for join in view["joins"]}
+    kinds = {join["kind"] for join in view["joins"]}
     assert kinds == {"link", "touch"}
     assert len(view["gates"]) >= 2 and len(game.seats) == 4
     assert {e["kind"] for e in view["enemies"].values()} == {"undead", "mage", "commoner",
@@ -92,3 +92,16 @@ def test_disputed_case_11_world_locations_are_not_joined():
     data["joins"] = [*data["joins"], {"between": ["w", "v"], "kind": "link"}]
     problems = check(type(scenario([inv("max")])).model_validate(data))
     assert [p.key for p in problems] == ["echo.check.world-join"]
+
+
+def test_a_seats_view_refers_to_items_by_id_and_names_each_once():
+    game = new_game([inv("max", items=("balm",)), inv("kofa", "b")],
+                    items=[{"id": "balm", "name": {"en": "Kahar's Balm", "ru": "Бальзам Кахара"},
+                            "effect": "heal", "cost": 1, "power": 2}])
+    view = game.view("kofa")["state"]
+    assert view["investigators"]["max"]["items"] == ["balm"]
+    assert view["investigators"]["kofa"]["items"] == []
+    assert view["items"]["balm"]["holder"] == "max"
+    assert view["items"]["balm"]["name"] == {"en": "Kahar's Balm", "ru": "Бальзам Кахара"}
+    assert view["joins"][0] == {"between": ["a", "b"], "kind": "touch"}
+    assert view["title"] == {"en": "test", "ru": "test"}

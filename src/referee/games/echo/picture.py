@@ -142,7 +142,9 @@ def city_svg(scenario: Scenario, view: Any, lang: Lang) -> str:
 
 
 def _joins(view: Any, pos: dict[str, tuple[float, float]]) -> Iterable[str]:
-    for a, b, kind in view["joins"]:
+    for join in view["joins"]:
+        a, b = join["between"]
+        kind = join["kind"]
         (x1, y1), (x2, y2) = pos[a], pos[b]
         if kind == "touch":
             yield (f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '

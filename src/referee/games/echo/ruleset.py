@@ -17,6 +17,7 @@ from referee.games.echo import display, picture, tables
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
+from referee.games.echo.view import EchoStateView
 
 
 class Echo(Ruleset[Scenario, EchoState]):
@@ -24,14 +25,18 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     name = "echo"
     aliases = ("investigators-in-echo", "ekho")
-    version = "2"
+    version = "3"
     """2: a meeting that ends apart says who chose to go separately (the log,
-    which a save file's checksum digests, changed)."""
+    which a save file's checksum digests, changed). 3: the view's state
+    (which the checksum digests too) takes the typed shape of
+    :mod:`referee.games.echo.view`: items by id, joins as objects, the
+    scenario's title, the Locations' positions and the cards' numbers."""
     title = msg("echo.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,
                          max_length=None, length_note=msg("echo.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = Scenario
+    view_model: ClassVar[type[BaseModel] | None] = EchoStateView
     phase_end_events: ClassVar[frozenset[str]] = frozenset({"echo.turn", "echo.round"})
 
     def seats(self, scenario: Scenario) -> tuple[Seat, ...]:
@@ -74,10 +79,20 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     def view(self, state: EchoState, seat: Seat) -> dict[str, JSON]:
         """The board is public but for the Gates not yet passed: where they
-        lead is nobody's to know (ECHO-GATE-4), the referee's apart."""
+        lead is nobody's to know (ECHO-GATE-4), the referee's apart. The
+        shape is :class:`~referee.games.echo.view.EchoStateView`."""
         board = state.board
         static = marshal.loads(static_view(state))
+        investigators, enemies = static["investigators"], static["enemies"]
+        for s, inv in state.investigators.items():
+            investigators[s].update(location=inv.location, units=inv.units, health=inv.health,
+                                    reason=inv.reason, status=inv.status,
+                                    finished=inv.finished)
+        for e in state.enemies.values():
+            enemies[e.id].update(location=e.location, status=e.status, health=e.health,
+                                 reason=e.reason)
         return {
+            "title": static["title"],
             "turn": state.turn,
             "max_turns": state.settings.max_turns,
             "first_player": state.first_player,
@@ -87,15 +102,9 @@ class Echo(Ruleset[Scenario, EchoState]):
                              "to": board.gate_to[g.id] if g.revealed or seat == REFEREE
                              else None}
                       for g in state.gates.values()},
-            "investigators": {
-                s: {**static["investigators"][s], "location": inv.location,
-                    "units": inv.units, "health": inv.health, "reason": inv.reason,
-                    "status": inv.status, "finished": inv.finished}
-                for s, inv in state.investigators.items()},
-            "enemies": {
-                e.id: {**static["enemies"][e.id], "location": e.location,
-                       "status": e.status, "health": e.health, "reason": e.reason}
-                for e in state.enemies.values()},
+            "investigators": investigators,
+            "enemies": enemies,
+            "items": static["items"],
         }
 
     def board_table(self, view: dict[str, JSON],
@@ -117,22 +126,33 @@ def static_view(state: EchoState) -> bytes:
     found = _STATIC.get(id(board))
     if found is not None and found[0] is board:
         return found[1]
+    scenario = state.scenario
     static: dict[str, Any] = {
-        "locations": {loc: {"name": name.to_json(), "world": loc in board.world,
-                            "cursed": loc in board.cursed,
-                            "preposition": board.prepositions[loc]}
-                      for loc, name in board.names.items()},
-        "joins": [list(join) for join in board.joins],
+        "title": scenario.title.name.to_json(),
+        "locations": {loc.id: {"name": loc.name.name.to_json(), "world": loc.world,
+                               "cursed": loc.cursed, "preposition": loc.ru_preposition,
+                               "pos": None if loc.pos is None else list(loc.pos)}
+                      for loc in scenario.locations},
+        "joins": [{"between": list(join.between), "kind": join.kind}
+                  for join in scenario.joins],
         "investigators": {
-            s: {"name": state.name(s).to_json(), "max_health": card.health,
-                "max_reason": card.reason,
-                "items": [{"id": i, "name": state.item_name(i).to_json(),
-                           "cost": state.item_cards[i].cost} for i in card.items]}
+            s: {"name": card.name.name.to_json(), "max_health": card.health,
+                "max_reason": card.reason, "speed": card.speed,
+                "attentiveness": card.attentiveness, "stealth": card.stealth,
+                "fight": card.fight, "magic": card.magic, "harms": card.harms,
+                "items": list(card.items)}
             for s, card in board.cards.items()},
         "enemies": {
             e: {"name": card.name.name.to_json(), "kind": card.kind,
-                "attentiveness": card.attentiveness, "target": e in state.targets}
+                "max_health": card.health, "max_reason": card.reason,
+                "attentiveness": card.attentiveness, "fight": card.fight,
+                "harms": card.harms, "target": e in state.targets}
             for e, card in board.enemy_cards.items()},
+        "items": {
+            i: {"name": card.name.name.to_json(), "holder": board.holders.get(i),
+                "effect": card.effect, "cost": card.cost, "power": card.power,
+                "harms": card.harms, "skill": card.skill, "penalty": card.penalty}
+            for i, card in board.item_cards.items()},
     }
     packed = marshal.dumps(static)
     if len(_STATIC) >= 64:
