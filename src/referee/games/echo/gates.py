@@ -44,11 +44,14 @@ def pass_gate(state: EchoState, group: list[str], gate_id: str, back: bool) -> s
     if not gate.revealed:
         gate.revealed = True
         state.emit(msg("echo.gate.revealed", at=state.at(gate.at), to=state.to(there)),
-                   clause="ECHO-GATE-4")
+                   clause="ECHO-GATE-4", facts={"kind": "gate-revealed", "gate": gate_id,
+                                                "location": gate.at, "to": there})
     for seat in group:
         state.investigators[seat].location = there
     state.emit(msg("echo.gate.passed", who=tuple(state.name(s) for s in group),
-                   from_=state.from_(origin), to=state.to(there)), clause="ECHO-GATE-2")
+                   from_=state.from_(origin), to=state.to(there)), clause="ECHO-GATE-2",
+               facts={"kind": "gate-passed", "gate": gate_id, "investigators": group,
+                      "from": origin, "to": there, "back": back, "units": tables.GATE_COST})
     return there
 
 
@@ -58,4 +61,5 @@ def open_gates(state: EchoState) -> None:
     for gate in state.gates.values():
         if not gate.open and state.board.gate_opens[gate.id] <= state.turn:
             gate.open = True
-            state.emit(msg("echo.gate.opens", at=state.at(gate.at)), clause="ECHO-GATE-1")
+            state.emit(msg("echo.gate.opens", at=state.at(gate.at)), clause="ECHO-GATE-1",
+                       facts={"kind": "gate-opened", "gate": gate.id, "location": gate.at})

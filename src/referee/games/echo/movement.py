@@ -104,7 +104,7 @@ class Turn(Frame):
         if verb == "move":
             return self.move(state, what)
         if verb in ("gate", "back"):
-            spend(state, self.group, tables.GATE_COST, "ECHO-GATE-2")
+            spend(state, self.group, tables.GATE_COST, "gate", "ECHO-GATE-2")
             pass_gate(state, self.group, what, back=verb == "back")
             return self.arrived(state)
         if verb == "item":
@@ -115,16 +115,17 @@ class Turn(Frame):
             return self.call(GetAway(self.leader, list(self.group)), self.got_away)
         if verb == "split":
             state.emit(msg("echo.split", who=tuple(state.name(s) for s in self.group)),
-                       clause="ECHO-ORD-4")
+                       clause="ECHO-ORD-4", facts={"kind": "split", "investigators": self.group})
             return done("split")
-        state.emit(msg("echo.done", who=state.name(self.leader)), clause="ECHO-ORD-1")
+        state.emit(msg("echo.done", who=state.name(self.leader)), clause="ECHO-ORD-1",
+                   facts={"kind": "turn-ended", "investigator": self.leader})
         return done("done")
 
     def move(self, state: EchoState, there: str) -> Step:
         here = state.investigators[self.leader].location
         passage = state.board.links.passage(here, there)
         cost = tables.LINK_COST if passage is None else int(passage.cost)
-        spend(state, self.group, cost, "ECHO-MOV-2")
+        spend(state, self.group, cost, "move", "ECHO-MOV-2")
         for seat in self.group:
             inv = state.investigators[seat]
             inv.location = there
@@ -132,7 +133,9 @@ class Turn(Frame):
                 inv.free_moves += 1
         state.emit(msg("echo.moved", who=tuple(state.name(s) for s in self.group),
                        from_=state.from_(here), to=state.to(there), cost=cost),
-                   clause="ECHO-MOV-3" if cost == 0 else "ECHO-MOV-2")
+                   clause="ECHO-MOV-3" if cost == 0 else "ECHO-MOV-2",
+                   facts={"kind": "moved", "investigators": self.group, "from": here,
+                          "to": there, "units": cost, "way": "touch" if cost == 0 else "link"})
         return self.arrived(state)
 
     def arrived(self, state: EchoState) -> Step:
@@ -156,14 +159,17 @@ class Turn(Frame):
         if answers.get(self.leader) == TOGETHER and joining:
             self.group = in_turn_order(state, [*self.group, *joining])
             state.emit(msg("echo.together", who=tuple(state.name(s) for s in self.group)),
-                       clause="ECHO-ORD-3")
+                       clause="ECHO-ORD-3", facts={"kind": "joined", "investigators": self.group,
+                                                   "joining": joining})
         else:
             others = [s for s in answers if s != self.leader]
             declined = [s for s, answer in answers.items() if answer == APART]
             state.emit(msg("echo.apart", who=tuple(state.name(s) for s in self.group),
                            others=tuple(state.name(s) for s in others),
                            declined=tuple(state.name(s) for s in declined)),
-                       clause="ECHO-ORD-3")
+                       clause="ECHO-ORD-3",
+                       facts={"kind": "went-apart", "investigators": self.group,
+                              "others": others, "declined": declined})
         return self.next_action(state)
 
     def used(self, state: EchoState, moved: bool) -> Step:

@@ -17,7 +17,7 @@ from referee.games.echo import display, picture, tables
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
-from referee.games.echo.view import EchoStateView
+from referee.games.echo.view import EchoFacts, EchoStateView
 
 
 class Echo(Ruleset[Scenario, EchoState]):
@@ -37,6 +37,7 @@ class Echo(Ruleset[Scenario, EchoState]):
                          max_length=None, length_note=msg("echo.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = Scenario
     view_model: ClassVar[type[BaseModel] | None] = EchoStateView
+    facts_model: ClassVar[Any] = EchoFacts
     phase_end_events: ClassVar[frozenset[str]] = frozenset({"echo.turn", "echo.round"})
 
     def seats(self, scenario: Scenario) -> tuple[Seat, ...]:
