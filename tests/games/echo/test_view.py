@@ -180,3 +180,58 @@ def test_the_end_of_a_turn_discards_units_and_passes_the_token():
         {"kind": "units-discarded", "investigator": "max", "units": 3},
         {"kind": "units-discarded", "investigator": "kofa", "units": 2}]
     assert of_kind(game, "first-player") == [{"kind": "first-player", "investigator": "kofa"}]
+
+
+def meanings(game: Game, seat: str) -> dict[Any, dict[str, Any]]:
+    """Each option put to ``seat`` now, by its value: what it means as data."""
+    waiting = game.view(seat)["waiting"]
+    return {option["value"]: option["meaning"] for option in waiting["options"]}
+
+
+def test_each_action_says_what_it_is_and_what_it_costs():
+    game = new_game([inv("max", "a", speed=3, items=("balm",)), inv("kofa", "b")],
+                    items=[BALM])
+    assert meanings(game, "max") == {
+        "move:b": {"kind": "move", "location": "b", "units": 0, "way": "touch"},
+        "move:c": {"kind": "move", "location": "c", "units": 1, "way": "link"},
+        "move:e": {"kind": "move", "location": "e", "units": 1, "way": "link"},
+        "item:balm": {"kind": "item", "item": "balm", "investigator": "max", "units": 1},
+        "done": {"kind": "done"},
+    }
+
+
+def test_a_gate_option_names_the_gate_and_never_where_an_unpassed_one_leads():
+    game = new_game([inv("max", speed=3), inv("kofa", "b")])
+    game.feed("move:e")
+    assert meanings(game, "max")["gate:g2"] == {"kind": "gate", "gate": "g2", "units": 1}
+    game.feed("gate:g2")
+    assert meanings(game, "max")["back:g2"] == {"kind": "back", "gate": "g2", "units": 1}
+    assert game.view("max")["state"]["gates"]["g2"]["to"] == "w"
+
+
+def test_meeting_the_order_check_melifaro_and_a_teleport_say_what_each_answer_is():
+    game = new_game([inv("max", speed=3, stealth=3, items=("path",)), inv("kofa", "b")],
+                    enemies=[enemy("thief", "c", attentiveness=1)], items=[PATH],
+                    melifaro="kofa")
+    assert meanings(game, "kofa") == {"max": {"kind": "next", "investigator": "max"},
+                                      "kofa": {"kind": "next", "investigator": "kofa"}}
+    game.feed("max", "move:b")
+    assert meanings(game, "kofa") == {"together": {"kind": "together"},
+                                      "apart": {"kind": "apart"}}
+    game.answer("max", "apart")
+    game.answer("kofa", "apart")
+    game.feed("move:a", "move:c")
+    assert meanings(game, "max") == {"fight": {"kind": "fight", "enemies": ["thief"]},
+                                     "away": {"kind": "get-away", "enemies": ["thief"]}}
+    game.feed("fight")
+    # Attentiveness 2 and Stealth 3, each less the thief's Attentiveness 1.
+    assert meanings(game, "max") == {
+        "attentiveness": {"kind": "order-skill", "skill": "attentiveness", "dice": 1},
+        "stealth": {"kind": "order-skill", "skill": "stealth", "dice": 2}}
+    game.feed("stealth", 0, 1, 0)  # the thief first; a hit; Max misses
+    assert "item:path" not in meanings(game, "max")  # no teleport while an enemy bars the way
+    game.feed("away", 1)
+    assert meanings(game, "max")["item:path"] == {"kind": "item", "item": "path",
+                                                  "investigator": "max", "units": 1}
+    game.feed("item:path")
+    assert meanings(game, "max")["d"] == {"kind": "teleport", "location": "d"}

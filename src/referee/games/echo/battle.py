@@ -123,9 +123,11 @@ class OrderCheck(Frame):
 
     def start(self, state: EchoState) -> Step:
         card = state.cards[self.leader]
+        dice = {skill: dice_for(getattr(card, skill), self.penalty(state, skill))
+                for skill in ORDER_SKILLS}
         options = [Option(skill, msg("echo.opt.order-skill", skill=msg(f"echo.skill.{skill}"),
-                                     dice=dice_for(getattr(card, skill), self.penalty(state,
-                                                                                       skill))))
+                                     dice=dice[skill]),
+                          {"kind": "order-skill", "skill": skill, "dice": dice[skill]})
                    for skill in ORDER_SKILLS]
         return self.ask(Decision.single(self.leader, msg("echo.ask.order-skill",
                                                          who=state.name(self.leader)), options),

@@ -25,13 +25,15 @@ def gate_options(state: EchoState, here: str) -> list[Option]:
                      to=state.to(state.board.gate_to[gate.id]))
                  if gate.revealed else
                  msg(f"echo.opt.gate{numbered}-unknown", n=number, cost=tables.GATE_COST))
-        options.append(Option(f"gate:{gate.id}", label))
+        options.append(Option(f"gate:{gate.id}", label,
+                              {"kind": "gate", "gate": gate.id, "units": tables.GATE_COST}))
     for gate in state.gates.values():
         if gate.open and gate.revealed and gate.at != here \
                 and state.board.gate_to[gate.id] == here:
             options.append(Option(f"back:{gate.id}",
                                   msg("echo.opt.gate-back", to=state.to(gate.at),
-                                      cost=tables.GATE_COST)))
+                                      cost=tables.GATE_COST),
+                                  {"kind": "back", "gate": gate.id, "units": tables.GATE_COST}))
     return options
 
 

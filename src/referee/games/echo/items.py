@@ -89,7 +89,8 @@ class UseItem(Frame):
         card = state.item_cards[self.item]
         here = state.investigators[self.leader].location
         if card.effect == "teleport":
-            options = [Option(loc, msg("echo.opt.teleport", to=state.to(loc)))
+            options = [Option(loc, msg("echo.opt.teleport", to=state.to(loc)),
+                              {"kind": "teleport", "location": loc})
                        for loc in state.board.names
                        if loc != here and loc not in state.board.world]
             return self.ask(Decision.single(self.leader, msg("echo.ask.teleport",

@@ -40,8 +40,18 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
         cost = tables.LINK_COST if passage is None else int(passage.cost)
         if (cost == 0 and free) or (cost > 0 and units >= cost):
             key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
-            options.append(Option(f"move:{there}", msg(key, to=state.to(there), cost=cost)))
+            options.append(Option(f"move:{there}", msg(key, to=state.to(there), cost=cost),
+                                  {"kind": "move", "location": there, "units": cost,
+                                   "way": "touch" if cost == 0 else "link"}))
     return options
+
+
+def item_option(state: EchoState, item: str) -> Option:
+    """Try ``item`` at its cost (ECHO-ITEM-1)."""
+    holder, cost = state.holders[item], state.item_cards[item].cost
+    return Option(f"item:{item}", msg("echo.opt.item", item=state.item_name(item),
+                                      who=state.name(holder), cost=cost),
+                  {"kind": "item", "item": item, "investigator": holder, "units": cost})
 
 
 def action_options(state: EchoState, leader: str, group: list[str]) -> list[Option]:
@@ -52,20 +62,20 @@ def action_options(state: EchoState, leader: str, group: list[str]) -> list[Opti
     options: list[Option] = []
     if blockers:
         names = tuple(state.enemy_name(e.id) for e in blockers)
-        options += [Option("fight", msg("echo.opt.fight", enemies=names)),
-                    Option("away", msg("echo.opt.away", enemies=names))]
+        ids = [e.id for e in blockers]
+        options += [Option("fight", msg("echo.opt.fight", enemies=names),
+                           {"kind": "fight", "enemies": ids}),
+                    Option("away", msg("echo.opt.away", enemies=names),
+                           {"kind": "get-away", "enemies": ids})]
     else:
         options += move_options(state, group)
         if min(state.investigators[s].units for s in group) >= tables.GATE_COST:
             options += gate_options(state, here)
-    options += [Option(f"item:{item}", msg("echo.opt.item", item=state.item_name(item),
-                                           who=state.name(state.holders[item]),
-                                           cost=state.item_cards[item].cost))
-                for item in usable_items(state, group, bool(blockers))]
+    options += [item_option(state, item) for item in usable_items(state, group, bool(blockers))]
     if len(group) > 1:
-        options.append(Option("split", msg("echo.opt.split")))
+        options.append(Option("split", msg("echo.opt.split"), {"kind": "split"}))
     if not blockers:
-        options.append(Option("done", msg("echo.opt.done")))
+        options.append(Option("done", msg("echo.opt.done"), {"kind": "done"}))
     return options
 
 
@@ -148,8 +158,9 @@ class Turn(Frame):
         if not others:
             return self.next_action(state)
         seats = (self.leader, *others)
-        options = {seat: (Option(TOGETHER, msg("echo.opt.together")),
-                          Option(APART, msg("echo.opt.apart"))) for seat in seats}
+        answers = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
+                   Option(APART, msg("echo.opt.apart"), {"kind": "apart"}))
+        options = dict.fromkeys(seats, answers)
         question = msg("echo.ask.meet", who=tuple(state.name(s) for s in self.group),
                        others=tuple(state.name(s) for s in others), at=state.at(here))
         return self.ask(Decision(seats, question, options=options), self.met)

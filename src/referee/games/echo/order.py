@@ -87,7 +87,8 @@ class MovementPhase(Frame):
         melifaro = state.settings.melifaro
         if melifaro is not None and len(waiting) > 1 \
                 and state.investigators[melifaro].conscious:
-            options = [Option(seat, msg("echo.opt.next", who=state.name(seat)))
+            options = [Option(seat, msg("echo.opt.next", who=state.name(seat)),
+                              {"kind": "next", "investigator": seat})
                        for seat in waiting]
             question = msg("echo.ask.melifaro", usual=state.name(waiting[0]),
                            melifaro=state.name(melifaro))

@@ -438,3 +438,94 @@ EchoFacts = Union[  # noqa: UP007  (a runtime union pydantic reads)
     NoUnitsLeft, UnitsDiscarded, OrderChecked, GetAway, ItemChecked, ItemUsed, Blow, Smote,
     NoBlow, EnemyDown, InvestigatorDown, Healed]
 """The facts of every Echo log line, told apart by ``kind``."""
+
+
+# -- meanings: what each option is --------------------------------------------------
+
+
+class MoveMeaning(ViewModel):
+    """Go to a neighbouring Echo Location: along a link for 1 unit
+    (ECHO-MOV-2), to a touching one for none (ECHO-MOV-3)."""
+
+    kind: Literal["move"]
+    location: str
+    units: int
+    way: Literal["link", "touch"]
+
+
+class GateMeaning(ViewModel):
+    """Pass through an open Gate here into the World (ECHO-GATE-2); where it
+    leads is the Gate's ``to`` in the state, null until it is revealed."""
+
+    kind: Literal["gate"]
+    gate: str
+    units: int
+
+
+class BackMeaning(ViewModel):
+    """Return through a revealed Gate to its Location in Echo (ECHO-GATE-2,
+    -3)."""
+
+    kind: Literal["back"]
+    gate: str
+    units: int
+
+
+class ItemMeaning(ViewModel):
+    """Try an item held by ``investigator``, each member spending ``units``
+    (ECHO-ITEM-1)."""
+
+    kind: Literal["item"]
+    item: str
+    investigator: str
+    units: int
+
+
+class FightMeaning(ViewModel):
+    """A round of battle against the ``enemies`` barring the way (ECHO-BAT-2)."""
+
+    kind: Literal["fight"]
+    enemies: list[str]
+
+
+class GetAwayMeaning(ViewModel):
+    """The get-away check from the ``enemies`` barring the way (ECHO-BAT-1)."""
+
+    kind: Literal["get-away"]
+    enemies: list[str]
+
+
+class PlainMeaning(ViewModel):
+    """``split``: the group splits up (ECHO-ORD-4); ``done``: end the turn
+    (ECHO-ORD-1); ``together`` or ``apart``: the answer to a meeting
+    (ECHO-ORD-3)."""
+
+    kind: Literal["split", "done", "together", "apart"]
+
+
+class NextMeaning(ViewModel):
+    """Melifaro names who moves next (ECHO-ORD-2)."""
+
+    kind: Literal["next"]
+    investigator: str
+
+
+class OrderSkillMeaning(ViewModel):
+    """The skill the order check is made with, and its dice (ECHO-BAT-5)."""
+
+    kind: Literal["order-skill"]
+    skill: OrderSkill
+    dice: int
+
+
+class TeleportMeaning(ViewModel):
+    """Where an item takes the group (house rule 13)."""
+
+    kind: Literal["teleport"]
+    location: str
+
+
+EchoMeaning = Union[  # noqa: UP007  (a runtime union pydantic reads)
+    MoveMeaning, GateMeaning, BackMeaning, ItemMeaning, FightMeaning, GetAwayMeaning,
+    PlainMeaning, NextMeaning, OrderSkillMeaning, TeleportMeaning]
+"""What every option of an Echo decision means, told apart by ``kind``."""
