@@ -235,3 +235,30 @@ def test_meeting_the_order_check_melifaro_and_a_teleport_say_what_each_answer_is
                                                   "investigator": "max", "units": 1}
     game.feed("item:path")
     assert meanings(game, "max")["d"] == {"kind": "teleport", "location": "d"}
+
+
+def label(game: Game, seat: str = "kofa") -> dict[str, Any]:
+    """What the chance the game waits for rolls, as ``seat``'s view says it."""
+    return dict(game.view(seat)["waiting"]["label"])
+
+
+def test_each_chance_says_whose_roll_it_is_and_what_for():
+    game = new_game([inv("max", "a", speed=4, stealth=3, fight=2, magic=3, items=("sphere",)),
+                     inv("kofa", "b")],
+                    enemies=[enemy("thief", "c", attentiveness=1, fight=1, health=9)],
+                    items=[SPHERE])
+    game.feed("move:c", "away")
+    assert label(game) == {"roll": "get-away", "investigator": "max", "skill": "stealth",
+                           "dice": 2, "penalty": 1, "enemies": ["thief"]}
+    game.feed(0, "stealth")
+    assert label(game) == {"roll": "order-check", "investigator": "max", "skill": "stealth",
+                           "dice": 2, "penalty": 1}
+    game.feed(1)
+    assert label(game) == {"roll": "blow", "striker": "investigator", "investigator": "max",
+                           "enemy": "thief", "dice": 2}
+    game.feed(0)
+    assert label(game) == {"roll": "blow", "striker": "enemy", "investigator": "max",
+                           "enemy": "thief", "dice": 1}
+    game.feed(0, "item:sphere")
+    assert label(game) == {"roll": "item-check", "investigator": "max", "item": "sphere",
+                           "skill": "magic", "dice": 2, "penalty": 1}

@@ -140,12 +140,15 @@ class OrderCheck(Frame):
 
     def chose(self, state: EchoState, skill: str) -> Step:
         self.skill = skill
-        dice = dice_for(getattr(state.cards[self.leader], skill), self.penalty(state, skill))
+        penalty = self.penalty(state, skill)
+        dice = dice_for(getattr(state.cards[self.leader], skill), penalty)
         what = msg("echo.chance.check", who=state.name(self.leader),
                    skill=msg(f"echo.skill.{skill}"), dice=dice)
         if dice == 0:
             return self.rolled(state, 0)
-        return self.ask(successes(what, dice, state.settings), self.rolled)
+        label = {"roll": "order-check", "investigator": self.leader, "skill": skill,
+                 "dice": dice, "penalty": penalty}
+        return self.ask(successes(what, dice, state.settings, label), self.rolled)
 
     def rolled(self, state: EchoState, count: int) -> Step:
         first = passed(count, state.settings)
@@ -171,12 +174,15 @@ class GetAway(Frame):
 
     def start(self, state: EchoState) -> Step:
         enemies = state.blockers(self.group)
-        dice = dice_for(state.cards[self.leader].stealth, highest_attentiveness(state, enemies))
+        penalty = highest_attentiveness(state, enemies)
+        dice = dice_for(state.cards[self.leader].stealth, penalty)
         if dice == 0:
             return self.rolled(state, 0)
         what = msg("echo.chance.check", who=state.name(self.leader),
                    skill=msg("echo.skill.stealth"), dice=dice)
-        return self.ask(successes(what, dice, state.settings), self.rolled)
+        label = {"roll": "get-away", "investigator": self.leader, "skill": "stealth",
+                 "dice": dice, "penalty": penalty, "enemies": [e.id for e in enemies]}
+        return self.ask(successes(what, dice, state.settings, label), self.rolled)
 
     def rolled(self, state: EchoState, count: int) -> Step:
         enemies = state.blockers(self.group)
@@ -240,14 +246,19 @@ class BattleRound(Frame):
                            facts={"kind": "no-blow",
                                   "investigator" if side == "i" else "enemy": who})
                 continue
-            if self.target(state, side) is None:
+            target = self.target(state, side)
+            if target is None:
                 continue
             dice = state.cards[who].fight if side == "i" else state.enemy_cards[who].fight
             self.striker = striker
             if dice == 0:
                 return self.struck(state, 0)
             what = msg("echo.chance.blow", who=name, dice=dice)
-            return self.ask(successes(what, dice, state.settings), self.struck)
+            label = ({"roll": "blow", "striker": "investigator", "investigator": who,
+                      "enemy": target, "dice": dice} if side == "i" else
+                     {"roll": "blow", "striker": "enemy", "investigator": target,
+                      "enemy": who, "dice": dice})
+            return self.ask(successes(what, dice, state.settings, label), self.struck)
         return done()
 
     def target(self, state: EchoState, side: str) -> str | None:

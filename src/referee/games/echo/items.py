@@ -68,7 +68,9 @@ class UseItem(Frame):
             return self.checked(state, 0)
         what = msg("echo.chance.check", who=state.name(holder),
                    skill=msg(f"echo.skill.{card.skill}"), dice=dice)
-        return self.ask(successes(what, dice, state.settings), self.checked)
+        label = {"roll": "item-check", "investigator": holder, "item": self.item,
+                 "skill": card.skill, "dice": dice, "penalty": card.penalty}
+        return self.ask(successes(what, dice, state.settings, label), self.checked)
 
     def checked(self, state: EchoState, count: int) -> Step:
         card = state.item_cards[self.item]

@@ -17,7 +17,7 @@ from referee.games.echo import display, picture, tables
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
-from referee.games.echo.view import EchoFacts, EchoMeaning, EchoStateView
+from referee.games.echo.view import EchoFacts, EchoLabel, EchoMeaning, EchoStateView
 
 
 class Echo(Ruleset[Scenario, EchoState]):
@@ -39,6 +39,7 @@ class Echo(Ruleset[Scenario, EchoState]):
     view_model: ClassVar[type[BaseModel] | None] = EchoStateView
     facts_model: ClassVar[Any] = EchoFacts
     meaning_model: ClassVar[Any] = EchoMeaning
+    chance_model: ClassVar[Any] = EchoLabel
     phase_end_events: ClassVar[frozenset[str]] = frozenset({"echo.turn", "echo.round"})
 
     def seats(self, scenario: Scenario) -> tuple[Seat, ...]:

@@ -529,3 +529,51 @@ EchoMeaning = Union[  # noqa: UP007  (a runtime union pydantic reads)
     MoveMeaning, GateMeaning, BackMeaning, ItemMeaning, FightMeaning, GetAwayMeaning,
     PlainMeaning, NextMeaning, OrderSkillMeaning, TeleportMeaning]
 """What every option of an Echo decision means, told apart by ``kind``."""
+
+
+# -- labels: what each chance rolls ------------------------------------------------
+
+
+class _CheckLabel(ViewModel):
+    """A skill check's successes (house rule 1): whose, of which skill,
+    ``dice`` rolled (the skill less the ``penalty``)."""
+
+    investigator: str
+    skill: Skill
+    dice: int
+    penalty: int
+
+
+class OrderCheckLabel(_CheckLabel):
+    """The order check (ECHO-BAT-5)."""
+
+    roll: Literal["order-check"]
+
+
+class GetAwayLabel(_CheckLabel):
+    """The get-away check (ECHO-BAT-1, house rule 9) from the ``enemies``."""
+
+    roll: Literal["get-away"]
+    enemies: list[str]
+
+
+class ItemCheckLabel(_CheckLabel):
+    """The check of an item's use (ECHO-ITEM-2); ``investigator`` holds it."""
+
+    roll: Literal["item-check"]
+    item: str
+
+
+class BlowLabel(ViewModel):
+    """A blow's successes (ECHO-BAT-3, house rule 3): the ``striker`` side's
+    combatant strikes the other with ``dice`` dice."""
+
+    roll: Literal["blow"]
+    striker: Literal["investigator", "enemy"]
+    investigator: str
+    enemy: str
+    dice: int
+
+
+EchoLabel = Union[OrderCheckLabel, GetAwayLabel, ItemCheckLabel, BlowLabel]  # noqa: UP007
+"""What every Echo chance rolls, told apart by ``roll``."""
