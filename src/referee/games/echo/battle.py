@@ -156,8 +156,8 @@ class OrderCheck(Frame):
         state.emit(msg("echo.order.investigators" if first else "echo.order.enemies",
                        who=state.name(self.leader), skill=msg(f"echo.skill.{self.skill}"),
                        successes=count), clause="ECHO-BAT-5",
-                   facts={**check_facts(state, self.leader, self.skill, penalty, count),
-                          "kind": "order-check",
+                   facts={"kind": "order-check",
+                          **check_facts(state, self.leader, self.skill, penalty, count),
                           "first": "investigators" if first else "enemies"})
         return done(first)
 
@@ -186,9 +186,10 @@ class GetAway(Frame):
 
     def rolled(self, state: EchoState, count: int) -> Step:
         enemies = state.blockers(self.group)
-        facts = {**check_facts(state, self.leader, "stealth",
+        facts = {"kind": "get-away",
+                 **check_facts(state, self.leader, "stealth",
                                highest_attentiveness(state, enemies), count),
-                 "kind": "get-away", "investigators": self.group,
+                 "investigators": self.group,
                  "enemies": [e.id for e in enemies]}
         if not passed(count, state.settings):
             state.emit(msg("echo.away.failed", who=state.name(self.leader), successes=count,
