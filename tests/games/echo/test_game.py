@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from random import Random
 from xml.etree import ElementTree
 
@@ -9,8 +11,10 @@ from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import render
 from referee.core.scenario import load_scenario
+from referee.display import display_for
+from referee.games.echo.display import EchoDisplay
 from referee.games.echo.scenario import check
-from tests.games.echo.echo import RULESET, enemy, inv, new_game, scenario
+from tests.games.echo.echo import DISPLAY, RULESET, enemy, inv, new_game, scenario
 
 
 def test_the_example_is_the_city_the_issue_asks_for():
@@ -80,9 +84,9 @@ def test_a_playout_reads_in_russian():
     play_out(game, dict.fromkeys(game.seats, RandomBot(Random(2))), RandomChance(Random(3)))
     text = game.text_log("kofa", "ru")
     assert text[0].startswith("Ход 1: фаза «Движение»")
-    headings, rows = RULESET.board_table(game.view("kofa")["state"], "ru") or ([], [])
+    headings, rows = DISPLAY.board_table(game.view("kofa"), "ru") or ([], [])
     assert headings[0] == "Локация" and len(rows) == 14
-    picture = RULESET.svg(game.scenario, game.view("kofa")["state"], "ru")
+    picture = DISPLAY.svg(game.view("kofa"), "ru")
     assert picture is not None and "Холоми" in picture
     ElementTree.fromstring(picture)
 
@@ -105,3 +109,16 @@ def test_a_seats_view_refers_to_items_by_id_and_names_each_once():
     assert view["items"]["balm"]["name"] == {"en": "Kahar's Balm", "ru": "Бальзам Кахара"}
     assert view["joins"][0] == {"between": ["a", "b"], "kind": "touch"}
     assert view["title"] == {"en": "test", "ru": "test"}
+
+
+def test_the_rules_import_no_surface_above_them():
+    """DESIGN, one direction: the ruleset loads without the display, bots,
+    odds, terminal or server; its table and picture come as its display."""
+    code = ("import sys, referee.games.echo.ruleset\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(("
+            "'referee.display', 'referee.bots', 'referee.odds', 'referee.cli', "
+            "'referee.server', 'referee.games.echo.display', 'referee.games.echo.picture')))))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.split() == []
+    assert isinstance(display_for(RULESET), EchoDisplay)

@@ -10,10 +10,10 @@ from pydantic import BaseModel
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame
-from referee.core.i18n import Lang, Msg, Name, msg
+from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
-from referee.games.echo import display, picture, tables
+from referee.games.echo import tables
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
@@ -109,13 +109,6 @@ class Echo(Ruleset[Scenario, EchoState]):
             "enemies": enemies,
             "items": static["items"],
         }
-
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        return display.board_rows(view, lang)
-
-    def svg(self, scenario: Scenario, view: dict[str, JSON], lang: Lang) -> str | None:
-        return picture.city_svg(scenario, view, lang)
 
 
 _STATIC: dict[int, tuple[object, bytes]] = {}
