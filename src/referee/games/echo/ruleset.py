@@ -3,7 +3,6 @@ Movement phase of the investigators' units, Gates, items and battles."""
 
 from __future__ import annotations
 
-import marshal
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -11,6 +10,8 @@ from pydantic import BaseModel
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame
 from referee.core.i18n import Msg, Name, msg
+from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
 from referee.games.echo import tables
@@ -77,81 +78,72 @@ class Echo(Ruleset[Scenario, EchoState]):
         return msg("core.seat-name", seat=seat)
 
     fresh_views = True
-    """:meth:`view` builds every part anew: the parts that never change are
-    kept marshalled and loaded afresh for each view."""
+    """:meth:`view` builds every part that changes anew; the parts that never
+    change in a game are read-only and shared (:class:`FixedParts`)."""
 
     def view(self, state: EchoState, seat: Seat) -> dict[str, JSON]:
         """The board is public but for the Gates not yet passed: where they
         lead is nobody's to know (ECHO-GATE-4), the referee's apart. The
         shape is :class:`~referee.games.echo.view.EchoStateView`."""
         board = state.board
-        static = marshal.loads(static_view(state))
-        investigators, enemies = static["investigators"], static["enemies"]
-        for s, inv in state.investigators.items():
-            investigators[s].update(location=inv.location, units=inv.units, health=inv.health,
-                                    reason=inv.reason, status=inv.status,
-                                    finished=inv.finished)
-        for e in state.enemies.values():
-            enemies[e.id].update(location=e.location, status=e.status, health=e.health,
-                                 reason=e.reason)
+        fixed = prepared(state.scenario, FixedParts)
+        cards, tokens = fixed.investigators, fixed.enemies
         return {
-            "title": static["title"],
+            "title": fixed.title,
             "turn": state.turn,
             "max_turns": state.settings.max_turns,
             "first_player": state.first_player,
-            "locations": static["locations"],
-            "joins": static["joins"],
+            "locations": fixed.locations,
+            "joins": fixed.joins,
             "gates": {g.id: {"at": g.at, "open": g.open, "revealed": g.revealed,
                              "to": board.gate_to[g.id] if g.revealed or seat == REFEREE
                              else None}
                       for g in state.gates.values()},
-            "investigators": investigators,
-            "enemies": enemies,
-            "items": static["items"],
+            "investigators": {
+                s: {**cards[s], "location": inv.location, "units": inv.units,
+                    "health": inv.health, "reason": inv.reason, "status": inv.status,
+                    "finished": inv.finished}
+                for s, inv in state.investigators.items()},
+            "enemies": {
+                e.id: {**tokens[e.id], "location": e.location, "status": e.status,
+                       "health": e.health, "reason": e.reason}
+                for e in state.enemies.values()},
+            "items": fixed.items,
         }
 
 
-_STATIC: dict[int, tuple[object, bytes]] = {}
+class FixedParts:
+    """The parts of every view of a scenario's games that never change (the
+    title, the map, names, the cards), worked out once per scenario and
+    shared, read-only, by every view; an investigator's or enemy's entry is
+    a fresh mapping each view, its fixed part copied in."""
 
-
-def static_view(state: EchoState) -> bytes:
-    """The parts of every view that never change in a game (names, the map,
-    the cards), worked out once per board and kept marshalled, so each view
-    loads its own copy."""
-    board = state.board
-    found = _STATIC.get(id(board))
-    if found is not None and found[0] is board:
-        return found[1]
-    scenario = state.scenario
-    static: dict[str, Any] = {
-        "title": scenario.title.name.to_json(),
-        "locations": {loc.id: {"name": loc.name.name.to_json(), "world": loc.world,
-                               "cursed": loc.cursed, "preposition": loc.ru_preposition,
-                               "pos": None if loc.pos is None else list(loc.pos)}
-                      for loc in scenario.locations},
-        "joins": [{"between": list(join.between), "kind": join.kind}
-                  for join in scenario.joins],
-        "investigators": {
-            s: {"name": card.name.name.to_json(), "max_health": card.health,
-                "max_reason": card.reason, "speed": card.speed,
-                "attentiveness": card.attentiveness, "stealth": card.stealth,
-                "fight": card.fight, "magic": card.magic, "harms": card.harms,
-                "items": list(card.items)}
-            for s, card in board.cards.items()},
-        "enemies": {
-            e: {"name": card.name.name.to_json(), "kind": card.kind,
-                "max_health": card.health, "max_reason": card.reason,
-                "attentiveness": card.attentiveness, "fight": card.fight,
-                "harms": card.harms, "target": e in state.targets}
-            for e, card in board.enemy_cards.items()},
-        "items": {
-            i: {"name": card.name.name.to_json(), "holder": board.holders.get(i),
-                "effect": card.effect, "cost": card.cost, "power": card.power,
-                "harms": card.harms, "skill": card.skill, "penalty": card.penalty}
-            for i, card in board.item_cards.items()},
-    }
-    packed = marshal.dumps(static)
-    if len(_STATIC) >= 64:
-        _STATIC.pop(next(iter(_STATIC)))
-    _STATIC[id(board)] = (board, packed)
-    return packed
+    def __init__(self, scenario: Scenario) -> None:
+        targets = scenario.settings.targets or tuple(e.id for e in scenario.enemies)
+        holders = {item: card.seat for card in scenario.investigators for item in card.items}
+        self.title: JSON = read_only(scenario.title.name.to_json())
+        self.locations: JSON = read_only({
+            loc.id: {"name": loc.name.name.to_json(), "world": loc.world, "cursed": loc.cursed,
+                     "preposition": loc.ru_preposition,
+                     "pos": None if loc.pos is None else list(loc.pos)}
+            for loc in scenario.locations})
+        self.joins: JSON = read_only([{"between": list(join.between), "kind": join.kind}
+                                      for join in scenario.joins])
+        self.items: JSON = read_only({
+            i.id: {"name": i.name.name.to_json(), "holder": holders.get(i.id),
+                   "effect": i.effect, "cost": i.cost, "power": i.power, "harms": i.harms,
+                   "skill": i.skill, "penalty": i.penalty}
+            for i in scenario.items})
+        self.investigators: dict[str, dict[str, JSON]] = {
+            card.seat: {"name": read_only(card.name.name.to_json()), "max_health": card.health,
+                        "max_reason": card.reason, "speed": card.speed,
+                        "attentiveness": card.attentiveness, "stealth": card.stealth,
+                        "fight": card.fight, "magic": card.magic, "harms": card.harms,
+                        "items": read_only(list(card.items))}
+            for card in scenario.investigators}
+        self.enemies: dict[str, dict[str, JSON]] = {
+            e.id: {"name": read_only(e.name.name.to_json()), "kind": e.kind,
+                   "max_health": e.health, "max_reason": e.reason,
+                   "attentiveness": e.attentiveness, "fight": e.fight, "harms": e.harms,
+                   "target": e.id in targets}
+            for e in scenario.enemies}
