@@ -17,7 +17,13 @@ from referee.core.i18n import Msg, Name, msg
 from referee.core.waits import Decision, Option
 from referee.games.echo import tables
 from referee.games.echo.checks import dice_for, passed, successes
-from referee.games.echo.state import EchoState, Enemy, EnemyStatus, InvestigatorStatus
+from referee.games.echo.state import (
+    EchoState,
+    Enemy,
+    EnemyStatus,
+    InvestigatorStatus,
+    offer,
+)
 from referee.games.echo.tables import HUMAN_KINDS, ORDER_SKILLS
 
 
@@ -110,6 +116,12 @@ def highest_attentiveness(state: EchoState, enemies: list[Enemy]) -> int:
     return max((state.enemy_cards[e.id].attentiveness for e in enemies), default=0)
 
 
+def order_skill_option(skill: str, dice: int) -> Option:
+    """Check ``skill`` with ``dice`` dice for the order of blows (ECHO-BAT-5)."""
+    return Option(skill, msg("echo.opt.order-skill", skill=msg(f"echo.skill.{skill}"), dice=dice),
+                  {"kind": "order-skill", "skill": skill, "dice": dice})
+
+
 @dataclass
 class OrderCheck(Frame):
     """ECHO-BAT-5: the leader checks Attentiveness or Stealth (its choice)
@@ -125,9 +137,8 @@ class OrderCheck(Frame):
         card = state.cards[self.leader]
         dice = {skill: dice_for(getattr(card, skill), self.penalty(state, skill))
                 for skill in ORDER_SKILLS}
-        options = [Option(skill, msg("echo.opt.order-skill", skill=msg(f"echo.skill.{skill}"),
-                                     dice=dice[skill]),
-                          {"kind": "order-skill", "skill": skill, "dice": dice[skill]})
+        options = [offer(state.board, ("order-skill", skill, str(dice[skill])),
+                         order_skill_option, skill, dice[skill])
                    for skill in ORDER_SKILLS]
         return self.ask(Decision.single(self.leader, msg("echo.ask.order-skill",
                                                          who=state.name(self.leader)), options),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.core.i18n import msg
 from referee.core.waits import Option
 from referee.games.echo import tables
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 
 
 def gate_options(state: EchoState, here: str) -> list[Option]:
@@ -19,22 +19,34 @@ def gate_options(state: EchoState, here: str) -> list[Option]:
     here are told apart by their number in the scenario's order here."""
     options = []
     out = [gate for gate in state.gates.values() if gate.open and gate.at == here]
+    numbered = "-nth" if len(out) > 1 else ""
     for number, gate in enumerate(out, start=1):
-        numbered = "-nth" if len(out) > 1 else ""
-        label = (msg(f"echo.opt.gate{numbered}-known", n=number, cost=tables.GATE_COST,
-                     to=state.to(state.board.gate_to[gate.id]))
-                 if gate.revealed else
-                 msg(f"echo.opt.gate{numbered}-unknown", n=number, cost=tables.GATE_COST))
-        options.append(Option(f"gate:{gate.id}", label,
-                              {"kind": "gate", "gate": gate.id, "units": tables.GATE_COST}))
+        known = "-known" if gate.revealed else "-unknown"
+        options.append(offer(state.board, ("gate", gate.id, numbered, known, str(number)),
+                             gate_option, state, gate.id, f"echo.opt.gate{numbered}{known}",
+                             number))
     for gate in state.gates.values():
         if gate.open and gate.revealed and gate.at != here \
                 and state.board.gate_to[gate.id] == here:
-            options.append(Option(f"back:{gate.id}",
-                                  msg("echo.opt.gate-back", to=state.to(gate.at),
-                                      cost=tables.GATE_COST),
-                                  {"kind": "back", "gate": gate.id, "units": tables.GATE_COST}))
+            options.append(offer(state.board, ("back", gate.id), back_option, state, gate.id))
     return options
+
+
+def gate_option(state: EchoState, gate_id: str, key: str, number: int) -> Option:
+    """Through the Gate into the World; ``key`` says whether where it leads
+    is shown (ECHO-GATE-4) and whether it is numbered among several here."""
+    label = (msg(key, n=number, cost=tables.GATE_COST, to=state.to(state.board.gate_to[gate_id]))
+             if key.endswith("-known") else msg(key, n=number, cost=tables.GATE_COST))
+    return Option(f"gate:{gate_id}", label,
+                  {"kind": "gate", "gate": gate_id, "units": tables.GATE_COST})
+
+
+def back_option(state: EchoState, gate_id: str) -> Option:
+    """Back through a revealed Gate to its Location in Echo (ECHO-GATE-3)."""
+    at = state.gates[gate_id].at
+    return Option(f"back:{gate_id}", msg("echo.opt.gate-back", to=state.to(at),
+                                         cost=tables.GATE_COST),
+                  {"kind": "back", "gate": gate_id, "units": tables.GATE_COST})
 
 
 def pass_gate(state: EchoState, group: list[str], gate_id: str, back: bool) -> str:

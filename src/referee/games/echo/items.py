@@ -15,7 +15,7 @@ from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.echo.battle import hurt_enemy
 from referee.games.echo.checks import dice_for, passed, successes
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 from referee.games.echo.units import spend
 
 
@@ -39,6 +39,12 @@ def usable_items(state: EchoState, group: list[str], blocked: bool) -> list[str]
                 continue
             found.append(item)
     return found
+
+
+def teleport_option(state: EchoState, there: str) -> Option:
+    """Where a teleport may take the group (house rule 13)."""
+    return Option(there, msg("echo.opt.teleport", to=state.to(there)),
+                  {"kind": "teleport", "location": there})
 
 
 @dataclass
@@ -91,8 +97,7 @@ class UseItem(Frame):
         card = state.item_cards[self.item]
         here = state.investigators[self.leader].location
         if card.effect == "teleport":
-            options = [Option(loc, msg("echo.opt.teleport", to=state.to(loc)),
-                              {"kind": "teleport", "location": loc})
+            options = [offer(state.board, ("teleport", loc), teleport_option, state, loc)
                        for loc in state.board.names
                        if loc != here and loc not in state.board.world]
             return self.ask(Decision.single(self.leader, msg("echo.ask.teleport",

@@ -21,7 +21,7 @@ from referee.games.echo import tables
 from referee.games.echo.battle import BattleRound, GetAway, OrderCheck, in_turn_order
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 from referee.games.echo.units import pay_round, spend
 
 TOGETHER, APART = "together", "apart"
@@ -39,11 +39,16 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
         passage = state.board.links.passage(here, there)
         cost = tables.LINK_COST if passage is None else int(passage.cost)
         if (cost == 0 and free) or (cost > 0 and units >= cost):
-            key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
-            options.append(Option(f"move:{there}", msg(key, to=state.to(there), cost=cost),
-                                  {"kind": "move", "location": there, "units": cost,
-                                   "way": "touch" if cost == 0 else "link"}))
+            options.append(offer(state.board, ("move", there, str(cost)), move_option, state,
+                                 there, cost))
     return options
+
+
+def move_option(state: EchoState, there: str, cost: int) -> Option:
+    key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
+    return Option(f"move:{there}", msg(key, to=state.to(there), cost=cost),
+                  {"kind": "move", "location": there, "units": cost,
+                   "way": "touch" if cost == 0 else "link"})
 
 
 def item_option(state: EchoState, item: str) -> Option:
@@ -54,6 +59,27 @@ def item_option(state: EchoState, item: str) -> Option:
                   {"kind": "item", "item": item, "investigator": holder, "units": cost})
 
 
+def fight_option(state: EchoState, enemies: list[str]) -> Option:
+    """A round against the ``enemies`` barring the way (ECHO-BAT-2)."""
+    names = tuple(state.enemy_name(e) for e in enemies)
+    return Option("fight", msg("echo.opt.fight", enemies=names),
+                  {"kind": "fight", "enemies": enemies})
+
+
+def away_option(state: EchoState, enemies: list[str]) -> Option:
+    """The get-away check from the ``enemies`` barring the way (ECHO-BAT-1)."""
+    names = tuple(state.enemy_name(e) for e in enemies)
+    return Option("away", msg("echo.opt.away", enemies=names),
+                  {"kind": "get-away", "enemies": enemies})
+
+
+SPLIT = Option("split", msg("echo.opt.split"), {"kind": "split"})
+DONE = Option("done", msg("echo.opt.done"), {"kind": "done"})
+MEETING = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
+           Option(APART, msg("echo.opt.apart"), {"kind": "apart"}))
+"""The answers to a meeting (ECHO-ORD-3)."""
+
+
 def action_options(state: EchoState, leader: str, group: list[str]) -> list[Option]:
     """What the leader may do now. An enemy barring the way leaves only a
     round of battle, a get-away check, and items (ECHO-BAT-1)."""
@@ -61,21 +87,19 @@ def action_options(state: EchoState, leader: str, group: list[str]) -> list[Opti
     blockers = state.blockers(group)
     options: list[Option] = []
     if blockers:
-        names = tuple(state.enemy_name(e.id) for e in blockers)
         ids = [e.id for e in blockers]
-        options += [Option("fight", msg("echo.opt.fight", enemies=names),
-                           {"kind": "fight", "enemies": ids}),
-                    Option("away", msg("echo.opt.away", enemies=names),
-                           {"kind": "get-away", "enemies": ids})]
+        options += [offer(state.board, ("fight", *ids), fight_option, state, ids),
+                    offer(state.board, ("away", *ids), away_option, state, ids)]
     else:
         options += move_options(state, group)
         if min(state.investigators[s].units for s in group) >= tables.GATE_COST:
             options += gate_options(state, here)
-    options += [item_option(state, item) for item in usable_items(state, group, bool(blockers))]
+    options += [offer(state.board, ("item", item), item_option, state, item)
+                for item in usable_items(state, group, bool(blockers))]
     if len(group) > 1:
-        options.append(Option("split", msg("echo.opt.split"), {"kind": "split"}))
+        options.append(SPLIT)
     if not blockers:
-        options.append(Option("done", msg("echo.opt.done"), {"kind": "done"}))
+        options.append(DONE)
     return options
 
 
@@ -158,9 +182,7 @@ class Turn(Frame):
         if not others:
             return self.next_action(state)
         seats = (self.leader, *others)
-        answers = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
-                   Option(APART, msg("echo.opt.apart"), {"kind": "apart"}))
-        options = dict.fromkeys(seats, answers)
+        options = dict.fromkeys(seats, MEETING)
         question = msg("echo.ask.meet", who=tuple(state.name(s) for s in self.group),
                        others=tuple(state.name(s) for s in others), at=state.at(here))
         return self.ask(Decision(seats, question, options=options), self.met)

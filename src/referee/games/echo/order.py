@@ -11,7 +11,7 @@ from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.echo.gates import open_gates
 from referee.games.echo.movement import Turn
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 from referee.games.echo.units import deal_units, discard_units
 
 
@@ -73,6 +73,12 @@ def waiting_order(state: EchoState) -> list[str]:
             if not state.investigators[s].finished and state.investigators[s].conscious]
 
 
+def next_option(state: EchoState, seat: str) -> Option:
+    """Melifaro names ``seat`` to move next (ECHO-ORD-2)."""
+    return Option(seat, msg("echo.opt.next", who=state.name(seat)),
+                  {"kind": "next", "investigator": seat})
+
+
 @dataclass
 class MovementPhase(Frame):
     """Each investigator's turn in order; Melifaro, while conscious, may name
@@ -87,8 +93,7 @@ class MovementPhase(Frame):
         melifaro = state.settings.melifaro
         if melifaro is not None and len(waiting) > 1 \
                 and state.investigators[melifaro].conscious:
-            options = [Option(seat, msg("echo.opt.next", who=state.name(seat)),
-                              {"kind": "next", "investigator": seat})
+            options = [offer(state.board, ("next", seat), next_option, state, seat)
                        for seat in waiting]
             question = msg("echo.ask.melifaro", usual=state.name(waiting[0]),
                            melifaro=state.name(melifaro))
