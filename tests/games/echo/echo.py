@@ -14,9 +14,12 @@ from typing import Any
 from referee.core.game import Game
 from referee.core.ruleset import find_ruleset
 from referee.core.waits import Chance, Decision
+from referee.display import Display, display_for
 from referee.games.echo.scenario import Scenario
 
 RULESET = find_ruleset("echo")
+DISPLAY = display_for(RULESET) or Display()
+"""Echo's table and picture (the ``referee.displays`` entry point)."""
 
 LOCATIONS: list[dict[str, Any]] = [
     {"id": "a", "name": {"en": "the House by the Bridge", "ru": "Дом у Моста"}},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from random import Random
 from xml.etree import ElementTree
 
@@ -10,8 +12,10 @@ from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import render
 from referee.core.scenario import load_scenario
+from referee.display import display_for
+from referee.games.echo.display import EchoDisplay
 from referee.games.echo.scenario import check
-from tests.games.echo.echo import RULESET, enemy, inv, new_game, scenario
+from tests.games.echo.echo import DISPLAY, RULESET, enemy, inv, new_game, scenario
 
 
 def test_the_example_is_the_city_the_issue_asks_for():
@@ -22,7 +26,7 @@ def test_the_example_is_the_city_the_issue_asks_for():
     echo = [loc for loc, info in view["locations"].items() if not info["world"]]
     assert len(echo) >= 10
     assert sum(info["cursed"] for info in view["locations"].values()) >= 2
-    kinds = {join[2] for join in view["joins"]}
+    kinds = {join["kind"] for join in view["joins"]}
     assert kinds == {"link", "touch"}
     assert len(view["gates"]) >= 2 and len(game.seats) == 4
     assert {e["kind"] for e in view["enemies"].values()} == {"undead", "mage", "commoner",
@@ -81,9 +85,9 @@ def test_a_playout_reads_in_russian():
     play_out(game, dict.fromkeys(game.seats, random_bot(Random(2))), RandomChance(Random(3)))
     text = game.text_log("kofa", "ru")
     assert text[0].startswith("Ход 1: фаза «Движение»")
-    headings, rows = RULESET.board_table(game.view("kofa")["state"], "ru") or ([], [])
+    headings, rows = DISPLAY.board_table(game.view("kofa"), "ru") or ([], [])
     assert headings[0] == "Локация" and len(rows) == 14
-    picture = RULESET.svg(game.scenario, game.view("kofa")["state"], "ru")
+    picture = DISPLAY.svg(game.view("kofa"), "ru")
     assert picture is not None and "Холоми" in picture
     ElementTree.fromstring(picture)
 
@@ -93,3 +97,29 @@ def test_disputed_case_11_world_locations_are_not_joined():
     data["joins"] = [*data["joins"], {"between": ["w", "v"], "kind": "link"}]
     problems = check(type(scenario([inv("max")])).model_validate(data))
     assert [p.key for p in problems] == ["echo.check.world-join"]
+
+
+def test_a_seats_view_refers_to_items_by_id_and_names_each_once():
+    game = new_game([inv("max", items=("balm",)), inv("kofa", "b")],
+                    items=[{"id": "balm", "name": {"en": "Kahar's Balm", "ru": "Бальзам Кахара"},
+                            "effect": "heal", "cost": 1, "power": 2}])
+    view = game.view("kofa")["state"]
+    assert view["investigators"]["max"]["items"] == ["balm"]
+    assert view["investigators"]["kofa"]["items"] == []
+    assert view["items"]["balm"]["holder"] == "max"
+    assert view["items"]["balm"]["name"] == {"en": "Kahar's Balm", "ru": "Бальзам Кахара"}
+    assert view["joins"][0] == {"between": ["a", "b"], "kind": "touch"}
+    assert view["title"] == {"en": "test", "ru": "test"}
+
+
+def test_the_rules_import_no_surface_above_them():
+    """DESIGN, one direction: the ruleset loads without the display, bots,
+    odds, terminal or server; its table and picture come as its display."""
+    code = ("import sys, referee.games.echo.ruleset\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(("
+            "'referee.display', 'referee.bots', 'referee.odds', 'referee.cli', "
+            "'referee.server', 'referee.games.echo.display', 'referee.games.echo.picture')))))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.split() == []
+    assert isinstance(display_for(RULESET), EchoDisplay)

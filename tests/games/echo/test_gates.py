@@ -11,6 +11,7 @@ from referee.core.game import Game
 from referee.core.i18n import render
 from referee.games.echo.scenario import check
 from tests.games.echo.echo import (
+    DISPLAY,
     GATES,
     RULESET,
     asked,
@@ -111,10 +112,10 @@ def test_a_gate_is_turned_face_up_for_everyone_when_first_passed():
 def test_the_picture_and_the_table_show_no_destination_before_the_passage():
     khmiro, vook = leading_to("w"), leading_to("v")
     for lang in ("en", "ru"):
-        pictures = {RULESET.svg(g.scenario, g.view("kofa")["state"], lang) for g in (khmiro, vook)}
-        tables = {str(RULESET.board_table(g.view("kofa")["state"], lang)) for g in (khmiro, vook)}
+        pictures = {DISPLAY.svg(g.view("kofa"), lang) for g in (khmiro, vook)}
+        tables = {str(DISPLAY.board_table(g.view("kofa"), lang)) for g in (khmiro, vook)}
         assert len(pictures) == 1 and len(tables) == 1
     khmiro.feed("move:e", "gate:g2")
-    table = RULESET.board_table(khmiro.view("kofa")["state"], "ru")
+    table = DISPLAY.board_table(khmiro.view("kofa"), "ru")
     assert table is not None
     assert any("Врата в Красную пустыню Хмиро" in row[3] for row in table[1])

@@ -17,13 +17,13 @@ from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, msg, render
 from referee.core.scenario import load_scenario
 from referee.games.echo.picture import LABEL_WIDTH, name_from_view, wrap
-from tests.games.echo.echo import RULESET, inv, scenario
+from tests.games.echo.echo import DISPLAY, RULESET, inv, scenario
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def picture(game: Game, lang: Lang) -> ET.Element:
-    text = RULESET.svg(game.scenario, game.view("referee")["state"], lang)
+    text = DISPLAY.svg(game.view("referee"), lang)
     assert text is not None
     return ET.fromstring(text)
 

@@ -9,13 +9,21 @@ of the full game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from referee.core.events import Facts
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, Name, msg
 from referee.core.waits import Decision, Option
 from referee.games.echo import tables
 from referee.games.echo.checks import dice_for, passed, successes
-from referee.games.echo.state import EchoState, Enemy, EnemyStatus, InvestigatorStatus
+from referee.games.echo.state import (
+    EchoState,
+    Enemy,
+    EnemyStatus,
+    InvestigatorStatus,
+    offer,
+)
 from referee.games.echo.tables import HUMAN_KINDS, ORDER_SKILLS
 
 
@@ -41,31 +49,39 @@ def investigator_fate(health: int, reason: int) -> InvestigatorStatus:
     return "unconscious" if fate == "detained" else "dead"
 
 
-def hurt_enemy(state: EchoState, enemy: Enemy, amount: int, harms: str,
+def hurt_enemy(state: EchoState, enemy: Enemy, amount: int, harms: str, facts: Facts,
                by: Name | None = None) -> None:
     """Take ``amount`` of ``harms`` (health or reason) from ``enemy``, struck
-    by the investigator ``by`` (or by an item: no one named)."""
+    by the investigator ``by`` (or by an item: no one named); the line's
+    ``facts`` get what the enemy has left."""
     setattr(enemy, harms, getattr(enemy, harms) - amount)
     name = state.enemy_name(enemy.id)
-    state.emit(hurt_line(name, amount, harms, enemy.health, enemy.reason, by))
+    state.emit(hurt_line(name, amount, harms, enemy.health, enemy.reason, by),
+               facts={**facts, "health": enemy.health, "reason": enemy.reason})
     fate = enemy_fate(state.enemy_cards[enemy.id].kind, enemy.health, enemy.reason)
     if fate != "active":
         enemy.status = fate
-        state.emit(msg(f"echo.enemy.{fate}", who=name, at=state.at(enemy.location)))
+        state.emit(msg(f"echo.enemy.{fate}", who=name, at=state.at(enemy.location)),
+                   facts={"kind": "enemy-down", "enemy": enemy.id, "status": fate,
+                          "location": enemy.location})
 
 
-def hurt_investigator(state: EchoState, seat: str, amount: int, harms: str,
+def hurt_investigator(state: EchoState, seat: str, amount: int, harms: str, facts: Facts,
                       by: Name) -> None:
-    """Take ``amount`` of ``harms`` from the investigator, struck by the enemy ``by``."""
+    """Take ``amount`` of ``harms`` from the investigator, struck by the enemy
+    ``by``; the line's ``facts`` get what the investigator has left."""
     inv = state.investigators[seat]
     setattr(inv, harms, getattr(inv, harms) - amount)
-    state.emit(hurt_line(state.name(seat), amount, harms, inv.health, inv.reason, by))
+    state.emit(hurt_line(state.name(seat), amount, harms, inv.health, inv.reason, by),
+               facts={**facts, "health": inv.health, "reason": inv.reason})
     fate = investigator_fate(inv.health, inv.reason)
     if fate != "conscious":
         inv.status = fate
         inv.finished = True
         lost, inv.units = inv.units, 0
-        state.emit(msg(f"echo.investigator.{fate}", who=state.name(seat), units=lost))
+        state.emit(msg(f"echo.investigator.{fate}", who=state.name(seat), units=lost),
+                   facts={"kind": "investigator-down", "investigator": seat, "status": fate,
+                          "units_lost": lost})
 
 
 def hurt_line(who: Name, amount: int, harms: str, health: int, reason: int,
@@ -84,10 +100,26 @@ def in_turn_order(state: EchoState, group: list[str]) -> list[str]:
     return [s for s in state.clockwise_from_first() if s in group]
 
 
+def check_facts(state: EchoState, seat: str, skill: str, penalty: int,
+                count: int) -> dict[str, Any]:
+    """What every check's line says of it (house rule 1): whose, of which
+    skill, the dice, the penalty, the successes, how many were needed."""
+    return {"investigator": seat, "skill": skill,
+            "dice": dice_for(getattr(state.cards[seat], skill), penalty), "penalty": penalty,
+            "successes": count, "needed": state.settings.successes_needed,
+            "passed": passed(count, state.settings)}
+
+
 def highest_attentiveness(state: EchoState, enemies: list[Enemy]) -> int:
     """The penalty of the order and get-away checks: the enemy's Attentiveness
     (ECHO-BAT-5); with several enemies, the highest (house rule 6)."""
     return max((state.enemy_cards[e.id].attentiveness for e in enemies), default=0)
+
+
+def order_skill_option(skill: str, dice: int) -> Option:
+    """Check ``skill`` with ``dice`` dice for the order of blows (ECHO-BAT-5)."""
+    return Option(skill, msg("echo.opt.order-skill", skill=msg(f"echo.skill.{skill}"), dice=dice),
+                  {"kind": "order-skill", "skill": skill, "dice": dice})
 
 
 @dataclass
@@ -103,9 +135,10 @@ class OrderCheck(Frame):
 
     def start(self, state: EchoState) -> Step:
         card = state.cards[self.leader]
-        options = [Option(skill, msg("echo.opt.order-skill", skill=msg(f"echo.skill.{skill}"),
-                                     dice=dice_for(getattr(card, skill), self.penalty(state,
-                                                                                       skill))))
+        dice = {skill: dice_for(getattr(card, skill), self.penalty(state, skill))
+                for skill in ORDER_SKILLS}
+        options = [offer(state.board, ("order-skill", skill, str(dice[skill])),
+                         order_skill_option, skill, dice[skill])
                    for skill in ORDER_SKILLS]
         return self.ask(Decision.single(self.leader, msg("echo.ask.order-skill",
                                                          who=state.name(self.leader)), options),
@@ -118,18 +151,25 @@ class OrderCheck(Frame):
 
     def chose(self, state: EchoState, skill: str) -> Step:
         self.skill = skill
-        dice = dice_for(getattr(state.cards[self.leader], skill), self.penalty(state, skill))
+        penalty = self.penalty(state, skill)
+        dice = dice_for(getattr(state.cards[self.leader], skill), penalty)
         what = msg("echo.chance.check", who=state.name(self.leader),
                    skill=msg(f"echo.skill.{skill}"), dice=dice)
         if dice == 0:
             return self.rolled(state, 0)
-        return self.ask(successes(what, dice, state.settings), self.rolled)
+        label = {"roll": "order-check", "investigator": self.leader, "skill": skill,
+                 "dice": dice, "penalty": penalty}
+        return self.ask(successes(what, dice, state.settings, label), self.rolled)
 
     def rolled(self, state: EchoState, count: int) -> Step:
         first = passed(count, state.settings)
+        penalty = self.penalty(state, self.skill)
         state.emit(msg("echo.order.investigators" if first else "echo.order.enemies",
                        who=state.name(self.leader), skill=msg(f"echo.skill.{self.skill}"),
-                       successes=count), clause="ECHO-BAT-5")
+                       successes=count), clause="ECHO-BAT-5",
+                   facts={"kind": "order-check",
+                          **check_facts(state, self.leader, self.skill, penalty, count),
+                          "first": "investigators" if first else "enemies"})
         return done(first)
 
 
@@ -145,25 +185,33 @@ class GetAway(Frame):
 
     def start(self, state: EchoState) -> Step:
         enemies = state.blockers(self.group)
-        dice = dice_for(state.cards[self.leader].stealth, highest_attentiveness(state, enemies))
+        penalty = highest_attentiveness(state, enemies)
+        dice = dice_for(state.cards[self.leader].stealth, penalty)
         if dice == 0:
             return self.rolled(state, 0)
         what = msg("echo.chance.check", who=state.name(self.leader),
                    skill=msg("echo.skill.stealth"), dice=dice)
-        return self.ask(successes(what, dice, state.settings), self.rolled)
+        label = {"roll": "get-away", "investigator": self.leader, "skill": "stealth",
+                 "dice": dice, "penalty": penalty, "enemies": [e.id for e in enemies]}
+        return self.ask(successes(what, dice, state.settings, label), self.rolled)
 
     def rolled(self, state: EchoState, count: int) -> Step:
         enemies = state.blockers(self.group)
+        facts = {"kind": "get-away",
+                 **check_facts(state, self.leader, "stealth",
+                               highest_attentiveness(state, enemies), count),
+                 "investigators": self.group,
+                 "enemies": [e.id for e in enemies]}
         if not passed(count, state.settings):
             state.emit(msg("echo.away.failed", who=state.name(self.leader), successes=count,
                            enemies=tuple(state.enemy_name(e.id) for e in enemies)),
-                       clause="ECHO-BAT-1")
+                       clause="ECHO-BAT-1", facts=facts)
             return done(False)
         for seat in self.group:
             state.investigators[seat].evaded += [e.id for e in enemies]
         state.emit(msg("echo.away.passed", who=state.name(self.leader), successes=count,
                        enemies=tuple(state.enemy_name(e.id) for e in enemies)),
-                   clause="ECHO-BAT-1")
+                   clause="ECHO-BAT-1", facts=facts)
         return done(True)
 
 
@@ -185,11 +233,17 @@ class BattleRound(Frame):
     striker: str = ""
 
     def start(self, state: EchoState) -> Step:
-        ours = [f"i:{s}" for s in in_turn_order(state, self.group)]
-        theirs = [f"e:{e.id}" for e in state.blockers(self.group)]
+        investigators = in_turn_order(state, self.group)
+        enemies = [e.id for e in state.blockers(self.group)]
+        ours = [f"i:{s}" for s in investigators]
+        theirs = [f"e:{e}" for e in enemies]
         self.queue = ours + theirs if self.investigators_first else theirs + ours
-        state.emit(msg("echo.round", at=state.at(state.investigators[self.group[0]].location)),
-                   clause="ECHO-BAT-3")
+        here = state.investigators[self.group[0]].location
+        state.emit(msg("echo.round", at=state.at(here)), clause="ECHO-BAT-3",
+                   facts={"kind": "phase-ended", "phase": "round", "turn": state.turn,
+                          "location": here, "investigators": investigators,
+                          "enemies": enemies,
+                          "first": "investigators" if self.investigators_first else "enemies"})
         return self.next_blow(state)
 
     def next_blow(self, state: EchoState) -> Step:
@@ -200,16 +254,23 @@ class BattleRound(Frame):
                         else state.enemies[who].active)
             name = state.name(who) if side == "i" else state.enemy_name(who)
             if not standing:
-                state.emit(msg("echo.no-blow", who=name), clause="ECHO-BAT-4")
+                state.emit(msg("echo.no-blow", who=name), clause="ECHO-BAT-4",
+                           facts={"kind": "no-blow",
+                                  "investigator" if side == "i" else "enemy": who})
                 continue
-            if self.target(state, side) is None:
+            target = self.target(state, side)
+            if target is None:
                 continue
             dice = state.cards[who].fight if side == "i" else state.enemy_cards[who].fight
             self.striker = striker
             if dice == 0:
                 return self.struck(state, 0)
             what = msg("echo.chance.blow", who=name, dice=dice)
-            return self.ask(successes(what, dice, state.settings), self.struck)
+            label = ({"roll": "blow", "striker": "investigator", "investigator": who,
+                      "enemy": target, "dice": dice} if side == "i" else
+                     {"roll": "blow", "striker": "enemy", "investigator": target,
+                      "enemy": who, "dice": dice})
+            return self.ask(successes(what, dice, state.settings, label), self.struck)
         return done()
 
     def target(self, state: EchoState, side: str) -> str | None:
@@ -223,18 +284,35 @@ class BattleRound(Frame):
         target = self.target(state, side)
         if target is not None:
             if side == "i":
-                if count == 0:
-                    state.emit(msg("echo.miss", who=state.name(who),
-                                   target=state.enemy_name(target)), clause="ECHO-BAT-3")
-                else:
-                    hurt_enemy(state, state.enemies[target], count, state.cards[who].harms,
-                               by=state.name(who))
+                self.investigator_struck(state, who, target, count)
             else:
-                card = state.enemy_cards[who]
-                if count == 0:
-                    state.emit(msg("echo.miss", who=card.name.name, target=state.name(target)),
-                               clause="ECHO-BAT-3")
-                else:
-                    hurt_investigator(state, target, count, card.harms, by=card.name.name)
+                self.enemy_struck(state, who, target, count)
         self.striker = ""
         return self.next_blow(state)
+
+    def investigator_struck(self, state: EchoState, seat: str, enemy: str, count: int) -> None:
+        """House rule 3: the investigator's successes are what it takes."""
+        card = state.cards[seat]
+        facts = {"kind": "blow", "striker": "investigator", "investigator": seat,
+                 "enemy": enemy, "dice": card.fight, "successes": count, "harms": card.harms}
+        if count:
+            hurt_enemy(state, state.enemies[enemy], count, card.harms, facts,
+                       by=state.name(seat))
+            return
+        target = state.enemies[enemy]
+        state.emit(msg("echo.miss", who=state.name(seat), target=state.enemy_name(enemy)),
+                   clause="ECHO-BAT-3",
+                   facts={**facts, "health": target.health, "reason": target.reason})
+
+    def enemy_struck(self, state: EchoState, enemy: str, seat: str, count: int) -> None:
+        """House rule 3: the enemy's successes are what it takes."""
+        card = state.enemy_cards[enemy]
+        facts = {"kind": "blow", "striker": "enemy", "investigator": seat, "enemy": enemy,
+                 "dice": card.fight, "successes": count, "harms": card.harms}
+        if count:
+            hurt_investigator(state, seat, count, card.harms, facts, by=card.name.name)
+            return
+        target = state.investigators[seat]
+        state.emit(msg("echo.miss", who=card.name.name, target=state.name(seat)),
+                   clause="ECHO-BAT-3",
+                   facts={**facts, "health": target.health, "reason": target.reason})

@@ -13,7 +13,7 @@ from fractions import Fraction
 from math import comb
 
 from referee.core.i18n import Msg
-from referee.core.waits import Chance
+from referee.core.waits import Chance, Meaning
 from referee.games.echo.scenario import Settings
 
 
@@ -27,11 +27,12 @@ def success_chance(settings: Settings) -> Fraction:
     return Fraction(settings.die_sides - settings.success_face + 1, settings.die_sides)
 
 
-def successes(what: Msg, dice: int, settings: Settings) -> Chance:
-    """The number of successes among ``dice`` dice, each outcome with its odds."""
+def successes(what: Msg, dice: int, settings: Settings, label: Meaning | None = None) -> Chance:
+    """The number of successes among ``dice`` dice, each outcome with its
+    odds; ``label`` says as data whose roll it is and what for."""
     p = success_chance(settings)
     return Chance(what, tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k))
-                              for k in range(dice + 1)))
+                              for k in range(dice + 1)), label)
 
 
 def passed(count: int, settings: Settings) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.core.i18n import msg
 from referee.core.waits import Option
 from referee.games.echo import tables
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 
 
 def gate_options(state: EchoState, here: str) -> list[Option]:
@@ -19,20 +19,34 @@ def gate_options(state: EchoState, here: str) -> list[Option]:
     here are told apart by their number in the scenario's order here."""
     options = []
     out = [gate for gate in state.gates.values() if gate.open and gate.at == here]
+    numbered = "-nth" if len(out) > 1 else ""
     for number, gate in enumerate(out, start=1):
-        numbered = "-nth" if len(out) > 1 else ""
-        label = (msg(f"echo.opt.gate{numbered}-known", n=number, cost=tables.GATE_COST,
-                     to=state.to(state.board.gate_to[gate.id]))
-                 if gate.revealed else
-                 msg(f"echo.opt.gate{numbered}-unknown", n=number, cost=tables.GATE_COST))
-        options.append(Option(f"gate:{gate.id}", label))
+        known = "-known" if gate.revealed else "-unknown"
+        options.append(offer(state.board, ("gate", gate.id, numbered, known, str(number)),
+                             gate_option, state, gate.id, f"echo.opt.gate{numbered}{known}",
+                             number))
     for gate in state.gates.values():
         if gate.open and gate.revealed and gate.at != here \
                 and state.board.gate_to[gate.id] == here:
-            options.append(Option(f"back:{gate.id}",
-                                  msg("echo.opt.gate-back", to=state.to(gate.at),
-                                      cost=tables.GATE_COST)))
+            options.append(offer(state.board, ("back", gate.id), back_option, state, gate.id))
     return options
+
+
+def gate_option(state: EchoState, gate_id: str, key: str, number: int) -> Option:
+    """Through the Gate into the World; ``key`` says whether where it leads
+    is shown (ECHO-GATE-4) and whether it is numbered among several here."""
+    label = (msg(key, n=number, cost=tables.GATE_COST, to=state.to(state.board.gate_to[gate_id]))
+             if key.endswith("-known") else msg(key, n=number, cost=tables.GATE_COST))
+    return Option(f"gate:{gate_id}", label,
+                  {"kind": "gate", "gate": gate_id, "units": tables.GATE_COST})
+
+
+def back_option(state: EchoState, gate_id: str) -> Option:
+    """Back through a revealed Gate to its Location in Echo (ECHO-GATE-3)."""
+    at = state.gates[gate_id].at
+    return Option(f"back:{gate_id}", msg("echo.opt.gate-back", to=state.to(at),
+                                         cost=tables.GATE_COST),
+                  {"kind": "back", "gate": gate_id, "units": tables.GATE_COST})
 
 
 def pass_gate(state: EchoState, group: list[str], gate_id: str, back: bool) -> str:
@@ -44,11 +58,14 @@ def pass_gate(state: EchoState, group: list[str], gate_id: str, back: bool) -> s
     if not gate.revealed:
         gate.revealed = True
         state.emit(msg("echo.gate.revealed", at=state.at(gate.at), to=state.to(there)),
-                   clause="ECHO-GATE-4")
+                   clause="ECHO-GATE-4", facts={"kind": "gate-revealed", "gate": gate_id,
+                                                "location": gate.at, "to": there})
     for seat in group:
         state.investigators[seat].location = there
     state.emit(msg("echo.gate.passed", who=tuple(state.name(s) for s in group),
-                   from_=state.from_(origin), to=state.to(there)), clause="ECHO-GATE-2")
+                   from_=state.from_(origin), to=state.to(there)), clause="ECHO-GATE-2",
+               facts={"kind": "gate-passed", "gate": gate_id, "investigators": group,
+                      "from": origin, "to": there, "back": back, "units": tables.GATE_COST})
     return there
 
 
@@ -58,4 +75,5 @@ def open_gates(state: EchoState) -> None:
     for gate in state.gates.values():
         if not gate.open and state.board.gate_opens[gate.id] <= state.turn:
             gate.open = True
-            state.emit(msg("echo.gate.opens", at=state.at(gate.at)), clause="ECHO-GATE-1")
+            state.emit(msg("echo.gate.opens", at=state.at(gate.at)), clause="ECHO-GATE-1",
+                       facts={"kind": "gate-opened", "gate": gate.id, "location": gate.at})

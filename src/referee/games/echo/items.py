@@ -15,7 +15,7 @@ from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.echo.battle import hurt_enemy
 from referee.games.echo.checks import dice_for, passed, successes
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 from referee.games.echo.units import spend
 
 
@@ -41,6 +41,12 @@ def usable_items(state: EchoState, group: list[str], blocked: bool) -> list[str]
     return found
 
 
+def teleport_option(state: EchoState, there: str) -> Option:
+    """Where a teleport may take the group (house rule 13)."""
+    return Option(there, msg("echo.opt.teleport", to=state.to(there)),
+                  {"kind": "teleport", "location": there})
+
+
 @dataclass
 class UseItem(Frame):
     """An attempt to use ``item``: every member spends its cost (ECHO-ITEM-1,
@@ -50,37 +56,48 @@ class UseItem(Frame):
     leader: str
     group: list[str]
     item: str
+    dice: int = 0
+    """The dice of the item's check, once it is made."""
 
     def start(self, state: EchoState) -> Step:
         card = state.item_cards[self.item]
         holder = state.holders[self.item]
         state.emit(msg("echo.item.used", who=state.name(holder), item=card.name.name,
-                       cost=card.cost), clause="ECHO-ITEM-1")
-        spend(state, self.group, card.cost, "ECHO-ITEM-1")
+                       cost=card.cost), clause="ECHO-ITEM-1",
+                   facts={"kind": "item-used", "item": self.item, "investigator": holder,
+                          "investigators": self.group, "units": card.cost})
+        spend(state, self.group, card.cost, "item", "ECHO-ITEM-1")
         if card.skill is None:
             return self.effect(state)
-        dice = dice_for(getattr(state.cards[holder], card.skill), card.penalty)
+        dice = self.dice = dice_for(getattr(state.cards[holder], card.skill), card.penalty)
         if dice == 0:
             return self.checked(state, 0)
         what = msg("echo.chance.check", who=state.name(holder),
                    skill=msg(f"echo.skill.{card.skill}"), dice=dice)
-        return self.ask(successes(what, dice, state.settings), self.checked)
+        label = {"roll": "item-check", "investigator": holder, "item": self.item,
+                 "skill": card.skill, "dice": dice, "penalty": card.penalty}
+        return self.ask(successes(what, dice, state.settings, label), self.checked)
 
     def checked(self, state: EchoState, count: int) -> Step:
         card = state.item_cards[self.item]
-        if not passed(count, state.settings):
+        success = passed(count, state.settings)
+        facts = {"kind": "item-check", "item": self.item,
+                 "investigator": state.holders[self.item], "skill": card.skill,
+                 "dice": self.dice, "penalty": card.penalty, "successes": count,
+                 "needed": state.settings.successes_needed, "passed": success}
+        if not success:
             state.emit(msg("echo.item.failed", item=card.name.name, successes=count),
-                       clause="ECHO-ITEM-2")
+                       clause="ECHO-ITEM-2", facts=facts)
             return done(False)
         state.emit(msg("echo.item.passed", item=card.name.name, successes=count),
-                   clause="ECHO-ITEM-2")
+                   clause="ECHO-ITEM-2", facts=facts)
         return self.effect(state)
 
     def effect(self, state: EchoState) -> Step:
         card = state.item_cards[self.item]
         here = state.investigators[self.leader].location
         if card.effect == "teleport":
-            options = [Option(loc, msg("echo.opt.teleport", to=state.to(loc)))
+            options = [offer(state.board, ("teleport", loc), teleport_option, state, loc)
                        for loc in state.board.names
                        if loc != here and loc not in state.board.world]
             return self.ask(Decision.single(self.leader, msg("echo.ask.teleport",
@@ -89,16 +106,21 @@ class UseItem(Frame):
         if card.effect == "smite":
             enemies = state.enemies_at(here)
             if enemies:
-                hurt_enemy(state, enemies[0], card.power, card.harms)
+                hurt_enemy(state, enemies[0], card.power, card.harms,
+                           {"kind": "smote", "item": self.item, "enemy": enemies[0].id,
+                            "amount": card.power, "harms": card.harms})
         elif card.effect == "heal":
             for seat in self.group:
                 inv, limit = state.investigators[seat], getattr(state.cards[seat], card.harms)
                 before = getattr(inv, card.harms)
                 setattr(inv, card.harms, min(limit, before + card.power))
-                state.emit(msg("echo.healed", who=state.name(seat),
-                               amount=getattr(inv, card.harms) - before,
+                amount = getattr(inv, card.harms) - before
+                state.emit(msg("echo.healed", who=state.name(seat), amount=amount,
                                what=msg(f"echo.vital.{card.harms}"), health=inv.health,
-                               reason=inv.reason))
+                               reason=inv.reason),
+                           facts={"kind": "healed", "investigator": seat, "item": self.item,
+                                  "amount": amount, "harms": card.harms,
+                                  "health": inv.health, "reason": inv.reason})
         return done(False)
 
     def teleported(self, state: EchoState, there: str) -> Step:
@@ -107,5 +129,7 @@ class UseItem(Frame):
             state.investigators[seat].location = there
         state.emit(msg("echo.teleported", who=tuple(state.name(s) for s in self.group),
                        item=state.item_name(self.item), from_=state.from_(origin),
-                       to=state.to(there)))
+                       to=state.to(there)),
+                   facts={"kind": "teleported", "investigators": self.group,
+                          "item": self.item, "from": origin, "to": there})
         return done(True)

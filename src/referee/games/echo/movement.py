@@ -21,7 +21,7 @@ from referee.games.echo import tables
 from referee.games.echo.battle import BattleRound, GetAway, OrderCheck, in_turn_order
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 from referee.games.echo.units import pay_round, spend
 
 TOGETHER, APART = "together", "apart"
@@ -39,9 +39,45 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
         passage = state.board.links.passage(here, there)
         cost = tables.LINK_COST if passage is None else int(passage.cost)
         if (cost == 0 and free) or (cost > 0 and units >= cost):
-            key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
-            options.append(Option(f"move:{there}", msg(key, to=state.to(there), cost=cost)))
+            options.append(offer(state.board, ("move", there, str(cost)), move_option, state,
+                                 there, cost))
     return options
+
+
+def move_option(state: EchoState, there: str, cost: int) -> Option:
+    key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
+    return Option(f"move:{there}", msg(key, to=state.to(there), cost=cost),
+                  {"kind": "move", "location": there, "units": cost,
+                   "way": "touch" if cost == 0 else "link"})
+
+
+def item_option(state: EchoState, item: str) -> Option:
+    """Try ``item`` at its cost (ECHO-ITEM-1)."""
+    holder, cost = state.holders[item], state.item_cards[item].cost
+    return Option(f"item:{item}", msg("echo.opt.item", item=state.item_name(item),
+                                      who=state.name(holder), cost=cost),
+                  {"kind": "item", "item": item, "investigator": holder, "units": cost})
+
+
+def fight_option(state: EchoState, enemies: list[str]) -> Option:
+    """A round against the ``enemies`` barring the way (ECHO-BAT-2)."""
+    names = tuple(state.enemy_name(e) for e in enemies)
+    return Option("fight", msg("echo.opt.fight", enemies=names),
+                  {"kind": "fight", "enemies": enemies})
+
+
+def away_option(state: EchoState, enemies: list[str]) -> Option:
+    """The get-away check from the ``enemies`` barring the way (ECHO-BAT-1)."""
+    names = tuple(state.enemy_name(e) for e in enemies)
+    return Option("away", msg("echo.opt.away", enemies=names),
+                  {"kind": "get-away", "enemies": enemies})
+
+
+SPLIT = Option("split", msg("echo.opt.split"), {"kind": "split"})
+DONE = Option("done", msg("echo.opt.done"), {"kind": "done"})
+MEETING = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
+           Option(APART, msg("echo.opt.apart"), {"kind": "apart"}))
+"""The answers to a meeting (ECHO-ORD-3)."""
 
 
 def action_options(state: EchoState, leader: str, group: list[str]) -> list[Option]:
@@ -51,21 +87,19 @@ def action_options(state: EchoState, leader: str, group: list[str]) -> list[Opti
     blockers = state.blockers(group)
     options: list[Option] = []
     if blockers:
-        names = tuple(state.enemy_name(e.id) for e in blockers)
-        options += [Option("fight", msg("echo.opt.fight", enemies=names)),
-                    Option("away", msg("echo.opt.away", enemies=names))]
+        ids = [e.id for e in blockers]
+        options += [offer(state.board, ("fight", *ids), fight_option, state, ids),
+                    offer(state.board, ("away", *ids), away_option, state, ids)]
     else:
         options += move_options(state, group)
         if min(state.investigators[s].units for s in group) >= tables.GATE_COST:
             options += gate_options(state, here)
-    options += [Option(f"item:{item}", msg("echo.opt.item", item=state.item_name(item),
-                                           who=state.name(state.holders[item]),
-                                           cost=state.item_cards[item].cost))
+    options += [offer(state.board, ("item", item), item_option, state, item)
                 for item in usable_items(state, group, bool(blockers))]
     if len(group) > 1:
-        options.append(Option("split", msg("echo.opt.split")))
+        options.append(SPLIT)
     if not blockers:
-        options.append(Option("done", msg("echo.opt.done")))
+        options.append(DONE)
     return options
 
 
@@ -104,7 +138,7 @@ class Turn(Frame):
         if verb == "move":
             return self.move(state, what)
         if verb in ("gate", "back"):
-            spend(state, self.group, tables.GATE_COST, "ECHO-GATE-2")
+            spend(state, self.group, tables.GATE_COST, "gate", "ECHO-GATE-2")
             pass_gate(state, self.group, what, back=verb == "back")
             return self.arrived(state)
         if verb == "item":
@@ -115,16 +149,17 @@ class Turn(Frame):
             return self.call(GetAway(self.leader, list(self.group)), self.got_away)
         if verb == "split":
             state.emit(msg("echo.split", who=tuple(state.name(s) for s in self.group)),
-                       clause="ECHO-ORD-4")
+                       clause="ECHO-ORD-4", facts={"kind": "split", "investigators": self.group})
             return done("split")
-        state.emit(msg("echo.done", who=state.name(self.leader)), clause="ECHO-ORD-1")
+        state.emit(msg("echo.done", who=state.name(self.leader)), clause="ECHO-ORD-1",
+                   facts={"kind": "turn-ended", "investigator": self.leader})
         return done("done")
 
     def move(self, state: EchoState, there: str) -> Step:
         here = state.investigators[self.leader].location
         passage = state.board.links.passage(here, there)
         cost = tables.LINK_COST if passage is None else int(passage.cost)
-        spend(state, self.group, cost, "ECHO-MOV-2")
+        spend(state, self.group, cost, "move", "ECHO-MOV-2")
         for seat in self.group:
             inv = state.investigators[seat]
             inv.location = there
@@ -132,7 +167,9 @@ class Turn(Frame):
                 inv.free_moves += 1
         state.emit(msg("echo.moved", who=tuple(state.name(s) for s in self.group),
                        from_=state.from_(here), to=state.to(there), cost=cost),
-                   clause="ECHO-MOV-3" if cost == 0 else "ECHO-MOV-2")
+                   clause="ECHO-MOV-3" if cost == 0 else "ECHO-MOV-2",
+                   facts={"kind": "moved", "investigators": self.group, "from": here,
+                          "to": there, "units": cost, "way": "touch" if cost == 0 else "link"})
         return self.arrived(state)
 
     def arrived(self, state: EchoState) -> Step:
@@ -145,8 +182,7 @@ class Turn(Frame):
         if not others:
             return self.next_action(state)
         seats = (self.leader, *others)
-        options = {seat: (Option(TOGETHER, msg("echo.opt.together")),
-                          Option(APART, msg("echo.opt.apart"))) for seat in seats}
+        options = dict.fromkeys(seats, MEETING)
         question = msg("echo.ask.meet", who=tuple(state.name(s) for s in self.group),
                        others=tuple(state.name(s) for s in others), at=state.at(here))
         return self.ask(Decision(seats, question, options=options), self.met)
@@ -156,14 +192,17 @@ class Turn(Frame):
         if answers.get(self.leader) == TOGETHER and joining:
             self.group = in_turn_order(state, [*self.group, *joining])
             state.emit(msg("echo.together", who=tuple(state.name(s) for s in self.group)),
-                       clause="ECHO-ORD-3")
+                       clause="ECHO-ORD-3", facts={"kind": "joined", "investigators": self.group,
+                                                   "joining": joining})
         else:
             others = [s for s in answers if s != self.leader]
             declined = [s for s, answer in answers.items() if answer == APART]
             state.emit(msg("echo.apart", who=tuple(state.name(s) for s in self.group),
                            others=tuple(state.name(s) for s in others),
                            declined=tuple(state.name(s) for s in declined)),
-                       clause="ECHO-ORD-3")
+                       clause="ECHO-ORD-3",
+                       facts={"kind": "went-apart", "investigators": self.group,
+                              "others": others, "declined": declined})
         return self.next_action(state)
 
     def used(self, state: EchoState, moved: bool) -> Step:

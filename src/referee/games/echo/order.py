@@ -11,7 +11,7 @@ from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.echo.gates import open_gates
 from referee.games.echo.movement import Turn
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, offer
 from referee.games.echo.units import deal_units, discard_units
 
 
@@ -22,7 +22,9 @@ class Match(Frame):
 
     def start(self, state: EchoState) -> Step:
         state.turn += 1
-        state.emit(msg("echo.turn", turn=state.turn, first=state.name(state.first_player)))
+        state.emit(msg("echo.turn", turn=state.turn, first=state.name(state.first_player)),
+                   facts={"kind": "phase-ended", "phase": "start", "turn": state.turn,
+                          "first_player": state.first_player})
         open_gates(state)
         wake(state)
         deal_units(state)
@@ -45,7 +47,9 @@ def wake(state: EchoState) -> None:
         if inv.status == "unconscious":
             inv.status = "conscious"
             inv.health, inv.reason = max(1, inv.health), max(1, inv.reason)
-            state.emit(msg("echo.wakes", who=state.name(seat)))
+            state.emit(msg("echo.wakes", who=state.name(seat)),
+                       facts={"kind": "woke", "investigator": seat, "health": inv.health,
+                              "reason": inv.reason})
 
 
 def pass_first_player(state: EchoState) -> None:
@@ -58,7 +62,8 @@ def pass_first_player(state: EchoState) -> None:
     if alive and alive[0] != state.first_player:
         state.first_player = alive[0]
         state.emit(msg("echo.first-player", who=state.name(state.first_player)),
-                   clause="ECHO-ORD-1")
+                   clause="ECHO-ORD-1",
+                   facts={"kind": "first-player", "investigator": state.first_player})
 
 
 def waiting_order(state: EchoState) -> list[str]:
@@ -66,6 +71,12 @@ def waiting_order(state: EchoState) -> list[str]:
     clockwise (ECHO-ORD-1, ECHO-ORD-4)."""
     return [s for s in state.clockwise_from_first()
             if not state.investigators[s].finished and state.investigators[s].conscious]
+
+
+def next_option(state: EchoState, seat: str) -> Option:
+    """Melifaro names ``seat`` to move next (ECHO-ORD-2)."""
+    return Option(seat, msg("echo.opt.next", who=state.name(seat)),
+                  {"kind": "next", "investigator": seat})
 
 
 @dataclass
@@ -82,7 +93,7 @@ class MovementPhase(Frame):
         melifaro = state.settings.melifaro
         if melifaro is not None and len(waiting) > 1 \
                 and state.investigators[melifaro].conscious:
-            options = [Option(seat, msg("echo.opt.next", who=state.name(seat)))
+            options = [offer(state.board, ("next", seat), next_option, state, seat)
                        for seat in waiting]
             question = msg("echo.ask.melifaro", usual=state.name(waiting[0]),
                            melifaro=state.name(melifaro))
@@ -91,13 +102,17 @@ class MovementPhase(Frame):
 
     def picked(self, state: EchoState, seat: str) -> Step:
         if seat != waiting_order(state)[0]:
+            melifaro = state.settings.melifaro or seat
             state.emit(msg("echo.melifaro", who=state.name(seat),
-                           melifaro=state.name(state.settings.melifaro or seat)),
-                       clause="ECHO-ORD-2")
+                           melifaro=state.name(melifaro)),
+                       clause="ECHO-ORD-2",
+                       facts={"kind": "next-named", "investigator": seat, "named_by": melifaro})
         self.mover = seat
         inv = state.investigators[seat]
         state.emit(msg("echo.turn-of", who=state.name(seat), units=inv.units,
-                       at=state.at(inv.location)), clause="ECHO-ORD-1")
+                       at=state.at(inv.location)), clause="ECHO-ORD-1",
+                   facts={"kind": "turn-of", "investigator": seat, "location": inv.location,
+                          "units": inv.units})
         return self.call(Turn(seat), self.turn_over)
 
     def turn_over(self, state: EchoState, how: str) -> Step:
@@ -105,6 +120,7 @@ class MovementPhase(Frame):
             state.investigators[self.mover].finished = True
         else:
             state.emit(msg("echo.order-resumes", first=state.name(state.first_player)),
-                       clause="ECHO-ORD-4")
+                       clause="ECHO-ORD-4",
+                       facts={"kind": "order-resumes", "first_player": state.first_player})
         self.mover = ""
         return self.start(state)

@@ -1,8 +1,8 @@
-"""The city of Echo as an SVG picture, from a seat's view (and the
-scenario's fixed places): a title, the map of Locations, links, touching
-pairs and Gates, and a legend under it. Names of Locations are wrapped and
-laid out so that no two overlap and none leaves the picture; a Gate not yet
-passed shows no destination (ECHO-GATE-4)."""
+"""The city of Echo as an SVG picture, from a seat's whole view (the
+scenario's title and the Locations' places are in it): a title, the map of
+Locations, links, touching pairs and Gates, and a legend under it. Names of
+Locations are wrapped and laid out so that no two overlap and none leaves
+the picture; a Gate not yet passed shows no destination (ECHO-GATE-4)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from typing import Any
 
 from referee.boards.svg import FONT, INK, MARGIN, Box, text_width
 from referee.core.i18n import CATALOGUE, Lang, Name, msg, render
-from referee.games.echo.scenario import Scenario
 
 CATALOGUE.load(Path(__file__).with_name("picture.toml"))
 
@@ -37,18 +36,26 @@ def name_from_view(data: Any) -> Name:
     return Name(str(data["en"]), str(data.get("ru") or data["en"]), data.get("gender"), cases)
 
 
-def positions(scenario: Scenario) -> dict[str, tuple[float, float]]:
+def positions(state: Any) -> dict[str, tuple[float, float]]:
     """Each Location's place in a 100 x 100 square: as the scenario gives
-    it, else round a ring (Echo) or along the right edge (the World)."""
-    echo = [loc for loc in scenario.locations if not loc.world]
-    world = [loc for loc in scenario.locations if loc.world]
+    it (the view's ``pos``), else round a ring (Echo) or along the right
+    edge (the World), in the scenario's order."""
+    locations = state["locations"]
+    echo = [loc for loc, info in locations.items() if not info["world"]]
+    world = [loc for loc, info in locations.items() if info["world"]]
     found: dict[str, tuple[float, float]] = {}
     for i, loc in enumerate(echo):
         angle = 2 * math.pi * i / max(1, len(echo))
-        found[loc.id] = loc.pos or (40 + 32 * math.cos(angle), 50 + 38 * math.sin(angle))
+        found[loc] = _pos(locations[loc]) or (40 + 32 * math.cos(angle),
+                                              50 + 38 * math.sin(angle))
     for i, loc in enumerate(world):
-        found[loc.id] = loc.pos or (90, 15 + 70 * i / max(1, len(world) - 1 or 1))
+        found[loc] = _pos(locations[loc]) or (90, 15 + 70 * i / max(1, len(world) - 1 or 1))
     return found
+
+
+def _pos(info: Any) -> tuple[float, float] | None:
+    pos = info.get("pos")
+    return None if pos is None else (float(pos[0]), float(pos[1]))
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:
@@ -97,9 +104,9 @@ def _within(box: Box, area: Box) -> Box:
     return Box(x, y, box.w, box.h)
 
 
-def heading(scenario: Scenario, view: Any, lang: Lang) -> str:
-    """The scenario's title and the turn."""
-    title = scenario.title.name
+def heading(view: Any, lang: Lang) -> str:
+    """The scenario's title and the turn (``view`` is the state part)."""
+    title = name_from_view(view["title"])
     turn = view.get("turn")
     if not isinstance(turn, int) or turn < 1:
         return render(msg("echo.picture.title", title=title), lang)
@@ -107,13 +114,14 @@ def heading(scenario: Scenario, view: Any, lang: Lang) -> str:
                       max=int(view.get("max_turns") or 0)), lang)
 
 
-def city_svg(scenario: Scenario, view: Any, lang: Lang) -> str:
-    """The city from a seat's view: Locations (cursed ones red, the World's
-    grey), links as white rectangles, touching pairs as a thick line, Gates
-    as dashed arrows to their destination once revealed, a "?" before; the
-    title above and the legend under the map."""
+def city_svg(whole: Any, lang: Lang) -> str:
+    """The city from a seat's whole view: Locations (cursed ones red, the
+    World's grey), links as white rectangles, touching pairs as a thick
+    line, Gates as dashed arrows to their destination once revealed, a "?"
+    before; the title above and the legend under the map."""
+    view = whole["state"]
     parts: list[str] = []
-    title_lines = wrap(heading(scenario, view, lang), WIDTH - 2 * MARGIN, TITLE_SIZE * 1.12)
+    title_lines = wrap(heading(view, lang), WIDTH - 2 * MARGIN, TITLE_SIZE * 1.12)
     for n, line in enumerate(title_lines):
         parts.append(f'<text class="title" x="{MARGIN:.1f}" y="{MARGIN + 18 + n * 22:.1f}" '
                      f'font-size="{TITLE_SIZE:.0f}" font-weight="bold" fill="{INK}">'
@@ -123,7 +131,7 @@ def city_svg(scenario: Scenario, view: Any, lang: Lang) -> str:
     area = Box(MARGIN, top, side, side)
     scale = (side - 2 * PAD) / 100
     pos = {loc: (MARGIN + PAD + x * scale, top + PAD + y * scale)
-           for loc, (x, y) in positions(scenario).items()}
+           for loc, (x, y) in positions(view).items()}
     parts.append(f'<rect class="map" x="{area.x:.0f}" y="{area.y:.0f}" width="{area.w:.0f}" '
                  f'height="{area.h:.0f}" fill="#2d4a3e"/>')
     parts += _joins(view, pos)
@@ -136,13 +144,15 @@ def city_svg(scenario: Scenario, view: Any, lang: Lang) -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}" '
             f'height="{height:.0f}" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '
             f'font-family="{FONT}">')
-    return "\n".join([head, f"<title>{escape(heading(scenario, view, lang))}</title>",
+    return "\n".join([head, f"<title>{escape(heading(view, lang))}</title>",
                       f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="#fffdf6"/>',
                       *parts, "</svg>"]) + "\n"
 
 
 def _joins(view: Any, pos: dict[str, tuple[float, float]]) -> Iterable[str]:
-    for a, b, kind in view["joins"]:
+    for join in view["joins"]:
+        a, b = join["between"]
+        kind = join["kind"]
         (x1, y1), (x2, y2) = pos[a], pos[b]
         if kind == "touch":
             yield (f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '

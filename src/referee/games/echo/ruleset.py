@@ -3,20 +3,22 @@ Movement phase of the investigators' units, Gates, items and battles."""
 
 from __future__ import annotations
 
-import marshal
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame
-from referee.core.i18n import Lang, Msg, Name, msg
+from referee.core.i18n import Msg, Name, msg
+from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
-from referee.games.echo import display, picture, tables
+from referee.games.echo import tables
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
+from referee.games.echo.view import EchoFacts, EchoLabel, EchoMeaning, EchoStateView
 
 
 class Echo(Ruleset[Scenario, EchoState]):
@@ -24,14 +26,21 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     name = "echo"
     aliases = ("investigators-in-echo", "ekho")
-    version = "2"
+    version = "3"
     """2: a meeting that ends apart says who chose to go separately (the log,
-    which a save file's checksum digests, changed)."""
+    which a save file's checksum digests, changed). 3: the view's state
+    (which the checksum digests too) takes the typed shape of
+    :mod:`referee.games.echo.view`: items by id, joins as objects, the
+    scenario's title, the Locations' positions and the cards' numbers."""
     title = msg("echo.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,
                          max_length=None, length_note=msg("echo.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = Scenario
+    view_model: ClassVar[type[BaseModel] | None] = EchoStateView
+    facts_model: ClassVar[Any] = EchoFacts
+    meaning_model: ClassVar[Any] = EchoMeaning
+    chance_model: ClassVar[Any] = EchoLabel
     phase_end_events: ClassVar[frozenset[str]] = frozenset({"echo.turn", "echo.round"})
 
     def seats(self, scenario: Scenario) -> tuple[Seat, ...]:
@@ -69,73 +78,72 @@ class Echo(Ruleset[Scenario, EchoState]):
         return msg("core.seat-name", seat=seat)
 
     fresh_views = True
-    """:meth:`view` builds every part anew: the parts that never change are
-    kept marshalled and loaded afresh for each view."""
+    """:meth:`view` builds every part that changes anew; the parts that never
+    change in a game are read-only and shared (:class:`FixedParts`)."""
 
     def view(self, state: EchoState, seat: Seat) -> dict[str, JSON]:
         """The board is public but for the Gates not yet passed: where they
-        lead is nobody's to know (ECHO-GATE-4), the referee's apart."""
+        lead is nobody's to know (ECHO-GATE-4), the referee's apart. The
+        shape is :class:`~referee.games.echo.view.EchoStateView`."""
         board = state.board
-        static = marshal.loads(static_view(state))
+        fixed = prepared(state.scenario, FixedParts)
+        cards, tokens = fixed.investigators, fixed.enemies
         return {
+            "title": fixed.title,
             "turn": state.turn,
             "max_turns": state.settings.max_turns,
             "first_player": state.first_player,
-            "locations": static["locations"],
-            "joins": static["joins"],
+            "locations": fixed.locations,
+            "joins": fixed.joins,
             "gates": {g.id: {"at": g.at, "open": g.open, "revealed": g.revealed,
                              "to": board.gate_to[g.id] if g.revealed or seat == REFEREE
                              else None}
                       for g in state.gates.values()},
             "investigators": {
-                s: {**static["investigators"][s], "location": inv.location,
-                    "units": inv.units, "health": inv.health, "reason": inv.reason,
-                    "status": inv.status, "finished": inv.finished}
+                s: {**cards[s], "location": inv.location, "units": inv.units,
+                    "health": inv.health, "reason": inv.reason, "status": inv.status,
+                    "finished": inv.finished}
                 for s, inv in state.investigators.items()},
             "enemies": {
-                e.id: {**static["enemies"][e.id], "location": e.location,
-                       "status": e.status, "health": e.health, "reason": e.reason}
+                e.id: {**tokens[e.id], "location": e.location, "status": e.status,
+                       "health": e.health, "reason": e.reason}
                 for e in state.enemies.values()},
+            "items": fixed.items,
         }
 
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        return display.board_rows(view, lang)
 
-    def svg(self, scenario: Scenario, view: dict[str, JSON], lang: Lang) -> str | None:
-        return picture.city_svg(scenario, view, lang)
+class FixedParts:
+    """The parts of every view of a scenario's games that never change (the
+    title, the map, names, the cards), worked out once per scenario and
+    shared, read-only, by every view; an investigator's or enemy's entry is
+    a fresh mapping each view, its fixed part copied in."""
 
-
-_STATIC: dict[int, tuple[object, bytes]] = {}
-
-
-def static_view(state: EchoState) -> bytes:
-    """The parts of every view that never change in a game (names, the map,
-    the cards), worked out once per board and kept marshalled, so each view
-    loads its own copy."""
-    board = state.board
-    found = _STATIC.get(id(board))
-    if found is not None and found[0] is board:
-        return found[1]
-    static: dict[str, Any] = {
-        "locations": {loc: {"name": name.to_json(), "world": loc in board.world,
-                            "cursed": loc in board.cursed,
-                            "preposition": board.prepositions[loc]}
-                      for loc, name in board.names.items()},
-        "joins": [list(join) for join in board.joins],
-        "investigators": {
-            s: {"name": state.name(s).to_json(), "max_health": card.health,
-                "max_reason": card.reason,
-                "items": [{"id": i, "name": state.item_name(i).to_json(),
-                           "cost": state.item_cards[i].cost} for i in card.items]}
-            for s, card in board.cards.items()},
-        "enemies": {
-            e: {"name": card.name.name.to_json(), "kind": card.kind,
-                "attentiveness": card.attentiveness, "target": e in state.targets}
-            for e, card in board.enemy_cards.items()},
-    }
-    packed = marshal.dumps(static)
-    if len(_STATIC) >= 64:
-        _STATIC.pop(next(iter(_STATIC)))
-    _STATIC[id(board)] = (board, packed)
-    return packed
+    def __init__(self, scenario: Scenario) -> None:
+        targets = scenario.settings.targets or tuple(e.id for e in scenario.enemies)
+        holders = {item: card.seat for card in scenario.investigators for item in card.items}
+        self.title: JSON = read_only(scenario.title.name.to_json())
+        self.locations: JSON = read_only({
+            loc.id: {"name": loc.name.name.to_json(), "world": loc.world, "cursed": loc.cursed,
+                     "preposition": loc.ru_preposition,
+                     "pos": None if loc.pos is None else list(loc.pos)}
+            for loc in scenario.locations})
+        self.joins: JSON = read_only([{"between": list(join.between), "kind": join.kind}
+                                      for join in scenario.joins])
+        self.items: JSON = read_only({
+            i.id: {"name": i.name.name.to_json(), "holder": holders.get(i.id),
+                   "effect": i.effect, "cost": i.cost, "power": i.power, "harms": i.harms,
+                   "skill": i.skill, "penalty": i.penalty}
+            for i in scenario.items})
+        self.investigators: dict[str, dict[str, JSON]] = {
+            card.seat: {"name": read_only(card.name.name.to_json()), "max_health": card.health,
+                        "max_reason": card.reason, "speed": card.speed,
+                        "attentiveness": card.attentiveness, "stealth": card.stealth,
+                        "fight": card.fight, "magic": card.magic, "harms": card.harms,
+                        "items": read_only(list(card.items))}
+            for card in scenario.investigators}
+        self.enemies: dict[str, dict[str, JSON]] = {
+            e.id: {"name": read_only(e.name.name.to_json()), "kind": e.kind,
+                   "max_health": e.health, "max_reason": e.reason,
+                   "attentiveness": e.attentiveness, "fight": e.fight, "harms": e.harms,
+                   "target": e.id in targets}
+            for e in scenario.enemies}

@@ -4,17 +4,20 @@ change and are shared by copies of a game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, ParamSpec
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name
 from referee.core.places import RuPreposition, Way, place_phrase
 from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
+from referee.core.waits import Option
 from referee.games.echo import tables
 from referee.games.echo.scenario import EnemySpec, InvestigatorSpec, ItemSpec, Scenario
 
+P = ParamSpec("P")
 InvestigatorStatus = Literal["conscious", "unconscious", "dead"]
 EnemyStatus = Literal["active", "detained", "dead", "destroyed"]
 
@@ -88,6 +91,20 @@ class Board:
         self.item_cards: dict[str, ItemSpec] = {i.id: i for i in scenario.items}
         self.holders = {item: card.seat for card in scenario.investigators
                         for item in card.items}
+        self.offers: dict[tuple[str, ...], Option] = {}
+        """Options put to seats, built once each (:func:`offer`)."""
+
+
+def offer(board: Board, key: tuple[str, ...], build: Callable[P, Option], *args: P.args,
+          **kwargs: P.kwargs) -> Option:
+    """The option ``key`` names, ``build(*args, **kwargs)`` once for every
+    game of the board's scenario, so a view shows it again without building
+    it again (:func:`referee.core.waits.shown`). ``key`` holds all the
+    option depends on that the board does not fix."""
+    found = board.offers.get(key)
+    if found is None:
+        found = board.offers[key] = build(*args, **kwargs)
+    return found
 
 
 def place_of(way: Way, board: Board, location: str) -> Msg:
