@@ -1,4 +1,5 @@
-"""The board as rows of text, one per Location, read from a seat's view."""
+"""The board as rows of text, one per Location, read from the state part of
+a seat's view (the terminal's table; the display calls it, no rules module)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def _spells(other: Any) -> Msg:
 def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
     """Headings and one row per Location: who stands there, Egor, Items."""
     rows = []
-    for loc, name in view["locations"].items():
+    for loc, location in view["locations"].items():
         others = []
         for other in view["others"].values():
             if other["in_play"] and other["location"] == loc:
@@ -46,5 +47,6 @@ def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
         items = [_cell(item["name"], lang) for item in view["items"].values()
                  if item["location"] == loc]
         egor = "●" if view["egor"] == loc else ""
-        rows.append([_cell(name, lang), "\n".join(others), egor, ", ".join(items)])
+        rows.append([_cell(location["name"], lang), "\n".join(others), egor,
+                     ", ".join(items)])
     return [render(msg(key), lang) for key in HEADINGS], rows

@@ -9,12 +9,10 @@ from pydantic import BaseModel
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import Lang, Msg, msg
+from referee.core.i18n import Msg, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
-from referee.games.night_watch import picture
 from referee.games.night_watch import scenario as spec
-from referee.games.night_watch.board import board_rows
 from referee.games.night_watch.combat import FightEverywhere
 from referee.games.night_watch.movement import MoveEgor, MoveWatchers
 from referee.games.night_watch.spells import DrawSpells
@@ -29,7 +27,8 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
 
     name = "night_watch"
     aliases = ("night-watch", "nw")
-    version = "1"
+    version = "2"
+    """2: the view carries the board (each Location's ``via``) and the title."""
     title = msg("nw.title")
     game_type = GameType(decisions="sequential", chance=True, hidden_information=True,
                          cooperative=False, min_seats=len(WATCHES),
@@ -68,23 +67,17 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     def seat_name(self, scenario: spec.Scenario, seat: Seat) -> Msg:
         return msg(f"nw.watch.{seat}") if seat in WATCHES else msg("core.seat-name", seat=seat)
 
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        return board_rows(view, lang)
-
-    def svg(self, scenario: spec.Scenario, view: dict[str, JSON], lang: Lang) -> str:
-        """The Locations and who and what is at each, as ``view`` shows them."""
-        return picture.svg(scenario, view, lang)
-
     fresh_views = True
-    """:meth:`view` builds every part anew but the names, which every view
-    shares read-only, so the game hands it out without copying it again."""
+    """:meth:`view` builds every part anew but what the scenario fixes (the
+    title, the board, the names), which every view shares read-only, so the
+    game hands it out without copying it again."""
 
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
         setup = state.setup
         others, items = setup.others_json, setup.items_json
         decks = state.decks
         return {
+            "title": setup.title_json,
             "locations": setup.locations_json,
             "turn": state.turn,
             "egor": state.egor,

@@ -143,14 +143,18 @@ class Setup:
                           if self.settings.egor_goal in self.board}
         self.order = tuple(o.id for o in sorted(scenario.others, key=lambda o: o.initiative))
         """Every Other's id, lowest Initiative first (NW-MOV-3, NW-CMB-5)."""
+        self.title_json: dict[str, JSON] = read_only(scenario.title.name.to_json())
         self.locations_json: dict[str, JSON] = read_only({
-            loc: name.to_json() for loc, name in self.location_names.items()})
+            loc.id: {"name": loc.name.name.to_json(),
+                     "via": None if loc.via == loc.id else loc.via,
+                     "ru_preposition": loc.ru_preposition}
+            for loc in scenario.locations})
         self.others_json: dict[str, JSON] = {o.id: read_only(o.name.name.to_json())
                                              for o in scenario.others}
         self.items_json: dict[str, JSON] = {i.id: read_only(i.name.name.to_json())
                                             for i in scenario.items}
-        """Names as every view shows them (read-only, shared), by Location,
-        Other and Item id."""
+        """What every view shows as it is (read-only, shared): the title, the
+        board, and the names of the Others and Items by id."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[str, Option] = {}
