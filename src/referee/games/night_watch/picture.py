@@ -20,7 +20,7 @@ from typing import Any
 from referee.boards.svg import FONT, PALETTE, text_width
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.places import place_phrase
-from referee.games.night_watch.state import Spell
+from referee.games.night_watch.board import spell_label
 from referee.games.night_watch.tables import METRO
 
 CATALOGUE.load(Path(__file__).with_name("picture.toml"))
@@ -192,7 +192,7 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float, y: float,
                 continue
             parts.append(f'<text x="{x + 18:.1f}" y="{y + 10:.1f}" font-size="11">'
                          f'{escape(_title(other["name"], lang))}</text>')
-            for line in _facts(other, items, places, lang):
+            for line in _facts(other, view["cards"], items, places, lang):
                 widest = max(widest, 28 + text_width(line, 10))
                 y += 12
                 parts.append(f'<text x="{x + 28:.1f}" y="{y + 10:.1f}" font-size="10" '
@@ -203,8 +203,8 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float, y: float,
     return "".join(parts), y, widest
 
 
-def _facts(other: Mapping[str, Any], items: Mapping[str, Name], places: Mapping[str, Msg],
-           lang: Lang) -> list[str]:
+def _facts(other: Mapping[str, Any], cards: Mapping[str, Any], items: Mapping[str, Name],
+           places: Mapping[str, Msg], lang: Lang) -> list[str]:
     """What the legend says of an Other: where, its Spells, wounds, chips, Items."""
     if other.get("killed"):
         return [render(msg("nw.picture.killed", name=_person(other["name"])), lang)]
@@ -215,7 +215,7 @@ def _facts(other: Mapping[str, Any], items: Mapping[str, Name], places: Mapping[
                      else msg("nw.picture.not-yet", at=where))
     hand = other.get("hand")
     if isinstance(hand, list):
-        spells = tuple(Spell.from_key(key).label for key in hand)
+        spells = tuple(spell_label(cards, key) for key in hand)
         facts.append(msg("nw.picture.hand", spells=spells) if spells
                      else msg("nw.picture.no-spells"))
     else:
