@@ -9,8 +9,10 @@ from typing import Any
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.core.ruleset import find_ruleset
 
 runner = CliRunner()
+NW_VERSION = find_ruleset("night-watch").version
 
 
 def run(*args: str):
@@ -282,20 +284,20 @@ def test_a_game_saved_under_other_rules_is_replayed_and_resumed_with_a_notice(tm
 
     proof = run("replay", str(saved), "--check")
     assert proof.exit_code == 2
-    assert "saved with night_watch rules version 0; this Referee has version 1" \
+    assert f"saved with night_watch rules version 0; this Referee has version {NW_VERSION}" \
         in flat(proof.output)
 
     shown = run("replay", str(saved))
     assert shown.exit_code == 0, shown.output
-    assert "was saved with night_watch rules version 0; it is replayed with version 1" \
+    assert f"was saved with night_watch rules version 0; it is replayed with version {NW_VERSION}" \
         in flat(shown.output)
 
     resumed = runner.invoke(app, ["play", str(saved), "--seat", "all=bot", "--seed", "1"])
     assert resumed.exit_code == 0, resumed.output[-800:]
-    assert "it is replayed with version 1, every input checked again" \
+    assert f"it is replayed with version {NW_VERSION}, every input checked again" \
         in flat(resumed.output)
     rewritten = json.loads(saved.read_text())
-    assert rewritten["ruleset_version"] == "1" and len(rewritten["inputs"]) > made
+    assert rewritten["ruleset_version"] == NW_VERSION and len(rewritten["inputs"]) > made
     assert run("replay", str(saved), "--check").exit_code == 0
 
 
@@ -309,8 +311,8 @@ def test_an_input_other_rules_no_longer_accept_is_named_with_both_versions(tmp_p
     assert result.exit_code == 2
     text = flat(result.output)
     assert f"inputs[{answered}]:" in text
-    assert "(the game was saved with night_watch rules version 0, and version 1 does not " \
-           "accept this input)" in text
+    assert ("(the game was saved with night_watch rules version 0, and version "
+            f"{NW_VERSION} does not accept this input)") in text
 
 
 def test_a_game_that_ends_sooner_under_this_rules_version_says_so(tmp_path: Path):
@@ -322,4 +324,4 @@ def test_a_game_that_ends_sooner_under_this_rules_version_says_so(tmp_path: Path
     result = run("replay", str(saved))
     assert result.exit_code == 2
     assert (f"inputs[{ended}]: the game is over before this input under night_watch rules "
-            "version 1, though it went on under version 0") in flat(result.output)
+            f"version {NW_VERSION}, though it went on under version 0") in flat(result.output)

@@ -236,20 +236,20 @@ def test_a_seat_writing_on_its_view_changes_no_other_and_the_shared_names_refuse
     with pytest.raises(TypeError, match="cannot be changed"):
         night["state"]["others"]["larisa"]["name"]["cases"]["acc"] = "scribbled"
     with pytest.raises(TypeError, match="cannot be changed"):
-        night["state"]["locations"]["metro"]["en"] = "scribbled"
+        night["state"]["locations"]["metro"]["name"]["en"] = "scribbled"
     night["state"]["others"]["andrey"]["chips"].append(9)
     night["state"]["others"]["andrey"]["wounds"] = 9
     assert game.view("day") == day_before
     assert game.view("night")["state"]["others"]["andrey"]["chips"] == []
     assert game.view("night")["state"]["others"]["andrey"]["wounds"] == 0
     assert game.view("night")["state"]["others"]["larisa"]["name"]["cases"] == {"acc": "Ларису"}
-    assert game.view("night")["state"]["locations"]["metro"]["en"] == "the Metro"
+    assert game.view("night")["state"]["locations"]["metro"]["name"]["en"] == "the Metro"
 
 
 def test_a_deep_copy_of_a_view_may_be_changed_throughout():
     game = new_game([other("larisa", "day", 1, "metro"), other("andrey", "night", 2, "metro")])
     copied = copy.deepcopy(game.view("night"))
-    copied["state"]["locations"]["metro"]["en"] = "scribbled"
+    copied["state"]["locations"]["metro"]["name"]["en"] = "scribbled"
     copied["state"]["others"]["larisa"]["name"]["en"] = "scribbled"
-    assert game.view("night")["state"]["locations"]["metro"]["en"] == "the Metro"
+    assert game.view("night")["state"]["locations"]["metro"]["name"]["en"] == "the Metro"
     assert game.view("night")["state"]["others"]["larisa"]["name"]["en"] == "Larisa"

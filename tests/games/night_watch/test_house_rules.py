@@ -126,8 +126,8 @@ def test_an_other_may_pick_up_an_item_lying_where_it_stands_instead_of_moving():
     assert "take:chalk" in option_values(game)
     game.feed("take:chalk")
     assert game.view("day")["state"]["items"]["chalk"] == {
-        "name": {"en": "Chalk of Fate", "ru": "Chalk of Fate"}, "location": None,
-        "holder": "andrey"}
+        "name": {"en": "Chalk of Fate", "ru": "Chalk of Fate"}, "kind": "defence", "power": 1,
+        "location": None, "holder": "andrey"}
 
 
 def test_an_item_is_played_like_a_spell_and_kept():

@@ -1,11 +1,11 @@
-"""The board as rows of text, one per Location, read from a seat's view."""
+"""The board as rows of text, one per Location, read from the state part of
+a seat's view (the terminal's table; the display calls it, no rules module)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from referee.core.i18n import Lang, Msg, Name, msg, render
-from referee.games.night_watch.state import Spell
 
 HEADINGS = ("nw.board.location", "nw.board.others", "nw.board.egor", "nw.board.items")
 
@@ -22,29 +22,37 @@ def _cell(data: Any, lang: Lang) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _spells(other: Any) -> Msg:
+def spell_label(cards: Any, card: str) -> Msg:
+    """A Spell card by its id as the view's ``cards`` describe it: "Attack-4"."""
+    data = cards[card]
+    return msg(f"nw.spell.{data['kind']}", power=int(data["power"]))
+
+
+def _spells(other: Any, cards: Any) -> Msg:
     """The Spells in an Other's hand where the view shows them, else how many."""
     hand = other.get("hand")
     if hand is None:
         return msg("nw.board.spells", count=int(other["spells"]))
     if not hand:
         return msg("nw.board.no-spells")
-    return msg("nw.board.hand", spells=tuple(Spell.from_key(key).label for key in hand))
+    return msg("nw.board.hand", spells=tuple(spell_label(cards, key) for key in hand))
 
 
 def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
     """Headings and one row per Location: who stands there, Egor, Items."""
     rows = []
-    for loc, name in view["locations"].items():
+    for loc, location in view["locations"].items():
         others = []
         for other in view["others"].values():
             if other["in_play"] and other["location"] == loc:
                 others.append(render(msg("nw.board.other", name=_name(other["name"]),
                                          watch=msg(f"nw.watch.{other['watch']}"),
-                                         wounds=int(other["wounds"]), spells=_spells(other)),
+                                         wounds=int(other["wounds"]),
+                                         spells=_spells(other, view["cards"])),
                                      lang))
         items = [_cell(item["name"], lang) for item in view["items"].values()
                  if item["location"] == loc]
         egor = "●" if view["egor"] == loc else ""
-        rows.append([_cell(name, lang), "\n".join(others), egor, ", ".join(items)])
+        rows.append([_cell(location["name"], lang), "\n".join(others), egor,
+                     ", ".join(items)])
     return [render(msg(key), lang) for key in HEADINGS], rows

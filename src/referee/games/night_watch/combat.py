@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
@@ -10,6 +10,7 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.night_watch import wording
+from referee.games.night_watch.facts import facts
 from referee.games.night_watch.state import NightWatchState, Other, Play, Spell
 from referee.games.night_watch.tables import WOUNDS_TO_KILL
 
@@ -72,7 +73,8 @@ class Fight(Frame):
     def start(self, state: NightWatchState) -> Step:
         state.plays = []
         state.emit(msg("nw.combat-begins", at=wording.at(state, self.location)),
-                   clause="NW-CMB-1")
+                   clause="NW-CMB-1",
+                   facts=facts(state, "combat-began", self.location))
         return self.next_watcher(state)
 
     def next_watcher(self, state: NightWatchState) -> Step:
@@ -105,16 +107,18 @@ def play_decision(state: NightWatchState, other: Other) -> Decision:
     return Decision.single(other.watch, question, play_options(state, other))
 
 
-def _on_each(by: Other, here: list[Other], made: dict[str, Option], card: str,
-             label: Callable[..., Msg]) -> Iterator[Option]:
-    """Playing ``card`` on each Watcher here, ``by`` itself named «себя»: the
-    options are made once per scenario and shared (``made``)."""
+def _on_each(by: Other, here: list[Other], made: dict[Hashable, Option], card: str,
+             label: Callable[..., Msg], meaning: dict[str, str]) -> Iterator[Option]:
+    """Playing ``card`` on each Watcher here, ``by`` itself named «себя»,
+    each option meaning ``meaning`` on that target: the options are made
+    once per scenario and shared (``made``)."""
     for target in here:
         value = f"{card}:{target.id}"
-        slot = value if target.id != by.id else f"{value}:self"
+        slot = (value, by.id)
         option = made.get(slot)
         if option is None:
-            option = made[slot] = Option(value, label(target=wording.target(by, target)))
+            option = made[slot] = Option(value, label(target=wording.target(by, target)),
+                                         {**meaning, "target": target.id})
         yield option
 
 
@@ -124,34 +128,47 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     card already played here (NW-CMB-8)."""
     here = state.at(other.location)
     made = state.setup.options
-    options = [made.get(DONE) or made.setdefault(DONE, Option(DONE, msg("nw.option.done")))]
+    done = (DONE, other.id)
+    options = [made.get(done) or made.setdefault(
+        done, Option(DONE, msg("nw.option.done"), {"kind": "done", "other": other.id}))]
     last = None
     for key in other.hand:
         if key != last:
             last = key
             options += _on_each(other, here, made, f"cast:{key}",
-                                partial(msg, "nw.option.cast", spell=Spell.from_key(key).label))
+                                partial(msg, "nw.option.cast", spell=Spell.from_key(key).label),
+                                {"kind": "play", "other": other.id, "card": key})
     for item_id in other.items:
         if not any(p.item == item_id for p in state.plays):
             item = state.items[item_id]
             options += _on_each(other, here, made, f"item:{item_id}",
                                 partial(msg, "nw.option.item", item=item.name,
-                                        spell=item.spell.label))
+                                        spell=item.spell.label),
+                                {"kind": "use-item", "other": other.id, "item": item_id})
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)
     for chip, index in first_of.items():
-        options += [Option(f"chip:{index}:{play.number}", _chip_label(state, chip, play))
-                    for play in state.plays]
+        options += [_chip_option(state, other, index, chip, play) for play in state.plays]
     return options
 
 
-def _chip_label(state: NightWatchState, chip: int, play: Play) -> Msg:
-    """A chip on a card already played, the card named by who played it and
-    on whom, so that two alike cards read apart."""
-    by = state.others[play.by]
-    return msg("nw.option.chip", chip=f"{chip:+d}", spell=play.spell.label, by=by.name,
-               target=wording.target(by, state.others[play.target]))
+def _chip_option(state: NightWatchState, other: Other, index: int, chip: int,
+                 play: Play) -> Option:
+    """Laying ``other``'s chip ``index`` (worth ``chip``) on a card already
+    played, the card named by who played it and on whom, so that two alike
+    cards read apart (made once per scenario and shared)."""
+    made = state.setup.options
+    slot = ("chip", other.id, index, chip, play.number, play.by, play.target, play.spell)
+    option = made.get(slot)
+    if option is None:
+        by = state.others[play.by]
+        label = msg("nw.option.chip", chip=f"{chip:+d}", spell=play.spell.label, by=by.name,
+                    target=wording.target(by, state.others[play.target]))
+        option = made[slot] = Option(f"chip:{index}:{play.number}", label,
+                                     {"kind": "chip", "other": other.id, "chip": chip,
+                                      "play": play.number})
+    return option
 
 
 def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
@@ -163,12 +180,15 @@ def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
         state.plays.append(play)
         clause = "NW-CMB-3" if spell.kind == "attack" else "NW-CMB-4"
         state.emit(msg("nw.casts", other=other.name, spell=spell.label,
-                       target=wording.target(other, state.others[second])), clause=clause)
+                       target=wording.target(other, state.others[second])), clause=clause,
+                   facts=facts(state, "played", other.id, first, second, play.number))
     elif verb == "item":
         item = state.items[first]
-        state.plays.append(Play(len(state.plays) + 1, other.id, second, item.spell, item.id))
+        play = Play(len(state.plays) + 1, other.id, second, item.spell, item.id)
+        state.plays.append(play)
         state.emit(msg("nw.uses-item", other=other.name, item=item.name, spell=item.spell.label,
-                       target=wording.target(other, state.others[second])), clause="NW-CMB-2")
+                       target=wording.target(other, state.others[second])), clause="NW-CMB-2",
+                   facts=facts(state, "used-item", other.id, item.id, second, play.number))
     else:
         chip = other.chips.pop(int(first))
         play = state.plays[int(second) - 1]
@@ -176,7 +196,8 @@ def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
         state.emit(msg("nw.lays-chip", other=other.name, chip=f"{chip:+d}",
                        spell=play.spell.label, target=wording.target(
                            other, state.others[play.target])),
-                   clause="NW-CMB-8")
+                   clause="NW-CMB-8",
+                   facts=facts(state, "laid-chip", other.id, chip, play.number, play.target))
 
 
 def wounds_from(plays: list[Play]) -> int:
@@ -201,7 +222,9 @@ def count_wounds(state: NightWatchState, location: str) -> None:
         defence = sum(p.power for p in on_it if p.spell.kind == "defence")
         state.emit(msg("nw.wounded", other=other.name, attack=attack, defence=defence,
                        wounds=wounds, before=other.wounds - wounds, total=other.wounds),
-                   clause="NW-CMB-7")
+                   clause="NW-CMB-7",
+                   facts=facts(state, "wounded", other.id, attack, defence, wounds,
+                               other.wounds))
         if other.wounds >= WOUNDS_TO_KILL:
             kill(state, other)
 
@@ -212,12 +235,14 @@ def kill(state: NightWatchState, other: Other) -> None:
     other.in_play, other.killed = False, True
     lost = len(other.hand)
     other.hand.clear()
-    state.emit(msg("nw.killed", other=other.name, spells=lost), clause="NW-CMB-12")
+    state.emit(msg("nw.killed", other=other.name, spells=lost), clause="NW-CMB-12",
+               facts=facts(state, "killed", other.id, other.location, lost))
     for item_id in other.items:
         item = state.items[item_id]
         item.holder, item.location = None, other.location
         state.emit(msg("nw.item-left", item=item.name, at=wording.at(state, other.location)),
-                   clause="NW-CMB-12")
+                   clause="NW-CMB-12",
+                   facts=facts(state, "item-left", item.id, other.location))
     other.items.clear()
 
 
@@ -227,5 +252,6 @@ def discard_spells(state: NightWatchState, location: str) -> None:
     spells = sum(1 for p in state.plays if p.item is None)
     if spells:
         state.emit(msg("nw.discarded", count=spells, at=wording.at(state, location)),
-                   clause="NW-CMB-11")
+                   clause="NW-CMB-11",
+                   facts=facts(state, "discarded", location, spells))
     state.plays = []

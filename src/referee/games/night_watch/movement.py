@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Chance, Decision, Option
+from referee.games.night_watch.facts import facts
 from referee.games.night_watch.state import NightWatchState, Other
 from referee.games.night_watch.wording import at, from_, to
 
@@ -43,17 +44,19 @@ class MoveEgor(Frame):
         chances = state.setup.chances
         wait = chances.get(("egor", here))
         if wait is None:
-            wait = chances[("egor", here)] = Chance.uniform(msg("nw.chance.egor"), choices)
+            wait = chances[("egor", here)] = Chance.uniform(
+                msg("nw.chance.egor"), choices, {"pick": "egor", "location": here})
         return self.ask(wait, self.went)
 
     def went(self, state: NightWatchState, there: str) -> Step:
         here = state.egor
+        said = facts(state, "phase-ended", "egor", state.turn, here, there)
         if there == here:
-            state.emit(msg("nw.egor-stays", at=at(state, here)), clause="NW-MOV-2")
+            state.emit(msg("nw.egor-stays", at=at(state, here)), clause="NW-MOV-2", facts=said)
         else:
             state.egor = there
             state.emit(msg("nw.egor-moves", from_=from_(state, here), to=to(state, there)),
-                       clause="NW-MOV-2")
+                       clause="NW-MOV-2", facts=said)
         return done()
 
 
@@ -70,11 +73,15 @@ def move_options(state: NightWatchState, other: Other) -> list[Option]:
     """Staying first (moving is optional, NW-MOV-9), then each reachable
     Location, then each Item lying here (house rule: taking one is the
     Watcher's move)."""
-    options = [Option(STAY, msg("nw.option.stay", at=at(state, other.location)))]
-    options += [Option(f"move:{loc}", msg("nw.option.move", to=to(state, loc)))
-                for loc in destinations(state, other.location)]
-    options += [Option(f"take:{item.id}", msg("nw.option.take", item=item.name))
-                for item in state.items_at(other.location)]
+    here = other.location
+    options = [Option(STAY, msg("nw.option.stay", at=at(state, here)),
+                      {"kind": "stay", "other": other.id, "location": here})]
+    options += [Option(f"move:{loc}", msg("nw.option.move", to=to(state, loc)),
+                       {"kind": "move", "other": other.id, "location": loc})
+                for loc in destinations(state, here)]
+    options += [Option(f"take:{item.id}", msg("nw.option.take", item=item.name),
+                       {"kind": "take", "other": other.id, "item": item.id})
+                for item in state.items_at(here)]
     return options
 
 
@@ -121,13 +128,16 @@ def apply_move(state: NightWatchState, other: Other, choice: str) -> None:
         origin = other.location
         other.location = target
         state.emit(msg("nw.moves", other=other.name, from_=from_(state, origin),
-                       to=to(state, target)), clause="NW-MOV-1")
+                       to=to(state, target)), clause="NW-MOV-1",
+                   facts=facts(state, "moved", other.id, origin, target))
     elif verb == "take":
         item = state.items[target]
         item.location, item.holder = None, other.id
         other.items.append(item.id)
         state.emit(msg("nw.takes", other=other.name, item=item.name,
-                       at=at(state, other.location)))
+                       at=at(state, other.location)),
+                   facts=facts(state, "took", other.id, item.id, other.location))
     else:
         state.emit(msg("nw.stays", other=other.name, at=at(state, other.location)),
-                   clause="NW-MOV-9")
+                   clause="NW-MOV-9",
+                   facts=facts(state, "stayed", other.id, other.location))

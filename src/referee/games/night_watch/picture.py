@@ -2,9 +2,10 @@
 one it is reached through (the Metro, the Entrance), with the Others, Egor
 and the Items lying there, and a legend of the Watches' favour and cards.
 
-Drawn from a seat's view (and the scenario's fixed board): an Other's Spells
-are named only where the view shows its hand (its own Watch, the referee),
-elsewhere only counted.
+Drawn from the state part of a seat's view alone, the board and the names
+included: an Other's Spells are named only where the view shows its hand (its
+own Watch, the referee), elsewhere only counted. No rules module imports this
+one; the display (:mod:`referee.games.night_watch.display`) calls it.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import Any
 
 from referee.boards.svg import FONT, PALETTE, text_width
 from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
-from referee.games.night_watch.scenario import METRO, Scenario
-from referee.games.night_watch.state import Spell
-from referee.games.night_watch.wording import Phrases, phrases
+from referee.core.places import place_phrase
+from referee.games.night_watch.board import spell_label
+from referee.games.night_watch.tables import METRO
 
 CATALOGUE.load(Path(__file__).with_name("picture.toml"))
 
@@ -46,11 +47,12 @@ class Place:
         return 26 + LINE * len(self.lines)
 
 
-def svg(scenario: Scenario, view: Mapping[str, Any], lang: Lang) -> str:
-    """The board as ``view`` shows it."""
-    parents = {loc.id: loc.via for loc in scenario.locations}
+def svg(view: Mapping[str, Any], lang: Lang) -> str:
+    """The board as ``view`` (the state part of a seat's view) shows it."""
+    locations = view["locations"]
+    parents = {loc: data["via"] for loc, data in locations.items()}
     spots = _layout(parents)
-    places = {loc: Place(loc, x, y, _lines(view, loc, lang), _title(view["locations"][loc], lang))
+    places = {loc: Place(loc, x, y, _lines(view, loc, lang), _title(locations[loc]["name"], lang))
               for loc, (x, y) in spots.items()}
     low_x = min(p.x for p in places.values()) - BOX_WIDTH / 2
     low_y = min(p.y - p.height / 2 for p in places.values())
@@ -60,7 +62,7 @@ def svg(scenario: Scenario, view: Mapping[str, Any], lang: Lang) -> str:
         place.y += dy
     right = max(p.x for p in places.values()) + BOX_WIDTH / 2
     bottom = max(p.y + p.height / 2 for p in places.values())
-    title = render(msg("nw.picture.title", title=scenario.title.name,
+    title = render(msg("nw.picture.title", title=_person(view["title"]),
                        turn=int(view.get("turn") or 0)), lang)
     parts = [f'<text class="title" x="{MARGIN:.0f}" y="{MARGIN + 14:.0f}" font-size="17" '
              f'font-weight="bold">{escape(title)}</text>']
@@ -72,8 +74,9 @@ def svg(scenario: Scenario, view: Mapping[str, Any], lang: Lang) -> str:
     for place in places.values():
         parts.append(_box(place, view, lang))
     legend_x = right + 30
-    legend, legend_bottom, legend_width = _legend(view, lang, legend_x, MARGIN + 40,
-                                                  phrases(scenario))
+    at = {loc: place_phrase("at", _person(data["name"]), data["ru_preposition"])
+          for loc, data in locations.items()}
+    legend, legend_bottom, legend_width = _legend(view, lang, legend_x, MARGIN + 40, at)
     parts.append(legend)
     width = max(legend_x + legend_width, MARGIN + text_width(title, 17, True)) + MARGIN
     height = max(bottom, legend_bottom) + MARGIN
@@ -164,7 +167,7 @@ def _box(place: Place, view: Mapping[str, Any], lang: Lang) -> str:
 
 
 def _legend(view: Mapping[str, Any], lang: Lang, x: float, y: float,
-            places: Phrases) -> tuple[str, float, float]:
+            places: Mapping[str, Msg]) -> tuple[str, float, float]:
     """The Watches (favour, deck) and each of their Others (where, wounds,
     Spells as far as the view shows them, chips, Items carried); returns the
     drawing, its bottom and its width."""
@@ -189,7 +192,7 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float, y: float,
                 continue
             parts.append(f'<text x="{x + 18:.1f}" y="{y + 10:.1f}" font-size="11">'
                          f'{escape(_title(other["name"], lang))}</text>')
-            for line in _facts(other, items, places, lang):
+            for line in _facts(other, view["cards"], items, places, lang):
                 widest = max(widest, 28 + text_width(line, 10))
                 y += 12
                 parts.append(f'<text x="{x + 28:.1f}" y="{y + 10:.1f}" font-size="10" '
@@ -200,18 +203,19 @@ def _legend(view: Mapping[str, Any], lang: Lang, x: float, y: float,
     return "".join(parts), y, widest
 
 
-def _facts(other: Mapping[str, Any], items: Mapping[str, Name], places: Phrases,
-           lang: Lang) -> list[str]:
+def _facts(other: Mapping[str, Any], cards: Mapping[str, Any], items: Mapping[str, Name],
+           places: Mapping[str, Msg], lang: Lang) -> list[str]:
+    """What the legend says of an Other: where, its Spells, wounds, chips, Items."""
     if other.get("killed"):
         return [render(msg("nw.picture.killed", name=_person(other["name"])), lang)]
-    where = places.at.get(str(other.get("location")))
+    where = places.get(str(other.get("location")))
     facts: list[Msg] = []
     if where is not None:
         facts.append(msg("nw.picture.at", at=where) if other.get("in_play")
                      else msg("nw.picture.not-yet", at=where))
     hand = other.get("hand")
     if isinstance(hand, list):
-        spells = tuple(Spell.from_key(key).label for key in hand)
+        spells = tuple(spell_label(cards, key) for key in hand)
         facts.append(msg("nw.picture.hand", spells=spells) if spells
                      else msg("nw.picture.no-spells"))
     else:

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import Lang, Msg, msg
+from referee.core.i18n import Msg, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
-from referee.games.night_watch import picture
 from referee.games.night_watch import scenario as spec
-from referee.games.night_watch.board import board_rows
+from referee.games.night_watch import view as typed
 from referee.games.night_watch.combat import FightEverywhere
+from referee.games.night_watch.facts import facts
 from referee.games.night_watch.movement import MoveEgor, MoveWatchers
 from referee.games.night_watch.spells import DrawSpells
-from referee.games.night_watch.state import NightWatchState, Other
+from referee.games.night_watch.state import NightWatchState, Other, Play
 from referee.games.night_watch.tables import WATCHES
 from referee.games.night_watch.victory import decide, favour_won, last_turn, score_favour, wiped_out
 from referee.games.night_watch.wording import at
@@ -29,16 +29,23 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
 
     name = "night_watch"
     aliases = ("night-watch", "nw")
-    version = "1"
+    version = "2"
+    """2: the view carries the board (each Location's ``via``), the title,
+    the Spell cards, each Item's kind and Power and the cards on the table."""
     title = msg("nw.title")
     game_type = GameType(decisions="sequential", chance=True, hidden_information=True,
                          cooperative=False, min_seats=len(WATCHES),
                          max_seats=len(WATCHES), max_length=None,
                          length_note=msg("nw.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = spec.Scenario
+    view_model: ClassVar[type[BaseModel] | None] = typed.NightWatchView
+    facts_model: ClassVar[Any] = typed.NightWatchFacts
+    meaning_model: ClassVar[Any] = typed.NightWatchMeaning
+    chance_model: ClassVar[Any] = typed.NightWatchLabel
     phase_end_events: ClassVar[frozenset[str]] = frozenset({
         "nw.turn", "nw.egor-moves", "nw.egor-stays"})
-    """A picture as each turn starts and once Egor has moved (``--svg``)."""
+    """A picture as each turn starts and once Egor has moved (``--svg``);
+    their facts are ``phase-ended``, phases ``start`` and ``egor``."""
 
     def seats(self, scenario: spec.Scenario) -> tuple[Seat, ...]:
         return WATCHES
@@ -68,31 +75,28 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     def seat_name(self, scenario: spec.Scenario, seat: Seat) -> Msg:
         return msg(f"nw.watch.{seat}") if seat in WATCHES else msg("core.seat-name", seat=seat)
 
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        return board_rows(view, lang)
-
-    def svg(self, scenario: spec.Scenario, view: dict[str, JSON], lang: Lang) -> str:
-        """The Locations and who and what is at each, as ``view`` shows them."""
-        return picture.svg(scenario, view, lang)
-
     fresh_views = True
-    """:meth:`view` builds every part anew but the names, which every view
-    shares read-only, so the game hands it out without copying it again."""
+    """:meth:`view` builds every part anew but what the scenario fixes (the
+    title, the board, the cards, the names), which every view shares
+    read-only, so the game hands it out without copying it again."""
 
     def view(self, state: NightWatchState, seat: Seat) -> dict[str, JSON]:
         setup = state.setup
         others, items = setup.others_json, setup.items_json
         decks = state.decks
         return {
+            "title": setup.title_json,
             "locations": setup.locations_json,
+            "cards": setup.cards_json,
             "turn": state.turn,
             "egor": state.egor,
             "score": dict(state.score),
             "decks": {watch: sum(decks[watch].values()) for watch in WATCHES},
             "others": {key: other_view(o, seat, others[key]) for key, o in state.others.items()},
-            "items": {key: {"name": items[key], "location": i.location, "holder": i.holder}
+            "items": {key: {"name": items[key], "kind": i.spell.kind, "power": i.spell.power,
+                            "location": i.location, "holder": i.holder}
                       for key, i in state.items.items()},
+            "plays": [play_view(play) for play in state.plays],
         }
 
 
@@ -107,6 +111,13 @@ def other_view(other: Other, seat: Seat, name: JSON = None) -> dict[str, JSON]:
     if seat == other.watch or seat == REFEREE:
         data["hand"] = list(other.hand)
     return data
+
+
+def play_view(play: Play) -> dict[str, JSON]:
+    """A card on the table: public, as every card played is."""
+    return {"number": play.number, "other": play.by, "target": play.target,
+            "card": play.spell.key if play.item is None else None, "item": play.item,
+            "chips": list(play.chips), "power": play.power}
 
 
 @dataclass
@@ -125,7 +136,8 @@ class NightWatchGame(Frame):
         if result is None:
             return self.start(state)
         state.finished = True
-        state.emit(msg("nw.game-over"))  # who won and why: the outcome, said once by the core
+        # who won and why: the outcome, said once by the core
+        state.emit(msg("nw.game-over"), facts=facts(state, "game-over"))
         return done()
 
 
@@ -135,7 +147,8 @@ class PlayTurn(Frame):
 
     def start(self, state: NightWatchState) -> Step:
         state.turn += 1
-        state.emit(msg("nw.turn", turn=state.turn))
+        state.emit(msg("nw.turn", turn=state.turn),
+                   facts=facts(state, "phase-ended", "start", state.turn))
         bring_in_arrivals(state)
         return self.call(DrawSpells(), self.drawn)
 
@@ -160,4 +173,5 @@ def bring_in_arrivals(state: NightWatchState) -> None:
         if other.enters_turn == state.turn and not other.killed:
             other.in_play = True
             state.emit(msg("nw.enters", other=other.name, watch=msg(f"nw.watch.{other.watch}"),
-                           at=at(state, other.location)))
+                           at=at(state, other.location)),
+                       facts=facts(state, "entered", other.id, other.watch, other.location))

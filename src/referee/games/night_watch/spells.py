@@ -12,6 +12,7 @@ from referee.core.events import Audience, secret
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Chance
+from referee.games.night_watch.facts import drew
 from referee.games.night_watch.state import NightWatchState, Spell
 from referee.games.night_watch.tables import WATCHES, WatchId
 
@@ -29,7 +30,8 @@ def draw_chance(state: NightWatchState, watch: WatchId) -> Chance:
     found = chances.get(key)
     if found is None:
         found = chances[key] = Chance.weighted(
-            msg("nw.chance.draw", watch=msg(f"nw.watch.{watch}")), deck)
+            msg("nw.chance.draw", watch=msg(f"nw.watch.{watch}")), deck,
+            {"draw": "spell", "watch": watch})
     return found
 
 
@@ -62,5 +64,6 @@ class DrawSpells(Frame):
         spell = Spell.from_key(key)
         state.emit(secret((other.watch,), msg("nw.draws-secret", other=other.name,
                                              spell=spell.label),
-                          msg("nw.draws", other=other.name)), BOTH_WATCHES)
+                          msg("nw.draws", other=other.name)), BOTH_WATCHES,
+                   facts=drew(state, other.id, other.watch, key))
         return self.start(state)

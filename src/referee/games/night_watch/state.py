@@ -9,11 +9,13 @@ few things that move, copied by hand (:meth:`NightWatchState.__deepcopy__`).
 from __future__ import annotations
 
 import copy
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from referee.boards.graph import LocationGraph
+from referee.core.events import Facts, SecretFacts
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
@@ -121,8 +123,8 @@ class Play:
 
 class Setup:
     """What a scenario fixes for the whole game, worked out once: the board,
-    names, the order of Initiative, Egor's walk, and the questions and
-    chances already asked (immutable, so asked again as they are)."""
+    names, the order of Initiative, Egor's walk, and the questions, chances
+    and facts already made (immutable, so used again as they are)."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -143,17 +145,28 @@ class Setup:
                           if self.settings.egor_goal in self.board}
         self.order = tuple(o.id for o in sorted(scenario.others, key=lambda o: o.initiative))
         """Every Other's id, lowest Initiative first (NW-MOV-3, NW-CMB-5)."""
+        self.title_json: dict[str, JSON] = read_only(scenario.title.name.to_json())
         self.locations_json: dict[str, JSON] = read_only({
-            loc: name.to_json() for loc, name in self.location_names.items()})
+            loc.id: {"name": loc.name.name.to_json(),
+                     "via": None if loc.via == loc.id else loc.via,
+                     "ru_preposition": loc.ru_preposition}
+            for loc in scenario.locations})
+        cards = {Spell(card.kind, card.power).key: {"kind": card.kind, "power": card.power}
+                 for deck in scenario.decks.values() for card in deck}
+        self.cards_json: dict[str, JSON] = read_only(dict(sorted(cards.items())))
         self.others_json: dict[str, JSON] = {o.id: read_only(o.name.name.to_json())
                                              for o in scenario.others}
         self.items_json: dict[str, JSON] = {i.id: read_only(i.name.name.to_json())
                                             for i in scenario.items}
-        """Names as every view shows them (read-only, shared), by Location,
-        Other and Item id."""
+        """What every view shows as it is (read-only, shared): the title, the
+        board, the Spell cards of the decks, and the names of the Others and
+        Items by id."""
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
-        self.options: dict[str, Option] = {}
+        self.options: dict[Hashable, Option] = {}
+        self.facts: dict[tuple[Any, ...], Facts] = {}
+        self.draws: dict[tuple[str, str], SecretFacts] = {}
+        """Facts of log lines said before (:mod:`.facts`), read-only."""
 
     def _step(self, here: str, goal: str) -> str:
         route = self.board.route(here, goal) or [here]

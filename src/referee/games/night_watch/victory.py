@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from referee.core.i18n import msg
 from referee.core.ruleset import Outcome
+from referee.games.night_watch.facts import facts
 from referee.games.night_watch.state import NightWatchState
 from referee.games.night_watch.tables import WATCHES
 from referee.games.night_watch.wording import at
@@ -29,7 +30,8 @@ def score_favour(state: NightWatchState) -> None:
         (watch,) = watches
         state.score[watch] += 1
         state.emit(msg("nw.favour", watch=msg(f"nw.watch.{watch}"),
-                       at=at(state, state.egor), points=state.score[watch]))
+                       at=at(state, state.egor), points=state.score[watch]),
+                   facts=facts(state, "favour", watch, state.egor, state.score[watch]))
 
 
 def wiped_out(state: NightWatchState) -> Outcome | None:
