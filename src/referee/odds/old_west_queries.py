@@ -7,6 +7,7 @@ house rules' defaults are theirs, kept equal to the scenario format's."""
 from __future__ import annotations
 
 from referee.core.i18n import msg
+from referee.games.old_west.tables import STAT_RANGE
 from referee.odds import old_west as ow
 from referee.odds import old_west_round as owr
 from referee.odds.query import Param, Query, RulesetQueries
@@ -15,8 +16,9 @@ from referee.odds.result import Odds, OddsTable
 Pair = tuple[int, int]
 DICE = (1, 20)
 """Dice a side may roll in the fight, and its best Fighting, as asked here."""
-PROFILE = (1, 10)
-"""A model's Attacks, Fighting, Strength, Toughness and Wounds in a round."""
+STAT = (STAT_RANGE[0], STAT_RANGE[-1])
+"""A profile's Attacks, Fighting, Strength, Toughness and Wounds (the Wound
+Table's rows and columns)."""
 FAME = (0, 20)
 
 FAME_CAP = Param("fame_cap", int, msg("odds.p.ow.fame-cap"), ow.FAME_CAP, low=6, high=12,
@@ -24,6 +26,7 @@ FAME_CAP = Param("fame_cap", int, msg("odds.p.ow.fame-cap"), ow.FAME_CAP, low=6,
 
 
 def _side(word: str) -> ow.Side:
+    """``a`` or ``b``, the one word the ``advantage`` parameter takes."""
     return "a" if word == "a" else "b"
 
 
@@ -38,7 +41,7 @@ def _fame(help_key: str) -> Param:
 
 def _profile(name: str, default: int) -> Param:
     return Param(name, int, msg(f"odds.p.ow.round.{name}"), (default, default), pair=True,
-                 low=PROFILE[0], high=PROFILE[1])
+                 low=STAT[0], high=STAT[1])
 
 
 def _flag(name: str, help_key: str) -> Param:
@@ -56,6 +59,7 @@ def fight(dice: Pair, fighting: Pair, fame: Pair, hero_dice: Pair | None, advant
 
 def fight_table(fighting: Pair, fame: Pair, max_dice: int, advantage: str,
                 fame_cap: int) -> OddsTable:
+    """The fight for 1..``max_dice`` dice a side; a negative Fame counts as none."""
     return ow.fight_table(fighting[0], fighting[1], max_dice, max(fame[0], 0),
                           max(fame[1], 0), _side(advantage), ow.ADVANTAGE_WINS_LOW, fame_cap)
 
@@ -76,9 +80,9 @@ def melee_round(attacks: Pair, fighting: Pair, strength: Pair, toughness: Pair, 
 QUERIES = RulesetQueries("old-west", msg("odds.q.old-west"), (
     Query("wound", msg("odds.q.old-west.wound"), (
         Param("strength", int, msg("odds.p.ow.strength-striker"), flags=("--strength", "-s"),
-              low=1, high=10),
+              low=STAT[0], high=STAT[1]),
         Param("toughness", int, msg("odds.p.ow.toughness-target"),
-              flags=("--toughness", "-t"), low=1, high=10),
+              flags=("--toughness", "-t"), low=STAT[0], high=STAT[1]),
         _fame("odds.p.ow.fame-striker"),
         FAME_CAP,
     ), ow.wound),
@@ -95,16 +99,18 @@ QUERIES = RulesetQueries("old-west", msg("odds.q.old-west"), (
         FAME_CAP,
     ), fight),
     Query("pluck", msg("odds.q.old-west.pluck"), (
-        Param("pluck", int, msg("odds.p.ow.pluck"), low=0, high=10),
+        Param("pluck", int, msg("odds.p.ow.pluck"), low=ow.PLUCK_RANGE[0],
+              high=ow.PLUCK_RANGE[-1]),
         _fame("odds.p.ow.fame-hero"),
         FAME_CAP,
     ), ow.pluck),
     Query("shot", msg("odds.q.old-west.shot"), (
-        Param("shooting", int, msg("odds.p.ow.shooting"), low=2, high=6),
+        Param("shooting", int, msg("odds.p.ow.shooting"), low=ow.SHOOTING_RANGE[0],
+              high=ow.SHOOTING_RANGE[-1]),
         Param("strength", int, msg("odds.p.ow.strength-gun"), 3, flags=("--strength", "-s"),
-              low=1, high=10),
+              low=STAT[0], high=STAT[1]),
         Param("toughness", int, msg("odds.p.ow.toughness-target"), 3,
-              flags=("--toughness", "-t"), low=1, high=10),
+              flags=("--toughness", "-t"), low=STAT[0], high=STAT[1]),
         Param("covers", int, msg("odds.p.ow.covers"), 0, low=0, high=10),
         _fame("odds.p.ow.fame-shooter"),
         Param("in_the_way", int, msg("odds.p.ow.in-the-way"), ow.IN_THE_WAY, low=2, high=6,
