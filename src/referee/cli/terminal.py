@@ -45,7 +45,6 @@ from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
 from referee.core.waits import JSON
 from referee.display import display_for
-from referee.odds.at_the_table import odds_at_the_table
 
 CATALOGUE.load(Path(__file__).with_name("play.toml"))
 CLEAR = "\033[H\033[2J\033[3J"
@@ -304,6 +303,8 @@ class TerminalPlayer:
         return option.value
 
     def _option(self, ask: Ask) -> JSON:
+        from referee.odds.at_the_table import odds_at_the_table  # not loaded by other commands
+
         options = ask.options
         if not options:
             self._say(msg("core.terminal.no-options"))
