@@ -161,8 +161,8 @@ class ScriptedChance:
 @dataclass(frozen=True, slots=True)
 class _Seated:
     """A player and what it declared it needs (:class:`Told`, :class:`Shown`),
-    looked up once per seat and game by name: a runtime protocol check costs
-    more than a short game's decision."""
+    looked up once per seat and game by attribute (``isinstance`` against a
+    runtime protocol costs more than a whole decision)."""
 
     player: Player
     refused: Callable[[Seat, RefereeError], None] | None
@@ -233,7 +233,7 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
                 here.accepted(seat)
             return
 
-    followed = on_input is not None or on_event is not None  # else bots play on untold
+    followed = on_input is not None or on_event is not None  # else nothing follows an input
     while not game.is_over and len(game.inputs) < limit:
         wait = game.waiting
         if isinstance(wait, Chance):
