@@ -6,6 +6,7 @@ functions' own."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import subprocess
 import sys
@@ -20,7 +21,8 @@ from pydantic.fields import FieldInfo
 from referee import find_ruleset
 from referee.core.errors import RefereeError
 from referee.core.i18n import CATALOGUE, msg, render
-from referee.odds import Odds
+from referee.odds import Odds, echo
+from referee.odds import old_west as ow
 from referee.odds import samurai as sam
 from referee.odds.query import Param, Query, RulesetQueries, queries_for, query_rulesets
 
@@ -214,3 +216,13 @@ def test_echos_questions_load_its_checks_only_when_one_is_asked():
     assert loaded_after(declared, heavy) == []
     asked = declared + "\nechoes['check'].ask(skill=3)"
     assert set(heavy) <= set(loaded_after(asked, heavy))
+
+
+def test_the_tables_default_to_the_counting_functions_sizes():
+    old_west, checks = queries_for("old-west"), queries_for("echo")
+    assert old_west is not None and checks is not None
+    sizes = {p.name: p.default for q in (old_west["fight-table"], old_west["pluck-table"],
+                                         checks["check-table"]) for p in q.params}
+    assert sizes["max_skill"] == echo.SKILLS[-1] and sizes["max_penalty"] == echo.PENALTIES[-1]
+    assert sizes["max_dice"] == inspect.signature(ow.fight_table).parameters["max_dice"].default
+    assert sizes["max_fame"] == inspect.signature(ow.pluck_table).parameters["max_fame"].default

@@ -13,7 +13,6 @@ test keeps equal.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,6 +24,7 @@ from referee.core import plugins
 from referee.core.errors import RefereeError
 from referee.core.i18n import CATALOGUE, Msg, msg
 from referee.core.i18n import Param as I18nParam
+from referee.core.scenario import did_you_mean
 from referee.odds.result import Odds, OddsTable
 
 CATALOGUE.load(Path(__file__).with_name("queries.toml"))
@@ -113,11 +113,9 @@ class Param:
 
     def _check_word(self, word: str) -> None:
         if self.choices and word not in self.choices:
-            close = difflib.get_close_matches(word, self.choices, n=1, cutoff=0.6)
             raise RefereeError(msg(self.refusal, option=self.flag, value=word,
                                    choices=tuple(f"`{choice}`" for choice in self.choices),
-                                   suggestion=msg("core.did-you-mean", name=close[0])
-                                   if close else ""))
+                                   suggestion=did_you_mean(word, self.choices)))
 
 
 def _shown(value: Scalar) -> I18nParam:
