@@ -43,6 +43,14 @@ Meaning: TypeAlias = Mapping[str, Any]
 documents its vocabulary in its view model (:mod:`referee.core.views`)."""
 
 
+def copy_of_meaning(meaning: Meaning) -> dict[str, JSON]:
+    """A view's own copy of a meaning or a label: most hold ids and numbers
+    only and are copied flat; deeper ones go through JSON."""
+    if all(type(value) in _SCALARS for value in meaning.values()):
+        return dict(meaning)
+    return cast(dict[str, JSON], json.loads(json.dumps(meaning)))
+
+
 @dataclass(frozen=True)
 class Option:
     """One legal answer: its value (JSON, what a seat sends back), how to
@@ -64,7 +72,7 @@ class Option:
             value = json.loads(json.dumps(value))
         data: dict[str, JSON] = {"value": value, "label": self.label.to_json()}
         if self.meaning is not None:
-            data["meaning"] = json.loads(json.dumps(self.meaning))
+            data["meaning"] = copy_of_meaning(self.meaning)
         return data
 
 
@@ -189,7 +197,7 @@ class Chance:
         an outcome."""
         data: dict[str, JSON] = {"chance": self.what.to_json()}
         if self.label is not None:
-            data["label"] = json.loads(json.dumps(self.label))
+            data["label"] = copy_of_meaning(self.label)
         return data
 
     def __deepcopy__(self, memo: dict[int, object]) -> Chance:
