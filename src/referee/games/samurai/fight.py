@@ -237,6 +237,7 @@ class Fight(Frame):
         fight = state.fight
         assert fight is not None
         fight.tokens = {f: t for f, t in fight.tokens.items() if state.fighters[f].alive}
+        fight.order = list(self.order)
         return self.next_fighter(state)
 
     def end(self, state: SamuraiState, why: str) -> Step:

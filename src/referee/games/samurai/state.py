@@ -122,7 +122,8 @@ class Shot:
 @dataclass
 class FightView:
     """The fight being played, as every seat may see it: who is in it, the
-    tokens once revealed (SAM-FGT-3), the initiative order."""
+    tokens once revealed (SAM-FGT-3), the initiative order of the fighters
+    still standing."""
 
     sides: dict[Seat, list[str]]
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)
