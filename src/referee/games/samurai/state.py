@@ -122,8 +122,7 @@ class Shot:
 @dataclass
 class FightView:
     """The fight being played, as every seat may see it: who is in it, the
-    tokens once revealed (SAM-FGT-3), the initiative order of the fighters
-    still standing."""
+    tokens once revealed (SAM-FGT-3), the initiative order."""
 
     sides: dict[Seat, list[str]]
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -143,13 +142,15 @@ class SamuraiState(GameState):
             for band in scenario.bands for spec in band.fighters}
         self.started_with = {b.seat: len(b.fighters) for b in scenario.bands}
         self.turn = 0
-        self.phase = ""
+        self.phase = "setup"
+        """setup (before the first Move phase), move, combat, action or end."""
         self.priority: Seat = self.seats[0]
         self.fight: FightView | None = None
         self.shots: list[Shot] = []
-        self.asked_shooter: str | None = None
-        """The fighter whose action is asked now (its legal shots go in the view)."""
-        self.asked_targets: list[str] = []
+        self.asked: dict[str, Any] | None = None
+        """The fighter whose action is asked now, its legal targets and what
+        it sees of every enemy, for the seats' maps (:mod:`.view`); set by
+        the frame that asks, cleared by the answer."""
         self.moving: dict[str, Any] | None = None
         """The fighter asked to move now, with where each move ends, for the
         seats' maps (:mod:`.picture`); set by the frame that asks, cleared
