@@ -61,7 +61,7 @@ def aims(state: SamuraiState, shooter: str) -> list[dict[str, Any]]:
         why = shot_refusal(state, table, shooter, enemy.id)
         found.append({"target": enemy.id, "distance": round(table.distance(shooter, enemy.id), 2),
                       "allowed": why is None, "why": None if why is None else why.to_json(),
-                      "cover": seen.cover, "light": round(seen.light_inches, 2)})
+                      "cover": seen.cover, "light": round(float(seen.light_inches), 2)})
     found.sort(key=lambda a: (not a["allowed"], a["distance"]))
     return found
 
