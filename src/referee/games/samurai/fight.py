@@ -212,11 +212,12 @@ class Fight(Frame):
         self.at = (self.at + 1) % len(self.order)
         if tokens_of(state, fid)["attack"] == 0:
             return self.chose(state, {"pass": fid})
-        options = [Option({"pass": fid}, msg("sam.opt.pass"), {"kind": "pass", "fighter": fid})
-                   ] + [Option({"attack": fid, "target": e},
-                               msg("sam.opt.attack", target=state.fighters[e].name),
-                               {"kind": "attack", "attacker": fid, "defender": e})
-                        for e in self.enemies(state, fid)]
+        attacks = [Option({"attack": fid, "target": e},
+                          msg("sam.opt.attack", target=state.fighters[e].name),
+                          {"kind": "attack", "attacker": fid, "defender": e})
+                   for e in self.enemies(state, fid)]
+        options = [Option({"pass": fid}, msg("sam.opt.pass"), {"kind": "pass", "fighter": fid}),
+                   *attacks]
         return self.ask(Decision.single(state.fighters[fid].side,
                                         msg("sam.ask.attack", name=state.fighters[fid].name),
                                         options), self.chose)
