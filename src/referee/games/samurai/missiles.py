@@ -3,18 +3,20 @@ and reloading are the Action phase's; the fragment says reloading is)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.boards.table import Table
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
+from referee.core.readonly import read_only
 from referee.core.waits import Chance, Decision, Option
 from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
 from referee.games.samurai.fight import d6
 from referee.games.samurai.los import sight
-from referee.games.samurai.state import SamuraiState, Shot, tenths
+from referee.games.samurai.state import SamuraiState, Shot, Shown, tenths
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
     COVER_DEFENCE,
@@ -80,7 +82,7 @@ def can_reload(state: SamuraiState, shooter: str) -> bool:
     return f.spec.missile is not None and WEAPONS[f.spec.missile].reloads and not f.loaded
 
 
-def action_options(state: SamuraiState, asked: dict[str, Any]) -> list[Option]:
+def action_options(state: SamuraiState, asked: Mapping[str, Any]) -> list[Option]:
     """What the ``asked`` fighter (:func:`asked_part`) may do in the Action
     phase, each a numbered choice: wait; shoot (or throw) at each enemy in
     sight and range (SAM-RNG-1), the nearest first, its distance as the map's
@@ -140,9 +142,10 @@ class ActionPhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        state.asked = asked_part(state, fid)
+        asked = Shown(read_only(asked_part(state, fid)))
+        state.asked = asked
         return self.ask(Decision.single(f.side, msg("sam.ask.action", name=f.name),
-                                        action_options(state, state.asked)),
+                                        action_options(state, asked.part)),
                         self.acted)
 
     def acted(self, state: SamuraiState, value: dict[str, object]) -> Step:

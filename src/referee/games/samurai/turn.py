@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
+from referee.core.readonly import read_only
 from referee.core.waits import Decision, Option
 from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
 from referee.games.samurai.fight import d6
 from referee.games.samurai.missiles import ActionPhase
-from referee.games.samurai.state import SamuraiState, tenths
+from referee.games.samurai.state import SamuraiState, Shown, tenths
 
 ADVANCE_STEPS = (1.0, 0.75, 0.5, 0.25)
 """House rule: an advance blocked on the way stops at the farthest of these
@@ -102,7 +103,7 @@ class MovePhase(Frame):
         fid = self.queue[0]
         f = state.fighters[fid]
         options = move_options(state, fid)
-        state.moving = move_to.moving_part(state, fid, options)
+        state.moving = Shown(read_only(move_to.moving_part(state, fid, options)))
         return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
                         self.chose)
 

@@ -13,7 +13,6 @@ fighter and the band keyed by that id.
 
 from __future__ import annotations
 
-import marshal
 from typing import Annotated, Literal, TypeAlias, Union
 
 from pydantic import Field, JsonValue
@@ -521,8 +520,9 @@ SamuraiLabel = Union[PriorityLabel, FighterRollLabel, RedirectLabel]  # noqa: UP
 
 def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
     """The state part of ``seat``'s view, every list and mapping new but the
-    scenario's fixed parts, which are read-only and shared. The table is
-    open to all, so every seat reads the same."""
+    read-only parts views share: the scenario's fixed parts and what the
+    rules show of the question they put (:class:`.state.Shown`). The table
+    is open to all, so every seat reads the same."""
     fixed = prepared(state.scenario, _fixed_part)
     names = fixed["names"]
     fight = state.fight
@@ -539,8 +539,8 @@ def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
             "sides": {s: list(ids) for s, ids in fight.sides.items()},
             "tokens": {f: dict(t) for f, t in fight.tokens.items()},
             "order": list(fight.order)},
-        "asked": None if state.asked is None else marshal.loads(marshal.dumps(state.asked)),
-        "moving": None if state.moving is None else marshal.loads(marshal.dumps(state.moving)),
+        "asked": None if state.asked is None else state.asked.part,
+        "moving": None if state.moving is None else state.moving.part,
         "shots": [{"shooter": s.shooter, "target": s.target, "start": list(s.start),
                    "end": list(s.end), "hit": s.hit} for s in state.shots],
         "broken": list(state.broken),
