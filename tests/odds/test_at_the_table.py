@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -25,7 +26,7 @@ from referee.core.ruleset import find_ruleset
 from referee.core.scenario import load_scenario
 from referee.core.waits import JSON, Chance, Decision
 from referee.games.old_west.scenario import OldWestScenario
-from referee.odds.at_the_table import share
+from referee.odds.at_the_table import odds_at_the_table, share
 from tests.leaks import assert_no_leak, readable_by
 
 rule = pytest.mark.rule
@@ -65,8 +66,24 @@ def new_keys(start: int) -> Callable[[Game], list[str]]:
 # -- Samurai ---------------------------------------------------------------------
 
 
-def samurai_decisions(keys_wanted: set[str], seeds: range) -> list[tuple[Game, str]]:
-    """Games of the Samurai example played by bots to decisions with these keys."""
+SAMURAI_KINDS = {"attack", "boost-defence", "boost-attack"}
+"""The options whose odds Samurai shows, by their meaning."""
+
+
+def samurai_odds(game: Game, seat: str) -> dict[int, Msg]:
+    """The odds the Samurai package registers (its TableOdds) at the seat's options."""
+    return dict(odds_at_the_table(Ask.of(game, seat)) or {})
+
+
+def asked_kind(game: Game, seat: str) -> str | None:
+    """What the options put to ``seat`` are about: the kind of their meanings."""
+    kinds = {(o.meaning or {}).get("kind") for o in Ask.of(game, seat).options}
+    return next(iter(kinds)) if len(kinds) == 1 else \
+        "attack" if {"pass", "attack"} <= kinds else None
+
+
+def samurai_decisions(seeds: range) -> list[tuple[Game, str]]:
+    """Games of the Samurai example played by bots to an attack or a Boost."""
     ruleset = find_ruleset("samurai")
     found: list[tuple[Game, str]] = []
     for seed in seeds:
@@ -78,7 +95,8 @@ def samurai_decisions(keys_wanted: set[str], seeds: range) -> list[tuple[Game, s
                 break
             if isinstance(wait, Decision):
                 seat = game.seats_to_answer()[0]
-                if wait.question.key in keys_wanted and odds_of(game, seat):
+                if wait.options is not None and asked_kind(game, seat) in SAMURAI_KINDS \
+                        and samurai_odds(game, seat):
                     found.append((game.fork(), seat))
                 game.answer(seat, bot.choose(Ask.of(game, seat)))
                 if wait.until_closed and game.waiting is wait:
@@ -88,29 +106,35 @@ def samurai_decisions(keys_wanted: set[str], seeds: range) -> list[tuple[Game, s
     return found
 
 
+def new_facts(start: int) -> Callable[[Game], list[dict[str, Any]]]:
+    return lambda g: [dict(e.facts_for() or {}) for e in g.state.log.events[start:]]
+
+
 def damage_after(game: Game, attacker_boosts: bool) -> Fraction:
     """The engine's chance that the attack under way does damage: every roll
     walked, the Attacker Boosting or not when asked, no Special attack.
     Positions are merged (:func:`referee.core.enumerate.leaves`) only up to
     the defence roll: an attack that ends the turn leaves the same position
     whether it stunned or failed (a stun wears off in the End phase), so the
-    defence dice are walked one way each and the log read."""
-    start = len(game.state.log.events)
+    defence dice are walked one way each and the log's facts read."""
+    facts = new_facts(len(game.state.log.events))
 
     def boost(_: Game, decision: Decision) -> dict[str, JSON] | None:
-        if decision.question.key == "sam.ask.boost-attack":
-            return {s: attacker_boosts for s in decision.seats}
+        seat = decision.seats[0]
+        meanings = [o.meaning or {} for o in decision.options_for(seat)]
+        if meanings and meanings[0].get("kind") == "boost-attack":
+            return {seat: attacker_boosts}
         return None
 
     def at_defence_roll(g: Game) -> bool:
         wait = g.waiting
-        return isinstance(wait, Chance) and wait.what.key == "sam.roll.defence"
+        return isinstance(wait, Chance) and (wait.label or {}).get("roll") == "defence"
 
     def damaged(g: Game) -> Fraction:
-        said = new_keys(start)(g)
+        results = [f["result"] for f in facts(g) if f["kind"] == "attack-result"]
         wait = g.waiting
-        if "sam.defence-result" in said or not isinstance(wait, Chance):
-            return Fraction(int("sam.attack-failed" not in said))
+        if results or not isinstance(wait, Chance):
+            return Fraction(int(results != ["failed"]))
         total = Fraction(0)
         for value, chance in wait.outcomes:
             child = g.fork()
@@ -125,21 +149,28 @@ def damage_after(game: Game, attacker_boosts: bool) -> Fraction:
 @rule("SAM-ATK-3", "SAM-ATK-4", "SAM-ATK-6", "SAM-ATK-7", "SAM-ATK-8", "SAM-BST-3", "SAM-BST-4",
       "SAM-MOD-1", "SAM-MOD-2")
 def test_samurai_attack_and_boost_odds_match_the_engine():
-    wanted = {"sam.ask.attack", "sam.ask.boost-defence", "sam.ask.boost-attack"}
-    found = samurai_decisions(wanted, range(2))
-    kinds = [g.waiting.question.key for g, _ in found]  # type: ignore[union-attr]
-    assert set(kinds) == wanted
+    found = samurai_decisions(range(2))
+    kinds = [asked_kind(g, s) for g, s in found]
+    assert set(kinds) == SAMURAI_KINDS
     checked = [(g, s) for n, (g, s) in enumerate(found) if kinds[:n].count(kinds[n]) < 3]
     for game, seat in checked:
         decision = game.waiting
         assert isinstance(decision, Decision)
-        for index, line in odds_of(game, seat).items():
+        for index, line in samurai_odds(game, seat).items():
             taken = game.fork()
             taken.answer(seat, decision.options_for(seat)[index].value)
-            if decision.question.key == "sam.ask.boost-defence" and "boosted" in line.params:
+            if asked_kind(game, seat) == "boost-defence" and "boosted" in line.params:
                 assert line.params["boosted"] == share(damage_after(taken, True))
             assert line.params["damage"] == share(damage_after(taken, False)), \
-                (decision.question.key, index)
+                (asked_kind(game, seat), index)
+
+
+def test_samurai_odds_are_the_same_from_the_view_as_json():
+    """Only the view counts: a copy of it through JSON gives the same odds."""
+    game, seat = samurai_decisions(range(1))[0]
+    ask = Ask.of(game, seat)
+    copied = replace(ask, view=json.loads(json.dumps(ask.view)))
+    assert odds_at_the_table(copied) == odds_at_the_table(ask) == samurai_odds(game, seat)
 
 
 # -- Old West --------------------------------------------------------------------

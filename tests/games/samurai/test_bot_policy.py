@@ -1,12 +1,20 @@
-"""The Samurai random bot: a person's move to a point is never its pick."""
+"""The Samurai random bot (the registered policy): a person's move to a
+point is never its pick, and in the Action phase it shoots or reloads three
+times as often as it waits; it reads the options' meanings, never their
+values or the question's key."""
 
 from __future__ import annotations
 
 import json
 
 from referee.bots import random_playout
+from referee.bots.policy import leaning, policy_for
+from referee.core.drivers import Ask
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
+from referee.core.waits import Decision
+from referee.games.samurai.policy import SamuraiPolicy
+from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, new_game
 
 
 def test_bots_never_ask_to_move_to_a_point_of_their_own_choosing() -> None:
@@ -16,3 +24,32 @@ def test_bots_never_ask_to_move_to_a_point_of_their_own_choosing() -> None:
                for item in random_playout(Game(ruleset, scenario), seed).inputs]
     moves = [a for a in answers if isinstance(a, dict) and "do" in a]
     assert moves and not [a for a in moves if a["do"] == "point"], json.dumps(moves[:3])
+
+
+def test_the_policy_is_registered_and_leans_as_the_options_mean() -> None:
+    assert isinstance(policy_for(RULES), SamuraiPolicy)
+    game = new_game([fighter("archer", (2, 10), missile="yumi")], [fighter("oso", (14, 10))])
+    game.feed(*RETAINERS_FIRST)
+    ask = Ask.of(game, "retainers")
+    kinds = [option.meaning["kind"] for option in ask.options if option.meaning]
+    assert kinds[0] == "stay" and kinds[-1] == "point"
+    assert list(leaning(ask) or ()) == [0.0 if kind == "point" else 1.0 for kind in kinds]
+    while not any(o.meaning and o.meaning["kind"] == "wait" for o in ask.options):
+        game.answer(ask.seat, {"do": "stay"})
+        ask = Ask.of(game, game.seats_to_answer()[0])
+    assert [o.value for o in ask.options] == [{"act": "wait"}, {"act": "shoot", "target": "oso"}]
+    assert list(leaning(ask) or ()) == [1.0, 3.0]
+
+
+def test_the_policy_leans_as_the_rulesets_own_hook_does() -> None:
+    """Until the random bot asks the policy, the ruleset's hook gives the
+    same leaning; every decision of a few random games compared."""
+    ruleset, scenario = load_scenario("samurai")
+    played = random_playout(Game(ruleset, scenario), 4)
+    game = Game(ruleset, scenario)
+    for item in played.inputs:
+        if "seat" in item and isinstance(game.waiting, Decision):
+            ask = Ask.of(game, str(item["seat"]))
+            if ask.options:
+                assert leaning(ask) == ruleset.bot_weights(ask.view, ask.seat, ask.decision)
+        game.apply(item)

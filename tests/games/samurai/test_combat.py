@@ -216,6 +216,24 @@ def test_each_fighter_in_order_attacks_or_passes_then_the_order_starts_again():
     assert asked(game) == "sam.ask.attack"
 
 
+@pytest.mark.rule("SAM-FGT-5")
+def test_a_fighter_killed_in_a_fight_leaves_its_initiative_order():
+    """Kenji (Melee 3, weapon +1) against two bandits (Melee 0): 6 + 6 + 4 =
+    16 against 1: a margin of 15 kills B1; the order goes on without it."""
+    game = new_game([fighter("kenji", (10, 10), melee=3, weapon_bonus=1, cp=3)],
+                    [fighter("b1", (9, 10), melee=0, cp=1), fighter("b2", (11, 10), melee=0,
+                                                                    cp=1)])
+    game.feed(*RETAINERS_FIRST)
+    game.answer("retainers", tokens(kenji=(3, 0)))
+    game.answer("bandits", tokens(b1=(1, 0), b2=(1, 0)))
+    game.feed(6, 1, 2)  # Kenji 7, B1 2, B2 3
+    assert game.view("bandits")["state"]["fight"]["order"] == ["kenji", "b2", "b1"]
+    game.feed({"attack": "kenji", "target": "b1"}, False, "none", 6, 6, 1)
+    assert last(game, "sam.damage.killed").params["margin"] == 15
+    assert not game.state.fighters["b1"].alive
+    assert game.view("bandits")["state"]["fight"]["order"] == ["kenji", "b2"]
+
+
 @pytest.mark.rule("SAM-FGT-6")
 def test_the_fight_ends_when_all_pass_in_a_row():
     game = duel()

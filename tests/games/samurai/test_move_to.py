@@ -52,7 +52,7 @@ def test_a_reachable_point_is_where_the_fighter_goes():
 def test_the_view_says_who_moves_and_how_far_and_the_template_is_where_it_stands():
     game = to_point()
     view = game.view("bandits")
-    assert view["state"]["moving"]["model"] == "kenji"
+    assert view["state"]["moving"]["fighter"] == "kenji"
     assert view["state"]["moving"]["what"] == "point"
     assert game.view("retainers")["waiting"]["template"] == {"x": 10, "y": 10}
 
@@ -85,8 +85,8 @@ def test_every_named_move_and_every_bot_answer_is_accepted():
     game = to_point(fighter("kenji", (20, 20)), fighter("goro", (24, 18)),
                     bandits=[fighter("oni", (20, 30)), fighter("kiku", (8, 26))])
     spots = game.view("retainers")["state"]["moving"]["spots"]
-    assert {"toward:oni", "away:oni"} <= {name for name, _ in spots}
-    for _, (x, y) in spots:
+    assert {"toward:oni", "away:oni"} <= {spot["value"] for spot in spots}
+    for x, y in (spot["at"] for spot in spots):
         fork = game.fork()
         fork.answer("retainers", {"x": x, "y": y})
         assert math.dist(at(fork, "kenji"), (20, 20)) <= 6 + 1e-6

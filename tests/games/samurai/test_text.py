@@ -18,6 +18,7 @@ from referee.cli.play import outcome_line
 from referee.core.game import Game
 from referee.core.i18n import Lang, render
 from referee.core.waits import Decision
+from referee.display import display_for
 from referee.games.samurai.missiles import shot_refusal
 from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, new_game, stay_all, tokens
 from tests.language import latin, play_recording, reading_slips
@@ -307,5 +308,8 @@ def test_a_random_game_in_russian_has_no_latin_letters_and_english_no_s_in_brack
     played = play_recording("samurai", seed)
     game = played.game
     assert reading_slips(played) == []
-    heads, rows = RULES.board_table(game.view("bandits")["state"], "ru") or ([], [])
+    display = display_for(RULES)
+    assert display is not None
+    heads, rows = display.board_table(game.view("bandits"), "ru") or ([], [])
+    assert len(rows) == len(game.state.fighters)
     assert latin([*heads, *(cell for row in rows for cell in row)]) == []

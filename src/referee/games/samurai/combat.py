@@ -185,7 +185,8 @@ class CombatPhase(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.phase = "combat"
-        state.emit(msg("sam.phase.combat", turn=state.turn))
+        state.emit(msg("sam.phase.combat", turn=state.turn),
+                   facts={"kind": "phase-began", "phase": "combat", "turn": state.turn})
         self.groups = brawls(state)
         self.chooser = state.priority
         return self.next_brawl(state)
@@ -199,7 +200,8 @@ class CombatPhase(Frame):
         splits = legal_splits(members, adjacent, caps)
         if len(splits) == 1:
             return self.split(state, _as_json(splits[0]))
-        options = [Option(_as_json(s), msg("sam.opt.split", fights=split_label(state, s)))
+        options = [Option(_as_json(s), msg("sam.opt.split", fights=split_label(state, s)),
+                          {"kind": "split", "fights": [_fight_facts(f) for f in s]})
                    for s in splits]
         return self.ask(Decision.single(state.priority, msg("sam.ask.split"), options),
                         self.split)
@@ -207,18 +209,21 @@ class CombatPhase(Frame):
     def split(self, state: SamuraiState, value: list[list[object]]) -> Step:
         split = [_fight_of(item) for item in value]
         for fight in split:
-            state.emit(msg("sam.split", fight=fight_label(state, fight)), clause="SAM-CMB-2")
+            state.emit(msg("sam.split", fight=fight_label(state, fight)), clause="SAM-CMB-2",
+                       facts={"kind": "fight-set", **_fight_facts(fight)})
         self.fights += split
         return self.next_brawl(state)
 
     def next_fight(self, state: SamuraiState) -> Step:
         self.fights = [f for f in self.fights if _both_sides_stand(state, f)]
         if not self.fights:
-            state.emit(msg("sam.phase.combat-ended", turn=state.turn))
+            state.emit(msg("sam.phase.combat-ended", turn=state.turn),
+                       facts={"kind": "phase-ended", "phase": "combat", "turn": state.turn})
             return done()
         if len(self.fights) == 1:
             return self.chosen(state, _fight_json(self.fights[0]))
-        options = [Option(_fight_json(f), fight_label(state, f)) for f in self.fights]
+        options = [Option(_fight_json(f), fight_label(state, f),
+                          {"kind": "fight", **_fight_facts(f)}) for f in self.fights]
         return self.ask(Decision.single(self.chooser, msg("sam.ask.fight"), options),
                         self.chosen)
 
@@ -226,7 +231,8 @@ class CombatPhase(Frame):
         fight = _fight_of(value)
         self.fights.remove(fight)
         state.emit(msg("sam.fight-chosen", band=state.band_names[self.chooser],
-                       fight=fight_label(state, fight)), clause="SAM-CMB-4")
+                       fight=fight_label(state, fight)), clause="SAM-CMB-4",
+                   facts={"kind": "fight-chosen", "seat": self.chooser, **_fight_facts(fight)})
         self.chooser = state.other(self.chooser)
         one, many = fight
         return self.call(FightFrame([one, *many]), self.fought)
@@ -238,6 +244,11 @@ class CombatPhase(Frame):
 def _both_sides_stand(state: SamuraiState, fight: Fight) -> bool:
     one, many = fight
     return state.fighters[one].alive and any(state.fighters[m].alive for m in many)
+
+
+def _fight_facts(fight: Fight) -> dict[str, object]:
+    """A fight as data: the one fighter and the enemies it faces."""
+    return {"fighter": fight[0], "enemies": list(fight[1])}
 
 
 def _fight_json(fight: Fight) -> list[object]:

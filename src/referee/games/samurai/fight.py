@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.waits import Chance, Decision, Option
+from referee.core.waits import Chance, Decision, Meaning, Option
 from referee.games.samurai.damage import apply_damage
 from referee.games.samurai.state import FightView, SamuraiState
 from referee.games.samurai.tables import (
@@ -122,8 +122,10 @@ def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> 
     return refusals
 
 
-def d6(what: Msg) -> Chance:
-    return Chance.uniform(what, FACES)
+def d6(what: Msg, label: Meaning) -> Chance:
+    """One die, ``what`` it is in words and ``label`` as data (``{"roll":
+    "attack", "fighter": "kenji"}``)."""
+    return Chance.uniform(what, FACES, label)
 
 
 def modifier(value: int) -> Msg:
@@ -147,7 +149,8 @@ class Fight(Frame):
                 sides[state.fighters[fid].side].append(fid)
         state.fight = FightView(sides)
         first, second = (tuple(state.fighters[f].name for f in sides[s]) for s in state.seats)
-        state.emit(msg("sam.fight.begins", one=first, other=second), clause="SAM-FGT-1")
+        state.emit(msg("sam.fight.begins", one=first, other=second), clause="SAM-FGT-1",
+                   facts={"kind": "fight-began", "sides": sides})
         seats = tuple(state.seats)
         templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
                                              "boost_initiative": False}
@@ -167,12 +170,15 @@ class Fight(Frame):
                 t = answers[seat].fighters[fid]
                 fight.tokens[fid] = {"attack": t.attack, "defence": t.defence}
                 state.emit(msg("sam.tokens", name=state.fighters[fid].name, attack=t.attack,
-                               defence=t.defence), clause="SAM-FGT-3")
+                               defence=t.defence), clause="SAM-FGT-3",
+                           facts={"kind": "tokens-revealed", "fighter": fid, "attack": t.attack,
+                                  "defence": t.defence})
                 if t.boost_initiative:
                     boosted.append(fid)
                     fight.tokens[fid]["attack"] -= 1
                     state.emit(msg("sam.boost.initiative", name=state.fighters[fid].name),
-                               clause="SAM-BST-2")
+                               clause="SAM-BST-2",
+                               facts={"kind": "boosted", "fighter": fid, "roll": "initiative"})
         fighters = [f for s in state.seats for f in fight.sides[s]]
         return self.call(Initiative(fighters, boosted), self.ordered)
 
@@ -181,7 +187,7 @@ class Fight(Frame):
         self.order = list(order)
         state.fight.order = list(order)
         state.emit(msg("sam.order", names=tuple(state.fighters[f].name for f in order)),
-                   clause="SAM-FGT-4")
+                   clause="SAM-FGT-4", facts={"kind": "initiative-order", "fighters": order})
         return self.next_fighter(state)
 
     # -- attacks in initiative order (SAM-FGT-5, SAM-FGT-6) -------------------
@@ -197,19 +203,21 @@ class Fight(Frame):
     def next_fighter(self, state: SamuraiState) -> Step:
         sides = {state.fighters[f].side for f in self.order}
         if len(sides) < 2:
-            return self.end(state, "sam.fight.ends-fallen")
+            return self.end(state, "fallen")
         if all(self.attack_tokens(state, seat) == 0 for seat in state.seats):
-            return self.end(state, "sam.fight.ends-tokens")
+            return self.end(state, "tokens")
         if self.passes >= len(self.order):
-            return self.end(state, "sam.fight.ends-passed")
+            return self.end(state, "passed")
         fid = self.order[self.at % len(self.order)]
         self.at = (self.at + 1) % len(self.order)
         if tokens_of(state, fid)["attack"] == 0:
             return self.chose(state, {"pass": fid})
-        options = [Option({"pass": fid}, msg("sam.opt.pass"))] + [
-            Option({"attack": fid, "target": e},
-                   msg("sam.opt.attack", target=state.fighters[e].name))
-            for e in self.enemies(state, fid)]
+        attacks = [Option({"attack": fid, "target": e},
+                          msg("sam.opt.attack", target=state.fighters[e].name),
+                          {"kind": "attack", "attacker": fid, "defender": e})
+                   for e in self.enemies(state, fid)]
+        options = [Option({"pass": fid}, msg("sam.opt.pass"), {"kind": "pass", "fighter": fid}),
+                   *attacks]
         return self.ask(Decision.single(state.fighters[fid].side,
                                         msg("sam.ask.attack", name=state.fighters[fid].name),
                                         options), self.chose)
@@ -218,7 +226,7 @@ class Fight(Frame):
         if "pass" in value:
             self.passes += 1
             state.emit(msg("sam.passes", name=state.fighters[value["pass"]].name),
-                       clause="SAM-FGT-5")
+                       clause="SAM-FGT-5", facts={"kind": "passed", "fighter": value["pass"]})
             return self.next_fighter(state)
         self.passes = 0
         attacker, defender = value["attack"], value["target"]
@@ -237,15 +245,20 @@ class Fight(Frame):
         fight = state.fight
         assert fight is not None
         fight.tokens = {f: t for f, t in fight.tokens.items() if state.fighters[f].alive}
+        fight.order = list(self.order)
         return self.next_fighter(state)
 
-    def end(self, state: SamuraiState, why: str) -> Step:
-        state.emit(msg(why), clause="SAM-FGT-6")
+    def end(self, state: SamuraiState, why: Literal["fallen", "tokens", "passed"]) -> Step:
+        """SAM-FGT-6: the fight is over (``why``: one side fell, no Attack
+        tokens are left, or every fighter passed in a row)."""
+        state.emit(msg(f"sam.fight.ends-{why}"), clause="SAM-FGT-6",
+                   facts={"kind": "fight-ended", "reason": why})
         assert state.fight is not None
         left = sum(t["attack"] + t["defence"] for f, t in state.fight.tokens.items()
                    if state.fighters[f].alive)
-        if left:
-            state.emit(msg("sam.tokens-lost", count=left))  # house rule: unspent tokens are lost
+        if left:  # house rule: unspent tokens are lost
+            state.emit(msg("sam.tokens-lost", count=left),
+                       facts={"kind": "tokens-lost", "count": left})
         for fid in self.members:
             state.fighters[fid].fights += 1
         state.fight = None
@@ -278,8 +291,8 @@ class Initiative(Frame):
         if not self.queue:
             return self.settle(state)
         fid = self.queue[0]
-        return self.ask(d6(msg("sam.roll.initiative", name=state.fighters[fid].name)),
-                        self.rolled)
+        return self.ask(d6(msg("sam.roll.initiative", name=state.fighters[fid].name),
+                           {"roll": "initiative", "fighter": fid}), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         fid = self.queue[0]
@@ -289,17 +302,20 @@ class Initiative(Frame):
         if len(self.dice) < wanted:
             return self.roll(state)
         self.queue.pop(0)
-        best = max(self.dice)
+        dice, best = self.dice, max(self.dice)
         self.dice = []
         f = state.fighters[fid]
+        bonus = 0 if self.rerolling else f.spec.initiative - f.result_penalty
+        facts = {"kind": "initiative", "fighter": fid, "dice": dice, "roll": best,
+                 "modifier": bonus, "total": best + bonus, "reroll": self.rerolling}
         if self.rerolling:
             self.keys[fid].append(best)
-            state.emit(msg("sam.initiative.reroll", name=f.name, roll=best), clause="SAM-FGT-4")
+            state.emit(msg("sam.initiative.reroll", name=f.name, roll=best), clause="SAM-FGT-4",
+                       facts=facts)
         else:
-            bonus = f.spec.initiative - f.result_penalty
             self.keys[fid] = [best + bonus]
             state.emit(msg("sam.initiative", name=f.name, roll=best, modifier=modifier(bonus),
-                           total=best + bonus), clause="SAM-FGT-4")
+                           total=best + bonus), clause="SAM-FGT-4", facts=facts)
         return self.roll(state)
 
     def settle(self, state: SamuraiState) -> Step:
@@ -329,13 +345,20 @@ class Attack(Frame):
     def start(self, state: SamuraiState) -> Step:
         a, d = state.fighters[self.attacker], state.fighters[self.defender]
         tokens_of(state, self.attacker)["attack"] -= 1  # SAM-ATK-2
-        state.emit(msg("sam.attacks", attacker=a.name, defender=d.name), clause="SAM-ATK-1")
+        state.emit(msg("sam.attacks", attacker=a.name, defender=d.name), clause="SAM-ATK-1",
+                   facts={"kind": "attack-declared", "attacker": self.attacker,
+                          "defender": self.defender})
         if tokens_of(state, self.defender)["defence"] < 1:
             return self.defence_boost(state, False)
-        options = [Option(False, msg("sam.opt.no-boost")),
-                   Option(True, msg("sam.opt.boost-defence"))]
+        options = [Option(False, msg("sam.opt.no-boost"), self.boost_meaning("defence", False)),
+                   Option(True, msg("sam.opt.boost-defence"),
+                          self.boost_meaning("defence", True))]
         return self.ask(Decision.single(d.side, msg("sam.ask.boost-defence", name=d.name),
                                         options), self.defence_boost)
+
+    def boost_meaning(self, roll: Literal["attack", "defence"], boost: bool) -> Meaning:
+        return {"kind": f"boost-{roll}", "attacker": self.attacker, "defender": self.defender,
+                "boost": boost}
 
     def defence_boost(self, state: SamuraiState, boost: bool) -> Step:
         """SAM-ATK-3, SAM-BST-4: the Defender decides first."""
@@ -343,12 +366,13 @@ class Attack(Frame):
             self.defence_boosted = True
             tokens_of(state, self.defender)["defence"] -= 1
             state.emit(msg("sam.boost.defence", name=state.fighters[self.defender].name),
-                       clause="SAM-ATK-3")
+                       clause="SAM-ATK-3",
+                       facts={"kind": "boosted", "fighter": self.defender, "roll": "defence"})
         a = state.fighters[self.attacker]
         if tokens_of(state, self.attacker)["attack"] < 1:
             return self.attack_boost(state, False)
-        options = [Option(False, msg("sam.opt.no-boost")),
-                   Option(True, msg("sam.opt.boost-attack"))]
+        options = [Option(False, msg("sam.opt.no-boost"), self.boost_meaning("attack", False)),
+                   Option(True, msg("sam.opt.boost-attack"), self.boost_meaning("attack", True))]
         return self.ask(Decision.single(a.side, msg("sam.ask.boost-attack", name=a.name),
                                         options), self.attack_boost)
 
@@ -358,10 +382,13 @@ class Attack(Frame):
         if boost:
             self.attack_boosted = True
             tokens_of(state, self.attacker)["attack"] -= 1
-            state.emit(msg("sam.boost.attack", name=a.name), clause="SAM-ATK-4")
+            state.emit(msg("sam.boost.attack", name=a.name), clause="SAM-ATK-4",
+                       facts={"kind": "boosted", "fighter": self.attacker, "roll": "attack"})
         specials = ["none", "grab"] + ([] if state.fighters[self.defender].disarmed
                                         else ["disarm"])
-        options = [Option(s, msg(f"sam.opt.special.{s}")) for s in specials]
+        options = [Option(s, msg(f"sam.opt.special.{s}"),
+                          {"kind": "special", "attacker": self.attacker,
+                           "defender": self.defender, "special": s}) for s in specials]
         return self.ask(Decision.single(a.side, msg("sam.ask.special", name=a.name), options),
                         self.declared)
 
@@ -370,17 +397,20 @@ class Attack(Frame):
         self.special = special
         if special != "none":
             state.emit(msg(f"sam.special.{special}", name=state.fighters[self.attacker].name,
-                           target=state.fighters[self.defender].name), clause="SAM-ATK-5")
+                           target=state.fighters[self.defender].name), clause="SAM-ATK-5",
+                       facts={"kind": "special-declared", "attacker": self.attacker,
+                              "defender": self.defender, "special": special})
         return self.roll_attack(state)
 
     def roll_attack(self, state: SamuraiState) -> Step:
         wanted = ATTACK_BOOSTED_DICE if self.attack_boosted else ATTACK_DICE
         if len(self.attack_dice) < wanted:
-            return self.ask(d6(msg("sam.roll.attack", name=state.fighters[self.attacker].name)),
-                            self.attack_rolled)
+            return self.ask(d6(msg("sam.roll.attack", name=state.fighters[self.attacker].name),
+                               {"roll": "attack", "fighter": self.attacker}), self.attack_rolled)
         wanted = DEFENCE_BOOSTED_DICE if self.defence_boosted else DEFENCE_DICE
         if len(self.defence_dice) < wanted:
-            return self.ask(d6(msg("sam.roll.defence", name=state.fighters[self.defender].name)),
+            return self.ask(d6(msg("sam.roll.defence", name=state.fighters[self.defender].name),
+                               {"roll": "defence", "fighter": self.defender}),
                             self.defence_rolled)
         return self.resolve(state)
 
@@ -395,26 +425,41 @@ class Attack(Frame):
     def resolve(self, state: SamuraiState) -> Step:
         a, d = state.fighters[self.attacker], state.fighters[self.defender]
         kept = sorted(self.attack_dice, reverse=True)[:ATTACK_KEPT]
-        attack = sum(kept) + attack_bonus(state, self.attacker)
-        defence = sum(self.defence_dice) + defence_bonus(state, self.defender, self.outnumbered)
+        bonus = attack_bonus(state, self.attacker)
+        attack = sum(kept) + bonus
+        guard = defence_bonus(state, self.defender, self.outnumbered)
+        defence = sum(self.defence_dice) + guard
         state.emit(msg("sam.attack-result", name=a.name, dice=tuple(self.attack_dice),
-                       total=attack), clause="SAM-ATK-6")
+                       total=attack), clause="SAM-ATK-6",
+                   facts={"kind": "attack-roll", "fighter": self.attacker,
+                          "dice": self.attack_dice, "kept": kept, "modifier": bonus,
+                          "total": attack})
         state.emit(msg("sam.defence-result", name=d.name, dice=tuple(self.defence_dice),
-                       total=defence), clause="SAM-ATK-7")
+                       total=defence), clause="SAM-ATK-7",
+                   facts={"kind": "defence-roll", "fighter": self.defender,
+                          "dice": self.defence_dice, "modifier": guard, "total": defence})
         margin = attack - defence
+        outcome = {"kind": "attack-result", "attacker": self.attacker, "defender": self.defender,
+                   "attack": attack, "defence": defence}
         if margin <= 0:
-            state.emit(msg("sam.attack-failed", short=-margin), clause="SAM-ATK-8")
+            state.emit(msg("sam.attack-failed", short=-margin), clause="SAM-ATK-8",
+                       facts={**outcome, "margin": margin, "result": "failed",
+                              "wounds": d.penalty})
             return done("failed")
         if self.special == "disarm":
             d.disarmed = True  # house rule: loses its weapon bonus for the rest of the game
-            state.emit(msg("sam.disarmed", name=d.name), clause="SAM-ATK-5")
+            state.emit(msg("sam.disarmed", name=d.name), clause="SAM-ATK-5",
+                       facts={**outcome, "margin": margin, "result": "disarmed",
+                              "wounds": d.penalty})
             return done("disarmed")
         if self.special == "grab":
             # house rule: a grabbed fighter loses its Defence tokens in this fight
             tokens_of(state, self.defender)["defence"] = 0
-            state.emit(msg("sam.grabbed", name=d.name), clause="SAM-ATK-5")
+            state.emit(msg("sam.grabbed", name=d.name), clause="SAM-ATK-5",
+                       facts={**outcome, "margin": margin, "result": "grabbed",
+                              "wounds": d.penalty})
             return done("grabbed")
-        return done(apply_damage(state, d, margin))
+        return done(apply_damage(state, d, margin, outcome))
 
 
 def attack_bonus(state: SamuraiState, fid: str) -> int:

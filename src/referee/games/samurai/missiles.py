@@ -3,24 +3,27 @@ and reloading are the Action phase's; the fragment says reloading is)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.boards.table import Table
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
+from referee.core.readonly import read_only
 from referee.core.waits import Chance, Decision, Option
 from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
 from referee.games.samurai.fight import d6
 from referee.games.samurai.los import sight
-from referee.games.samurai.state import SamuraiState, Shot, tenths
+from referee.games.samurai.state import SamuraiState, Shot, Shown, tenths
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
     COVER_DEFENCE,
     MOVED_PENALTY,
     RANGE_BANDS,
     SHOOTING_DEFENCE,
+    SHOT_DICE,
     WEAPONS,
 )
 
@@ -48,10 +51,30 @@ def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -
     return sight(state, table, shooter, target).blocked
 
 
-def legal_targets(state: SamuraiState, shooter: str) -> list[str]:
+def aims(state: SamuraiState, shooter: str) -> list[dict[str, Any]]:
+    """Every enemy as ``shooter`` sees it: the distance between the bases
+    (to the hundredth), whether the rules let it be shot and why not, and
+    its cover; those it may shoot first, the nearest first."""
     table = state.table()
-    return [e.id for e in state.alive() if e.side != state.fighters[shooter].side
-            and shot_refusal(state, table, shooter, e.id) is None]
+    side = state.fighters[shooter].side
+    found: list[dict[str, Any]] = []
+    for enemy in state.alive(state.other(side)):
+        seen = sight(state, table, shooter, enemy.id)
+        why = shot_refusal(state, table, shooter, enemy.id)
+        found.append({"target": enemy.id, "distance": round(table.distance(shooter, enemy.id), 2),
+                      "allowed": why is None, "why": None if why is None else why.to_json(),
+                      "cover": seen.cover, "light": round(float(seen.light_inches), 2)})
+    found.sort(key=lambda a: (not a["allowed"], a["distance"]))
+    return found
+
+
+def asked_part(state: SamuraiState, shooter: str) -> dict[str, Any]:
+    """What the seats' views say of the fighter asked to act: its legal
+    targets (SAM-RNG-1, SAM-LOS-2..4), whether it may reload (SAM-RNG-3)
+    and how it sees every enemy."""
+    seen = aims(state, shooter)
+    return {"shooter": shooter, "targets": [a["target"] for a in seen if a["allowed"]],
+            "reload": can_reload(state, shooter), "aims": seen}
 
 
 def can_reload(state: SamuraiState, shooter: str) -> bool:
@@ -59,24 +82,26 @@ def can_reload(state: SamuraiState, shooter: str) -> bool:
     return f.spec.missile is not None and WEAPONS[f.spec.missile].reloads and not f.loaded
 
 
-def action_options(state: SamuraiState, shooter: str, targets: Sequence[str]) -> list[Option]:
-    """What ``shooter`` may do in the Action phase, each a numbered choice:
-    wait; shoot (or throw) at each enemy in sight and range (SAM-RNG-1), the
-    nearest first; reload a Teppo that has fired (SAM-RNG-3)."""
+def action_options(state: SamuraiState, asked: Mapping[str, Any]) -> list[Option]:
+    """What the ``asked`` fighter (:func:`asked_part`) may do in the Action
+    phase, each a numbered choice: wait; shoot (or throw) at each enemy in
+    sight and range (SAM-RNG-1), the nearest first, its distance as the map's
+    list of targets gives it; reload a Teppo that has fired (SAM-RNG-3)."""
+    shooter = asked["shooter"]
     f = state.fighters[shooter]
     assert f.spec.missile is not None
     weapon = msg(f"sam.weapon.{f.spec.missile}")
     key = "sam.opt.throw" if WEAPONS[f.spec.missile].thrown else "sam.opt.shoot"
-    table = state.table()
-    # to the hundredth first, as the map's list of targets (picture.aims) rounds it
-    distance = {t: round(table.distance(shooter, t), 2) for t in targets}
-    options = [Option(WAIT, msg("sam.opt.wait"))]
-    for target in sorted(targets, key=distance.__getitem__):
+    distance = {a["target"]: a["distance"] for a in asked["aims"]}
+    options = [Option(WAIT, msg("sam.opt.wait"), {"kind": "wait", "fighter": shooter})]
+    for target in asked["targets"]:
         options.append(Option({"act": "shoot", "target": target},
                               msg(key, target=state.fighters[target].name, weapon=weapon,
-                                  inches=tenths(distance[target]))))
-    if can_reload(state, shooter):
-        options.append(Option({"act": "reload"}, msg("sam.opt.reload", weapon=weapon)))
+                                  inches=tenths(distance[target])),
+                              {"kind": "shoot", "shooter": shooter, "target": target}))
+    if asked["reload"]:
+        options.append(Option({"act": "reload"}, msg("sam.opt.reload", weapon=weapon),
+                              {"kind": "reload", "fighter": shooter}))
     return options
 
 
@@ -99,7 +124,8 @@ class ActionPhase(Frame):
     def start(self, state: SamuraiState) -> Step:
         state.phase = "action"
         state.shots = []  # the picture shows the last Action phase's shots until now
-        state.emit(msg("sam.phase.action", turn=state.turn))
+        state.emit(msg("sam.phase.action", turn=state.turn),
+                   facts={"kind": "phase-began", "phase": "action", "turn": state.turn})
         table = state.table()
         for seat in (state.priority, state.other(state.priority)):
             self.queue += [f.id for f in state.alive(seat)
@@ -110,27 +136,27 @@ class ActionPhase(Frame):
         while self.queue and not state.fighters[self.queue[0]].alive:
             self.queue.pop(0)
         if not self.queue:
-            state.asked_shooter = None
-            state.asked_targets = []
-            state.emit(msg("sam.phase.action-ended", turn=state.turn))
+            state.asked = None
+            state.emit(msg("sam.phase.action-ended", turn=state.turn),
+                       facts={"kind": "phase-ended", "phase": "action", "turn": state.turn})
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        state.asked_shooter = fid
-        state.asked_targets = legal_targets(state, fid)
+        asked = Shown(read_only(asked_part(state, fid)))
+        state.asked = asked
         return self.ask(Decision.single(f.side, msg("sam.ask.action", name=f.name),
-                                        action_options(state, fid, state.asked_targets)),
+                                        action_options(state, asked.part)),
                         self.acted)
 
     def acted(self, state: SamuraiState, value: dict[str, object]) -> Step:
         fid = self.queue.pop(0)
         f = state.fighters[fid]
-        state.asked_shooter = None
-        state.asked_targets = []
+        state.asked = None
         if value["act"] == "reload":
             f.loaded = True
             state.emit(msg("sam.reloads", name=f.name, weapon=msg(f"sam.weapon.{f.spec.missile}")),
-                       clause="SAM-RNG-3")
+                       clause="SAM-RNG-3",
+                       facts={"kind": "reloaded", "fighter": fid, "weapon": f.spec.missile})
         elif value["act"] == "shoot":
             return self.call(Shoot(fid, str(value["target"])), self.shot)
         return self.next(state)
@@ -161,14 +187,19 @@ class Shoot(Frame):
                 f.loaded = False
             key = "sam.throws" if WEAPONS[f.spec.missile].thrown else "sam.shoots"
             state.emit(msg(key, name=f.name, target=state.fighters[self.target].name,
-                           weapon=msg(f"sam.weapon.{f.spec.missile}")))
-        return self.ask(d6(msg("sam.roll.shot", name=f.name)), self.rolled)
+                           weapon=msg(f"sam.weapon.{f.spec.missile}")),
+                       facts={"kind": "shot-declared", "shooter": self.shooter,
+                              "target": self.target, "weapon": f.spec.missile})
+        return self.roll(state)
+
+    def roll(self, state: SamuraiState) -> Step:
+        return self.ask(d6(msg("sam.roll.shot", name=state.fighters[self.shooter].name),
+                           {"roll": "shot", "fighter": self.shooter}), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         self.dice.append(face)
-        if len(self.dice) < 2:
-            return self.ask(d6(msg("sam.roll.shot", name=state.fighters[self.shooter].name)),
-                            self.rolled)
+        if len(self.dice) < SHOT_DICE:
+            return self.roll(state)
         f, t = state.fighters[self.shooter], state.fighters[self.target]
         assert f.spec.missile is not None
         weapon = WEAPONS[f.spec.missile]
@@ -185,18 +216,28 @@ class Shoot(Frame):
         margin = attack - defence
         state.shots.append(Shot(self.shooter, self.target, (f.x, f.y), (t.x, t.y), margin > 0))
         state.emit(msg("sam.shot-result", name=f.name, dice=tuple(self.dice), attack=attack,
-                       defence=defence, target=t.name))
+                       defence=defence, target=t.name),
+                   facts={"kind": "shot-roll", "shooter": self.shooter, "target": self.target,
+                          "dice": list(self.dice), "modifier": attack - sum(self.dice),
+                          "attack": attack, "defence": defence, "cover": seen.cover,
+                          "distance": round(distance, 2)})
+        outcome = {"kind": "shot-result", "shooter": self.shooter, "target": self.target,
+                   "attack": attack, "defence": defence}
         if margin > 0:
-            apply_damage(state, t, margin)
+            apply_damage(state, t, margin, outcome)
             return done("hit")
-        state.emit(msg("sam.shot-missed", name=f.name))
+        state.emit(msg("sam.shot-missed", name=f.name),
+                   facts={**outcome, "margin": margin, "result": "missed", "wounds": t.penalty})
         others = [m for m in melee_of(state, self.target) if m != self.target]
         if self.redirected or not others:
             return done("missed")
-        return self.ask(Chance.uniform(msg("sam.chance.redirect"), others), self.redirect)
+        return self.ask(Chance.uniform(msg("sam.chance.redirect"), others,
+                                       {"pick": "redirect", "shooter": self.shooter,
+                                        "target": self.target}), self.redirect)
 
     def redirect(self, state: SamuraiState, other: str) -> Step:
         """SAM-RNG-5: resolve the shot as if aimed at the model picked."""
-        state.emit(msg("sam.redirected", name=state.fighters[other].name), clause="SAM-RNG-5")
+        state.emit(msg("sam.redirected", name=state.fighters[other].name), clause="SAM-RNG-5",
+                   facts={"kind": "redirected", "shooter": self.shooter, "target": other})
         self.target, self.redirected, self.dice = other, True, []
         return self.start(state)

@@ -18,18 +18,19 @@ from referee.boards.table import EPS, XY
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
+from referee.core.readonly import read_only
 from referee.core.waits import Decision, Option
-from referee.games.samurai.state import SamuraiState
+from referee.games.samurai.state import SamuraiState, Shown
 
 
 def moving_part(state: SamuraiState, fid: str, options: list[Option],
                 what: str = "move", spots: dict[str, XY] | None = None) -> dict[str, Any]:
     """What a seat's view says of the fighter asked to move: where each move
     option (or, for a point, each named move) puts it."""
-    found: list[Any] = [[o.value, o.value["to"]] for o in options
+    found: list[Any] = [{"value": o.value, "at": o.value["to"]} for o in options
                         if isinstance(o.value, dict) and "to" in o.value]
-    found += [[name, [at[0], at[1]]] for name, at in (spots or {}).items()]
-    return {"model": fid, "what": what, "spots": found}
+    found += [{"value": name, "at": [at[0], at[1]]} for name, at in (spots or {}).items()]
+    return {"fighter": fid, "what": what, "spots": found}
 
 
 @dataclass
@@ -41,8 +42,8 @@ class MoveToPoint(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         f = state.fighters[self.fighter_id]
-        state.moving = moving_part(state, self.fighter_id, [], "point",
-                                   named_moves(state, self.fighter_id))
+        state.moving = Shown(read_only(moving_part(state, self.fighter_id, [], "point",
+                                                   named_moves(state, self.fighter_id))))
         template = {"x": round(f.x, 2), "y": round(f.y, 2)}
         return self.ask(Decision((f.side,), msg("sam.ask.point", name=f.name),
                                  schema={f.side: PointMove}, templates={f.side: template}),
@@ -52,11 +53,15 @@ class MoveToPoint(Frame):
         state.moving = None
         f = state.fighters[self.fighter_id]
         if math.hypot(answer.x - f.x, answer.y - f.y) < STILL:
-            state.emit(msg("sam.point.stays", name=f.name))
+            state.emit(msg("sam.point.stays", name=f.name),
+                       facts={"kind": "stayed", "fighter": self.fighter_id})
             return done()
+        start = [f.x, f.y]
         f.x, f.y = answer.x, answer.y
         f.moved = True
-        state.emit(msg("sam.point.moves", name=f.name, x=tenths(f.x), y=tenths(f.y)))
+        state.emit(msg("sam.point.moves", name=f.name, x=tenths(f.x), y=tenths(f.y)),
+                   facts={"kind": "moved", "fighter": self.fighter_id, "start": start,
+                          "end": [f.x, f.y], "move": "point", "target": None})
         return done()
 
 

@@ -3,6 +3,7 @@ turn and phase, the fight being played and the shots of the turn."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -119,6 +120,19 @@ class Shot:
     hit: bool
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What the seats' views say of a question the rules put (the fighter
+    asked to act or to move, and what it may do), worked out once as they ask
+    it: read-only JSON, shared as it is by every copy of the game and every
+    view, never copied."""
+
+    part: Mapping[str, Any]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Shown:
+        return self
+
+
 @dataclass
 class FightView:
     """The fight being played, as every seat may see it: who is in it, the
@@ -142,14 +156,16 @@ class SamuraiState(GameState):
             for band in scenario.bands for spec in band.fighters}
         self.started_with = {b.seat: len(b.fighters) for b in scenario.bands}
         self.turn = 0
-        self.phase = ""
+        self.phase = "setup"
+        """setup (before the first Move phase), move, combat, action or end."""
         self.priority: Seat = self.seats[0]
         self.fight: FightView | None = None
         self.shots: list[Shot] = []
-        self.asked_shooter: str | None = None
-        """The fighter whose action is asked now (its legal shots go in the view)."""
-        self.asked_targets: list[str] = []
-        self.moving: dict[str, Any] | None = None
+        self.asked: Shown | None = None
+        """The fighter whose action is asked now, its legal targets and what
+        it sees of every enemy, for the seats' maps (:mod:`.view`); set by
+        the frame that asks, cleared by the answer."""
+        self.moving: Shown | None = None
         """The fighter asked to move now, with where each move ends, for the
         seats' maps (:mod:`.picture`); set by the frame that asks, cleared
         by the answer."""

@@ -77,6 +77,9 @@ OUTNUMBERED_MODIFIER = -1
 
 # -- house rules from the full game (rules/samurai.md, last section) -------------
 
+SHOT_DICE = 2
+"""House rule (Ronin): a shot's Attack Result is 2d6 plus modifiers."""
+
 SHOOTING_DEFENCE = 6
 """House rule (Ronin): a shot's Attack Result is opposed by 6 + cover + armour."""
 

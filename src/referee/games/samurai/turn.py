@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
+from referee.core.readonly import read_only
 from referee.core.waits import Decision, Option
 from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
 from referee.games.samurai.fight import d6
 from referee.games.samurai.missiles import ActionPhase
-from referee.games.samurai.state import SamuraiState, tenths
+from referee.games.samurai.state import SamuraiState, Shown, tenths
 
 ADVANCE_STEPS = (1.0, 0.75, 0.5, 0.25)
 """House rule: an advance blocked on the way stops at the farthest of these
@@ -56,7 +57,8 @@ class Priority(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         seat = state.seats[len(self.rolls)]
-        return self.ask(d6(msg("sam.roll.priority", band=state.band_names[seat])), self.rolled)
+        return self.ask(d6(msg("sam.roll.priority", band=state.band_names[seat]),
+                           {"roll": "priority", "seat": seat}), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         self.rolls.append(face)
@@ -69,7 +71,9 @@ class Priority(Frame):
         state.priority = state.seats[0] if first > second else state.seats[1]
         other = state.other(state.priority)
         state.emit(msg("sam.priority", turn=state.turn, winner=state.band_names[state.priority],
-                       a=max(first, second), loser=state.band_names[other], b=min(first, second)))
+                       a=max(first, second), loser=state.band_names[other], b=min(first, second)),
+                   facts={"kind": "priority", "turn": state.turn, "seat": state.priority,
+                          "rolls": dict(zip(state.seats, (first, second), strict=True))})
         return done(state.priority)
 
 
@@ -82,7 +86,8 @@ class MovePhase(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.phase = "move"
-        state.emit(msg("sam.phase.move", turn=state.turn))
+        state.emit(msg("sam.phase.move", turn=state.turn),
+                   facts={"kind": "phase-began", "phase": "move", "turn": state.turn})
         self.queue = [f.id for seat in (state.priority, state.other(state.priority))
                       for f in state.alive(seat)]
         return self.next(state)
@@ -92,12 +97,13 @@ class MovePhase(Frame):
         while self.queue and table.touching(self.queue[0]):
             self.queue.pop(0)
         if not self.queue:
-            state.emit(msg("sam.phase.move-ended", turn=state.turn))
+            state.emit(msg("sam.phase.move-ended", turn=state.turn),
+                       facts={"kind": "phase-ended", "phase": "move", "turn": state.turn})
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
         options = move_options(state, fid)
-        state.moving = move_to.moving_part(state, fid, options)
+        state.moving = Shown(read_only(move_to.moving_part(state, fid, options)))
         return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
                         self.chose)
 
@@ -114,11 +120,15 @@ class MovePhase(Frame):
         if value["do"] != "stay":
             to = value["to"]
             assert isinstance(to, list)
+            start = [f.x, f.y]
             f.x, f.y = float(to[0]), float(to[1])
             f.moved = True
-            target = state.fighters[str(value["target"])].name
+            target = str(value["target"])
             key = "sam.charges" if value["do"] == "charge" else "sam.advances"
-            state.emit(msg(key, name=f.name, target=target, x=tenths(f.x), y=tenths(f.y)))
+            state.emit(msg(key, name=f.name, target=state.fighters[target].name, x=tenths(f.x),
+                           y=tenths(f.y)),
+                       facts={"kind": "moved", "fighter": fid, "start": start, "end": [f.x, f.y],
+                              "move": value["do"], "target": target})
         return self.next(state)
 
 
@@ -128,15 +138,17 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
     table = state.table()
     f = state.fighters[fid]
     reach = f.spec.move
-    options = [Option({"do": "stay"}, msg("sam.opt.stay"))]
+    options = [Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})]
     for enemy in state.alive(state.other(f.side)):
         spot = next((s for s in table.contact_spots(fid, enemy.id)
                      if math.hypot(s[0] - f.x, s[1] - f.y) <= reach + 1e-6
                      and not table.sweep_blockers(fid, s, ignore=[enemy.id])), None)
         if spot is not None:
-            options.append(Option({"do": "charge", "target": enemy.id,
-                                   "to": [round(spot[0], 3), round(spot[1], 3)]},
-                                  msg("sam.opt.charge", target=enemy.name)))
+            end = [round(spot[0], 3), round(spot[1], 3)]
+            options.append(Option({"do": "charge", "target": enemy.id, "to": end},
+                                  msg("sam.opt.charge", target=enemy.name),
+                                  {"kind": "charge", "fighter": fid, "target": enemy.id,
+                                   "end": end}))
             continue
         gap = math.hypot(enemy.x - f.x, enemy.y - f.y) - f.radius - enemy.radius
         length = min(reach, gap - 0.5)
@@ -145,12 +157,15 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
                 break
             to = table.toward(fid, enemy.xy, length * share)
             if not table.sweep_blockers(fid, to):
-                options.append(Option({"do": "advance", "target": enemy.id,
-                                       "to": [round(to[0], 3), round(to[1], 3)]},
+                end = [round(to[0], 3), round(to[1], 3)]
+                options.append(Option({"do": "advance", "target": enemy.id, "to": end},
                                       msg("sam.opt.advance", target=enemy.name,
-                                          inches=tenths(length * share))))
+                                          inches=tenths(length * share)),
+                                      {"kind": "advance", "fighter": fid, "target": enemy.id,
+                                       "end": end}))
                 break
-    options.append(Option({"do": "point"}, msg("sam.opt.point")))
+    options.append(Option({"do": "point"}, msg("sam.opt.point"),
+                          {"kind": "point", "fighter": fid}))
     return options
 
 
@@ -164,5 +179,7 @@ def end_phase(state: SamuraiState) -> None:
             if 0 < 2 * len(state.alive(seat)) < state.started_with[seat] \
                     and seat not in state.broken:
                 state.broken.append(seat)
-                state.emit(msg("sam.broken", band=state.band_names[seat]))
-    state.emit(msg("sam.turn-ended", turn=state.turn))
+                state.emit(msg("sam.broken", band=state.band_names[seat]),
+                           facts={"kind": "broken", "seat": seat, "turn": state.turn})
+    state.emit(msg("sam.turn-ended", turn=state.turn),
+               facts={"kind": "phase-ended", "phase": "turn", "turn": state.turn})
