@@ -13,7 +13,7 @@ from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 from referee.games.facility.turn import Turn
-from referee.games.facility.world import Character, World, copy_world, fraction
+from referee.games.facility.world import Character, World, copy_world, fraction, toml_number
 
 
 def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
@@ -42,8 +42,7 @@ def _resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World
         void += found
     turn = Turn(world, plans, log)
     for entry in void:
-        turn.tell(ACTION_PHASE, entry.character, None, "void", order=entry.order,
-                  what=entry.what, reason=entry.reason)
+        turn.void(ACTION_PHASE, entry.character, entry.order, entry.what, entry.reason)
     resolve_actions(turn)
     resolve_movement(turn)
     end_turn(turn)
@@ -59,8 +58,15 @@ def end_turn(turn: Turn) -> None:
         if not me.is_down and recovery and me.concentration < me.max_concentration:
             gained = min(recovery, me.max_concentration - me.concentration)
             me.concentration += gained
-            turn.tell(END_PHASE, name, None, "recovered", amount=gained)
-        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", **awareness(turn.world, me))
+            turn.tell(END_PHASE, name, None, "recovered", {
+                "kind": "recovered", "character": name, "amount": toml_number(gained),
+                "concentration": toml_number(me.concentration)}, amount=gained)
+        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", {
+            "kind": "awareness", "character": name, "room": me.room, "health": me.health,
+            "max_health": me.max_health, "concentration": toml_number(me.concentration),
+            "hands": list(me.hands), "inventory": list(me.inventory),
+            "worn": {place: list(items) for place, items in me.worn.items() if items}},
+            **awareness(turn.world, me))
     turn.world.turn += 1
 
 

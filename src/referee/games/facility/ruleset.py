@@ -39,7 +39,8 @@ class Turns(Frame):
 
     def resolved(self, state: FacilityState, answers: dict[Seat, Orders]) -> Step:
         turn = state.world.turn
-        state.emit(msg("facility.turn-resolved", turn=turn))
+        state.emit(msg("facility.turn-resolved", turn=turn),
+                   facts={"kind": "turn-resolved", "turn": turn})
         state.world = resolve_turn(state.world, answers, state.log)
         return self.start(state)
 

@@ -39,6 +39,8 @@ class Door:
     destination: RoomNumber
     name: str
     title: Name
+    far_name: str
+    """The same door's id on the other side."""
     far_title: Name
     """The same door as it is called on the other side."""
 
@@ -290,7 +292,7 @@ def _build_world(scenario: FacilityScenario) -> World:
         for side in (0, 1):
             origin, destination = door.rooms[side], door.rooms[1 - side]
             side_door = Door(index, origin, destination, door.names[side],
-                             Name(door.names[side], ru[side]),
+                             Name(door.names[side], ru[side]), door.names[1 - side],
                              Name(door.names[1 - side], ru[1 - side]))
             doors[(origin, door.names[side])] = side_door
             known = between.get((origin, destination))
