@@ -14,9 +14,8 @@ from referee.core.errors import RefereeError
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.scenario import validate_scenario
+from referee.display.orders import OrdersDesk
 from referee.games.facility.report import camera as camera_token
-from referee.games.facility.report import record
-from referee.games.facility.report import report as report_lines
 from referee.games.facility.ruleset import Facility
 from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.world import World, build_world
@@ -24,6 +23,8 @@ from referee.games.facility.world import World, build_world
 HERE = Path(__file__).parent
 BASE: dict[str, Any] = tomllib.loads((HERE / "building.toml").read_text(encoding="utf-8"))
 RULESET = Facility()
+DESK = OrdersDesk()
+"""Reports and records read as ``referee resolve`` reads them."""
 
 
 def scenario(characters: Mapping[str, Any], floor: Mapping[int, list[str]] | None = None,
@@ -79,11 +80,11 @@ def resolve(characters: Mapping[str, Any], orders: Mapping[str, Any],
 
 def report(result: Resolved, name: str, lang: Any = "en") -> list[str]:
     """``name``'s report, in its own wording."""
-    return report_lines(result.game.log_for(name), name, lang)
+    return DESK.report(result.game.log_for(name), name, lang)
 
 
 def camera(result: Resolved, room: int) -> list[str]:
-    return record(result.game.log_for(REFEREE), camera_token(room))
+    return DESK.record(result.game.log_for(REFEREE), camera_token(room), "en")
 
 
 def text(result: Resolved, name: str) -> str:

@@ -128,6 +128,9 @@ class World:
     _kinds: frozenset[str] | None = None
     _parts: dict[RoomNumber, int] | None = None
     _titles: dict[ItemId, Name] = field(default_factory=dict)
+    _public: dict[object, Any] = field(default_factory=dict)
+    """What every character may know of the building, as a view gives it,
+    worked out once (see :meth:`public_rooms` and the others)."""
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
@@ -139,7 +142,7 @@ class World:
             self._parts = _connected_parts(self.adjacent)
         self.item_kinds()
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
-                self.graph, self.adjacent, self.routes, self._parts, self._titles)
+                self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public)
 
     def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
                        within: int | None = None) -> list[RoomNumber] | None:
@@ -177,6 +180,60 @@ class World:
         """How a report calls the room: the scenario's name ("the lobby"), or
         "room 3" where it gives none."""
         return self.rooms[room]
+
+    def public_rules(self) -> dict[str, Any]:
+        """The settings an order depends on, as a character's view gives them."""
+        found = self._public.get("rules")
+        if found is None:
+            settings = self.settings
+            found = self._public["rules"] = {
+                "max_doors": settings.max_doors, "melee_damage": settings.melee_damage,
+                "secret_declarations": settings.secret_declarations}
+        return dict(found)
+
+    def public_rooms(self) -> dict[str, Any]:
+        """Every room by number with its name (None: it has none): the plan of
+        the building, which every character has (house rule)."""
+        found = self._public.get("rooms")
+        if found is None:
+            found = self._public["rooms"] = {
+                str(number): {"name": title.to_json() if isinstance(title, Name) else None}
+                for number, title in sorted(self.rooms.items())}
+        return found
+
+    def public_characters(self) -> dict[str, Any]:
+        """Every character by id with its name: the game's seats."""
+        found = self._public.get("characters")
+        if found is None:
+            found = self._public["characters"] = {
+                name: {"name": character.title.to_json()}
+                for name, character in sorted(self.characters.items())}
+        return found
+
+    def public_item(self, item: ItemId, seen: bool) -> dict[str, Any]:
+        """An item as a view that names it gives it: its name; ``seen`` (it
+        is before the character), also its kind, where it may be carried and
+        its abilities."""
+        key = ("item", item, seen)
+        found = self._public.get(key)
+        if found is None:
+            model = self.items[item]
+            found = self._public[key] = {"name": self.item_title(item).to_json()}
+            if seen:
+                found.update(kind=model.kind, carry=list(model.carry),
+                             abilities=list(model.abilities))
+        return found
+
+    def public_doors(self, room: RoomNumber) -> dict[str, Any]:
+        """The doors of ``room`` by the id a route names them with, each with
+        its name there and the room beyond."""
+        key = ("doors", room)
+        found = self._public.get(key)
+        if found is None:
+            found = self._public[key] = {
+                door.name: {"name": door.title.to_json(), "to": door.destination}
+                for (origin, _), door in sorted(self.doors.items()) if origin == room}
+        return found
 
     def visible_items(self, who: Character) -> list[ItemId]:
         """Items others can see on ``who``: in hands or worn, if the item shows there."""
