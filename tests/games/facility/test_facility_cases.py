@@ -31,6 +31,7 @@ import pytest
 
 from referee.core.events import REFEREE
 from referee.core.game import Game
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList
 from referee.core.views import view_model_of
 from referee.games.facility import view
 from tests.games.facility.helpers import RULESET, Resolved, camera, report, resolve, void
@@ -96,10 +97,21 @@ def check_views(game: Game) -> None:
     typed view (:mod:`referee.games.facility.view`), its log lines' facts
     included."""
     model = view_model_of(RULESET)
+    for event in game.log_for(REFEREE):
+        assert read_only_throughout(event.facts), event.facts
     for seat in (*game.seats, REFEREE):
         seen = json.loads(json.dumps(game.view(seat)))
         assert model.model_validate(seen).model_dump(mode="json", exclude_unset=True) == seen
         KINDS_SEEN.update(line["facts"]["kind"] for line in seen["log"])
+
+
+def read_only_throughout(value: Any) -> bool:
+    """Facts are shared by every view that shows them: no part may change."""
+    if isinstance(value, dict):
+        return type(value) is ReadOnlyDict and all(map(read_only_throughout, value.values()))
+    if isinstance(value, list):
+        return type(value) is ReadOnlyList and all(map(read_only_throughout, value))
+    return True
 
 
 def test_corpus_size() -> None:

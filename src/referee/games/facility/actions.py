@@ -29,7 +29,7 @@ from referee.games.facility.tables import (
     HANDS,
     TAKE_DEFAULT_ORDER,
 )
-from referee.games.facility.turn import Turn
+from referee.games.facility.turn import Turn, ids
 from referee.games.facility.world import Character
 
 NOW = ACTION_PHASE
@@ -540,14 +540,14 @@ def report_equip(turn: Turn, exchange: Exchange) -> None:
                       {"kind": "equip-failed", "character": name})
             continue
         turn.tell(NOW, name, "CHAT-EQP-1", "equipped-self", {
-            "kind": "rearranged", "character": name, "hands": list(me.hands),
-            "inventory": list(me.inventory)})
+            "kind": "rearranged", "character": name, "hands": ids(me.hands),
+            "inventory": ids(me.inventory)})
         hidden = [i for i in before if i not in after]
         shown = [i for i in after if i not in before]
         if hidden or shown:
             turn.note(NOW, turn.room_watchers(me.room, recorded=True) - {name}, "CHAT-EQP-2",
-                      "equipped", {"kind": "equipped", "character": name, "hidden": hidden,
-                                   "shown": shown},
+                      "equipped", {"kind": "equipped", "character": name,
+                                   "hidden": ids(hidden), "shown": ids(shown)},
                       who=me.title, hidden=_titles(turn, hidden), shown=_titles(turn, shown))
 
 

@@ -22,7 +22,7 @@ from referee.games.facility.tables import (
     UNIFORM_FEATURE,
     movement_cost,
 )
-from referee.games.facility.turn import Turn
+from referee.games.facility.turn import Turn, ids
 from referee.games.facility.world import Character, Door, World, toml_number
 
 
@@ -297,7 +297,7 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
         return False
     turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", {
         "kind": "danger", "character": mover.name, "door": door.name,
-        "room": door.destination, "armed": armed},
+        "room": door.destination, "armed": ids(armed)},
         door=door.title, room=turn.world.room_title(door.destination),
         seen=tuple(turn.character(n).title for n in armed))
     return True
@@ -468,7 +468,7 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
             together, msg("facility.together", who=who, door=door.title),
             msg("facility.gm.together", who=who, door=door.title,
                 others=tuple(turn.character(n).title for n in together))),
-            {**_at_door("together", name, door.name, door.origin), "others": together})
+            {**_at_door("together", name, door.name, door.origin), "others": ids(together)})
     turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way",
                    _at_door("came-towards", name, door.far_name, door.destination),
                    who=who, door=door.far_title)
@@ -478,7 +478,7 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     if present:
         turn.tell(step.number, name, "CHAT-VIS-4", "present", {
             "kind": "present", "character": name, "room": door.destination,
-            "others": sorted(present)},
+            "others": ids(sorted(present))},
             room=turn.world.room_title(door.destination),
             seen=tuple(turn.character(n).title for n in sorted(present)))
     turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered",

@@ -12,7 +12,7 @@ from referee.games.facility.actions import place_label, resolve_actions
 from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
-from referee.games.facility.turn import Turn
+from referee.games.facility.turn import Turn, frozen, ids
 from referee.games.facility.world import Character, World, copy_world, fraction, toml_number
 
 
@@ -64,8 +64,8 @@ def end_turn(turn: Turn) -> None:
         turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", {
             "kind": "awareness", "character": name, "room": me.room, "health": me.health,
             "max_health": me.max_health, "concentration": toml_number(me.concentration),
-            "hands": list(me.hands), "inventory": list(me.inventory),
-            "worn": {place: list(items) for place, items in me.worn.items() if items}},
+            "hands": ids(me.hands), "inventory": ids(me.inventory),
+            "worn": frozen({place: ids(items) for place, items in me.worn.items() if items})},
             **awareness(turn.world, me))
     turn.world.turn += 1
 

@@ -19,7 +19,7 @@ from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
 from referee.games.facility.tables import HANDS, INVENTORY
-from referee.games.facility.view import FacilityFacts, NoneSuch, StateView, told_items
+from referee.games.facility.view import FacilityFacts, NoneSuch, StateView
 from referee.games.facility.world import to_scenario, toml_number
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -64,6 +64,9 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
     facts_model = FacilityFacts
     meaning_model = NoneSuch
     chance_model = NoneSuch
+    fresh_views = True
+    """:meth:`view` builds each view anew; the building's names and the like
+    are read-only parts every view shares."""
 
     def seats(self, scenario: FacilityScenario) -> tuple[Seat, ...]:
         return tuple(sorted(scenario.characters))
@@ -125,7 +128,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         before = {*me.items(), *floor}
         for seen in present.values():
             before.update(seen["visible"])
-        known = before | told_items(state.log.seen_by(seat), seat)
+        known = before | state.told.items(state.log, seat)
         return {
             "turn": world.turn,
             "rules": world.public_rules(),

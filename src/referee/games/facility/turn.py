@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from referee.core.events import REFEREE, Audience, Log
 from referee.core.i18n import Msg, Param, personal
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList
 from referee.games.facility.orders import Plan
 from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
@@ -91,7 +92,8 @@ class Turn:
         logged = personal((REFEREE,), self.witnesses(seen, text), text) \
             if witnessed and seen else text
         facts["step"] = step
-        self.log.emit(stamped(step, logged), Audience(seen), clause, facts)
+        shared = frozen(facts)
+        self.log.emit(stamped(step, logged), Audience(seen), clause, shared)
         if not self.readers:
             return
         for token in sorted(seen):
@@ -103,7 +105,7 @@ class Turn:
                     readers, Msg("facility.via-camera", params),
                     Msg("facility.gm.via-camera", {**params, "readers": tuple(
                         self.character(r).title for r in readers)}))),
-                    Audience.of(readers), clause, {**facts, "camera": room})
+                    Audience.of(readers), clause, frozen({**shared, "camera": room}))
 
     def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
         """``text`` for the game master, headed by who saw it: the characters
@@ -148,7 +150,7 @@ class Turn:
         core's facts of a void part (its seat and the order)."""
         text = self._told(seat, "void", {"order": order, "what": what, "reason": reason})
         self.log.emit(stamped(step, text), Audience.only(seat), None,
-                      {"kind": "void", "seat": seat, "part": order})
+                      frozen({"kind": "void", "seat": seat, "part": order}))
 
     def _told(self, seat: str, key: str, params: dict[str, Param]) -> Msg:
         return personal((seat,), Msg(f"facility.{key}", params),
@@ -161,6 +163,22 @@ class Turn:
             return False
         who.concentration -= cost
         return True
+
+
+def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
+    """``facts`` made read-only as the log keeps them and every view shows
+    them (:func:`referee.core.events.shared_facts`), the quick way: facts are
+    flat, any list in them already read-only (:func:`ids`)."""
+    made = ReadOnlyDict.__new__(ReadOnlyDict)
+    dict.update(made, facts)  # it is new, so empty: its guard has nothing to keep
+    return made
+
+
+def ids(values: Iterable[str]) -> ReadOnlyList:
+    """Ids for a list in facts (characters met, items carried), read-only."""
+    made = ReadOnlyList.__new__(ReadOnlyList)
+    list.extend(made, values)
+    return made
 
 
 def worded(actor: str, target: str | None, key: str, /, **params: Param) -> Msg:

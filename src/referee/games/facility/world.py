@@ -6,17 +6,19 @@ turn's scenario by :func:`to_scenario`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings, name_of
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
+T = TypeVar("T")
 RoomNumber = int
 ItemId = str
 CharName = str
@@ -181,59 +183,54 @@ class World:
         "room 3" where it gives none."""
         return self.rooms[room]
 
+    def public(self, key: object, build: Callable[[], T]) -> T:
+        """What every view that shows it shares, read-only: ``build()``, made
+        once per building (see the ``public_*`` methods)."""
+        found = self._public.get(key)
+        if found is None:
+            found = self._public[key] = read_only(build())
+        return cast(T, found)
+
     def public_rules(self) -> dict[str, Any]:
         """The settings an order depends on, as a character's view gives them."""
-        found = self._public.get("rules")
-        if found is None:
-            settings = self.settings
-            found = self._public["rules"] = {
-                "max_doors": settings.max_doors, "melee_damage": settings.melee_damage,
-                "secret_declarations": settings.secret_declarations}
-        return dict(found)
+        settings = self.settings
+        return self.public("rules", lambda: {
+            "max_doors": settings.max_doors, "melee_damage": settings.melee_damage,
+            "secret_declarations": settings.secret_declarations})
 
     def public_rooms(self) -> dict[str, Any]:
         """Every room by number with its name (None: it has none): the plan of
-        the building, which every character has (house rule)."""
-        found = self._public.get("rooms")
-        if found is None:
-            found = self._public["rooms"] = {
-                str(number): {"name": title.to_json() if isinstance(title, Name) else None}
-                for number, title in sorted(self.rooms.items())}
-        return found
+        the building, which every character has (house rule 18)."""
+        return self.public("rooms", lambda: {
+            str(number): {"name": title.to_json() if isinstance(title, Name) else None}
+            for number, title in sorted(self.rooms.items())})
 
     def public_characters(self) -> dict[str, Any]:
         """Every character by id with its name: the game's seats."""
-        found = self._public.get("characters")
-        if found is None:
-            found = self._public["characters"] = {
-                name: {"name": character.title.to_json()}
-                for name, character in sorted(self.characters.items())}
-        return found
+        return self.public("characters", lambda: {
+            name: {"name": character.title.to_json()}
+            for name, character in sorted(self.characters.items())})
 
     def public_item(self, item: ItemId, seen: bool) -> dict[str, Any]:
         """An item as a view that names it gives it: its name; ``seen`` (it
         is before the character), also its kind, where it may be carried and
         its abilities."""
-        key = ("item", item, seen)
-        found = self._public.get(key)
-        if found is None:
+        def build() -> dict[str, Any]:
             model = self.items[item]
-            found = self._public[key] = {"name": self.item_title(item).to_json()}
+            found: dict[str, Any] = {"name": self.item_title(item).to_json()}
             if seen:
                 found.update(kind=model.kind, carry=list(model.carry),
                              abilities=list(model.abilities))
-        return found
+            return found
+
+        return self.public(("item", item, seen), build)
 
     def public_doors(self, room: RoomNumber) -> dict[str, Any]:
         """The doors of ``room`` by the id a route names them with, each with
         its name there and the room beyond."""
-        key = ("doors", room)
-        found = self._public.get(key)
-        if found is None:
-            found = self._public[key] = {
-                door.name: {"name": door.title.to_json(), "to": door.destination}
-                for (origin, _), door in sorted(self.doors.items()) if origin == room}
-        return found
+        return self.public(("doors", room), lambda: {
+            door.name: {"name": door.title.to_json(), "to": door.destination}
+            for (origin, _), door in sorted(self.doors.items()) if origin == room})
 
     def visible_items(self, who: Character) -> list[ItemId]:
         """Items others can see on ``who``: in hands or worn, if the item shows there."""
