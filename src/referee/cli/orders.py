@@ -13,9 +13,11 @@ declared but impossible).
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +77,19 @@ def game_turn(game: Game) -> int | None:
     view; None where the ruleset counts no turns."""
     return desk_for(game.ruleset).turn(game.view(REFEREE))
 
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused meanwhile: resolving a large turn
+    builds many objects that all live on (the log, the world after it), so
+    its collections would find nothing and cost more the larger the game."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # -- reading an orders file ---------------------------------------------------------------
@@ -180,7 +195,8 @@ def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> A
     give_orders(trial, orders, answered)
     if trial.waiting is decision or (isinstance(trial.waiting, Decision)
                                      and trial.waiting.simultaneous):
-        trial.close()
+        with collector_paused():
+            trial.close()
     answered.voids = desk_for(game.ruleset).void_orders(trial.log_for(REFEREE)[start:])
     return answered
 

@@ -28,6 +28,7 @@ import typer
 from referee.cli.common import LangOption, language, make_folder, out, user_errors
 from referee.cli.orders import (
     Answered,
+    collector_paused,
     game_turn,
     give_orders,
     open_decision,
@@ -106,10 +107,11 @@ class Turn:
         """Close the decision (its deadline has passed), then roll any chance
         the rules ask for until they wait for a decision again; the void
         orders are read from what the rules told each seat."""
-        if self.game.waiting is decision:
-            self.game.close()
-        while isinstance(self.game.waiting, Chance):
-            self.game.roll_random(rng)
+        with collector_paused():
+            if self.game.waiting is decision:
+                self.game.close()
+            while isinstance(self.game.waiting, Chance):
+                self.game.roll_random(rng)
         self.answered.voids = self.desk.void_orders(self.new_events(REFEREE))
 
     def new_events(self, seat: Seat) -> list[Event]:

@@ -3,7 +3,6 @@ then the five movement steps, then the end of the turn (CHAT-TRN-4)."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Mapping
 
 from referee.core.events import Log
@@ -19,21 +18,7 @@ from referee.games.facility.world import Character, World, copy_world, fraction,
 def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
     """Resolve one turn; returns the world after it, and writes what was seen,
     by whom, into ``log``. ``world`` is left as it was; characters without
-    orders do nothing.
-
-    The cyclic garbage collector is paused meanwhile: a turn builds many
-    objects that all live on, so its collections would find nothing and
-    cost more the larger the building (most of a large turn's time)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _resolve_turn(world, orders, log)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
+    orders do nothing."""
     world = copy_world(world)
     plans: dict[str, Plan] = {}
     void: list[VoidOrder] = []
