@@ -130,3 +130,35 @@ def test_an_unknown_character_or_a_game_without_orders_is_refused():
     assert other.exit_code == 2
     assert "not for everyone's orders at once" in other.output
     assert "Traceback" not in unknown.output + other.output
+
+
+def test_the_orders_commands_name_no_ruleset():
+    """The command line switches on no ruleset (no ruleset's name as a string
+    in it) and holds nothing of Facility's: what a ruleset adds to
+    `orders-template`, `resolve` and `validate GAME ORDERS` comes through its
+    orders desk."""
+    from referee.core.ruleset import all_rulesets
+
+    cli = Path(__file__).parents[2] / "src/referee/cli"
+    names = [ruleset.name for ruleset in all_rulesets()]
+    for path in sorted([*cli.glob("*.py"), *cli.glob("*.toml")]):
+        text = path.read_text(encoding="utf-8").lower()
+        assert "facility" not in text, path.name
+        if path.stem not in ("orders", "orders_template", "resolve", "validate"):
+            continue
+        for name in names:
+            assert f'"{name}"' not in text and f"'{name}'" not in text, (path.name, name)
+
+
+def test_a_ruleset_without_a_desk_gets_the_answer_its_rules_offer():
+    """The neutral desk: no situation, no turn, each field the rules offer
+    commented out, so that the file as it is gives no order."""
+    from referee.display.orders import OrdersDesk
+
+    view = {"seat": "red team", "state": {"turn": 3},
+            "waiting": {"template": {"move": None, "bid": 0, "cards": []}}}
+    text = OrdersDesk().template(view, "en")
+    assert text.splitlines()[-8:] == [
+        "", '["red team"]', "", '# move = ""', "", "# bid = 0", "", '# cards = ""']
+    assert tomllib.loads(text) == {"red team": {}}
+    assert "turn" not in tomllib.loads(text)

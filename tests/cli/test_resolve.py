@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.cli.orders import scenario_language
 from referee.core.events import REFEREE
+from referee.core.game import Game
 from referee.core.savefile import load_game
+from referee.core.scenario import load_scenario
+from referee.display.orders import OrdersDesk, desk_for
 
 EXAMPLE = Path(__file__).parents[2] / "src/referee/games/facility/scenarios"
 START = EXAMPLE / "research_wing.toml"
@@ -269,14 +270,15 @@ def test_a_language_the_scenario_gives_wrong_is_refused_naming_the_field(tmp_pat
     assert not (tmp_path / "r").exists()
 
 
-def test_a_scenario_that_gives_a_character_a_language_is_read():
-    """A scenario format with a character ``lang`` field says the character's
-    language; without one the default holds."""
-    scenario = SimpleNamespace(characters={
-        "anna": SimpleNamespace(lang="ru"), "boris": SimpleNamespace(lang="en"),
-        "vera": {"lang": "ru"}, "gleb": SimpleNamespace()})
-    assert [scenario_language(scenario, seat) for seat in ("anna", "boris", "vera", "gleb")] == [
-        "ru", "en", "ru", None]
+def test_a_characters_language_is_read_by_the_rulesets_desk(tmp_path: Path):
+    """The desk reads a character's ``lang`` from the game master's view; a
+    ruleset with no desk of its own gives no seat a language."""
+    ruleset, scenario = load_scenario(with_languages(tmp_path, anna="ru", boris="en"))
+    master = Game(ruleset, scenario).view(REFEREE)
+    desk = desk_for(ruleset)
+    assert [desk.seat_language(master, seat) for seat in ("anna", "boris", "gleb")] == [
+        "ru", "en", None]
+    assert OrdersDesk().seat_language(master, "anna") is None
 
 
 # -- orders files that are refused whole ----------------------------------------------------

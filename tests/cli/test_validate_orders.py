@@ -9,10 +9,11 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.cli.orders import IMPOSSIBLE, VOID, Answered, VoidPart, open_game, void_parts
+from referee.cli.orders import Answered, open_game
 from referee.cli.validate import orders_report
 from referee.core.events import Audience, Event
 from referee.core.i18n import msg, personal
+from referee.display.orders import IMPOSSIBLE, VOID, OrdersDesk, VoidOrder
 
 EXAMPLE = Path(__file__).parents[2] / "src/referee/games/facility/scenarios"
 START = EXAMPLE / "research_wing.toml"
@@ -161,22 +162,25 @@ def test_an_orders_file_given_alone_gets_a_hint():
     assert "referee validate GAME ORDERS" in result.output
 
 
-def test_the_rules_lines_about_void_and_impossible_orders_are_read():
-    """A line told to a seat whose message ends in ``void`` or ``impossible``
-    and names the order and the reason (at any depth, as a phase stamp wraps
-    it) is read as such, in the game master's wording, with what the order says
-    where the line tells it; other lines are not."""
-    def told(kind: str, order: str) -> Event:
+def test_the_rules_lines_about_void_and_impossible_orders_are_read_by_their_facts():
+    """A line whose facts say an order of a seat is ``void`` or ``impossible``
+    is read as such, its reason and what the order says taken from its words
+    as the game master reads them (at any depth, as a phase stamp wraps them);
+    a line whose facts say otherwise is not, whatever its words."""
+    def told(kind: str, order: str, facts: str) -> Event:
         reason = personal(("anna",), msg("t.you-reason"), msg("t.gm-reason"))
         what = personal(("boris",), msg("t.at-you"), msg("t.at-boris"))
         return Event(msg("t.at", what=personal(
             ("anna",), msg(f"t.{kind}", order=order, what=what, reason=reason),
             msg(f"t.gm.{kind}", who="Anna", order=order, what=what, reason=reason))),
-            Audience.only("anna"))
+            Audience.only("anna"), facts={"kind": facts, "seat": "anna", "part": order})
 
-    found = void_parts([told("void", "move"), Event(msg("t.walks", order="x")),
-                        told("impossible", "melee"), told("bluffed", "use[0]")])
-    assert [(v.seat, v.part, v.kind, v.reason.key, v.what and v.what.key) for v in found] == [
+    found = OrdersDesk().void_orders([
+        told("void", "move", "void"), Event(msg("t.walks", order="x")),
+        told("impossible", "melee", "impossible"), told("bluffed", "use[0]", "bluffed"),
+        told("void", "take[0]", "took")])
+    assert [(v.seat, v.part, v.kind, getattr(v.reason, "key", None), v.what and v.what.key)
+            for v in found] == [
         ("anna", "move", VOID, "t.gm-reason", "t.at-boris"),
         ("anna", "melee", IMPOSSIBLE, "t.gm-reason", "t.at-boris")]
 
@@ -185,7 +189,7 @@ def test_an_order_that_cannot_happen_is_said_but_the_orders_stand():
     """CHAT-TRN-6: a declaration its character cannot carry out is a bluff a
     player may mean; it is shown, and the character's orders still stand."""
     game = open_game(START)
-    answered = Answered(given=["anna"], voids=[VoidPart(
+    answered = Answered(given=["anna"], voids=[VoidOrder(
         "anna", "melee", msg("core.error.text", text="Gleb is elsewhere"), IMPOSSIBLE)])
     assert orders_report(game, answered, "en")[:3] == [
         "Anna (anna):",

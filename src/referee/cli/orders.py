@@ -1,53 +1,39 @@
 """Orders files: one table of orders per seat, for a turn every seat answers at
-once (Facility). Shared by ``referee resolve``, ``referee validate GAME
-ORDERS`` and ``referee orders-template``, through the public game API only.
+once. Shared by ``referee resolve``, ``referee validate GAME ORDERS`` and
+``referee orders-template``, through the public game API and the ruleset's
+orders desk (:mod:`referee.display.orders`) only.
 
 An orders file is read against the game it is for: a file that is a scenario
 (it names its ruleset), a file naming no seat of the game, or a file for
 another turn is refused whole, before anything is resolved. Which orders are
 void is found by resolving the turn on a copy of the game and reading the
-lines the rules wrote for each seat: a void order is told to its seat as a
-message whose key ends in ``.void`` with the order (``part`` or ``order``, as
-the file names it), the ``reason`` and, where the rules give it, ``what`` the
-order says in words (the core's ``core.answer.void`` for an order of the wrong
-shape, the ruleset's own, ``facility.void``, for an order the world does not
-allow; ``.impossible`` for one declared that cannot happen).
+lines the rules wrote for each seat whose facts say an order is void (or
+declared but impossible).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee.cli.common import check_seat, err
-from referee.core.errors import RefereeError, as_msg
-from referee.core.events import REFEREE, Event, Seat
+from referee.core.errors import RefereeError
+from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
-from referee.core.i18n import (
-    CATALOGUE,
-    PERSONAL,
-    Lang,
-    Msg,
-    Name,
-    Param,
-    for_reader,
-    msg,
-    render,
-)
+from referee.core.i18n import CATALOGUE, Lang, Param, msg, render
 from referee.core.savefile import load_game_any_version, looks_like_save_file
 from referee.core.scenario import did_you_mean, load_scenario, read_toml
 from referee.core.waits import Chance, Decision
+from referee.display.orders import VoidOrder, desk_for
 
 CATALOGUE.load(Path(__file__).with_name("orders.toml"))
 CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
-
-LANG_FIELD = "lang"
-"""A seat's own language in a scenario: ``[characters.<seat>] lang = "ru"``,
-for rulesets whose scenario format has the field."""
 
 
 class OrdersRefused(RefereeError):
@@ -87,10 +73,23 @@ def open_decision(game: Game, source: str) -> Decision:
 
 
 def game_turn(game: Game) -> int | None:
-    """The turn number the game's state gives (Facility's ``turn``), if any."""
-    state = game.view(REFEREE).get("state")
-    turn = state.get("turn") if isinstance(state, dict) else None
-    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+    """The turn the game is at, as its orders desk reads the game master's
+    view; None where the ruleset counts no turns."""
+    return desk_for(game.ruleset).turn(game.view(REFEREE))
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused meanwhile: resolving a large turn
+    builds many objects that all live on (the log, the world after it), so
+    its collections would find nothing and cost more the larger the game."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # -- reading an orders file ---------------------------------------------------------------
@@ -156,76 +155,6 @@ def refuse_no_seat(table: Mapping[str, Any], orders: str, game: Game, source: st
 
 # -- void orders ------------------------------------------------------------------------
 
-VOID = "void"
-IMPOSSIBLE = "impossible"
-KINDS = (VOID, IMPOSSIBLE)
-"""How the rules tell a seat about one of its orders: ``void`` (left out, it
-does not stand) or ``impossible`` (declared all the same, it cannot happen:
-CHAT-TRN-6, a bluff a player may mean)."""
-
-
-@dataclass(frozen=True)
-class VoidPart:
-    """An order of ``seat`` that is void (or, ``kind`` ``impossible``, declared
-    but cannot happen): ``part`` names it in the orders file (``move``,
-    ``take[0]``), ``reason`` says why and ``what``, where the rules say it,
-    what the order says ("movement", "a shot at Boris"); both messages are
-    read as the game master reads them."""
-
-    seat: Seat
-    part: Param
-    reason: Msg
-    kind: str = VOID
-    what: Msg | None = None
-
-    def to_json(self, lang: Lang) -> dict[str, str | None]:
-        return {"seat": self.seat, "part": render(as_text(self.part), lang),
-                "what": render(self.what, lang) if self.what is not None else None,
-                "reason": render(self.reason, lang)}
-
-
-def as_text(value: Param) -> Msg:
-    """A parameter as a message (plain text shown as it is)."""
-    return value if isinstance(value, Msg) else as_msg(
-        value if isinstance(value, str) else render(value) if isinstance(value, Name)
-        else str(value))
-
-
-def void_parts(events: Sequence[Event]) -> list[VoidPart]:
-    """The void (and impossible) orders ``events`` tell their seats, in order."""
-    found: list[VoidPart] = []
-    for event in events:
-        found += [VoidPart(seat, part, for_reader(reason, REFEREE), kind,
-                           for_reader(what, REFEREE) if what is not None else None)
-                  for seat, part, reason, kind, what in _voids_in(event.text, ())]
-    return found
-
-
-def _voids_in(text: Msg, to: tuple[str, ...],
-              ) -> Iterator[tuple[Seat, Param, Msg, str, Msg | None]]:
-    """(seat, part, reason, kind, what) of every message inside ``text`` that
-    tells a seat one of its orders is void or impossible: a message whose key
-    ends in ``.void`` or ``.impossible``, with the order (``part`` or
-    ``order``), the ``reason`` and maybe ``what`` it says. It is read in its
-    addressee's own wording (``you``), once."""
-    params = text.params
-    if text.key == PERSONAL:
-        you, seats = params.get("you"), params.get("to")
-        if isinstance(you, Msg) and isinstance(seats, tuple):
-            yield from _voids_in(you, tuple(str(s) for s in seats))
-        return
-    part = params.get("part", params.get("order"))
-    reason, what = params.get("reason"), params.get("what")
-    kind = text.key.rsplit(".", 1)[-1]
-    if kind in KINDS and isinstance(reason, Msg | str) and part is not None:
-        for seat in to:
-            yield seat, part, as_text(reason), kind, what if isinstance(what, Msg) else None
-        return
-    for value in params.values():
-        for inner in value if isinstance(value, tuple) else (value,):
-            if isinstance(inner, Msg):
-                yield from _voids_in(inner, to)
-
 
 @dataclass
 class Answered:
@@ -235,7 +164,7 @@ class Answered:
 
     given: list[Seat] = field(default_factory=list)
     refused: list[tuple[str, RefereeError]] = field(default_factory=list)
-    voids: list[VoidPart] = field(default_factory=list)
+    voids: list[VoidOrder] = field(default_factory=list)
 
 
 def give_orders(game: Game, orders: Mapping[str, Any], answered: Answered) -> None:
@@ -266,46 +195,19 @@ def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> A
     give_orders(trial, orders, answered)
     if trial.waiting is decision or (isinstance(trial.waiting, Decision)
                                      and trial.waiting.simultaneous):
-        trial.close()
-    answered.voids = void_parts(trial.log_for(REFEREE)[start:])
+        with collector_paused():
+            trial.close()
+    answered.voids = desk_for(game.ruleset).void_orders(trial.log_for(REFEREE)[start:])
     return answered
-
-
-def entry_name(entry: Mapping[str, Any], fallback: str) -> Name:
-    """A scenario entry's name in each language, as a game master's view gives
-    it (a Facility room, item or character): ``name = { en, ru }`` or plain
-    text (the older ``name_ru`` beside it is read too); ``fallback`` where it
-    gives none."""
-    given = entry.get("name")
-    table: Mapping[str, Any] = given if isinstance(given, Mapping) else {
-        "en": given, "ru": entry.get("name_ru")}
-    en, ru, gender, cases = (table.get(key) for key in ("en", "ru", "gender", "cases"))
-    ru = str(ru) if isinstance(ru, str) and ru else None
-    return Name(str(en) if isinstance(en, str) and en else ru or fallback, ru,
-                gender if isinstance(gender, str) else None,
-                tuple(sorted(cases.items())) if isinstance(cases, Mapping) else ())
-
-
-def has_name(entry: Mapping[str, Any]) -> bool:
-    """Whether a scenario entry gives a name in either language."""
-    return bool(entry_name(entry, "").en)
 
 
 # -- languages ---------------------------------------------------------------------------
 
 
-def scenario_language(scenario: object, seat: Seat) -> Lang | None:
-    """The language ``scenario`` gives ``seat``'s character (``lang``), if its
-    format has one."""
-    characters = getattr(scenario, "characters", None)
-    entry = characters.get(seat) if isinstance(characters, Mapping) else None
-    value = entry.get(LANG_FIELD) if isinstance(entry, Mapping) else getattr(
-        entry, LANG_FIELD, None)
-    if value == "ru":
-        return "ru"
-    if value == "en":
-        return "en"
-    return None
+def seat_language(game: Game, seat: Seat) -> Lang | None:
+    """The language the game gives ``seat``'s player, as its orders desk reads
+    the game master's view (a character's ``lang``), if any."""
+    return desk_for(game.ruleset).seat_language(game.view(REFEREE), seat)
 
 
 def parse_seat_languages(values: Sequence[str], seats: Sequence[Seat],

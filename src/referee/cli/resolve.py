@@ -1,5 +1,5 @@
 """``referee resolve GAME ORDERS``: resolve one turn at its deadline, for any
-ruleset whose turn is a decision put to every seat at once (Facility).
+ruleset whose turn is a decision put to every seat at once.
 
 GAME is a game file (``referee play --save``, or an earlier ``resolve
 --out``), loaded through the save-file module with its format, version and
@@ -10,7 +10,8 @@ seat's orders are answered through the game (an order that cannot stand is
 void, told to its seat alone), the decision is closed (seats without orders
 get the rules' default), and each seat's part of the log is printed, with the
 records of the other observers (a ruleset's cameras) and the game master's
-log. ``--out`` writes the game after the turn to a new game file, atomically;
+log, as the ruleset's orders desk reads them (:mod:`referee.display.orders`).
+``--out`` writes the game after the turn to a new game file, atomically;
 ``--reports DIR`` writes each seat's report to its own file, in the seat's
 language, ready to paste into a chat.
 """
@@ -26,28 +27,24 @@ import typer
 
 from referee.cli.common import LangOption, language, make_folder, out, user_errors
 from referee.cli.orders import (
-    VOID,
     Answered,
-    VoidPart,
-    entry_name,
+    collector_paused,
     game_turn,
     give_orders,
-    has_name,
     open_decision,
     open_game,
     parse_seat_languages,
     read_orders,
-    scenario_language,
-    void_parts,
     write_text_atomic,
 )
 from referee.cli.play import outcome_line
 from referee.core.errors import RefereeError, SaveFileError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, msg, render
 from referee.core.savefile import check_writable, save_game
 from referee.core.waits import Chance, Decision
+from referee.display.orders import IMPOSSIBLE, VOID, VoidOrder, desk_for
 
 CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
 
@@ -82,6 +79,7 @@ class Turn:
 
     def __init__(self, game: Game, languages: dict[Seat, Lang]) -> None:
         self.game = game
+        self.desk = desk_for(game.ruleset)
         self.turn = game_turn(game)
         self.languages = languages
         """Each seat's language, for its report."""
@@ -89,9 +87,11 @@ class Turn:
         self.starts = {seat: len(game.log_for(seat)) for seat in game.seats}
         self.answered = Answered()
         self.reports: dict[Seat, Path] = {}
+        self._master: tuple[int, dict[str, Any]] | None = None
+        self._records: dict[tuple[str, Lang], list[str]] = {}
 
     @property
-    def voids(self) -> list[VoidPart]:
+    def voids(self) -> list[VoidOrder]:
         return self.answered.voids
 
     @property
@@ -107,31 +107,42 @@ class Turn:
         """Close the decision (its deadline has passed), then roll any chance
         the rules ask for until they wait for a decision again; the void
         orders are read from what the rules told each seat."""
-        if self.game.waiting is decision:
-            self.game.close()
-        while isinstance(self.game.waiting, Chance):
-            self.game.roll_random(rng)
-        self.answered.voids = void_parts(self.new_events(REFEREE))
+        with collector_paused():
+            if self.game.waiting is decision:
+                self.game.close()
+            while isinstance(self.game.waiting, Chance):
+                self.game.roll_random(rng)
+        self.answered.voids = self.desk.void_orders(self.new_events(REFEREE))
 
     def new_events(self, seat: Seat) -> list[Event]:
         start = self.start if seat == REFEREE else self.starts[seat]
         return self.game.log_for(seat)[start:]
 
     def lines(self, seat: Seat, lang: Lang) -> list[str]:
-        return [render(for_reader(e.text, seat), lang) for e in self.new_events(seat)]
+        return self.desk.report(self.new_events(seat), seat, lang)
+
+    def master(self) -> dict[str, Any]:
+        """The game master's view once the turn is resolved (built once: it
+        holds the whole game)."""
+        if self._master is None or self._master[0] != len(self.game.inputs):
+            self._master = (len(self.game.inputs), self.game.view(REFEREE))
+        return self._master[1]
 
     def observers(self) -> list[str]:
-        """Observers other than the seats that events of this turn name (a
-        ruleset's cameras), in order."""
-        seats = set(self.game.seats)
-        found = {token for event in self.new_events(REFEREE)
-                 for token in event.audience.observers or () if token not in seats}
-        return sorted(found)
+        """The other observers (a ruleset's cameras) that recorded something
+        this turn, in order."""
+        every = self.desk.observers(self.master())
+        return [token for token in every if self.record(token, "en")]
 
     def record(self, observer: str, lang: Lang) -> list[str]:
-        """What ``observer`` recorded this turn: the events that name it."""
-        return [render(e.text, lang) for e in self.new_events(REFEREE)
-                if not e.audience.is_public and e.audience.admits(observer)]
+        """What ``observer`` recorded this turn (worked out once in each language)."""
+        key = (observer, lang)
+        if key not in self._records:
+            self._records[key] = self.desk.record(self.new_events(REFEREE), observer, lang)
+        return self._records[key]
+
+    def observer_title(self, observer: str) -> Msg:
+        return self.desk.observer_title(self.master(), observer)
 
     def report(self, seat: Seat) -> str:
         """``seat``'s report of the turn in its own language, as a chat message:
@@ -163,8 +174,9 @@ class Turn:
                       for seat in game.seats},
             "observers": {token: self.record(token, lang) for token in self.observers()},
             "referee": self.lines(REFEREE, lang),
-            "voids": [void.to_json(lang) for void in self.voids if void.kind == VOID],
-            "impossible": [void.to_json(lang) for void in self.voids if void.kind != VOID],
+            "voids": [void_json(void, lang) for void in self.voids if void.kind == VOID],
+            "impossible": [void_json(void, lang) for void in self.voids
+                           if void.kind == IMPOSSIBLE],
             "refused": [{"seat": seat, "reason": exc.render(lang)} for seat, exc in self.refused],
             "outcome": outcome.to_json() if outcome is not None else None,
         }
@@ -179,7 +191,7 @@ class Turn:
             for line in self.lines(seat, lang):
                 out.print(f"  {line}", markup=False)
         for token in self.observers():
-            out.print(f"== {render(observer_title(game, token), lang)}", markup=False)
+            out.print(f"== {render(self.observer_title(token), lang)}", markup=False)
             for line in self.record(token, lang):
                 out.print(f"  {line}", markup=False)
         out.print(f"== {render(msg('resolve.referee'), lang)}", markup=False)
@@ -197,30 +209,18 @@ class Turn:
                              lang), markup=False)
 
 
-CAMERA = "camera:"
-"""An observer that is a room's camera: ``camera:<room number>`` (Facility)."""
-
-
-def observer_title(game: Game, token: str) -> Msg:
-    """How the record of ``token`` is headed: a camera by its room, as the
-    scenario names it ("Record of the camera in the lobby"), any other
-    observer by its token."""
-    number = token.removeprefix(CAMERA)
-    if not token.startswith(CAMERA) or not number.isdigit():
-        return msg("resolve.observer", observer=token)
-    state = game.view(REFEREE).get("state")
-    world = state.get("world") if isinstance(state, dict) else None
-    rooms = world.get("rooms") if isinstance(world, dict) else None
-    for room in rooms if isinstance(rooms, list) else ():
-        if isinstance(room, dict) and room.get("number") == int(number) and has_name(room):
-            return msg("resolve.camera", room=entry_name(room, number))
-    return msg("resolve.camera-room", number=int(number))
+def void_json(void: VoidOrder, lang: Lang) -> dict[str, str | None]:
+    """A void (or impossible) order as ``--json`` lists it, in ``lang``."""
+    return {"seat": void.seat, "part": void.part,
+            "what": render(void.what, lang) if void.what is not None else None,
+            "reason": render(void.reason, lang)}
 
 
 def seat_languages(game: Game, chosen: Lang, given: list[str]) -> dict[Seat, Lang]:
     """Each seat's language: ``--seat-lang``, else the scenario's, else ``chosen``."""
     named = parse_seat_languages(given, game.seats, "--seat-lang")
-    return {seat: named.get(seat) or scenario_language(game.scenario, seat) or chosen
+    desk, master = desk_for(game.ruleset), game.view(REFEREE)
+    return {seat: named.get(seat) or desk.seat_language(master, seat) or chosen
             for seat in game.seats}
 
 

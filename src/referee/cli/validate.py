@@ -18,10 +18,7 @@ import typer
 from referee.cli.app import app
 from referee.cli.common import LangOption, language, out, user_errors
 from referee.cli.orders import (
-    VOID,
     Answered,
-    VoidPart,
-    as_text,
     check_orders,
     game_turn,
     open_decision,
@@ -32,6 +29,7 @@ from referee.core.errors import ScenarioError
 from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.core.scenario import load_scenario, read_toml
+from referee.display.orders import VOID, VoidOrder
 
 SOME_VOID = 1
 """Exit code of ``validate GAME ORDERS`` when some orders would be void."""
@@ -135,13 +133,12 @@ def orders_report(game: Game, answered: Answered, lang: Lang) -> list[str]:
     return lines
 
 
-def order_named(void: VoidPart) -> Msg:
+def order_named(void: VoidOrder) -> Msg:
     """An order as the file names it, in backticks, and what it says where the
     rules tell it: ``move`` (movement), ``take[1]`` (take the keycard)."""
-    part = as_text(void.part)
     if void.what is None:
-        return msg("validate.order", part=part)
-    return msg("validate.order-says", part=part, what=void.what)
+        return msg("validate.order", part=void.part)
+    return msg("validate.order-says", part=void.part, what=void.what)
 
 
 def say(line: str) -> None:

@@ -13,11 +13,9 @@ from typing import Any
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE
 from referee.core.game import Game
-from referee.core.i18n import PERSONAL, Msg, for_reader
 from referee.core.scenario import validate_scenario
+from referee.display.orders import OrdersDesk
 from referee.games.facility.report import camera as camera_token
-from referee.games.facility.report import record
-from referee.games.facility.report import report as report_lines
 from referee.games.facility.ruleset import Facility
 from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.world import World, build_world
@@ -25,6 +23,8 @@ from referee.games.facility.world import World, build_world
 HERE = Path(__file__).parent
 BASE: dict[str, Any] = tomllib.loads((HERE / "building.toml").read_text(encoding="utf-8"))
 RULESET = Facility()
+DESK = OrdersDesk()
+"""Reports and records read as ``referee resolve`` reads them."""
 
 
 def scenario(characters: Mapping[str, Any], floor: Mapping[int, list[str]] | None = None,
@@ -80,11 +80,11 @@ def resolve(characters: Mapping[str, Any], orders: Mapping[str, Any],
 
 def report(result: Resolved, name: str, lang: Any = "en") -> list[str]:
     """``name``'s report, in its own wording."""
-    return report_lines(result.game.log_for(name), name, lang)
+    return DESK.report(result.game.log_for(name), name, lang)
 
 
 def camera(result: Resolved, room: int) -> list[str]:
-    return record(result.game.log_for(REFEREE), camera_token(room))
+    return DESK.record(result.game.log_for(REFEREE), camera_token(room), "en")
 
 
 def text(result: Resolved, name: str) -> str:
@@ -93,16 +93,11 @@ def text(result: Resolved, name: str) -> str:
 
 def void(result: Resolved) -> set[str]:
     """Every void order as ``NAME.ORDER``: refused whole (``(all)``), void by
-    its shape when answered, or void against the world at the deadline."""
+    its shape when answered, or void against the world at the deadline, as
+    the facts of the game master's log say."""
     found = {f"{name}.(all)" for name in result.refused}
     for event in result.game.log_for(REFEREE):
-        if event.kind == PERSONAL and for_reader(event.text, "").key == "core.answer.void-of":
-            seat = next(iter(event.audience.observers or ()))
-            found.add(f"{seat}.{for_reader(event.text, '').params['part']}")
-        what = event.text.params.get("what")
-        if isinstance(what, Msg) and what.key == PERSONAL:
-            you = what.params["you"]
-            to = what.params["to"]
-            if isinstance(you, Msg) and you.key == "facility.void" and isinstance(to, tuple):
-                found.add(f"{to[0]}.{you.params['order']}")
+        facts = event.facts_for(REFEREE)
+        if facts is not None and facts["kind"] == "void":
+            found.add(f"{facts['seat']}.{facts['part']}")
     return found

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
+from referee.display import display_for
 from tests.games.facility.helpers import RULESET, scenario
 
 
 def shown(game: Game, seat: str, lang: str) -> dict[str, str]:
-    table = RULESET.board_table(game.view(seat)["state"], lang)  # type: ignore[arg-type]
+    display = display_for(RULESET)
+    assert display is not None
+    table = display.board_table(game.view(seat), "ru" if lang == "ru" else "en")
     assert table is not None
     return dict((label, value) for label, value in table[1])
 
@@ -39,7 +42,8 @@ def test_rooms_without_a_name_read_by_number() -> None:
 
 def test_the_view_gives_the_room_and_the_rooms_beyond_its_doors() -> None:
     game = Game(RULESET, scenario({"ann": {"room": 1}}))
-    room = game.view("ann")["state"]["room"]
-    assert room["number"] == 1 and room["name"] is None
-    assert room["leads_to"] == {"east": {"number": 2, "name": None},
-                                "north": {"number": 4, "name": None}}
+    state = game.view("ann")["state"]
+    room = state["room"]
+    assert room["number"] == 1 and state["rooms"]["1"] == {"name": None}
+    assert room["doors"] == {"east": {"name": {"en": "east", "ru": "восточная"}, "to": 2},
+                             "north": {"name": {"en": "north", "ru": "северная"}, "to": 4}}

@@ -120,14 +120,18 @@ def test_a_seat_sees_the_kinds_of_items_on_others_as_follow_and_detain_name_them
     """The seat's view of a character in the room gives the kinds of the
     items to be seen on them (``item:<kind>`` in ``follow``/``detain``),
     and what the terminal shows names them so, never by another's item id."""
+    from referee.display import display_for
     from tests.games.facility.helpers import RULESET, scenario
 
     game = Game(RULESET, scenario(
         {"ann": {}, "bob": {"hands": ["gun-7"]}},
         items={"gun-7": {"kind": "pistol", "name": "pistol"}}))
-    seen = game.view("ann")["state"]["room"]["characters"]["bob"]
-    assert seen["visible_kinds"] == ["pistol"]
-    rows = RULESET.board_table(game.view("ann")["state"], "en")
+    state = game.view("ann")["state"]
+    assert state["room"]["present"]["bob"]["visible"] == ["gun-7"]
+    assert state["items"]["gun-7"]["kind"] == "pistol"
+    display = display_for(RULESET)
+    assert display is not None
+    rows = display.board_table(game.view("ann"), "en")
     assert rows is not None
     shown = " ".join(" ".join(row) for row in rows[1])
     assert "`item:pistol`" in shown and "`gun-7`" not in shown

@@ -19,7 +19,8 @@ from referee.core.grammar import NameArg
 from referee.core.i18n import Lang
 from referee.core.morphology import CASES
 from referee.core.scenario import validate_scenario
-from referee.games.facility.report import camera, record, report
+from referee.display.orders import OrdersDesk
+from referee.games.facility.report import camera
 from referee.games.facility.ruleset import Facility
 from tests.language import play_recording, reading_slips
 
@@ -27,6 +28,8 @@ EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios"
 SCENARIO = tomllib.loads((EXAMPLE / "research_wing.toml").read_text(encoding="utf-8"))
 ROOMS = {room["number"]: room for room in SCENARIO["rooms"]}
 CHARACTERS = SCENARIO["characters"]
+DESK = OrdersDesk()
+report = DESK.report
 
 MANY_ORDERS = {
     "anna": {"take": [{"item": "keycard"}, {"item": "sample"}], "move": {"to": 3},
@@ -159,7 +162,7 @@ def test_the_game_masters_log_says_whose_sight_each_repeated_move_is() -> None:
             "через северную дверь.") in russian
     boris = report(game.log_for("boris"), "boris")
     assert "(step 1) Anna comes in through the south door." in boris
-    assert record(game.log_for(REFEREE), camera(1)) == [
+    assert DESK.record(game.log_for(REFEREE), camera(1), "en") == [
         "(actions) Anna takes the keycard from the floor of the lobby.",
         "(step 1) Anna leaves the lobby through the north door."]
 

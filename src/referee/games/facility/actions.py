@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
-from referee.core.i18n import Msg, Name, msg
+from referee.core.i18n import Msg, Name, Param, msg
 from referee.games.facility.orders import Give, Take
 from referee.games.facility.report import camera
 from referee.games.facility.tables import (
@@ -28,7 +29,7 @@ from referee.games.facility.tables import (
     HANDS,
     TAKE_DEFAULT_ORDER,
 )
-from referee.games.facility.turn import Turn
+from referee.games.facility.turn import Turn, ids
 from referee.games.facility.world import Character
 
 NOW = ACTION_PHASE
@@ -60,8 +61,10 @@ def declare_explicit(turn: Turn) -> None:
     not the cameras; secret ones reach no one."""
     for name, me, explicit in turn.with_orders(lambda plan: plan.explicit):
         others = turn.room_watchers(me.room, recorded=False) - {name}
-        for _, text in explicit:
-            turn.note(NOW, others, "CHAT-VIS-1", "declared", who=me.title, what=text)
+        for declared in explicit:
+            turn.note(NOW, others, "CHAT-VIS-1", "declared", {
+                "kind": "declared", "character": name, **declared.facts},
+                who=me.title, what=declared.text)
 
 
 def report_bluffs(turn: Turn) -> None:
@@ -69,17 +72,20 @@ def report_bluffs(turn: Turn) -> None:
     for name in turn.names():
         plan = turn.plans[name]
         for order_id in sorted(plan.bluffed):
-            turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", order=order_id,
-                      what=plan.declaration(order_id))
+            turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", {
+                "kind": "bluffed", "character": name, "part": order_id},
+                order=order_id, what=plan.declaration(order_id))
 
 
 def report_impossible(turn: Turn) -> None:
     """CHAT-TRN-6: a declaration that cannot happen was declared like any other
     (CHAT-VIS-1) and does not happen; why is told to its author alone."""
     for name in turn.names():
-        for order_id, what, reason in turn.plans[name].impossible:
-            turn.tell(NOW, name, "CHAT-TRN-6", "impossible", order=order_id, what=what,
-                      reason=reason)
+        for entry in turn.plans[name].impossible:
+            turn.tell(NOW, name, "CHAT-TRN-6", "impossible", {
+                "kind": "impossible", "seat": name, "part": entry.order,
+                "problem": entry.problem},
+                order=entry.order, what=entry.what, reason=entry.reason)
 
 
 # -- which item each use of an ability uses -------------------------------------------
@@ -357,14 +363,22 @@ def report_takes(turn: Turn, exchange: Exchange) -> None:
         for take, place, why in exchange.takes[name]:
             item = turn.world.item_title(take.item)
             if why == "contested":
-                turn.tell(NOW, name, "CHAT-TAK-2", "take-contested", item=item)
+                turn.tell(NOW, name, "CHAT-TAK-2", "take-contested", {
+                    "kind": "take-failed", "character": name, "item": take.item,
+                    "reason": "contested"}, item=item)
             elif place is None:
-                turn.tell(NOW, name, "CHAT-TAK-3", "take-no-room", item=item)
+                turn.tell(NOW, name, "CHAT-TAK-3", "take-no-room", {
+                    "kind": "take-failed", "character": name, "item": take.item,
+                    "reason": "no-room"}, item=item)
             else:
                 turn.see(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-TAK-5",
-                         "took", actor=name, who=me.title, item=item,
+                         "took", {"kind": "took", "character": name, "item": take.item,
+                                  "room": me.room},
+                         actor=name, who=me.title, item=item,
                          room=turn.world.room_title(me.room))
-                turn.tell(NOW, name, "CHAT-TAK-1", "put", item=item, place=place)
+                turn.tell(NOW, name, "CHAT-TAK-1", "put", {
+                    "kind": "put", "character": name, "item": take.item, "place": place},
+                    item=item, place=place)
 
 
 def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
@@ -380,34 +394,39 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
         if plan.melee is not None:
             target = plan.melee.target
             if turn.spend(me, ACTIONS["melee"].cost):
+                facts = _attack(name, target, "melee")
                 if target:
-                    turn.see(NOW, watchers, "CHAT-MEL-2", "melee", actor=name, target=target,
-                             who=me.title, whom=turn.character(target).title)
+                    turn.see(NOW, watchers, "CHAT-MEL-2", "melee", facts, actor=name,
+                             target=target, who=me.title, whom=turn.character(target).title)
                 else:
-                    turn.see(NOW, watchers, "CHAT-MEL-2", "melee.air", actor=name,
+                    turn.see(NOW, watchers, "CHAT-MEL-2", "melee.air", facts, actor=name,
                              who=me.title)
                 if target:
                     damage[target] += turn.world.settings.melee_damage
             else:
-                turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration",
-                          action=msg("facility.action.melee"))
+                turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration", {
+                    "kind": "no-concentration", "character": name, "action": "melee"},
+                    action=msg("facility.action.melee"))
         for use, item in zip(plan.use, chosen.get(name, ()), strict=False):
             if item is None or not _in_hand_for_use(turn, me, item):
-                turn.tell(NOW, name, "CHAT-TRN-6", "cannot-use",
-                          ability=msg(f"facility.ability.{use.ability}"))
+                turn.tell(NOW, name, "CHAT-TRN-6", "cannot-use", {
+                    "kind": "cannot-use", "character": name, "ability": use.ability},
+                    ability=msg(f"facility.ability.{use.ability}"))
                 continue
             if not turn.spend(me, ABILITIES[use.ability].cost):
-                turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration",
-                          action=msg(f"facility.ability.{use.ability}"))
+                turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration", {
+                    "kind": "no-concentration", "character": name, "action": use.ability},
+                    action=msg(f"facility.ability.{use.ability}"))
                 continue
             turn.used.add(item)
             target = use.target
+            facts = {**_attack(name, target, use.ability), "item": item}
             if target:
-                turn.see(NOW, watchers, None, f"used.{use.ability}", actor=name, target=target,
-                         who=me.title, item=turn.world.item_title(item),
+                turn.see(NOW, watchers, None, f"used.{use.ability}", facts, actor=name,
+                         target=target, who=me.title, item=turn.world.item_title(item),
                          whom=turn.character(target).title)
             else:
-                turn.see(NOW, watchers, None, f"used.{use.ability}.air", actor=name,
+                turn.see(NOW, watchers, None, f"used.{use.ability}.air", facts, actor=name,
                          who=me.title, item=turn.world.item_title(item))
             if target and ABILITIES[use.ability].damages:
                 damage[target] += turn.world.items[item].damage
@@ -415,10 +434,18 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
         hurt = turn.character(name)
         was_up = not hurt.is_down
         hurt.health = max(0, hurt.health - damage[name])
-        turn.tell(NOW, name, "CHAT-MEL-1", "hurt", damage=damage[name], health=hurt.health)
+        turn.tell(NOW, name, "CHAT-MEL-1", "hurt", {
+            "kind": "hurt", "character": name, "damage": damage[name], "health": hurt.health},
+            damage=damage[name], health=hurt.health)
         if was_up and hurt.is_down:
             turn.see(NOW, turn.room_watchers(hurt.room, recorded=True), None, "fell",
-                     actor=name, who=hurt.title)
+                     {"kind": "fell", "character": name}, actor=name, who=hurt.title)
+
+
+def _attack(attacker: str, target: str | None, means: str) -> dict[str, Any]:
+    """The facts of an attack (CHAT-MEL-2; a shot): it hits its target, if any."""
+    return {"kind": "attack", "attacker": attacker, "target": target, "means": means,
+            "result": "hit" if target else "air"}
 
 
 def _in_hand_for_use(turn: Turn, me: Character, item: str) -> bool:
@@ -435,16 +462,19 @@ def show_items(turn: Turn) -> None:
         for show in shows:
             place = turn.start_place[name].get(show.item)
             if place is None:
-                turn.tell(NOW, name, "CHAT-TRN-6", "cannot-show",
-                          item=turn.world.item_title(show.item))
+                turn.tell(NOW, name, "CHAT-TRN-6", "cannot-show", {
+                    "kind": "cannot-show", "character": name, "item": show.item},
+                    item=turn.world.item_title(show.item))
                 continue
             if not turn.spend(me, ACTIONS["show"].cost):
-                turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration",
-                          action=msg("facility.action.show"))
+                turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration", {
+                    "kind": "no-concentration", "character": name, "action": "show"},
+                    action=msg("facility.action.show"))
                 continue
             model = turn.world.items[show.item]
             description = Name(model.description or model.kind, model.description_ru or None)
             turn.see(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-SHW-2", "showed",
+                     {"kind": "shown", "character": name, "item": show.item, "place": place},
                      actor=name, who=me.title, item=turn.world.item_title(show.item),
                      description=description, place=place)
 
@@ -461,17 +491,26 @@ def report_gives(turn: Turn, exchange: Exchange) -> None:
         if place is None:
             clause = {"used": "CHAT-GIV-4", "refused": "CHAT-REF-1",
                       "not-carried": "CHAT-TRN-6"}.get(why, "CHAT-GIV-3")
-            turn.tell(NOW, giver_name, "CHAT-GIV-3", "give-failed", item=item, to=receiver.title)
-            turn.note(NOW, (), clause, f"why.{why}", who=giver.title, item=item,
+            facts = {"kind": "give-failed", "character": giver_name, "item": give.item,
+                     "target": give.to}
+            turn.tell(NOW, giver_name, "CHAT-GIV-3", "give-failed", facts, item=item,
                       to=receiver.title)
+            turn.note(NOW, (), clause, f"why.{why}", {
+                **facts, "kind": "give-failed-reason", "reason": why},
+                who=giver.title, item=item, to=receiver.title)
             continue
         turn.see(NOW, turn.room_watchers(receiver.room, recorded=False), "CHAT-GIV-6", "gave",
+                 {"kind": "gave", "character": giver_name, "item": give.item,
+                  "target": give.to},
                  actor=giver_name, target=give.to, who=giver.title, item=item, to=receiver.title)
-        turn.tell(NOW, give.to, "CHAT-GIV-2", "put", item=item, place=place)
+        turn.tell(NOW, give.to, "CHAT-GIV-2", "put", {
+            "kind": "put", "character": give.to, "item": give.item, "place": place},
+            item=item, place=place)
         if receiver.room in turn.world.cameras and (giver_name, give.to) not in recorded:
             recorded.add((giver_name, give.to))
-            turn.note(NOW, (camera(receiver.room),), "CHAT-GIV-6", "gave-something",
-                      witnessed=True, who=giver.title, to=receiver.title)
+            turn.note(NOW, (camera(receiver.room),), "CHAT-GIV-6", "gave-something", {
+                "kind": "camera-gave", "camera": receiver.room, "character": giver_name,
+                "target": give.to}, witnessed=True, who=giver.title, to=receiver.title)
 
 
 def report_drops(turn: Turn, exchange: Exchange) -> None:
@@ -482,9 +521,12 @@ def report_drops(turn: Turn, exchange: Exchange) -> None:
             item = turn.world.item_title(drop)
             if why:
                 key = "cannot-drop-given" if why == "given" else "cannot-drop"
-                turn.tell(NOW, name, "CHAT-TRN-6", key, item=item)
+                turn.tell(NOW, name, "CHAT-TRN-6", key, {
+                    "kind": "cannot-drop", "character": name, "item": drop, "reason": why},
+                    item=item)
                 continue
             turn.see(NOW, turn.room_watchers(me.room, recorded=True), "CHAT-DRP-3", "dropped",
+                     {"kind": "dropped", "character": name, "item": drop, "room": me.room},
                      actor=name, who=me.title, item=item)
 
 
@@ -494,12 +536,21 @@ def report_equip(turn: Turn, exchange: Exchange) -> None:
         fits, before, after = exchange.equips[name]
         me = turn.character(name)
         if not fits:
-            turn.tell(NOW, name, "CHAT-EQP-1", "equip-failed")
+            turn.tell(NOW, name, "CHAT-EQP-1", "equip-failed",
+                      {"kind": "equip-failed", "character": name})
             continue
-        turn.tell(NOW, name, "CHAT-EQP-1", "equipped-self")
-        hidden = tuple(turn.world.item_title(i) for i in before if i not in after)
-        shown = tuple(turn.world.item_title(i) for i in after if i not in before)
+        turn.tell(NOW, name, "CHAT-EQP-1", "equipped-self", {
+            "kind": "rearranged", "character": name, "hands": ids(me.hands),
+            "inventory": ids(me.inventory)})
+        hidden = [i for i in before if i not in after]
+        shown = [i for i in after if i not in before]
         if hidden or shown:
             turn.note(NOW, turn.room_watchers(me.room, recorded=True) - {name}, "CHAT-EQP-2",
-                      "equipped", who=me.title, hidden=hidden or (msg("facility.nothing"),),
-                      shown=shown or (msg("facility.nothing"),))
+                      "equipped", {"kind": "equipped", "character": name,
+                                   "hidden": ids(hidden), "shown": ids(shown)},
+                      who=me.title, hidden=_titles(turn, hidden), shown=_titles(turn, shown))
+
+
+def _titles(turn: Turn, items: list[str]) -> tuple[Param, ...]:
+    """Items by their names; "nothing" for none."""
+    return tuple(turn.world.item_title(i) for i in items) or (msg("facility.nothing"),)

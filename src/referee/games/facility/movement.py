@@ -9,6 +9,7 @@ then the moves, what each character and camera saw, and the meetings in rooms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.core.i18n import Msg, msg, personal
 from referee.games.facility.orders import Step
@@ -21,8 +22,8 @@ from referee.games.facility.tables import (
     UNIFORM_FEATURE,
     movement_cost,
 )
-from referee.games.facility.turn import Turn
-from referee.games.facility.world import Character, Door, World
+from referee.games.facility.turn import Turn, ids
+from referee.games.facility.world import Character, Door, World, toml_number
 
 
 @dataclass(slots=True)
@@ -121,16 +122,21 @@ def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
                 cost -= CHASE_DISCOUNT_IF_TARGET_STILL
                 mover.half_paid = True
             if turn.spend(me, cost):
-                turn.tell(1, name, "CHAT-CHS-1", "chasing", target=turn.character(
-                    mover.chase).title)
+                turn.tell(1, name, "CHAT-CHS-1", "chasing", {
+                    "kind": "chase-started", "character": name, "target": mover.chase},
+                    target=turn.character(mover.chase).title)
             else:
-                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", action=_action("chase"))
+                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", {
+                    "kind": "no-concentration", "character": name, "action": "chase"},
+                    action=_action("chase"))
                 mover.chase = None
         if mover.detain and not mover.stopped:
             if turn.spend(me, ACTIONS["detain"].cost):
                 mover.detaining = True
             else:
-                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", action=_action("detain"))
+                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", {
+                    "kind": "no-concentration", "character": name, "action": "detain"},
+                    action=_action("detain"))
 
 
 def _action(key: str) -> Msg:
@@ -142,8 +148,10 @@ def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
     for name, mover in movers.items():  # built in sorted order
         if mover.chase is not None and not mover.half_paid and movers[mover.chase].passed == 0:
             mover.me.concentration += CHASE_DISCOUNT_IF_TARGET_STILL
-            turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund",
-                      target=turn.character(mover.chase).title)
+            turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund", {
+                "kind": "chase-refund", "character": name, "target": mover.chase,
+                "amount": toml_number(CHASE_DISCOUNT_IF_TARGET_STILL)},
+                target=turn.character(mover.chase).title)
 
 
 def matching_rank(world: World, entries: list[str], other: Character) -> int | None:
@@ -201,8 +209,9 @@ def _tell_follows(turn: Turn, movers: dict[str, Mover], step: StepState) -> None
         if name in step.detained:
             movers[name].following = None
             continue
-        turn.tell(step.number, name, "CHAT-FOL-1", "following",
-                  target=turn.character(target).title)
+        turn.tell(step.number, name, "CHAT-FOL-1", "following", {
+            "kind": "following", "character": name, "target": target},
+            target=turn.character(target).title)
 
 
 def _end_occupants(step: StepState, movers: dict[str, Mover]) -> dict[int, list[str]]:
@@ -242,13 +251,15 @@ def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str
             return None
         if mover.chase is not None and mover.half_paid:
             mover.stopped = True  # house rule 4: it cannot pay the full chase
-            turn.tell(step.number, name, "CHAT-CHS-3", "chase-short",
-                      target=turn.character(leader).title)
+            turn.tell(step.number, name, "CHAT-CHS-3", "chase-short", {
+                "kind": "chase-short", "character": name, "target": leader},
+                target=turn.character(leader).title)
             return None
         if mover.following is not None and not _affordable(turn, mover):
             mover.stopped = True  # CHAT-FOL-6: loses the target
-            turn.tell(step.number, name, "CHAT-FOL-6", "lost", target=turn.character(
-                leader).title)
+            turn.tell(step.number, name, "CHAT-FOL-6", "lost", {
+                "kind": "lost", "character": name, "target": leader},
+                target=turn.character(leader).title)
             return None
         step.leader_of[name] = leader
         candidate = door
@@ -257,13 +268,15 @@ def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str
             return None
         if not _affordable(turn, mover):
             mover.stopped = True  # CHAT-MOV-3
-            turn.tell(step.number, name, "CHAT-MOV-3", "tired")
+            turn.tell(step.number, name, "CHAT-MOV-3", "tired",
+                      {"kind": "tired", "character": name})
             return None
         element = mover.route[mover.pos]
         if element is None:
             mover.pos += 1
             _count(turn, mover)  # CHAT-MOV-7
-            turn.tell(step.number, name, "CHAT-MOV-6", "paused")
+            turn.tell(step.number, name, "CHAT-MOV-6", "paused",
+                      {"kind": "paused", "character": name})
             return None
         candidate = element
     if _danger(turn, mover, candidate, step):
@@ -282,9 +295,11 @@ def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
                    if name != mover.name and name in step.armed)
     if not armed:
         return False
-    turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", door=door.title,
-              room=turn.world.room_title(door.destination),
-              seen=tuple(turn.character(n).title for n in armed))
+    turn.tell(step.number, mover.name, "CHAT-IGN-1", "danger", {
+        "kind": "danger", "character": mover.name, "door": door.name,
+        "room": door.destination, "armed": ids(armed)},
+        door=door.title, room=turn.world.room_title(door.destination),
+        seen=tuple(turn.character(n).title for n in armed))
     return True
 
 
@@ -335,8 +350,9 @@ def _doorway_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, o
         movers[name].stopped = True
         step.detained.add(name)
     for d, t in pairs:
-        turn.see(step.number, witnesses, "CHAT-DET-6", "detained-doorway", actor=d, target=t,
-                 who=turn.character(d).title, whom=turn.character(t).title)
+        turn.see(step.number, witnesses, "CHAT-DET-6", "detained-doorway", {
+            "kind": "detained", "character": d, "target": t, "doorway": True},
+            actor=d, target=t, who=turn.character(d).title, whom=turn.character(t).title)
     return detainers | targets
 
 
@@ -408,8 +424,10 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             _count(turn, mover)
         elif mover.following == leader:
             _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
-        turn.tell(step.number, name, "CHAT-MOV-5", "went", door=door.title,
-                  room=turn.world.room_title(door.destination))
+        turn.tell(step.number, name, "CHAT-MOV-5", "went", {
+            "kind": "moved", "character": name, "door": door.name, "from": door.origin,
+            "to": door.destination},
+            door=door.title, room=turn.world.room_title(door.destination))
 
 
 def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
@@ -429,12 +447,15 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     passed = step.intents.get(name) is not None and name not in step.cancelled
     watchers = step.occupants.get(door.origin, set()) - {name}
     moving = {w for w in watchers if step.intents.get(w) is not None}
-    turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed", who=who, door=door.title)
-    turn.note_seen(step.number, watchers - moving, "CHAT-VIS-4", "left" if passed else "stayed",
-                   who=who, door=door.title)
+    turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed",
+                   _at_door("headed", name, door.name, door.origin), who=who, door=door.title)
+    went = "left" if passed else "stayed"
+    turn.note_seen(step.number, watchers - moving, "CHAT-VIS-4", went,
+                   _at_door(went, name, door.name, door.origin), who=who, door=door.title)
     if not passed:
         if name in step.cancelled:
-            turn.tell(step.number, name, "CHAT-MOV-5", "turned-back", door=door.title)
+            turn.tell(step.number, name, "CHAT-MOV-5", "turned-back",
+                      _at_door("turned-back", name, door.name, door.origin), door=door.title)
         return
     # Those stopped by a danger never entered the doorway: they watch from the room.
     same_way = {n for n in in_doorway
@@ -446,26 +467,38 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
         turn.emit(step.number, together, "CHAT-VIS-4", personal(
             together, msg("facility.together", who=who, door=door.title),
             msg("facility.gm.together", who=who, door=door.title,
-                others=tuple(turn.character(n).title for n in together))))
-    turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way", who=who,
-                   door=door.far_title)
+                others=tuple(turn.character(n).title for n in together))),
+            {**_at_door("together", name, door.name, door.origin), "others": ids(together)})
+    turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way",
+                   _at_door("came-towards", name, door.far_name, door.destination),
+                   who=who, door=door.far_title)
     # House rule 12: coming in, a character sees who is in the room, among them
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
     if present:
-        turn.tell(step.number, name, "CHAT-VIS-4", "present",
-                  room=turn.world.room_title(door.destination),
-                  seen=tuple(turn.character(n).title for n in sorted(present)))
-    turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered", who=who,
-                   door=door.far_title)
+        turn.tell(step.number, name, "CHAT-VIS-4", "present", {
+            "kind": "present", "character": name, "room": door.destination,
+            "others": ids(sorted(present))},
+            room=turn.world.room_title(door.destination),
+            seen=tuple(turn.character(n).title for n in sorted(present)))
+    turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered",
+                   _at_door("entered", name, door.far_name, door.destination),
+                   who=who, door=door.far_title)
     if door.origin in turn.world.cameras:
-        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left",
-                  witnessed=True, who=who,
-                  room=turn.world.room_title(door.origin), door=door.title)
+        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", {
+            **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
+            witnessed=True, who=who, room=turn.world.room_title(door.origin), door=door.title)
     if door.destination in turn.world.cameras:
-        turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered",
-                  witnessed=True, who=who, room=turn.world.room_title(door.destination),
-                  door=door.far_title)
+        turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered", {
+            **_at_door("camera-entered", name, door.far_name, door.destination),
+            "camera": door.destination},
+            witnessed=True, who=who, room=turn.world.room_title(door.destination),
+            door=door.far_title)
+
+
+def _at_door(kind: str, name: str, door: str, room: int) -> dict[str, Any]:
+    """The facts of a sight of ``name`` at ``door`` of ``room`` (as that room calls it)."""
+    return {"kind": kind, "character": name, "door": door, "room": room}
 
 
 def _origin(step: StepState, name: str) -> int | None:
@@ -511,6 +544,8 @@ def _room_detentions(turn: Turn, movers: dict[str, Mover], step: StepState, room
             mover.stopped = True
             movers[target].stopped = True
             step.detained.update((name, target))
-            turn.see(step.number, seen, "CHAT-DET-6", "detained", actor=name, target=target,
-                     who=turn.character(name).title, whom=turn.character(target).title)
+            turn.see(step.number, seen, "CHAT-DET-6", "detained", {
+                "kind": "detained", "character": name, "target": target, "doorway": False},
+                actor=name, target=target, who=turn.character(name).title,
+                whom=turn.character(target).title)
 

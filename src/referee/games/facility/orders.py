@@ -258,6 +258,28 @@ Step = Door | None
 """One element of a route: a door to pass, or None for a pause."""
 
 
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """An explicit declaration (CHAT-VIS-1): its order id, how it reads, and
+    what it declares as data (``action`` with its ``target`` and ``item``)."""
+
+    order: str
+    text: Msg
+    facts: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Unable:
+    """A declaration that cannot happen (CHAT-TRN-6): declared like any other,
+    not carried out; why is told to its author alone."""
+
+    order: str
+    what: Msg
+    reason: Msg
+    problem: str
+    """Why, as data: ``self``, ``other-room``, ``not-here`` or ``item-cannot``."""
+
+
 @dataclass(slots=True)
 class Plan:
     """A character's valid orders for the turn."""
@@ -277,18 +299,17 @@ class Plan:
     show: list[Show] = field(default_factory=list)
     equip: Equip | None = None
     use: list[Use] = field(default_factory=list)
-    explicit: list[tuple[str, Msg]] = field(default_factory=list)
-    """(order id, how it reads) of each explicit declaration (CHAT-VIS-1)."""
-    impossible: list[tuple[str, Msg, Msg]] = field(default_factory=list)
-    """(order id, how it reads, why) of each declaration that cannot happen (a
-    target in another room, an item not lying here): declared like any
-    other, not carried out (CHAT-TRN-6)."""
+    explicit: list[Declaration] = field(default_factory=list)
+    """Each explicit declaration (CHAT-VIS-1)."""
+    impossible: list[Unable] = field(default_factory=list)
+    """Each declaration that cannot happen (a target in another room, an item
+    not lying here): declared like any other, not carried out (CHAT-TRN-6)."""
     bluffed: set[str] = field(default_factory=set)
     """CHAT-BLF-1: explicit declarations not carried out."""
 
     def declaration(self, order_id: str) -> Msg:
         """How the explicit declaration ``order_id`` reads."""
-        return next(text for known, text in self.explicit if known == order_id)
+        return next(known.text for known in self.explicit if known.order == order_id)
 
 
 class _Voids:
@@ -460,7 +481,7 @@ def _declared_problem(plan: Plan, order_id: str, what: Msg,
         return False
     key, params = problem
     if key in IMPOSSIBLE:
-        plan.impossible.append((order_id, what, voids.reason(key, **params)))
+        plan.impossible.append(Unable(order_id, what, voids.reason(key, **params), key))
     else:
         voids.add(order_id, what, key, **params)
     return True
@@ -479,7 +500,7 @@ def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
     if problem and problem[0] not in IMPOSSIBLE:
         voids.add(order_id, what, problem[0], **problem[1])
         return
-    _declare(plan, order_id, melee.secret, what)
+    _declare(plan, order_id, melee.secret, what, action="melee", target=melee.target)
     if not _declared_problem(plan, order_id, what, problem, voids):
         plan.melee = melee
 
@@ -496,9 +517,11 @@ def _secret_refused(world: World, entry: Declared, order_id: str, what: Msg,
     return False
 
 
-def _declare(plan: Plan, order_id: str, secret: bool, text: Msg) -> None:
+def _declare(plan: Plan, order_id: str, secret: bool, text: Msg, /, **facts: str | None,
+             ) -> None:
+    """``text`` declared openly unless ``secret``; ``facts``: what it declares."""
     if not secret:
-        plan.explicit.append((order_id, text))
+        plan.explicit.append(Declaration(order_id, text, facts))
 
 
 def _item(world: World, item: str) -> Name | str:
@@ -523,7 +546,8 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             voids.add(order_id, what, "twice", item=world.item_title(give.item))
         else:
             seen.add(give.item)
-            _declare(plan, order_id, give.secret, what)
+            _declare(plan, order_id, give.secret, what, action="give", item=give.item,
+                     target=give.to)
             if not _declared_problem(plan, order_id, what, problem, voids):
                 plan.give.append(give)
     for n, accept in enumerate(orders.accept):
@@ -541,7 +565,7 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             voids.add(f"refuse[{n}]", what, "no-character", name=name)
         else:
             plan.refuse.add(name)
-            _declare(plan, f"refuse[{n}]", False, what)
+            _declare(plan, f"refuse[{n}]", False, what, action="refuse", target=name)
     for kind in ("drop", "show"):
         entries: list[Drop | Show] = getattr(orders, kind)
         for n, entry in enumerate(entries):
@@ -553,7 +577,7 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
                 voids.add(order_id, what, "no-item", item=entry.item)
                 continue
             getattr(plan, kind).append(entry)
-            _declare(plan, order_id, entry.secret, what)
+            _declare(plan, order_id, entry.secret, what, action=kind, item=entry.item)
     if orders.equip is not None:
         unknown = [item for item in orders.equip.hands if item not in world.items]
         if unknown:
@@ -580,7 +604,7 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
             voids.add(order_id, what, "twice", item=world.item_title(take.item))
         elif take.item not in world.floor.get(me.room, []):
             seen.add(take.item)
-            _declare(plan, order_id, take.secret, what)
+            _declare(plan, order_id, take.secret, what, action="take", item=take.item)
             _declared_problem(plan, order_id, what, ("not-here", {
                 "item": world.item_title(take.item)}), voids)
         else:
@@ -592,7 +616,7 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
                     take.item)), "bad-place", place=take.place, item=world.item_title(take.item))
                 take = take.model_copy(update={"place": None, "id": order_id})
             plan.take.append(take)
-            _declare(plan, order_id, take.secret, what)
+            _declare(plan, order_id, take.secret, what, action="take", item=take.item)
 
 
 def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _Voids) -> None:
@@ -621,14 +645,14 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
                 problem = problem or ("item-cannot", {
                     "item": world.item_title(use.item),
                     "ability": msg(f"facility.ability.{use.ability}")})
-            _declare(plan, order_id, use.secret, what)
+            _declare(plan, order_id, use.secret, what, action=use.ability, target=use.target)
             if not _declared_problem(plan, order_id, what, problem, voids):
                 plan.use.append(use)
 
 
 def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
     """CHAT-BLF-1: only this turn's explicit declarations can be bluffed."""
-    explicit = {order_id for order_id, _ in plan.explicit}
+    explicit = {declared.order for declared in plan.explicit}
     bluffed: set[str] = set()
     for n, order_id in enumerate(orders.bluff):
         if order_id in explicit:
@@ -639,7 +663,7 @@ def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
     plan.bluffed = bluffed
     if not bluffed:
         return
-    plan.impossible = [entry for entry in plan.impossible if entry[0] not in bluffed]
+    plan.impossible = [entry for entry in plan.impossible if entry.order not in bluffed]
     if plan.melee is not None and (plan.melee.id or "melee") in bluffed:
         plan.melee = None
     plan.refuse = {name for name in plan.refuse

@@ -1,4 +1,4 @@
-"""How a turn is written into the game's one log, and read back.
+"""How a turn is written into the game's one log.
 
 Every line of a turn is an event of the core log: its audience names who saw
 it (character seats and ``camera:<room>`` tokens; a line seen by nobody is
@@ -11,15 +11,13 @@ north door") is a *personal* message: it carries the addressee, the text for
 the addressee and the same line in the third person with names for everyone
 else, the game master first ("Anna goes through the north door"). Rendered
 plainly it reads in the third person; the core's ``for_reader`` gives the
-addressee's own wording.
+addressee's own wording. Reports and records are read back by the orders
+desk (:mod:`referee.display.orders`, :mod:`.desk`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from referee.core.events import Event
-from referee.core.i18n import Lang, Msg, for_reader, msg, render
+from referee.core.i18n import Msg, msg
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 
 CAMERA = "camera:"
@@ -48,15 +46,3 @@ def stamped(step: int, text: Msg) -> Msg:
     """The text with its phase in front, as a report shows it. The stamp is in
     round brackets: square ones would read as markup to a rich terminal."""
     return msg("facility.at", phase=phase(step), what=text)
-
-
-def report(events: Iterable[Event], reader: str, lang: Lang = "en") -> list[str]:
-    """The lines of ``events`` (already filtered for ``reader``) in ``reader``'s wording."""
-    return [render(for_reader(event.text, reader), lang) for event in events]
-
-
-def record(events: Iterable[Event], token: str, lang: Lang = "en") -> list[str]:
-    """What ``token`` (a camera) recorded among ``events``: the lines that name
-    it (never public announcements)."""
-    return [render(event.text, lang) for event in events
-            if not event.audience.is_public and event.audience.admits(token)]

@@ -3,7 +3,6 @@ then the five movement steps, then the end of the turn (CHAT-TRN-4)."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Mapping
 
 from referee.core.events import Log
@@ -12,28 +11,14 @@ from referee.games.facility.actions import place_label, resolve_actions
 from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
-from referee.games.facility.turn import Turn
-from referee.games.facility.world import Character, World, copy_world, fraction
+from referee.games.facility.turn import Turn, frozen, ids
+from referee.games.facility.world import Character, World, copy_world, fraction, toml_number
 
 
 def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
     """Resolve one turn; returns the world after it, and writes what was seen,
     by whom, into ``log``. ``world`` is left as it was; characters without
-    orders do nothing.
-
-    The cyclic garbage collector is paused meanwhile: a turn builds many
-    objects that all live on, so its collections would find nothing and
-    cost more the larger the building (most of a large turn's time)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _resolve_turn(world, orders, log)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
+    orders do nothing."""
     world = copy_world(world)
     plans: dict[str, Plan] = {}
     void: list[VoidOrder] = []
@@ -42,8 +27,7 @@ def _resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World
         void += found
     turn = Turn(world, plans, log)
     for entry in void:
-        turn.tell(ACTION_PHASE, entry.character, None, "void", order=entry.order,
-                  what=entry.what, reason=entry.reason)
+        turn.void(ACTION_PHASE, entry.character, entry.order, entry.what, entry.reason)
     resolve_actions(turn)
     resolve_movement(turn)
     end_turn(turn)
@@ -59,8 +43,15 @@ def end_turn(turn: Turn) -> None:
         if not me.is_down and recovery and me.concentration < me.max_concentration:
             gained = min(recovery, me.max_concentration - me.concentration)
             me.concentration += gained
-            turn.tell(END_PHASE, name, None, "recovered", amount=gained)
-        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", **awareness(turn.world, me))
+            turn.tell(END_PHASE, name, None, "recovered", {
+                "kind": "recovered", "character": name, "amount": toml_number(gained),
+                "concentration": toml_number(me.concentration)}, amount=gained)
+        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", {
+            "kind": "awareness", "character": name, "room": me.room, "health": me.health,
+            "max_health": me.max_health, "concentration": toml_number(me.concentration),
+            "hands": ids(me.hands), "inventory": ids(me.inventory),
+            "worn": frozen({place: ids(items) for place, items in me.worn.items() if items})},
+            **awareness(turn.world, me))
     turn.world.turn += 1
 
 

@@ -5,21 +5,22 @@ game ends when the scenario's last turn has been played (house rule 13)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
-from referee.core.i18n import CATALOGUE, Lang, Msg, Name, Param, for_reader, msg, render
+from referee.core.i18n import CATALOGUE, Msg, Name, for_reader, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.orders import Orders, OrdersForm, plan_orders, read_orders, template
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
-from referee.games.facility.world import Character, World, to_scenario, toml_number
+from referee.games.facility.tables import HANDS, INVENTORY
+from referee.games.facility.view import FacilityFacts, NoneSuch, StateView
+from referee.games.facility.world import to_scenario, toml_number
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -39,7 +40,8 @@ class Turns(Frame):
 
     def resolved(self, state: FacilityState, answers: dict[Seat, Orders]) -> Step:
         turn = state.world.turn
-        state.emit(msg("facility.turn-resolved", turn=turn))
+        state.emit(msg("facility.turn-resolved", turn=turn),
+                   facts={"kind": "turn-resolved", "turn": turn})
         state.world = resolve_turn(state.world, answers, state.log)
         return self.start(state)
 
@@ -58,6 +60,13 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
                          cooperative=False, min_seats=1, max_seats=10_000, max_length=None,
                          length_note=msg("facility.length-note"))
     scenario_model = FacilityScenario
+    view_model = StateView  # type: ignore[assignment]
+    facts_model = FacilityFacts
+    meaning_model = NoneSuch
+    chance_model = NoneSuch
+    fresh_views = True
+    """:meth:`view` builds each view anew; the building's names and the like
+    are read-only parts every view shares."""
 
     def seats(self, scenario: FacilityScenario) -> tuple[Seat, ...]:
         return tuple(sorted(scenario.characters))
@@ -102,52 +111,43 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         return Outcome.draw(tuple(sorted(world.characters)), msg("facility.ended"))
 
     def view(self, state: FacilityState, seat: Seat) -> dict[str, JSON]:
+        """What ``seat`` may know (:mod:`.view`): the game master the whole
+        world; a character itself, its room as it stands there (CHAT-AWR-1,
+        CHAT-VIS-4), the building's plan and cast, and the items it has seen
+        (in the room, on others, in its report); anyone else the turn."""
         world = state.world
         if seat == REFEREE:
             return {"turn": world.turn, "world": to_scenario(world)}
         me = world.characters.get(seat)
         if me is None:
             return {"turn": world.turn}
-        here = {name: _seen_on(world, other) for name, other in sorted(world.characters.items())
-                if other.room == me.room and name != seat}
-        doors = sorted(name for (room, name) in world.doors if room == me.room)
-        beyond = {name: _room_json(world, world.doors[me.room, name].destination)
-                  for name in doors}
+        present = {name: {"uniform": other.uniform, "visible": world.visible_items(other)}
+                   for name, other in sorted(world.characters.items())
+                   if other.room == me.room and name != seat}
+        floor = list(world.floor.get(me.room, []))
+        before = {*me.items(), *floor}
+        for seen in present.values():
+            before.update(seen["visible"])
+        known = before | state.told.items(state.log, seat)
         return {
             "turn": world.turn,
+            "rules": world.public_rules(),
+            "rooms": world.public_rooms(),
+            "characters": world.public_characters(),
+            "items": {item: world.public_item(item, item in before) for item in sorted(known)},
             "character": {
                 "room": me.room, "health": me.health, "max_health": me.max_health,
                 "concentration": toml_number(me.concentration),
-                "hands": list(me.hands), "inventory": list(me.inventory),
+                "max_concentration": toml_number(me.max_concentration),
+                "uniform": me.uniform, "hands": list(me.hands),
+                "inventory": list(me.inventory),
                 "worn": {place: list(items) for place, items in me.worn.items() if items},
+                "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots,
+                           **me.worn_places},
             },
-            "room": {**_room_json(world, me.room), "doors": doors, "leads_to": beyond,
-                     "floor": list(world.floor.get(me.room, [])), "characters": here},
+            "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
+                     "present": present},
         }
-
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        """Where the character is and what it may name in its orders, from its
-        own view only: its room, health and concentration, what it carries, the
-        doors of the room, who is there and what can be seen on them, what lies
-        on the floor; each by the id an order names it with."""
-        me, room = view.get("character"), view.get("room")
-        if not isinstance(me, dict) or not isinstance(room, dict):
-            return None
-        rows: list[tuple[str, Msg]] = [
-            ("where", msg("facility.board.in", room=_room_title(room, int(me.get("room", 0))))),
-            ("health", msg("facility.board.health-value", health=int(me.get("health", 0)),
-                           max_health=int(me.get("max_health", 0)),
-                           concentration=_number(me.get("concentration", 0)))),
-            ("carried", _listed(_carried(me))),
-            ("doors", _listed(_doors(room))),
-            ("here", _listed(_present(room.get("characters", {})), "facility.board.no-one")),
-            ("floor", _listed(tuple(f"`{item}`" for item in room.get("floor", [])))),
-        ]
-        heads = [render(msg("facility.board.head", turn=int(view.get("turn", 0))), lang),
-                 render(msg("facility.board.ids"), lang)]
-        return heads, [[render(msg(f"facility.board.{row}"), lang), render(value, lang)]
-                       for row, value in rows]
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
@@ -156,82 +156,10 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         state = view.get("state")
         room = state.get("room", {}) if isinstance(state, dict) else {}
         orders: dict[str, JSON] = {}
-        doors = room.get("doors", [])
+        doors = sorted(room.get("doors", {}))
         if doors and rng.random() < 0.6:
             orders["move"] = {"route": [rng.choice(doors)]}
         floor = room.get("floor", [])
         if floor and rng.random() < 0.3:
             orders["take"] = [{"item": rng.choice(floor)}]
         return orders
-
-
-def _number(value: Any) -> Fraction | int:
-    """A number of the view (concentration: an int or a float of halves) as
-    the catalogue writes numbers."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 0
-    return value if isinstance(value, int) else Fraction(str(value))
-
-
-def _listed(items: tuple[Param, ...], empty: str = "facility.nothing") -> Msg:
-    return msg("facility.board.list", items=items) if items else msg(empty)
-
-
-def _carried(me: dict[str, Any]) -> tuple[Param, ...]:
-    """What the character carries, each item's id with where it is."""
-    places = [("hands", me.get("hands", [])), ("inventory", me.get("inventory", [])),
-              *(me.get("worn") or {}).items()]
-    return tuple(msg("facility.carried", item=f"`{item}`", place=msg("facility.place",
-                                                                      place=place))
-                 for place, items in places for item in items)
-
-
-def _room_json(world: World, number: int) -> dict[str, JSON]:
-    """A room as a seat's view names it: its number and the scenario's name
-    for it (None where it gives none)."""
-    title = world.room_title(number)
-    return {"number": number, "name": title.to_json() if isinstance(title, Name) else None}
-
-
-def _room_title(room: dict[str, Any], number: int) -> Param:
-    """A room of the view in words: its name, or "room 3" without one."""
-    name = room.get("name")
-    if isinstance(name, dict) and isinstance(name.get("en"), str):
-        ru = name.get("ru")
-        return Name(name["en"], ru if isinstance(ru, str) else None)
-    return msg("facility.room", number=number)
-
-
-def _doors(room: dict[str, Any]) -> tuple[Param, ...]:
-    """The doors of the room by the id a route names them with, each with
-    the room it leads to."""
-    beyond = room.get("leads_to") or {}
-    found: list[Param] = []
-    for door in room.get("doors", []):
-        other = beyond.get(door)
-        found.append(msg("facility.board.door", door=f"`{door}`",
-                         room=_room_title(other, int(other.get("number", 0))))
-                     if isinstance(other, dict) else f"`{door}`")
-    return tuple(found)
-
-
-def _seen_on(world: World, other: Character) -> dict[str, Any]:
-    """What a character in the room shows: uniform, the items to be seen on
-    them and those items' kinds (how ``follow`` and ``detain`` name them)."""
-    visible = world.visible_items(other)
-    kinds = list(dict.fromkeys(world.items[item].kind for item in visible))
-    return {"uniform": other.uniform, "visible": visible, "visible_kinds": kinds}
-
-
-def _present(characters: dict[str, Any]) -> tuple[Param, ...]:
-    """The others in the room by the id orders name them with, with the
-    features ``follow`` and ``detain`` name: their uniform
-    (``uniform:<name>``) and the kinds of items to be seen on them
-    (``item:<kind>``)."""
-    found: list[Param] = []
-    for name, seen in sorted(characters.items()):
-        features = [f"`uniform:{seen['uniform']}`"] if seen.get("uniform") else []
-        features += [f"`item:{kind}`" for kind in seen.get("visible_kinds", [])]
-        found.append(msg("facility.board.person", who=f"`{name}`", seen=tuple(features))
-                     if features else f"`{name}`")
-    return tuple(found)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from referee.core.events import REFEREE, Audience, Log
 from referee.core.i18n import Msg, Param, personal
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList
 from referee.games.facility.orders import Plan
 from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
@@ -80,16 +81,19 @@ class Turn:
         return seen
 
     def emit(self, step: int, observers: Iterable[str], clause: str | None, text: Msg,
-             witnessed: bool = False) -> None:
+             facts: dict[str, Any], witnessed: bool = False) -> None:
         """A line seen by ``observers`` (and the game master), stamped with its
-        phase; a camera's readers get it too, marked as a record, unless they
-        saw it themselves. ``witnessed``: a sight of observers only (someone
+        phase, with its ``facts`` (the step added); a camera's readers get it
+        too, marked as a record (its facts name the camera), unless they saw
+        it themselves. ``witnessed``: a sight of observers only (someone
         seen leaving or coming in), which the game master reads headed by
         whose sight it is ("Boris sees: ..."), the observers as they saw it."""
         seen = frozenset(observers)
         logged = personal((REFEREE,), self.witnesses(seen, text), text) \
             if witnessed and seen else text
-        self.log.emit(stamped(step, logged), Audience(seen), clause)
+        facts["step"] = step
+        shared = frozen(facts)
+        self.log.emit(stamped(step, logged), Audience(seen), clause, shared)
         if not self.readers:
             return
         for token in sorted(seen):
@@ -101,7 +105,7 @@ class Turn:
                     readers, Msg("facility.via-camera", params),
                     Msg("facility.gm.via-camera", {**params, "readers": tuple(
                         self.character(r).title for r in readers)}))),
-                    Audience.of(readers), clause)
+                    Audience.of(readers), clause, frozen({**shared, "camera": room}))
 
     def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
         """``text`` for the game master, headed by who saw it: the characters
@@ -114,33 +118,43 @@ class Turn:
                                             "what": text})
 
     def note(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
-             witnessed: bool = False, **params: Param) -> None:
+             facts: dict[str, Any], witnessed: bool = False, **params: Param) -> None:
         """A line in the third person seen by ``observers``; ``witnessed``: see :meth:`emit`."""
-        self.emit(step, observers, clause, Msg(f"facility.{key}", params), witnessed)
+        self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, witnessed)
 
-    def see(self, step: int, observers: Iterable[str], clause: str | None, key: str, /, *,
-            actor: str, target: str | None = None, **params: Param) -> None:
+    def see(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
+            facts: dict[str, Any], *, actor: str, target: str | None = None,
+            **params: Param) -> None:
         """A line seen by ``observers`` that ``actor`` (and ``target``, if any)
         may be among: the actor reads ``facility.<key>.you`` ("You take the
         key"), the target ``facility.<key>.to-you`` ("Anna attacks you"),
         everyone else, the game master and cameras ``facility.<key>``."""
-        self.emit(step, observers, clause, worded(actor, target, key, **params))
+        self.emit(step, observers, clause, worded(actor, target, key, **params), facts)
 
     def note_seen(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
-                  **params: Param) -> None:
+                  facts: dict[str, Any], **params: Param) -> None:
         """As :meth:`note` of a sight (``witnessed``), but only if someone saw
         it: a sight nobody had is left out of the game master's log."""
         seen = tuple(observers)
         if seen:
-            self.note(step, seen, clause, key, witnessed=True, **params)
+            self.note(step, seen, clause, key, facts, witnessed=True, **params)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
-             **params: Param) -> None:
+             facts: dict[str, Any], **params: Param) -> None:
         """A line only ``seat`` (and the game master) reads: in the second person
         for ``seat``, in the third person with ``seat``'s name for the game master."""
-        self.emit(step, (seat,), clause, personal(
-            (seat,), Msg(f"facility.{key}", params),
-            Msg(f"facility.gm.{key}", {**params, "who": self.character(seat).title})))
+        self.emit(step, (seat,), clause, self._told(seat, key, params), facts)
+
+    def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg) -> None:
+        """An order of ``seat``'s that is void, told to it alone, with the
+        core's facts of a void part (its seat and the order)."""
+        text = self._told(seat, "void", {"order": order, "what": what, "reason": reason})
+        self.log.emit(stamped(step, text), Audience.only(seat), None,
+                      frozen({"kind": "void", "seat": seat, "part": order}))
+
+    def _told(self, seat: str, key: str, params: dict[str, Param]) -> Msg:
+        return personal((seat,), Msg(f"facility.{key}", params),
+                        Msg(f"facility.gm.{key}", {**params, "who": self.character(seat).title}))
 
     def spend(self, who: Character, cost: Fraction) -> bool:
         """Pay ``cost`` concentration if there is enough (CHAT-TAG-2); house rule:
@@ -149,6 +163,22 @@ class Turn:
             return False
         who.concentration -= cost
         return True
+
+
+def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
+    """``facts`` made read-only as the log keeps them and every view shows
+    them (:func:`referee.core.events.shared_facts`), the quick way: facts are
+    flat, any list in them already read-only (:func:`ids`)."""
+    made = ReadOnlyDict.__new__(ReadOnlyDict)
+    dict.update(made, facts)  # it is new, so empty: its guard has nothing to keep
+    return made
+
+
+def ids(values: Iterable[str]) -> ReadOnlyList:
+    """Ids for a list in facts (characters met, items carried), read-only."""
+    made = ReadOnlyList.__new__(ReadOnlyList)
+    list.extend(made, values)
+    return made
 
 
 def worded(actor: str, target: str | None, key: str, /, **params: Param) -> Msg:

@@ -6,17 +6,19 @@ turn's scenario by :func:`to_scenario`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings, name_of
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
+T = TypeVar("T")
 RoomNumber = int
 ItemId = str
 CharName = str
@@ -39,6 +41,8 @@ class Door:
     destination: RoomNumber
     name: str
     title: Name
+    far_name: str
+    """The same door's id on the other side."""
     far_title: Name
     """The same door as it is called on the other side."""
 
@@ -126,6 +130,9 @@ class World:
     _kinds: frozenset[str] | None = None
     _parts: dict[RoomNumber, int] | None = None
     _titles: dict[ItemId, Name] = field(default_factory=dict)
+    _public: dict[object, Any] = field(default_factory=dict)
+    """What every character may know of the building, as a view gives it,
+    worked out once (see :meth:`public_rooms` and the others)."""
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
@@ -137,7 +144,7 @@ class World:
             self._parts = _connected_parts(self.adjacent)
         self.item_kinds()
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
-                self.graph, self.adjacent, self.routes, self._parts, self._titles)
+                self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public)
 
     def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
                        within: int | None = None) -> list[RoomNumber] | None:
@@ -175,6 +182,55 @@ class World:
         """How a report calls the room: the scenario's name ("the lobby"), or
         "room 3" where it gives none."""
         return self.rooms[room]
+
+    def public(self, key: object, build: Callable[[], T]) -> T:
+        """What every view that shows it shares, read-only: ``build()``, made
+        once per building (see the ``public_*`` methods)."""
+        found = self._public.get(key)
+        if found is None:
+            found = self._public[key] = read_only(build())
+        return cast(T, found)
+
+    def public_rules(self) -> dict[str, Any]:
+        """The settings an order depends on, as a character's view gives them."""
+        settings = self.settings
+        return self.public("rules", lambda: {
+            "max_doors": settings.max_doors, "melee_damage": settings.melee_damage,
+            "secret_declarations": settings.secret_declarations})
+
+    def public_rooms(self) -> dict[str, Any]:
+        """Every room by number with its name (None: it has none): the plan of
+        the building, which every character has (house rule 18)."""
+        return self.public("rooms", lambda: {
+            str(number): {"name": title.to_json() if isinstance(title, Name) else None}
+            for number, title in sorted(self.rooms.items())})
+
+    def public_characters(self) -> dict[str, Any]:
+        """Every character by id with its name: the game's seats."""
+        return self.public("characters", lambda: {
+            name: {"name": character.title.to_json()}
+            for name, character in sorted(self.characters.items())})
+
+    def public_item(self, item: ItemId, seen: bool) -> dict[str, Any]:
+        """An item as a view that names it gives it: its name; ``seen`` (it
+        is before the character), also its kind, where it may be carried and
+        its abilities."""
+        def build() -> dict[str, Any]:
+            model = self.items[item]
+            found: dict[str, Any] = {"name": self.item_title(item).to_json()}
+            if seen:
+                found.update(kind=model.kind, carry=list(model.carry),
+                             abilities=list(model.abilities))
+            return found
+
+        return self.public(("item", item, seen), build)
+
+    def public_doors(self, room: RoomNumber) -> dict[str, Any]:
+        """The doors of ``room`` by the id a route names them with, each with
+        its name there and the room beyond."""
+        return self.public(("doors", room), lambda: {
+            door.name: {"name": door.title.to_json(), "to": door.destination}
+            for (origin, _), door in sorted(self.doors.items()) if origin == room})
 
     def visible_items(self, who: Character) -> list[ItemId]:
         """Items others can see on ``who``: in hands or worn, if the item shows there."""
@@ -290,7 +346,7 @@ def _build_world(scenario: FacilityScenario) -> World:
         for side in (0, 1):
             origin, destination = door.rooms[side], door.rooms[1 - side]
             side_door = Door(index, origin, destination, door.names[side],
-                             Name(door.names[side], ru[side]),
+                             Name(door.names[side], ru[side]), door.names[1 - side],
                              Name(door.names[1 - side], ru[1 - side]))
             doors[(origin, door.names[side])] = side_door
             known = between.get((origin, destination))
