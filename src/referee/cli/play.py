@@ -135,7 +135,7 @@ class Saver:
 @user_errors
 def play(
     scenario: Annotated[str, typer.Argument(
-        help="A scenario file, a ruleset name for its example (night-watch), "
+        help="A scenario file, a ruleset name for its example (see referee rulesets), "
              "or a saved game (.json) to resume.")],
     seat: Annotated[list[str] | None, typer.Option(
         "--seat", help="NAME=human|bot (or random); all=bot sets every seat not named. "
