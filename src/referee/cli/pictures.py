@@ -72,15 +72,16 @@ class Pictures:
         return cls(folder, game, lang)
 
     def after(self, event: Event, reader: Seat | None) -> None:
-        """A picture if ``event`` ends a phase (the ruleset's
-        ``phase_end_events``), headed with the event's own line ("Turn 1:
+        """A picture if ``event`` ends a phase (its facts' kind is
+        ``phase-ended``), headed with the event's own line ("Turn 1:
         Shooting phase ends."), since the game may already have gone on to
         the next phase's first question."""
-        if event.kind not in self.game.ruleset.phase_end_events:
+        facts = event.facts_for(reader or SPECTATOR)
+        if facts is None or facts.get("kind") != "phase-ended":
             return
         status = render(for_reader(event.text, reader or SPECTATOR), self.lang)
-        turn = event.text.params.get("turn")
-        self.write(phase_slug(event.kind), reader, status=status,
+        turn = facts.get("turn")
+        self.write(phase_slug(str(facts.get("phase", ""))), reader, status=status,
                    turn=turn if isinstance(turn, int) else None)
 
     def final(self, reader: Seat | None, outcome: str) -> None:
@@ -129,12 +130,10 @@ class Pictures:
         return with_caption(picture, " — ".join(p for p in (status, caption) if p))
 
 
-def phase_slug(kind: str) -> str:
-    """A short name for the phase an event ends, for a file name:
-    ``ow.phase.movement-ended`` -> ``movement``, ``sam.turn-ended`` -> ``end-of-turn``."""
-    tail = kind.split(".", 1)[-1].removeprefix("phase.")
-    if tail == "turn-ended":
+def phase_slug(phase: str) -> str:
+    """A short name for the phase an event ends, for a file name, from its
+    facts' ``phase``: ``movement`` stays, ``turn`` (a turn's end) reads
+    ``end-of-turn``; anything else is kept to letters, digits and hyphens."""
+    if phase == "turn":
         return "end-of-turn"
-    if tail == "turn":
-        return "start"
-    return re.sub(r"[^a-z0-9]+", "-", tail.removesuffix("-ended").lower()).strip("-") or "phase"
+    return re.sub(r"[^a-z0-9]+", "-", phase.lower()).strip("-") or "phase"

@@ -165,8 +165,6 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     """What an option of a decision means, as data (a model or a union)."""
     chance_model: ClassVar[Any] = None
     """What a chance rolls or draws, as data (a model or a union)."""
-    phase_end_events: ClassVar[frozenset[str]] = frozenset()
-    """Event keys after which a picture of the table is worth redrawing."""
     fresh_views: ClassVar[bool] = False
     """True when :meth:`view` builds every list and mapping anew on each call,
     sharing none with the state or an earlier view but read-only parts

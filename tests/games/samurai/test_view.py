@@ -22,7 +22,6 @@ from referee.games.samurai.scenario import SamuraiScenario
 from referee.games.samurai.view import SamuraiView
 from tests.games.samurai.sam import (
     RETAINERS_FIRST,
-    RULES,
     fighter,
     hedge,
     new_game,
@@ -174,10 +173,12 @@ def test_a_charge_means_where_it_ends_and_the_line_says_where_the_fighter_went()
 
 @pytest.mark.parametrize("seed", [2, 7])
 def test_every_phase_end_says_its_phase_and_turn_as_data(seed: int):
-    """The lines a picture is drawn after (the ruleset's phase_end_events)."""
+    """The lines a picture is drawn after: each phase's end and the turn's."""
     ruleset, scenario = load_scenario("samurai")
     game = random_playout(Game(ruleset, scenario), seed)
-    ends = [e for e in game.log_for(REFEREE) if e.kind in RULES.phase_end_events]
+    keys = {"sam.phase.move-ended", "sam.phase.combat-ended", "sam.phase.action-ended",
+            "sam.turn-ended"}
+    ends = [e for e in game.log_for(REFEREE) if e.kind in keys]
     assert ends
     for event in ends:
         facts = event.facts_for()

@@ -41,8 +41,6 @@ class Echo(Ruleset[Scenario, EchoState]):
     facts_model: ClassVar[Any] = EchoFacts
     meaning_model: ClassVar[Any] = EchoMeaning
     chance_model: ClassVar[Any] = EchoLabel
-    phase_end_events: ClassVar[frozenset[str]] = frozenset({"echo.turn", "echo.round"})
-
     def seats(self, scenario: Scenario) -> tuple[Seat, ...]:
         return tuple(inv.seat for inv in scenario.investigators)
 

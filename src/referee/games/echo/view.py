@@ -143,9 +143,8 @@ class _Travel(ViewModel):
 
 
 class PhaseEnded(ViewModel):
-    """A moment a picture of the city is drawn (the ruleset's
-    ``phase_end_events``, under the kind every ruleset's picture moments
-    share): ``start``, a turn's Movement phase begins (house rule 15), with
+    """A moment a picture of the city is drawn (the kind every ruleset's
+    picture moments share): ``start``, a turn's Movement phase begins (house rule 15), with
     ``first_player``; ``round``, a round of battle begins (ECHO-BAT-3) at
     ``location``, the ``investigators`` against the ``enemies``, ``first``
     striking first."""

@@ -42,11 +42,6 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     facts_model: ClassVar[Any] = typed.NightWatchFacts
     meaning_model: ClassVar[Any] = typed.NightWatchMeaning
     chance_model: ClassVar[Any] = typed.NightWatchLabel
-    phase_end_events: ClassVar[frozenset[str]] = frozenset({
-        "nw.turn", "nw.egor-moves", "nw.egor-stays"})
-    """A picture as each turn starts and once Egor has moved (``--svg``);
-    their facts are ``phase-ended``, phases ``start`` and ``egor``."""
-
     def seats(self, scenario: spec.Scenario) -> tuple[Seat, ...]:
         return WATCHES
 

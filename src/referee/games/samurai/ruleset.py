@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.boards.points import PointMove
 from referee.core.events import Seat
@@ -49,10 +49,6 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
     fresh_views = True
     """:func:`.view.seat_view` builds every part anew but the scenario's
     read-only fixed parts."""
-    phase_end_events: ClassVar[frozenset[str]] = frozenset({
-        "sam.phase.move-ended", "sam.phase.combat-ended", "sam.phase.action-ended",
-        "sam.turn-ended"})
-
     def seats(self, scenario: SamuraiScenario) -> tuple[Seat, ...]:
         return tuple(b.seat for b in scenario.bands)
 
