@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import Facts, SecretFacts, secret_facts
-from referee.core.readonly import read_only
+from referee.core.readonly import ReadOnlyDict
 from referee.games.night_watch import view
 from referee.games.night_watch.state import NightWatchState
 from referee.games.night_watch.tables import WatchId
@@ -30,9 +30,9 @@ def facts(state: NightWatchState, kind: str, *values: Any) -> Facts:
     key = (kind, *values)
     kept = state.setup.facts
     found = kept.get(key)
-    if found is None:
+    if found is None:  # every value an id or a number: read-only as it is made
         named = zip(FIELDS[kind][:len(values)], values, strict=True)
-        found = kept[key] = read_only({"kind": kind, **dict(named)})
+        found = kept[key] = ReadOnlyDict({"kind": kind, **dict(named)})
     return found
 
 
