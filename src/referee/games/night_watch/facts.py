@@ -9,7 +9,7 @@ every log line that says it: the log keeps it as it is, without a copy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from referee.core.events import Facts, SecretFacts, secret_facts
 from referee.core.readonly import ReadOnlyDict
@@ -18,8 +18,8 @@ from referee.games.night_watch.state import NightWatchState
 from referee.games.night_watch.tables import WatchId
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    model.model_fields["kind"].annotation.__args__[0]: tuple(model.model_fields)[1:]
-    for model in view.NightWatchFacts.__args__}
+    get_args(model.model_fields["kind"].annotation)[0]: tuple(model.model_fields)[1:]
+    for model in get_args(view.NightWatchFacts)}
 """Each kind's fields after ``kind``, in the order its model declares them."""
 
 
