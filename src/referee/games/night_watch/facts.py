@@ -9,17 +9,17 @@ every log line that says it: the log keeps it as it is, without a copy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from referee.core.events import Facts, SecretFacts, secret_facts
-from referee.core.readonly import read_only
+from referee.core.readonly import ReadOnlyDict
 from referee.games.night_watch import view
 from referee.games.night_watch.state import NightWatchState
 from referee.games.night_watch.tables import WatchId
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    model.model_fields["kind"].annotation.__args__[0]: tuple(model.model_fields)[1:]
-    for model in view.NightWatchFacts.__args__}
+    get_args(model.model_fields["kind"].annotation)[0]: tuple(model.model_fields)[1:]
+    for model in get_args(view.NightWatchFacts)}
 """Each kind's fields after ``kind``, in the order its model declares them."""
 
 
@@ -30,9 +30,9 @@ def facts(state: NightWatchState, kind: str, *values: Any) -> Facts:
     key = (kind, *values)
     kept = state.setup.facts
     found = kept.get(key)
-    if found is None:
+    if found is None:  # every value an id or a number: read-only as it is made
         named = zip(FIELDS[kind][:len(values)], values, strict=True)
-        found = kept[key] = read_only({"kind": kind, **dict(named)})
+        found = kept[key] = ReadOnlyDict({"kind": kind, **dict(named)})
     return found
 
 

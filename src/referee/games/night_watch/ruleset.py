@@ -18,7 +18,7 @@ from referee.games.night_watch.combat import FightEverywhere
 from referee.games.night_watch.facts import facts
 from referee.games.night_watch.movement import MoveEgor, MoveWatchers
 from referee.games.night_watch.spells import DrawSpells
-from referee.games.night_watch.state import NightWatchState, Other, Play
+from referee.games.night_watch.state import NightWatchState, Other
 from referee.games.night_watch.tables import WATCHES
 from referee.games.night_watch.victory import decide, favour_won, last_turn, score_favour, wiped_out
 from referee.games.night_watch.wording import at
@@ -91,7 +91,10 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
             "items": {key: {"name": items[key], "kind": i.spell.kind, "power": i.spell.power,
                             "location": i.location, "holder": i.holder}
                       for key, i in state.items.items()},
-            "plays": [play_view(play) for play in state.plays],
+            # the cards on the table, public as every card played is
+            "plays": [{"number": p.number, "other": p.by, "target": p.target,
+                       "card": None if p.item else p.spell.key, "item": p.item,
+                       "chips": list(p.chips), "power": p.power} for p in state.plays],
         }
 
 
@@ -106,13 +109,6 @@ def other_view(other: Other, seat: Seat, name: JSON = None) -> dict[str, JSON]:
     if seat == other.watch or seat == REFEREE:
         data["hand"] = list(other.hand)
     return data
-
-
-def play_view(play: Play) -> dict[str, JSON]:
-    """A card on the table: public, as every card played is."""
-    return {"number": play.number, "other": play.by, "target": play.target,
-            "card": play.spell.key if play.item is None else None, "item": play.item,
-            "chips": list(play.chips), "power": play.power}
 
 
 @dataclass
