@@ -22,6 +22,7 @@ from shapely.geometry import Point
 
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
 from referee.games.old_west.geometry import SURE, OldWestTable, nearest_point, spread, unit
+from referee.games.old_west.settings import DEFAULTS
 
 AWAY_LIMIT = 75.0
 """House rule: the widest angle, in degrees, between a back-off and the line
@@ -36,7 +37,7 @@ MARGIN = 0.001
 """Inches a back-off goes beyond the inch, so that keeping positions to
 0.0001" never leaves a gap a hair short of it."""
 
-ACROSS_REACH = 0.5
+ACROSS_REACH = DEFAULTS.across_reach
 """The house rule ``across_reach`` at its default, for callers without rules."""
 
 

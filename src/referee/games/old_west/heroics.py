@@ -12,6 +12,7 @@ from referee.core.waits import Decision, Option
 from referee.games.old_west.aiming import has_a_shot
 from referee.games.old_west.rolls import d6
 from referee.games.old_west.state import Fighter, OldWestState
+from referee.games.old_west.tables import TIE_DIE_LOW
 
 ACTION = {"movement": "yee-haw", "shooting": "quickdraw", "melee": "whuppin"}
 """The Heroic Action of each phase (OW-YEE-1, OW-QDR-1, OW-WHP-1)."""
@@ -107,7 +108,7 @@ class DeclareHeroics(Frame):
         4–6 the other; then the sides alternate (OW-HAC-3)."""
         first, second = state.by_advantage()
         ours, theirs = self.declared.get(first, []), self.declared.get(second, [])
-        if roll >= 4:
+        if roll not in TIE_DIE_LOW:
             first, second, ours, theirs = second, first, theirs, ours
         state.emit(msg("ow.heroic-first", posse=state.posse_names[first], roll=roll),
                    clause="OW-HAC-3")

@@ -24,9 +24,7 @@ from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
 from referee.games.old_west.rolls import Fall, Hit, d6, mount_of, spend_fame
 from referee.games.old_west.state import OldWestState, PhaseMarks
-
-ACROSS_NEED = 4
-"""A blow across an obstacle reaches the enemy on 4, 5 or 6 (OW-OBS-2)."""
+from referee.games.old_west.tables import ACROSS_NEED, SURROUNDED_BLOWS, TIE_DIE_LOW
 
 
 @dataclass
@@ -357,7 +355,7 @@ class DukinItOut(Frame):
     def tie_die(self, state: OldWestState, roll: int) -> Step:
         first, second = state.by_advantage()
         low, high = (first, second) if state.rules.tie_die_advantage_wins_low else (second, first)
-        winner = low if roll <= 3 else high
+        winner = low if roll in TIE_DIE_LOW else high
         state.emit(msg("ow.tie-die", posse=state.posse_names[winner], roll=roll),
                    clause="OW-FGT-3" if _one_each(self.fight) else "OW-MUL-2")
         return done(winner)
@@ -528,8 +526,8 @@ class Strike(Frame):
     blows_left: int = 0
 
     def start(self, state: OldWestState) -> Step:
-        self.blows_left = 2 if self.target_id in self.fight.surrounded else 1
-        if self.blows_left == 2:
+        self.blows_left = SURROUNDED_BLOWS if self.target_id in self.fight.surrounded else 1
+        if self.blows_left > 1:
             state.emit(msg("ow.doubled", name=state.name(self.target_id)), clause="OW-SUR-2")
         return self.next_blow(state, None)
 

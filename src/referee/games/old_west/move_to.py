@@ -20,9 +20,9 @@ from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision
-from referee.games.old_west import movement
 from referee.games.old_west.picture import move_asking
 from referee.games.old_west.state import OldWestState, distance_xy
+from referee.games.old_west.tables import YEE_HAW_RANGE
 
 
 @dataclass
@@ -91,7 +91,7 @@ def point_refusals(state: OldWestState, fighter_id: str, near: str | None,
         refusals.append(msg("ow.point.in-reach", enemy=state.name(enemy)))
     if near is not None:
         hero = table.pieces[near]
-        if distance_xy(spot, hero.xy) - radius - hero.radius > movement.YEE_HAW_RANGE + EPS:
+        if distance_xy(spot, hero.xy) - radius - hero.radius > YEE_HAW_RANGE + EPS:
             refusals.append(msg("ow.point.far-from-hero", hero=state.name(near)))
     return refusals
 

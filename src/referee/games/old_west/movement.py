@@ -19,8 +19,7 @@ from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.picture import move_asking
 from referee.games.old_west.rolls import Dares
 from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy
-
-YEE_HAW_RANGE = 6.0
+from referee.games.old_west.tables import YEE_HAW_RANGE
 
 
 @dataclass

@@ -12,13 +12,10 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Chance, Decision, Option
 from referee.games.old_west.state import Fighter, OldWestState
-from referee.games.old_west.tables import FALL_FROM_HORSE, wound_need
+from referee.games.old_west.tables import DIE_FACES, FALL_FROM_HORSE, PLUCK_PASS, wound_need
 
-FACES = (1, 2, 3, 4, 5, 6)
-_D6 = tuple((face, Fraction(1, len(FACES))) for face in FACES)
+_D6 = tuple((face, Fraction(1, len(DIE_FACES))) for face in DIE_FACES)
 """A die's outcomes, made once (:meth:`Chance.uniform`'s): every face a sixth."""
-PLUCK_NEED = 10
-"""Two dice plus Pluck must come to this to pass a Pluck test (OW-PLK-1)."""
 
 
 def d6(what: Msg) -> Chance:
@@ -90,7 +87,7 @@ class PluckTest(Frame):
 
     def _die(self, state: OldWestState) -> Chance:
         return d6(msg("ow.roll.pluck", name=state.fighters[self.fighter_id].name,
-                      need=PLUCK_NEED))
+                      need=PLUCK_PASS))
 
     def rolled_first(self, state: OldWestState, value: int) -> Step:
         self.first = value
@@ -101,16 +98,16 @@ class PluckTest(Frame):
         total = self.first + self.second + state.fighters[self.fighter_id].pluck
         cap = state.rules.fame_cap
         room = max(0, cap - self.first) + max(0, cap - self.second)
-        return self.call(FameToReach(self.fighter_id, total, PLUCK_NEED, room, "OW-FAM-5"),
+        return self.call(FameToReach(self.fighter_id, total, PLUCK_PASS, room, "OW-FAM-5"),
                          self.judged)
 
     def judged(self, state: OldWestState, spent: int) -> Step:
         model = state.fighters[self.fighter_id]
         total = self.first + self.second + model.pluck + spent
-        passed = total >= PLUCK_NEED
+        passed = total >= PLUCK_PASS
         state.emit(msg("ow.pluck-passed" if passed else "ow.pluck-failed", name=model.name,
                        first=self.first, second=self.second, pluck=model.pluck, total=total,
-                       need=PLUCK_NEED), clause=self.clause)
+                       need=PLUCK_PASS), clause=self.clause)
         return done(passed)
 
 

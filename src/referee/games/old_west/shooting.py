@@ -18,8 +18,7 @@ from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
 from referee.games.old_west.picture import shot_asking
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6, mount_of, rolled
 from referee.games.old_west.state import OldWestState, PhaseMarks
-
-FIRE_RANGE = 6.0
+from referee.games.old_west.tables import FIRE_RANGE
 
 
 @dataclass

@@ -29,7 +29,6 @@ from referee.games.old_west.scenario import (
     CoverSpec,
     DropSpec,
     Gun,
-    HouseRules,
     ModelSpec,
     ObstacleSpec,
     OldWestScenario,
@@ -37,6 +36,7 @@ from referee.games.old_west.scenario import (
     named,
     posse_name,
 )
+from referee.games.old_west.settings import HouseRules
 from referee.games.old_west.tables import MOVE_BY_MOUNT
 
 R = TypeVar("R")

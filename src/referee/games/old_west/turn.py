@@ -12,10 +12,11 @@ from referee.core.waits import Decision, Option
 from referee.games.old_west.ending import check_over, end, is_over, max_turns_reason, posse_runs
 from referee.games.old_west.melee import MeleePhase
 from referee.games.old_west.movement import MovementPhase
-from referee.games.old_west.rolls import PLUCK_NEED, PluckTest, d6
+from referee.games.old_west.rolls import PluckTest, d6
 from referee.games.old_west.scenario import title_name
 from referee.games.old_west.shooting import ShootingPhase
 from referee.games.old_west.state import OldWestState
+from referee.games.old_west.tables import BROKEN_SHARE, PLUCK_PASS
 
 PHASES: dict[str, Callable[[], Frame]] = {
     "movement": MovementPhase, "shooting": ShootingPhase, "melee": MeleePhase}
@@ -89,7 +90,7 @@ def broken(state: OldWestState, seat: str) -> bool:
     """Half or more of the posse out of action; models that left the table
     for the scenario's objective do not count (OW-HFH-1, OW-HFH-3)."""
     total = len(state.posse(seat, None))
-    return 2 * len(state.posse(seat, "out")) >= total
+    return len(state.posse(seat, "out")) >= BROKEN_SHARE * total
 
 
 @dataclass
@@ -111,7 +112,7 @@ class HeadForTheHills(Frame):
                 self.seats.pop(0)
                 continue
             tester = state.fighters[hills_tester(state, seat)]
-            test = msg("ow.opt.test", name=tester.name, pluck=tester.pluck, need=PLUCK_NEED)
+            test = msg("ow.opt.test", name=tester.name, pluck=tester.pluck, need=PLUCK_PASS)
             options = [Option("test", test), Option("run", msg("ow.opt.run"))]
             return self.ask(Decision.single(seat, msg("ow.ask.hills"), options), self.chose)
         check_over(state)
