@@ -15,6 +15,7 @@ from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import LANGS, render
 from referee.core.waits import Decision
+from referee.odds.at_the_table import odds_at_the_table
 
 PROBE = "-- not an answer --"
 
@@ -33,11 +34,12 @@ def readable_by(game: Game, seat: Seat) -> str:
 
 def odds_for(game: Game, seat: Seat) -> dict[str, list[str]]:
     """The odds the ruleset shows at each of the seat's options
-    (Ruleset.option_odds), in each language, when it is asked."""
+    (:func:`~referee.odds.at_the_table.odds_at_the_table`), in each language,
+    when it is asked."""
     if not isinstance(game.waiting, Decision) or seat not in game.seats_to_answer():
         return {}
     ask = Ask.of(game.fork(), seat)
-    odds = ask.ruleset.option_odds(ask.view, seat, ask.decision) or {}
+    odds = odds_at_the_table(ask) or {}
     return {str(index): [render(line, lang) for lang in LANGS]
             for index, line in sorted(odds.items())}
 

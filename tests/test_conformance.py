@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
@@ -22,6 +23,7 @@ from referee.core.ruleset import all_rulesets, broken_rulesets
 from referee.core.savefile import game_from_json, game_to_json
 from referee.core.scenario import load_scenario
 from referee.core.waits import Decision, same_json
+from referee.odds.at_the_table import odds_at_the_table
 from tests.leaks import assert_no_leak
 
 EXAMPLES = [pytest.param(path, id=f"{ruleset.name}/{path.stem}")
@@ -185,7 +187,7 @@ def test_changing_a_view_changes_nothing_in_the_game_nor_in_another_seats_view(p
 
 @pytest.mark.parametrize("path", EXAMPLES)
 def test_option_odds_are_read_from_the_view_alone(path: Path):
-    """Ruleset.option_odds: a copy of the view through JSON gives the same
+    """The odds at the table: a copy of the view through JSON gives the same
     odds as the view itself, each for an option the seat is offered, each
     reading in both languages."""
     played = playout(path, 29)
@@ -195,9 +197,9 @@ def test_option_odds_are_read_from_the_view_alone(path: Path):
         if "seat" in item and isinstance(wait, Decision):
             seat = str(item["seat"])
             ask = Ask.of(game, seat)
-            odds = ask.ruleset.option_odds(ask.view, seat, ask.decision) or {}
+            odds = odds_at_the_table(ask) or {}
             copied = json.loads(json.dumps(ask.view))
-            assert (ask.ruleset.option_odds(copied, seat, ask.decision) or {}) == odds
+            assert (odds_at_the_table(replace(ask, view=copied)) or {}) == odds
             assert set(odds) <= set(range(len(ask.options)))
             for line in odds.values():
                 assert all(render(line, lang) for lang in ("en", "ru"))

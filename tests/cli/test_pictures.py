@@ -22,6 +22,7 @@ from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.savefile import load_game
 from referee.core.scenario import load_scenario
+from referee.display import display_for
 from referee.games.night_watch.scenario import Scenario as NightWatchScenario
 from referee.games.old_west.scenario import OldWestScenario
 from referee.games.samurai.scenario import SamuraiScenario
@@ -153,7 +154,9 @@ def test_no_two_labels_overlap(name: str, seed: int):
     random_playout(game, seed)
     for count in range(0, len(game.inputs), 9):
         moment = Game(ruleset, scenario, game.inputs[:count])
-        picture = ruleset.svg(scenario, moment.view(REFEREE)["state"], "en")
+        display = display_for(ruleset)
+        picture = display.svg(moment.view(REFEREE), "en") if display is not None \
+            else ruleset.svg(scenario, moment.view(REFEREE)["state"], "en")
         assert picture is not None
         boxes = label_boxes(picture)
         terrain = scenario.terrain if isinstance(scenario, SamuraiScenario) else \

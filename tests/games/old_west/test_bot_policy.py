@@ -1,6 +1,6 @@
-"""The random bot's lean in Old West (referee.bots.old_west): it moves rather
-than stands, leaves the table only when that is its posse's objective, and at
-Head for the Hills takes the test instead of choosing to run."""
+"""The random bot's lean in Old West (the ruleset's bot policy): it moves
+rather than stands, leaves the table only when that is its posse's objective,
+and at Head for the Hills takes the test instead of choosing to run."""
 
 from __future__ import annotations
 
@@ -60,7 +60,9 @@ def hills_ask(lawmen: int, outlaws: int, lost: int) -> Ask:
                  [m(f"o{i}", 2 + 2 * i, 22) for i in range(outlaws)])
     for i in range(lost):
         game.state.remove_from_table(f"l{i}", "out")
-    options = [Option("test", msg("ow.opt.test")), Option("run", msg("ow.opt.run"))]
+    options = [Option("test", msg("ow.opt.test"),
+                      {"kind": "hills-test", "seat": "lawmen", "model": "l0"}),
+               Option("run", msg("ow.opt.run"), {"kind": "hills-run", "seat": "lawmen"})]
     decision = Decision.single("lawmen", msg("ow.ask.hills"), options)
     return Ask("lawmen", decision, game.view("lawmen"), game.ruleset,
                game.seat_name("lawmen"))
