@@ -20,7 +20,7 @@ the drivers that still ask it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 FORWARD = 3.0
 """Weight of advancing, and of charging (shared among the enemies in reach),
@@ -40,14 +40,20 @@ def weights(view: Mapping[str, Any], seat: str,
             meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
     """The lean for the options whose ``meanings`` are given, in their order,
     for ``seat`` reading ``view`` (its whole view); None: uniform."""
-    kinds = {m.get("kind") for m in meanings if m is not None}
-    state = view.get("state")
-    if not kinds or not isinstance(state, Mapping) or None in meanings:
+    if not meanings or meanings[0] is None:
         return None
-    if kinds <= MOVES:
-        return move_weights(state, seat, [m["kind"] for m in meanings if m is not None])
-    if kinds <= HILLS:
-        return hills_weights(state, seat, [m["kind"] for m in meanings if m is not None])
+    first = meanings[0]["kind"]
+    if first not in MOVES and first not in HILLS:
+        return None  # every option of a question is of the same family: a quick look
+    found = [m["kind"] if m is not None else None for m in meanings]
+    state = view.get("state")
+    if not isinstance(state, Mapping) or None in found:
+        return None
+    kinds = cast(list[str], found)
+    if MOVES.issuperset(kinds):
+        return move_weights(state, seat, kinds)
+    if HILLS.issuperset(kinds):
+        return hills_weights(state, seat, kinds)
     return None
 
 

@@ -94,7 +94,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "names": fixed.names,
             "posses": {key: {**posse, "fleeing": key in state.fleeing, "ran": key in state.ran}
                        for key, posse in fixed.posses.items()},
-            "models": {f.id: _model_view(f, pieces.get(f.id), fixed.profiles[f.id])
+            "models": {f.id: fixed.model_view(f, pieces.get(f.id))
                        for f in state.fighters.values()},
             "house_rules": fixed.house_rules,
             "point": None if point is None else _point_view(point),
@@ -166,6 +166,26 @@ class _Fixed:
         self.house_rules: dict[str, JSON] = read_only(scenario.house_rules.model_dump())
         self.profiles: dict[str, dict[str, JSON]] = {f.id: _profile(f)
                                                       for f in state.fighters.values()}
+        self.shown: dict[tuple[object, ...], dict[str, JSON]] = {}
+        """Each model's part of a view by its condition, read-only: a model
+        that has not changed since an earlier view is shown by the same part."""
+
+    def model_view(self, f: Fighter, piece: Piece | None) -> dict[str, JSON]:
+        """``f``'s part of a view (:func:`_model_view`), made once per condition."""
+        mount = f.mount
+        key = (f.id, f.status, f.wounds, f.fame, f.fortune, f.prone,
+               None if piece is None else (piece.x, piece.y, piece.radius),
+               None if mount is None else (mount.kind, mount.toughness, mount.wounds))
+        found = self.shown.get(key)
+        if found is None:
+            if len(self.shown) >= _SHOWN:
+                self.shown.clear()
+            found = self.shown[key] = read_only(_model_view(f, piece, self.profiles[f.id]))
+        return found
+
+
+_SHOWN = 20_000
+"""At most this many models' parts are kept per scenario."""
 
 
 def _fixed(scenario: OldWestScenario) -> _Fixed:
