@@ -39,6 +39,10 @@ MARGIN = 0.001
 
 ACROSS_REACH = DEFAULTS.across_reach
 """The house rule ``across_reach`` at its default, for callers without rules."""
+STEP = DEFAULTS.back_off_inches
+"""The house rule ``back_off_inches`` at its default (the book's 1", OW-BCK-1)."""
+REACH = DEFAULTS.back_off_reach
+"""The house rule ``back_off_reach`` at its default."""
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,8 @@ _KEPT = 4096
 
 
 def back_off(table: Table, loser: str, away_from: Sequence[str],
-             from_obstacles: Sequence[Obstacle] = (), step: float = 1.0,
-             reach: float = 4.0, directions: int = 72, keep: int = 8,
+             from_obstacles: Sequence[Obstacle] = (), step: float = STEP,
+             reach: float = REACH, directions: int = 72, keep: int = 8,
              across_reach: float = ACROSS_REACH) -> BackOff:
     """:func:`find_back_off`, remembered: the answer depends only on where
     every base stands, so a position met again (the exact odds of a fight
@@ -83,8 +87,8 @@ def back_off(table: Table, loser: str, away_from: Sequence[str],
 
 
 def find_back_off(table: Table, loser: str, away_from: Sequence[str],
-                  from_obstacles: Sequence[Obstacle] = (), step: float = 1.0,
-                  reach: float = 4.0, directions: int = 72, keep: int = 8,
+                  from_obstacles: Sequence[Obstacle] = (), step: float = STEP,
+                  reach: float = REACH, directions: int = 72, keep: int = 8,
                   across_reach: float = ACROSS_REACH) -> BackOff:
     """Where ``loser`` can end ``step`` inches further (edge to edge) from
     each of ``away_from`` and each of ``from_obstacles`` than it stands now,

@@ -36,7 +36,7 @@ from referee.games.old_west.turn import PlayGame
 from referee.games.old_west.view import OldWestFacts, OldWestLabel, OldWestMeaning, OldWestView
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
-CATALOGUE.load(Path(__file__).with_name("picture.toml"))
+CATALOGUE.load(Path(__file__).with_name("picture.toml"))  # the map's words load with the rest
 
 
 class OldWest(Ruleset[OldWestScenario, OldWestState]):
@@ -76,8 +76,9 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     fresh_views = True
     """:meth:`view` builds every part anew but the read-only parts prepared
-    once per scenario (the table, the names, the settings, each model's fixed
-    profile), so the game hands it out without copying it again."""
+    once per scenario (the table, the names, the settings, each model's part
+    as its condition last showed it), so the game hands it out without
+    copying it again."""
 
     def view(self, state: OldWestState, seat: Seat) -> dict[str, JSON]:
         """Everything on the table is open to every seat; only a pending secret
