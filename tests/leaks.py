@@ -33,11 +33,13 @@ def readable_by(game: Game, seat: Seat) -> str:
 
 
 def odds_for(game: Game, seat: Seat) -> dict[str, list[str]]:
-    """The odds shown at each of the seat's options (its ruleset's odds at
-    the table), in each language, when it is asked."""
+    """The odds the ruleset shows at each of the seat's options
+    (:func:`~referee.odds.at_the_table.odds_at_the_table`), in each language,
+    when it is asked."""
     if not isinstance(game.waiting, Decision) or seat not in game.seats_to_answer():
         return {}
-    odds = odds_at_the_table(Ask.of(game.fork(), seat)) or {}
+    ask = Ask.of(game.fork(), seat)
+    odds = odds_at_the_table(ask) or {}
     return {str(index): [render(line, lang) for lang in LANGS]
             for index, line in sorted(odds.items())}
 

@@ -157,8 +157,8 @@ def test_no_two_labels_overlap(name: str, seed: int):
     for count in range(0, len(game.inputs), 9):
         moment = Game(ruleset, scenario, game.inputs[:count])
         display = display_for(ruleset)
-        picture = display.svg(moment.view(REFEREE), "en") if display is not None else \
-            ruleset.svg(scenario, moment.view(REFEREE)["state"], "en")
+        assert display is not None
+        picture = display.svg(moment.view(REFEREE), "en")
         assert picture is not None
         boxes = label_boxes(picture)
         terrain = scenario.terrain if isinstance(scenario, SamuraiScenario) else \

@@ -88,7 +88,7 @@ def test_the_reach_and_where_each_listed_move_ends_are_marked():
     values = [o.value for o in ask.options]
     assert values[1] == "advance"
     rows = grid_lines(printed(game, "lawmen"))
-    spot = dict(ask.view["state"]["asking"]["spots"])["advance"]
+    spot = next((o.meaning or {})["to"] for o in ask.options if o.value == "advance")
     assert rows[int(24 - spot[1])][int(spot[0] * 2)] == "2"
     reached = [(c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "∙"]
     assert reached
@@ -130,7 +130,7 @@ def test_a_point_is_typed_as_x_y_or_picked_by_number():
     game = to_move(build([m("deputy", 12, 4)], [m("outlaw", 12, 21)]))
     game.answer("lawmen", "point")
     ask = Ask.of(game, "lawmen")
-    spots = ask.view["state"]["asking"]["spots"]
+    spots = [spot["to"] for spot in ask.view["state"]["point"]["spots"]]
     console = Console(file=io.StringIO(), width=120, color_system=None)
 
     def answer(typed: str):
@@ -139,7 +139,7 @@ def test_a_point_is_typed_as_x_y_or_picked_by_number():
 
     assert answer("13 7.5\n") == {"x": 13.0, "y": 7.5}
     assert answer("nonsense\n13,5; 7\n") == {"x": 13.5, "y": 7.0}
-    assert answer("1\n") == {"x": spots[0][1][0], "y": spots[0][1][1]}
+    assert answer("1\n") == {"x": spots[0][0], "y": spots[0][1]}
     assert answer('j\n{"x": 10, "y": 6}\n') == {"x": 10, "y": 6}
     assert "Type two numbers" in console.file.getvalue()  # type: ignore[attr-defined]
 

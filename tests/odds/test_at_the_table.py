@@ -34,8 +34,7 @@ R = mm_to_inches(25) / 2
 
 
 def odds_of(game: Game, seat: str) -> dict[int, Msg]:
-    ask = Ask.of(game, seat)
-    return dict(ask.ruleset.option_odds(ask.view, seat, ask.decision) or {})
+    return dict(odds_at_the_table(Ask.of(game, seat)) or {})
 
 
 def keys(game: Game) -> list[str]:
@@ -176,6 +175,11 @@ def test_samurai_odds_are_the_same_from_the_view_as_json():
 # -- Old West --------------------------------------------------------------------
 
 
+def ow_odds(game: Game, seat: str) -> dict[int, Msg]:
+    """The odds Old West's table odds show at the seat's options."""
+    return dict(odds_at_the_table(Ask.of(game, seat)) or {})
+
+
 def old_west(law: dict[str, Any], outlaw: dict[str, Any], gap: float = 3.0,
              **extra: Any) -> Game:
     """A Lawman and an Outlaw ``gap`` inches apart (base to base), the Lawmen
@@ -220,7 +224,7 @@ def test_charge_odds_match_the_engine(law: dict[str, Any], outlaw: dict[str, Any
     game = old_west(law, outlaw, house_rules=house_rules)
     to_decision(game, "ow.ask.move")
     index = option_index(game, "lawmen", "charge:out")
-    line = odds_of(game, "lawmen")[index]
+    line = ow_odds(game, "lawmen")[index]
     game.answer("lawmen", "charge:out")
 
     def fight_policy(g: Game, decision: Decision) -> dict[str, JSON] | None:
@@ -267,7 +271,7 @@ def test_shot_odds_match_the_engine(law: dict[str, Any], outlaw: dict[str, Any],
     game = old_west(law, outlaw, gap=8.0, **extra)
     to_decision(game, "ow.ask.shoot")
     index = option_index(game, "lawmen", "shoot:out")
-    line = odds_of(game, "lawmen")[index]
+    line = ow_odds(game, "lawmen")[index]
     game.answer("lawmen", "shoot:out")
     start = len(game.state.log.events)
     hit_keys = {"ow.no-wound", "ow.no-wound-second", "ow.wounded", "ow.out-of-action",
@@ -307,7 +311,7 @@ def test_fame_on_the_fight_die_shows_the_chance_each_raise_wins():
     Fighting: the tie die, even), +3 wins."""
     game = fight_to_fame({"hero": True, "fame": 3}, {}, (2, 4))
     assert game.waiting.question.key == "ow.ask.fame-fight"  # type: ignore[union-attr]
-    odds = odds_of(game, "lawmen")
+    odds = ow_odds(game, "lawmen")
     assert [odds[i].params["win"] for i in range(4)] == [0, 0, 50, 100]
     assert render(odds[2], "en") == "50% to win the fight"
     assert render(odds[3], "ru") == "100% выиграть схватку"
@@ -320,7 +324,7 @@ def test_a_secret_bid_shows_the_chance_against_no_bid_and_a_full_bid():
     game = fight_to_fame({"hero": True, "fame": 2, "fighting": 4},
                          {"hero": True, "fame": 1}, (3, 4))
     assert game.waiting.question.key == "ow.ask.fame-bid"  # type: ignore[union-attr]
-    odds = odds_of(game, "lawmen")
+    odds = ow_odds(game, "lawmen")
     assert [(odds[i].params["none"], odds[i].params["all"]) for i in range(3)] == \
         [(0, 0), (100, 0), (100, 100)]
 
@@ -336,7 +340,7 @@ def test_the_bid_odds_read_nothing_of_the_other_sides_secret_bid():
         assert isinstance(decision, Decision) and decision.question.key == "ow.ask.fame-bid"
         game.answer("outlaws", decision.options_for("outlaws")[bid].value)
         games.append(game)
-    assert odds_of(games[0], "lawmen") == odds_of(games[1], "lawmen")
+    assert ow_odds(games[0], "lawmen") == ow_odds(games[1], "lawmen")
     assert_no_leak(games[0], games[1], "lawmen")
     assert readable_by(games[0], "outlaws") != readable_by(games[1], "outlaws")  # they differ
 
@@ -362,5 +366,5 @@ def test_the_odds_are_the_same_from_the_view_as_json():
     to_decision(game, "ow.ask.move")
     ask = Ask.of(game, "lawmen")
     copied = json.loads(json.dumps(ask.view))
-    assert ask.ruleset.option_odds(copied, "lawmen", ask.decision) == odds_of(game, "lawmen")
-    assert odds_of(game, "lawmen")
+    assert odds_at_the_table(replace(ask, view=copied)) == odds_at_the_table(ask)
+    assert ow_odds(game, "lawmen")

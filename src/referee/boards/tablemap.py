@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
+from typing import Any, Literal, TypeAlias
 
 from referee.core.i18n import Msg, Name, Param
 
@@ -148,14 +148,6 @@ class TableMap:
 
     def symbol(self, figure_id: str) -> str:
         return self.symbols.get(figure_id, "?")
-
-
-@runtime_checkable
-class DrawsTable(Protocol):
-    """A ruleset whose game is played on a table: it gives the map of a
-    seat's view (``view`` is the view's ``state`` part)."""
-
-    def table_map(self, view: Mapping[str, Any], lang: Any) -> TableMap | None: ...
 
 
 def symbols_for(figures: Iterable[Figure], seats: Iterable[str]) -> dict[str, str]:

@@ -41,6 +41,4 @@ def policy_for(ruleset: AnyRuleset) -> Policy | None:
 def leaning(ask: Ask) -> Sequence[float] | None:
     """The weights a random bot gives the options ``ask`` offers."""
     policy = policy_for(ask.ruleset)
-    if policy is not None:
-        return policy.weights(ask)
-    return ask.ruleset.bot_weights(ask.view, ask.seat, ask.decision)
+    return None if policy is None else policy.weights(ask)

@@ -17,12 +17,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from referee.boards.svg import draw, with_caption
-from referee.boards.tablemap import DrawsTable
 from referee.cli.common import err, make_folder
 from referee.core.events import Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, for_reader, msg, render
-from referee.core.ruleset import AnyRuleset, Ruleset
+from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON
 from referee.display import Display, display_for
 
@@ -36,10 +35,8 @@ _NUMBERED = re.compile(r"^(\d{3,})-.*\.svg$")
 def has_pictures(ruleset: AnyRuleset) -> bool:
     """Does the ruleset draw its board (does its display give a picture)?"""
     display = display_for(ruleset)
-    if display is not None:
-        return type(display).svg is not Display.svg or \
-            type(display).table_map is not Display.table_map
-    return type(ruleset).svg is not Ruleset.svg
+    return display is not None and (type(display).svg is not Display.svg or
+                                     type(display).table_map is not Display.table_map)
 
 
 class Pictures:
@@ -107,27 +104,16 @@ class Pictures:
         return path
 
     def draw(self, whole: dict[str, JSON], status: str, caption: str) -> str | None:
-        ruleset = self.game.ruleset
-        display = display_for(ruleset)
-        if display is not None:
-            table = display.table_map(whole, self.lang)
-            if table is not None:
-                return draw(replace(table, status=status) if status else table, self.lang,
-                            caption)
-            found = display.svg(whole, self.lang)
-            if found is None:
-                return None
-            return with_caption(found, " — ".join(p for p in (status, caption) if p))
-        view = whole["state"]
-        if isinstance(ruleset, DrawsTable):
-            table = ruleset.table_map(view, self.lang)
-            if table is not None:
-                return draw(replace(table, status=status) if status else table, self.lang,
-                            caption)
-        picture = ruleset.svg(self.game.scenario, view, self.lang)
-        if picture is None:
+        display = display_for(self.game.ruleset)
+        if display is None:
             return None
-        return with_caption(picture, " — ".join(p for p in (status, caption) if p))
+        table = display.table_map(whole, self.lang)
+        if table is not None:
+            return draw(replace(table, status=status) if status else table, self.lang, caption)
+        found = display.svg(whole, self.lang)
+        if found is None:
+            return None
+        return with_caption(found, " — ".join(p for p in (status, caption) if p))
 
 
 def phase_slug(phase: str) -> str:

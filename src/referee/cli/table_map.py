@@ -6,7 +6,7 @@ of every enemy of a model asked to shoot; and a point to move to typed as
 ``x y`` or picked from named moves.
 
 Everything here is drawn from the asked seat's view, through the ruleset's
-:class:`~referee.boards.tablemap.DrawsTable` hook, never from the state.
+display (:meth:`referee.display.Display.table_map`), never from the state.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from referee.boards.tablemap import XY, Aim, DrawsTable, Feature, Figure, TableMap, tenths
+from referee.boards.tablemap import XY, Aim, Feature, Figure, TableMap, tenths
 from referee.core.drivers import Ask
 from referee.core.i18n import CATALOGUE, Lang, msg, render
 from referee.core.waits import JSON
@@ -53,11 +53,7 @@ def map_of(ask: Ask, lang: Lang) -> TableMap | None:
     """The asked seat's map of the table, if its game is played on one."""
     ruleset = ask.ruleset
     display = display_for(ruleset)
-    if display is not None:
-        return display.table_map(ask.view, lang)
-    if not isinstance(ruleset, DrawsTable):
-        return None
-    return ruleset.table_map(ask.view["state"], lang)
+    return None if display is None else display.table_map(ask.view, lang)
 
 
 def show(console: Console, ask: Ask, lang: Lang) -> bool:

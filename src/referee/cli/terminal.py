@@ -68,8 +68,7 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
     if table_map.show(console, ask, lang):
         return
     display = display_for(ask.ruleset)
-    shape = display.board_table(ask.view, lang) if display is not None \
-        else ask.ruleset.board_table(ask.view["state"], lang)
+    shape = None if display is None else display.board_table(ask.view, lang)
     if shape is None:
         return
     headings, rows = shape

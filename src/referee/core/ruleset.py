@@ -16,7 +16,7 @@ from referee.core import plugins
 from referee.core.errors import UnknownRuleset
 from referee.core.events import EVERYONE, Audience, Facts, Log, Seat, SecretFacts
 from referee.core.flow import Frame
-from referee.core.i18n import Lang, Msg, Name, msg
+from referee.core.i18n import Msg, Name, msg
 from referee.core.waits import JSON, Decision, Wait
 
 Flow: TypeAlias = Generator[Wait | Frame, Any, None]
@@ -224,37 +224,9 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
         """A legal answer for a decision given by shape rather than options."""
         raise NotImplementedError(f"{self.name} has no random answer for {decision.question.key}")
 
-    def bot_weights(self, view: dict[str, JSON], seat: Seat,
-                    decision: Decision) -> Sequence[float] | None:
-        """How much a random bot leans to each of the decision's options for
-        ``seat`` (in their order), read from the seat's view only; None: it
-        picks uniformly. A ruleset's sensible defaults (advance rather than
-        stand, do not throw a game away) go here."""
-        return None
-
-    def option_odds(self, view: dict[str, JSON], seat: Seat,
-                    decision: Decision) -> Mapping[int, Msg] | None:
-        """The exact chance behind the options of a decision that leads to a
-        roll (a charge, a shot, a Boost), as a short line per option index,
-        for the player deciding; read from the seat's view only, never the
-        state (the leak test holds it to that). None, or an index left out:
-        nothing to show."""
-        return None
-
     def seat_name(self, scenario: ScenarioT, seat: Seat) -> Msg | Name:
         """How players call ``seat`` in this scenario (a posse, a character)."""
         return msg("core.seat-name", seat=seat)
-
-    def svg(self, scenario: ScenarioT, view: dict[str, JSON], lang: Lang) -> str | None:
-        """A picture of the table (SVG) from a seat's view of the state (and
-        the scenario's fixed terrain and names), for games played on one."""
-        return None
-
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        """The board as a table (headings, rows) for the terminal, from a seat's
-        view of the state; None where the ruleset has no table to show."""
-        return None
 
     def examples(self) -> list[Path]:
         """The example scenario files shipped with the ruleset, default first."""

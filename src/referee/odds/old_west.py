@@ -24,28 +24,31 @@ from types import MappingProxyType
 from typing import Literal
 
 from referee.core.i18n import msg
-from referee.games.old_west.tables import STAT_RANGE, WoundNeed, wound_need
+from referee.games.old_west.settings import DEFAULTS
+from referee.games.old_west.tables import (
+    PLUCK_PASS,
+    STAT_RANGE,
+    TIE_DIE_LOW,
+    WoundNeed,
+    wound_need,
+)
 from referee.odds.dice import FACES, SIDES, best_counts, collect, sum_of, tally
 from referee.odds.result import Odds, OddsTable
 
 GAME = "old-west"
-FAME_CAP = 6
-"""House rule ``fame_cap``'s default in the scenario format: a die raised by
-Fame stops here. Written here, not read from the scenario model, so that the
-odds load without the ruleset; a test keeps the two equal."""
-ADVANTAGE_WINS_LOW = True
+FAME_CAP = DEFAULTS.fame_cap
+"""House rule ``fame_cap``'s default, read from the scenario's settings
+(:mod:`referee.games.old_west.settings`, light to load): a die raised by Fame
+stops here."""
+ADVANTAGE_WINS_LOW = DEFAULTS.tie_die_advantage_wins_low
 """House rule ``tie_die_advantage_wins_low``'s default: the tie die's 1-3 go
-to the side with Advantage (kept equal to the scenario model's by a test)."""
-IN_THE_WAY = 4
+to the side with Advantage."""
+IN_THE_WAY = DEFAULTS.in_the_way
 """House rule ``in_the_way``'s default: a shot gets past each cover in the
-way on this or more (kept equal to the scenario model's by a test)."""
+way on this or more."""
 SHOOTING_RANGE = range(2, 7)
 """The roll to hit a profile may need (house rule, the scenario format's range)."""
-PLUCK_PASS = 10
-"""Two dice plus Pluck: this or more passes (OW-PLK-1)."""
 PLUCK_RANGE = range(0, 11)
-TIE_DIE_LOW = range(1, 4)
-"""1-3 on the tie die (OW-FGT-3)."""
 
 Side = Literal["a", "b"]
 Way = Literal["dice", "fighting", "tie-die"]

@@ -35,7 +35,8 @@ from types import MappingProxyType
 
 from referee.core.errors import RefereeError
 from referee.core.i18n import Msg, msg
-from referee.games.old_west.tables import STAT_RANGE, WoundNeed, wound_need
+from referee.games.old_west.settings import DEFAULTS
+from referee.games.old_west.tables import ACROSS_NEED, STAT_RANGE, WoundNeed, wound_need
 from referee.odds.dice import SIDES, collect
 from referee.odds.old_west import (
     ADVANTAGE_WINS_LOW,
@@ -47,15 +48,15 @@ from referee.odds.old_west import (
 )
 from referee.odds.result import Odds
 
-ACROSS_REACHES = range(4, SIDES + 1)
+ACROSS_REACHES = range(ACROSS_NEED, SIDES + 1)
 """4-6 on the die: a blow across an obstacle reaches the enemy (OW-OBS-2)."""
 WOUNDS_RANGE = range(1, 11)
-FORTUNE_SAVE = 4
-"""House rule ``fortune_save``'s default: a Fortune point's roll keeps the
-Wound on this or more (kept equal to the scenario model's by a test)."""
-FALL_SAFE_HEIGHT = 2.0
+FORTUNE_SAVE = DEFAULTS.fortune_save
+"""House rule ``fortune_save``'s default (read from the scenario's settings):
+a Fortune point's roll keeps the Wound on this or more."""
+FALL_SAFE_HEIGHT = DEFAULTS.fall_safe_height
 """House rule ``fall_safe_height``'s default: a fall of this or less does no harm."""
-FALL_STRENGTH = 3
+FALL_STRENGTH = DEFAULTS.fall_strength
 """House rule ``fall_strength``'s default: the Strength of each falling hit."""
 MAX_DROP = 20.0
 MAX_FORTUNE = 20

@@ -8,7 +8,6 @@ import sys
 from xml.etree import ElementTree
 
 from referee.core.game import Game
-from referee.core.ruleset import Ruleset
 from referee.core.scenario import load_scenario
 from referee.display import display_for
 from referee.games.night_watch.display import NightWatchDisplay
@@ -21,7 +20,6 @@ SVG = "{http://www.w3.org/2000/svg}"
 def test_the_display_is_registered_and_draws_from_the_seats_view_alone():
     display = display_for(RULESET)
     assert isinstance(display, NightWatchDisplay)
-    assert type(RULESET).svg is Ruleset.svg and type(RULESET).board_table is Ruleset.board_table
     ruleset, scenario = load_scenario("night-watch")
     assert isinstance(scenario, Scenario)
     game = Game(ruleset, scenario)

@@ -55,6 +55,12 @@ def events(game: Game, key: str) -> list[dict[str, Any]]:
     return [dict(e.text.params) for e in game.state.log.events if e.text.key == key]
 
 
+def facts(game: Game, kind: str) -> list[dict[str, Any]]:
+    """The facts of every log line of ``kind``, as the referee reads them."""
+    found = [e.facts_for() for e in game.state.log.events]
+    return [dict(f) for f in found if f is not None and f["kind"] == kind]
+
+
 def asked(game: Game) -> str:
     """The catalogue key of what the game waits for."""
     wait = game.waiting

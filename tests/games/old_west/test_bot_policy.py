@@ -1,15 +1,17 @@
-"""The random bot's lean in Old West (referee.bots.old_west): it moves rather
-than stands, leaves the table only when that is its posse's objective, and at
-Head for the Hills takes the test instead of choosing to run."""
+"""The random bot's lean in Old West (the ruleset's bot policy): it moves
+rather than stands, leaves the table only when that is its posse's objective,
+and at Head for the Hills takes the test instead of choosing to run."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 from typing import Any
 
 import pytest
 
 from referee.bots import random_bot
+from referee.bots.policy import policy_for
 from referee.core.drivers import Ask
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
@@ -61,7 +63,9 @@ def hills_ask(lawmen: int, outlaws: int, lost: int) -> Ask:
                  [m(f"o{i}", 2 + 2 * i, 22) for i in range(outlaws)])
     for i in range(lost):
         game.state.remove_from_table(f"l{i}", "out")
-    options = [Option("test", msg("ow.opt.test")), Option("run", msg("ow.opt.run"))]
+    options = [Option("test", msg("ow.opt.test"),
+                      {"kind": "hills-test", "seat": "lawmen", "model": "l0"}),
+               Option("run", msg("ow.opt.run"), {"kind": "hills-run", "seat": "lawmen"})]
     decision = Decision.single("lawmen", msg("ow.ask.hills"), options)
     return Ask("lawmen", decision, game.view("lawmen"), game.ruleset,
                game.seat_name("lawmen"))
@@ -88,4 +92,6 @@ def test_other_decisions_are_uniform():
     other = Decision.single("outlaws", msg("ow.ask.yee-haw", name="O1"),
                             [Option(False, msg("ow.opt.no-shout")),
                              Option(True, msg("ow.opt.yee-haw"))])
-    assert game.ruleset.bot_weights(ask.view, "outlaws", other) is None
+    policy = policy_for(game.ruleset)
+    assert policy is not None
+    assert policy.weights(replace(ask, decision=other)) is None

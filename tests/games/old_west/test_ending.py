@@ -221,6 +221,7 @@ def test_every_seat_sees_both_objectives():
     _, scenario = load_scenario("old-west")
     game = Game(find_ruleset("old-west"), scenario)
     for seat in ("lawmen", "outlaws", "referee"):
-        assert game.view(seat)["state"]["objectives"] == {
-            "lawmen": {"kind": "hold", "models": None, "edge": None},
-            "outlaws": {"kind": "escape", "models": 2, "edge": "south"}}
+        posses = game.view(seat)["state"]["posses"]
+        assert {key: (posse["objective"], posse["exit_edge"]) for key, posse in posses.items()} \
+            == {"lawmen": ({"kind": "hold", "models": None}, None),
+                "outlaws": ({"kind": "escape", "models": 2}, "south")}

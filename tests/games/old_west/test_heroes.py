@@ -41,9 +41,10 @@ def hero_duel(out: dict | None = None, **law):
 @rule("OW-HRO-1")
 def test_heroes_have_fame_and_fortune_to_spend():
     game = build([m("marshal", 4, 4, hero=True, fame=3, fortune=2)], [m("out", 20, 20)])
-    models = {x["id"]: x for x in game.view("outlaws")["state"]["models"]}
+    models = game.view("outlaws")["state"]["models"]
     assert (models["marshal"]["fame"], models["marshal"]["fortune"]) == (3, 2)
-    assert "fame" not in models["out"]
+    assert models["marshal"]["hero"] and not models["out"]["hero"]
+    assert (models["out"]["fame"], models["out"]["fortune"]) == (0, 0)
 
 
 @rule("OW-FAM-1")

@@ -50,9 +50,11 @@ def test_a_point_is_the_last_of_the_moves_offered():
 
 def test_the_view_shows_whose_move_it_is_how_far_it_goes_and_where_each_move_ends():
     game = moving()
-    asking = game.view("outlaws")["state"]["asking"]
-    assert asking["model"] == "deputy" and asking["what"] == "move" and asking["reach"] == 6
-    spots = dict((value, at) for value, at in asking["spots"])
+    view = game.view("lawmen")
+    meanings = {o["value"]: o["meaning"] for o in view["waiting"]["options"]}
+    assert {m["model"] for m in meanings.values()} == {"deputy"}
+    assert view["state"]["models"]["deputy"]["move"] == 6
+    spots = {value: m["to"] for value, m in meanings.items() if "to" in m}
     assert set(spots) == {"advance"}  # hold stays, point is chosen later
     assert spots["advance"][0] == pytest.approx(12) and spots["advance"][1] > 4
 
@@ -61,7 +63,7 @@ def test_the_point_asked_for_starts_where_the_model_stands():
     game = to_point(moving())
     view = game.view("lawmen")
     assert view["waiting"]["template"] == {"x": 12.0, "y": 4.0}
-    assert view["state"]["asking"]["what"] == "point"
+    assert view["state"]["point"]["model"] == "deputy"
     assert "answer_schema" in view["waiting"]
 
 
@@ -70,8 +72,7 @@ def test_a_reachable_point_is_where_the_model_goes():
     game.answer("lawmen", {"x": 15, "y": 7.5})
     assert at(game, "deputy") == pytest.approx((15, 7.5))
     assert "ow.moves" in keys(game)
-    assert game.view("lawmen")["state"]["asking"] is None or \
-        game.view("lawmen")["state"]["asking"]["model"] != "deputy"
+    assert game.view("lawmen")["state"]["point"] is None
 
 
 def test_staying_where_it_stands_is_said():
@@ -122,10 +123,10 @@ def test_another_model_in_the_way_is_named():
 def test_every_named_move_is_a_point_the_rules_accept():
     game = to_point(moving(m("deputy", 12, 6), m("friend", 6, 10), obstacles=[HOUSE],
                            out=[m("outlaw", 20, 7), m("other", 5, 18)]))
-    spots = game.view("lawmen")["state"]["asking"]["spots"]
-    names = [value for value, _ in spots]
-    assert "toward:outlaw" in names and "away:outlaw" in names
-    for value, (x, y) in spots:
+    spots = game.view("lawmen")["state"]["point"]["spots"]
+    names = [(spot["way"], spot["model"]) for spot in spots]
+    assert ("toward", "outlaw") in names and ("away", "outlaw") in names
+    for value, (x, y) in zip(names, [spot["to"] for spot in spots], strict=True):
         fork = game.fork()
         fork.answer("lawmen", {"x": x, "y": y})
         moved = at(fork, "deputy")
@@ -158,4 +159,4 @@ def test_a_bot_asked_for_a_point_answers_one_the_rules_accept():
     for _ in range(8):
         answer = bot.choose(Ask.of(game, "lawmen"))
         game.fork().answer("lawmen", answer)
-    assert game.view(REFEREE)["state"]["asking"]["model"] == "deputy"
+    assert game.view(REFEREE)["state"]["point"]["model"] == "deputy"

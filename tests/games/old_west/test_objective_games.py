@@ -35,7 +35,7 @@ class WatchingBot(RandomBot):
     def choose(self, ask: Ask) -> object:
         answer = super().choose(ask)
         if ask.decision.question.key == "ow.ask.hills" and ask.seat not in self.first_hills:
-            models = ask.view["state"]["models"]
+            models = ask.view["state"]["models"].values()
             mine = sum(1 for x in models if x["posse"] == ask.seat and x["status"] == "active")
             theirs = sum(1 for x in models if x["posse"] != ask.seat and x["status"] == "active")
             self.first_hills[ask.seat] = (str(answer), mine, theirs)

@@ -11,6 +11,7 @@ from referee.core.drivers import RandomChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE
 from referee.core.scenario import load_scenario
+from referee.display import display_for
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -23,7 +24,9 @@ def test_example_plays_to_an_end_and_every_line_is_translated(seed):
         assert event.text.key in CATALOGUE.templates["ru"], event.text.key
     replay = Game(ruleset, scenario, game.inputs)
     assert replay.checksum() == game.checksum()
-    picture = ruleset.svg(scenario, game.view("outlaws")["state"], "en")
+    display = display_for(ruleset)
+    assert display is not None
+    picture = display.svg(game.view("outlaws"), "en")
     assert picture is not None and picture.count('class="model"') >= 1
 
 

@@ -33,9 +33,9 @@ STATE_STATIC = {"scenario", "rules", "setup", "seats", "posse_names", "terrain_n
                 "leaders", "exit_edges", "log"}
 STATE_CHANGING = {"table", "fighters", "turn", "phase", "advantage", "last_advantage",
                   "fleeing", "ran", "marks"}
-STATE_SHOWN = {"asking"}
-"""What the pending decision is about, for the seats' maps: set by the frame
-that asks and cleared by its answer, so the rules' position fixes it."""
+STATE_SHOWN = {"point"}
+"""The pending question of a point to move to, for the seats' views: set by
+the frame that asks and cleared by its answer, so the rules' position fixes it."""
 
 
 def _state() -> OldWestState:

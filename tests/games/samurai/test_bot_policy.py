@@ -12,7 +12,6 @@ from referee.bots.policy import leaning, policy_for
 from referee.core.drivers import Ask
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
-from referee.core.waits import Decision
 from referee.games.samurai.policy import SamuraiPolicy
 from tests.games.samurai.sam import RETAINERS_FIRST, RULES, fighter, new_game
 
@@ -40,16 +39,3 @@ def test_the_policy_is_registered_and_leans_as_the_options_mean() -> None:
     assert [o.value for o in ask.options] == [{"act": "wait"}, {"act": "shoot", "target": "oso"}]
     assert list(leaning(ask) or ()) == [1.0, 3.0]
 
-
-def test_the_policy_leans_as_the_rulesets_own_hook_does() -> None:
-    """Until the random bot asks the policy, the ruleset's hook gives the
-    same leaning; every decision of a few random games compared."""
-    ruleset, scenario = load_scenario("samurai")
-    played = random_playout(Game(ruleset, scenario), 4)
-    game = Game(ruleset, scenario)
-    for item in played.inputs:
-        if "seat" in item and isinstance(game.waiting, Decision):
-            ask = Ask.of(game, str(item["seat"]))
-            if ask.options:
-                assert leaning(ask) == ruleset.bot_weights(ask.view, ask.seat, ask.decision)
-        game.apply(item)

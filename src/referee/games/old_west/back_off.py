@@ -22,6 +22,7 @@ from shapely.geometry import Point
 
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
 from referee.games.old_west.geometry import SURE, OldWestTable, nearest_point, spread, unit
+from referee.games.old_west.settings import DEFAULTS
 
 AWAY_LIMIT = 75.0
 """House rule: the widest angle, in degrees, between a back-off and the line
@@ -36,8 +37,12 @@ MARGIN = 0.001
 """Inches a back-off goes beyond the inch, so that keeping positions to
 0.0001" never leaves a gap a hair short of it."""
 
-ACROSS_REACH = 0.5
+ACROSS_REACH = DEFAULTS.across_reach
 """The house rule ``across_reach`` at its default, for callers without rules."""
+STEP = DEFAULTS.back_off_inches
+"""The house rule ``back_off_inches`` at its default (the book's 1", OW-BCK-1)."""
+REACH = DEFAULTS.back_off_reach
+"""The house rule ``back_off_reach`` at its default."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,8 @@ _KEPT = 4096
 
 
 def back_off(table: Table, loser: str, away_from: Sequence[str],
-             from_obstacles: Sequence[Obstacle] = (), step: float = 1.0,
-             reach: float = 4.0, directions: int = 72, keep: int = 8,
+             from_obstacles: Sequence[Obstacle] = (), step: float = STEP,
+             reach: float = REACH, directions: int = 72, keep: int = 8,
              across_reach: float = ACROSS_REACH) -> BackOff:
     """:func:`find_back_off`, remembered: the answer depends only on where
     every base stands, so a position met again (the exact odds of a fight
@@ -82,8 +87,8 @@ def back_off(table: Table, loser: str, away_from: Sequence[str],
 
 
 def find_back_off(table: Table, loser: str, away_from: Sequence[str],
-                  from_obstacles: Sequence[Obstacle] = (), step: float = 1.0,
-                  reach: float = 4.0, directions: int = 72, keep: int = 8,
+                  from_obstacles: Sequence[Obstacle] = (), step: float = STEP,
+                  reach: float = REACH, directions: int = 72, keep: int = 8,
                   across_reach: float = ACROSS_REACH) -> BackOff:
     """Where ``loser`` can end ``step`` inches further (edge to edge) from
     each of ``away_from`` and each of ``from_obstacles`` than it stands now,

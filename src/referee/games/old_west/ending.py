@@ -18,7 +18,9 @@ by the ruleset's neutral hooks: :func:`decided` (1 and 2) and
 
 from __future__ import annotations
 
-from referee.core.i18n import Msg, msg
+from typing import Literal
+
+from referee.core.i18n import msg
 from referee.core.ruleset import Outcome
 from referee.games.old_west.state import OldWestState
 
@@ -28,7 +30,8 @@ def posse_runs(state: OldWestState, seat: str, clause: str) -> None:
         state.remove_from_table(fighter.id, "fled")
     state.ran.add(seat)
     state.fleeing.discard(seat)
-    state.emit(msg("ow.posse-runs", posse=state.posse_names[seat]), clause=clause)
+    state.emit(msg("ow.posse-runs", posse=state.posse_names[seat]), clause=clause,
+               facts={"kind": "posse-ran", "seat": seat})
 
 
 def run_fleeing(state: OldWestState) -> None:
@@ -48,14 +51,18 @@ def is_over(state: OldWestState) -> bool:
     return state.phase == "over"
 
 
+Why = Literal["escaped", "both-achieved", "ran", "wiped", "both-gone", "held", "max-turns"]
+"""Why a game ended, as data (the ``game-over`` facts)."""
+
+
 def check_over(state: OldWestState) -> None:
     """The game ends when a posse has achieved its objective, or has run or
     has no model left on the table."""
     if state.phase == "over":
         return
-    result = decided(state, looked=True)
-    if result is not None:
-        end(state, result.reason)
+    found = _verdict(state)
+    if found is not None:
+        end(state, *found)
 
 
 def escaped(state: OldWestState, seat: str) -> int:
@@ -83,24 +90,30 @@ def decided(state: OldWestState, looked: bool = False) -> Outcome | None:
     (OW-HFH-2); two at once, a draw."""
     if not looked and state.phase != "over":
         return None
+    found = _verdict(state)
+    return None if found is None else found[0]
+
+
+def _verdict(state: OldWestState) -> tuple[Outcome, Why] | None:
+    """:func:`decided`, with why as data."""
     met = [seat for seat in state.seats if achieved(state, seat)]
     if len(met) == 2:
-        return Outcome.draw(state.seats, msg("ow.end.both-achieved"))
+        return Outcome.draw(state.seats, msg("ow.end.both-achieved")), "both-achieved"
     if met:
         objective = state.setup.objectives[met[0]]
         edge = state.exit_edges[met[0]]
         return Outcome.win(state.seats, met, msg(
             "ow.end.escaped", posse=state.posse_names[met[0]],
             models=objective.models if objective and objective.models else 0,
-            edge=msg(f"ow.edge.{edge}")))
+            edge=msg(f"ow.edge.{edge}"))), "escaped"
     out = gone(state)
     if not out:
         return None
     if len(out) == 2:
-        return Outcome.draw(state.seats, msg("ow.end.both-gone"))
-    key = "ow.end.ran" if out[0] in state.ran else "ow.end.wiped"
+        return Outcome.draw(state.seats, msg("ow.end.both-gone")), "both-gone"
+    why: Why = "ran" if out[0] in state.ran else "wiped"
     return Outcome.win(state.seats, (state.other(out[0]),),
-                       msg(key, posse=state.posse_names[out[0]]))
+                       msg(f"ow.end.{why}", posse=state.posse_names[out[0]])), why
 
 
 def timed_out(state: OldWestState) -> Outcome | None:
@@ -108,21 +121,23 @@ def timed_out(state: OldWestState) -> Outcome | None:
     the table as its objective wins, else a draw."""
     if state.phase != "over" or state.turn < state.rules.max_turns or decided(state):
         return None
-    holders = [seat for seat in state.seats if holds(state, seat)]
-    reason = max_turns_reason(state)
-    return Outcome.win(state.seats, holders if len(holders) == 1 else (), reason)
+    return last_turn(state)[0]
 
 
-def max_turns_reason(state: OldWestState) -> Msg:
-    """Why the game ends after the last turn: a posse holds the table, or a draw."""
+def last_turn(state: OldWestState) -> tuple[Outcome, Why]:
+    """The game's end after the last turn: a posse holding the table wins,
+    else a draw."""
     holders = [seat for seat in state.seats if holds(state, seat)]
     if len(holders) == 1:
-        return msg("ow.end.held", posse=state.posse_names[holders[0]],
-                   turns=state.rules.max_turns)
-    return msg("ow.end.max-turns", turns=state.rules.max_turns)
+        return Outcome.win(state.seats, holders, msg(
+            "ow.end.held", posse=state.posse_names[holders[0]],
+            turns=state.rules.max_turns)), "held"
+    return Outcome.draw(state.seats, msg("ow.end.max-turns", turns=state.rules.max_turns)), \
+        "max-turns"
 
 
-def end(state: OldWestState, reason: Msg) -> None:
+def end(state: OldWestState, outcome: Outcome, why: Why) -> None:
     """The rules found the end: the phase is over, and the log says why."""
     state.phase = "over"
-    state.emit(msg("ow.game-over", reason=reason))
+    state.emit(msg("ow.game-over", reason=outcome.reason),
+               facts={"kind": "game-over", "reason": why, "winners": list(outcome.winners)})

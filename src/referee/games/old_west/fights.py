@@ -163,6 +163,11 @@ def _as_json(split: Split) -> list[JSON]:
     return [[one, list(many)] for one, many in split]
 
 
+def _fights(split: Split) -> list[JSON]:
+    """The split as data (facts and meanings): each fight's one and those it fights."""
+    return [{"one": one, "against": list(many)} for one, many in split]
+
+
 def _split_of(value: JSON) -> Split:
     return tuple((str(one), tuple(str(m) for m in many)) for one, many in value)
 
@@ -190,7 +195,8 @@ class SplitGroups(Frame):
                 self.settle(state, splits[0])
                 continue
             options = [Option(_as_json(s), msg("ow.opt.split", fights=tuple(
-                bout_label(state, b) for b in s))) for s in splits]
+                bout_label(state, b) for b in s)), {"kind": "split", "fights": _fights(s)})
+                for s in splits]
             question = msg("ow.ask.split", names=tuple(state.name(m) for m in group))
             return self.ask(Decision.single(state.advantage, question, options), self.chosen)
         return done(self.bouts)
@@ -202,5 +208,5 @@ class SplitGroups(Frame):
     def settle(self, state: OldWestState, split: Split) -> None:
         if len(split) > 1:
             state.emit(msg("ow.split", fights=tuple(bout_label(state, b) for b in split)),
-                       clause="OW-MEL-3")
+                       clause="OW-MEL-3", facts={"kind": "split", "fights": _fights(split)})
         self.bouts += split

@@ -12,8 +12,11 @@ from referee.core.waits import Decision, Option
 from referee.games.old_west.aiming import has_a_shot
 from referee.games.old_west.rolls import d6
 from referee.games.old_west.state import Fighter, OldWestState
+from referee.games.old_west.tables import TIE_DIE_LOW
+from referee.games.old_west.view import Action
 
-ACTION = {"movement": "yee-haw", "shooting": "quickdraw", "melee": "whuppin"}
+ACTION: dict[str, Action] = {"movement": "yee-haw", "shooting": "quickdraw",
+                             "melee": "whuppin"}
 """The Heroic Action of each phase (OW-YEE-1, OW-QDR-1, OW-WHP-1)."""
 
 _MAX_LISTED = 3
@@ -46,7 +49,7 @@ def eligible(state: OldWestState, seat: str, phase: str) -> list[Fighter]:
     return found
 
 
-def _choices(heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
+def _choices(seat: str, heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
     """Every set of Heroes the player may declare, "none" first."""
     ids = [h.id for h in heroes]
     sizes = range(len(ids) + 1) if len(ids) <= _MAX_LISTED else (0, 1, len(ids))
@@ -56,7 +59,9 @@ def _choices(heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
             names = tuple(h.name for h in heroes if h.id in chosen)
             label = msg("ow.opt.heroes", action=msg(f"ow.action.{ACTION[phase]}"),
                         names=names) if chosen else msg("ow.opt.no-heroes")
-            options.append(Option(list(chosen), label))
+            options.append(Option(list(chosen), label, {
+                "kind": "heroes", "seat": seat, "action": ACTION[phase],
+                "models": list(chosen)}))
     return tuple(options)
 
 
@@ -77,7 +82,7 @@ class DeclareHeroics(Frame):
         if not self.asked:
             return done([])
         question = msg("ow.ask.heroics", action=msg(f"ow.action.{ACTION[self.phase]}"))
-        options = {seat: _choices(heroes[seat], self.phase) for seat in self.asked}
+        options = {seat: _choices(seat, heroes[seat], self.phase) for seat in self.asked}
         if len(self.asked) == 1:
             return self.ask(Decision.single(self.asked[0], question, options[self.asked[0]]),
                             self.answered_one)
@@ -95,22 +100,25 @@ class DeclareHeroics(Frame):
                 hero.fame -= cost
                 state.emit(msg("ow.heroic-declared", name=hero.name,
                                action=msg(f"ow.action.{ACTION[self.phase]}"), left=hero.fame),
-                           clause="OW-HAC-2")
+                           clause="OW-HAC-2",
+                           facts={"kind": "heroic-action", "model": hero_id,
+                                  "action": ACTION[self.phase], "fame": cost, "left": hero.fame})
         first, second = state.by_advantage()
         ours, theirs = self.declared.get(first, []), self.declared.get(second, [])
         if not ours or not theirs:
             return done(ours or theirs)
-        return self.ask(d6(msg("ow.roll.heroic-first")), self.ordered)
+        return self.ask(d6(msg("ow.roll.heroic-first"),
+                           {"roll": "heroic-first", "seat": first}), self.ordered)
 
     def ordered(self, state: OldWestState, roll: int) -> Step:
         """Both sides declared: a die, 1–3 the side with Advantage goes first,
         4–6 the other; then the sides alternate (OW-HAC-3)."""
         first, second = state.by_advantage()
         ours, theirs = self.declared.get(first, []), self.declared.get(second, [])
-        if roll >= 4:
+        if roll not in TIE_DIE_LOW:
             first, second, ours, theirs = second, first, theirs, ours
         state.emit(msg("ow.heroic-first", posse=state.posse_names[first], roll=roll),
-                   clause="OW-HAC-3")
+                   clause="OW-HAC-3", facts={"kind": "heroic-first", "seat": first, "roll": roll})
         order: list[str] = []
         for i in range(max(len(ours), len(theirs))):
             order += ours[i:i + 1] + theirs[i:i + 1]

@@ -23,10 +23,9 @@ from referee.games.old_west.fights import (
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
 from referee.games.old_west.rolls import Fall, Hit, d6, mount_of, spend_fame
-from referee.games.old_west.state import OldWestState, PhaseMarks
-
-ACROSS_NEED = 4
-"""A blow across an obstacle reaches the enemy on 4, 5 or 6 (OW-OBS-2)."""
+from referee.games.old_west.state import OldWestState, PhaseMarks, rounded_xy
+from referee.games.old_west.tables import ACROSS_NEED, SURROUNDED_BLOWS, TIE_DIE_LOW
+from referee.games.old_west.view import Part
 
 
 @dataclass
@@ -68,7 +67,8 @@ class MeleePhase(HeroesFirst):
     def start(self, state: OldWestState) -> Step:
         state.phase = "melee"
         state.marks = PhaseMarks()
-        state.emit(msg("ow.phase.melee", turn=state.turn))
+        state.emit(msg("ow.phase.melee", turn=state.turn),
+                   facts={"kind": "phase-started", "phase": "melee", "turn": state.turn})
         return self.call(DeclareHeroics("melee"), self.declared)
 
     def action(self, hero_id: str) -> Frame:
@@ -96,11 +96,13 @@ class FightEach(Frame):
     def next_bout(self, state: OldWestState, _: object) -> Step:
         self.bouts = [b for b in (still_fought(state, b) for b in self.bouts) if b is not None]
         if not self.bouts:
-            state.emit(msg("ow.phase.melee-ended", turn=state.turn), clause="OW-WND-4")
+            state.emit(msg("ow.phase.melee-ended", turn=state.turn), clause="OW-WND-4",
+                       facts={"kind": "phase-ended", "phase": "melee", "turn": state.turn})
             return done()
         if len(self.bouts) == 1:
             return self.picked(state, 0)
-        options = [Option(i, msg("ow.opt.group", names=tuple(state.name(m) for m in members(b))))
+        options = [Option(i, msg("ow.opt.group", names=tuple(state.name(m) for m in members(b))),
+                          {"kind": "fight", "models": members(b)})
                    for i, b in enumerate(self.bouts)]
         return self.ask(Decision.single(state.advantage, msg("ow.ask.group"), options),
                         self.picked)
@@ -135,7 +137,8 @@ class Whuppin(Frame):
         of the group is split again with the others, OW-WHP-2)."""
         hero = state.fighters[self.hero_id]
         fight = next(members(b) for b in bouts if self.hero_id in members(b))
-        state.emit(msg("ow.whuppin", name=hero.name), clause="OW-WHP-1")
+        state.emit(msg("ow.whuppin", name=hero.name), clause="OW-WHP-1",
+                   facts={"kind": "whuppin-fight", "model": self.hero_id})
         self.opponents = [m for m in fight if state.fighters[m].posse != hero.posse]
         self.friends = [m for m in fight if state.fighters[m].posse == hero.posse]
         return self.call(FightGroup(fight), self.fought)
@@ -147,7 +150,7 @@ class Whuppin(Frame):
         self.friends = [m for m in self.friends if state.fighters[m].active
                         and m not in state.marks.benefited]
         state.emit(msg("ow.whuppin-move", names=tuple(state.name(m) for m in self.friends)),
-                   clause="OW-WHP-2")
+                   clause="OW-WHP-2", facts={"kind": "whuppin-move", "models": list(self.friends)})
         return self.next_mover(state, None)
 
     def next_mover(self, state: OldWestState, _: object) -> Step:
@@ -179,7 +182,8 @@ class FightGroup(Frame):
         fight = self.fight
         assert fight is not None
         self.loser = state.other(winner)
-        state.emit(msg("ow.fight-won", posse=state.posse_names[winner]), clause="OW-FGT-1")
+        state.emit(msg("ow.fight-won", posse=state.posse_names[winner]), clause="OW-FGT-1",
+                   facts={"kind": "fight-won", "seat": winner})
         self.strikers = _stand_up_winners(state, fight.sides[winner])
         return self.call(BackOffAll(fight, list(fight.sides[self.loser])), self.backed_off)
 
@@ -255,18 +259,22 @@ class DukinItOut(Frame):
             seat = self.seats.pop(0)
             best = max(self.best[m] for m in self.fight.sides[seat])
             state.emit(msg("ow.fight-dice", posse=state.posse_names[seat], best=best),
-                       clause="OW-MUL-1" if len(self.fight.sides[seat]) > 1 else "OW-FGT-1")
+                       clause="OW-MUL-1" if len(self.fight.sides[seat]) > 1 else "OW-FGT-1",
+                       facts={"kind": "fight-best", "seat": seat, "value": best})
             return self.next_seat(state)
         member = state.fighters[self.members[0]]
         if self.dice_left == 0:
             self.dice_left = member.attacks
-        return self.ask(d6(msg("ow.roll.fight", name=member.name)), self.rolled)
+        return self.ask(d6(msg("ow.roll.fight", name=member.name),
+                           {"roll": "fight", "seat": self.seats[0], "model": member.id}),
+                        self.rolled)
 
     def rolled(self, state: OldWestState, value: int) -> Step:
         member = self.members[0]
         self.best[member] = max(self.best.get(member, 0), value)
         state.emit(msg("ow.fight-die", name=state.name(member), roll=value),
-                   clause="OW-ATT-1")
+                   clause="OW-ATT-1", facts={"kind": "fight-die", "seat": self.seats[0],
+                                             "model": member, "value": value})
         self.dice_left -= 1
         if self.dice_left == 0:
             self.members.pop(0)
@@ -284,12 +292,14 @@ class DukinItOut(Frame):
         """A side's choices: no Fame, or one of its Heroes raising his own die
         by 1 up to what his Fame and the cap allow. Only the side's best die
         counts (OW-MUL-1), so Fame on a second Hero's die would buy nothing."""
-        options = [Option({}, msg("ow.opt.no-fame"))]
+        options = [Option({}, msg("ow.opt.no-fame"), {"kind": "no-fame", "seat": seat})]
         for hero_id in self.fame_heroes[seat]:
             hero, die = state.fighters[hero_id], self.best[hero_id]
             for n in range(1, min(hero.fame, state.rules.fame_cap - die) + 1):
                 options.append(Option({hero_id: n}, msg("ow.opt.fame-die", name=hero.name, n=n,
-                                                        die=die, to=die + n)))
+                                                        die=die, to=die + n),
+                                      {"kind": "fame-die", "model": hero_id, "points": n,
+                                       "die": die, "to": die + n}))
         return options
 
     def fame(self, state: OldWestState) -> Step:
@@ -322,7 +332,9 @@ class DukinItOut(Frame):
     def bids(self, state: OldWestState, bids: dict[str, dict[str, int]]) -> Step:
         first, second = state.seats
         state.emit(msg("ow.fame-bids", first=self._bid_text(state, first, bids[first]),
-                       second=self._bid_text(state, second, bids[second])), clause="OW-FAM-3")
+                       second=self._bid_text(state, second, bids[second])), clause="OW-FAM-3",
+                   facts={"kind": "fame-bids", "bids": {seat: dict(bid)
+                                                        for seat, bid in bids.items()}})
         return self.spend(state, bids)
 
     def _bid_text(self, state: OldWestState, seat: str, bid: dict[str, int]) -> Msg:
@@ -350,16 +362,23 @@ class DukinItOut(Frame):
         if fighting[first] != fighting[second]:
             winner = first if fighting[first] > fighting[second] else second
             state.emit(msg("ow.tie-fighting", posse=state.posse_names[winner]),
-                       clause="OW-FGT-2" if _one_each(self.fight) else "OW-MUL-2")
+                       clause="OW-FGT-2" if _one_each(self.fight) else "OW-MUL-2",
+                       facts={"kind": "tie-fighting", "seat": winner, "fighting": fighting})
             return done(winner)
-        return self.ask(d6(msg("ow.roll.tie")), self.tie_die)
+        low, _ = self._tie_sides(state)
+        return self.ask(d6(msg("ow.roll.tie"), {"roll": "tie", "seat": low}), self.tie_die)
+
+    def _tie_sides(self, state: OldWestState) -> tuple[str, str]:
+        """The seat 1–3 on the tie die goes to, and the seat 4–6 goes to (OW-FGT-3)."""
+        first, second = state.by_advantage()
+        return (first, second) if state.rules.tie_die_advantage_wins_low else (second, first)
 
     def tie_die(self, state: OldWestState, roll: int) -> Step:
-        first, second = state.by_advantage()
-        low, high = (first, second) if state.rules.tie_die_advantage_wins_low else (second, first)
-        winner = low if roll <= 3 else high
+        low, high = self._tie_sides(state)
+        winner = low if roll in TIE_DIE_LOW else high
         state.emit(msg("ow.tie-die", posse=state.posse_names[winner], roll=roll),
-                   clause="OW-FGT-3" if _one_each(self.fight) else "OW-MUL-2")
+                   clause="OW-FGT-3" if _one_each(self.fight) else "OW-MUL-2",
+                   facts={"kind": "tie-die", "seat": winner, "roll": roll})
         return done(winner)
 
 
@@ -376,7 +395,8 @@ def _stand_up_winners(state: OldWestState, winners: list[str]) -> list[str]:
     for member in winners:
         if state.fighters[member].prone:
             state.set_prone(member, False)
-            state.emit(msg("ow.stands-up-no-strike", name=state.name(member)), clause="OW-GRD-2")
+            state.emit(msg("ow.stands-up-no-strike", name=state.name(member)), clause="OW-GRD-2",
+                       facts={"kind": "got-up", "model": member})
         else:
             strikers.append(member)
     return strikers
@@ -398,7 +418,8 @@ class BackOffAll(Frame):
         if len(self.left) == 1:
             return self.picked(state, self.left[0])
         seat = state.fighters[self.left[0]].posse
-        options = [Option(m, msg("ow.name", name=state.name(m))) for m in self.left]
+        options = [Option(m, msg("ow.name", name=state.name(m)),
+                          {"kind": "back-off-next", "model": m}) for m in self.left]
         return self.ask(Decision.single(seat, msg("ow.ask.back-off-order"), options),
                         self.picked)
 
@@ -429,31 +450,42 @@ class BackOffOne(Frame):
                            rules.back_off_reach, across_reach=rules.across_reach)
         if model.prone:
             fight.surrounded.add(loser)
-            state.emit(msg("ow.prone-loses", name=model.name), clause="OW-GRD-3")
+            state.emit(msg("ow.prone-loses", name=model.name), clause="OW-GRD-3",
+                       facts={"kind": "prone-loses", "model": loser})
         if options.surrounded:
             fight.surrounded.add(loser)
-            make_way(table, loser, opponents, across_reach=rules.across_reach)
-            state.emit(msg("ow.surrounded", name=model.name), clause="OW-SUR-1")
+            moved = make_way(table, loser, opponents, across_reach=rules.across_reach)
+            state.emit(msg("ow.surrounded", name=model.name), clause="OW-SUR-1",
+                       facts={"kind": "surrounded", "model": loser,
+                              "moved": {key: rounded_xy(state.pos(key)) for key in moved
+                                        if key in state.fighters}})
             return done()
         self.spots, self.over, self.across = options.spots, options.over, bool(obstacles)
         if len(self.spots) == 1:
             return self.picked(state, 0)
-        labels = [Option(i, msg("ow.opt.spot", x=tenths(x), y=tenths(y)))
+        labels = [Option(i, msg("ow.opt.spot", x=tenths(x), y=tenths(y)),
+                         {"kind": "back-off-to", "model": loser, "to": rounded_xy((x, y))})
                   for i, (x, y) in enumerate(self.spots)]
         return self.ask(Decision.single(model.posse, msg("ow.ask.back-off", name=model.name),
                                         labels), self.picked)
 
     def picked(self, state: OldWestState, pick: int) -> Step:
         model = state.fighters[self.loser]
+        start = rounded_xy(state.pos(self.loser))
         state.table.move(self.loser, self.spots[pick])
         self.spots = ()
+        end = rounded_xy(state.pos(self.loser))
         if self.over is not None:
             self.fight.over_edge[self.loser] = self.over
             state.emit(msg("ow.over-edge", name=model.name, drop=state.terrain(self.over.name)),
-                       clause="OW-SUR-5")
+                       clause="OW-SUR-5",
+                       facts={"kind": "over-edge", "model": self.loser, "drop": self.over.name,
+                              "from": start, "to": end})
             return done()
         state.emit(msg("ow.backs-off", name=model.name),
-                   clause="OW-OBS-1" if self.across else "OW-BCK-1")
+                   clause="OW-OBS-1" if self.across else "OW-BCK-1",
+                   facts={"kind": "backed-off", "model": self.loser, "from": start, "to": end,
+                          "across": self.across})
         return done()
 
 
@@ -490,7 +522,7 @@ class Wounding(Frame):
         self.strikes_left -= 1
         striker = state.fighters[self.strikers[0]]
         foes = [f for f in self.fight.engaged[striker.id] if f in self.losers]
-        options = _target_options(state, foes)
+        options = _target_options(state, striker.id, foes)
         if not options:
             return self._striker_done(state)
         if len(options) == 1:
@@ -500,19 +532,23 @@ class Wounding(Frame):
 
     def picked(self, state: OldWestState, value: str) -> Step:
         target, _, part = str(value).partition(":")
-        return self.call(Strike(self.fight, self.strikers[0], target, part or "rider"),
-                         self.next_strike)
+        return self.call(Strike(self.fight, self.strikers[0], target,
+                                "mount" if part == "mount" else "rider"), self.next_strike)
 
 
-def _target_options(state: OldWestState, foes: list[str]) -> list[Option]:
+def _target_options(state: OldWestState, striker: str, foes: list[str]) -> list[Option]:
     options: list[Option] = []
     for foe in foes:
         model = state.fighters[foe]
         if not model.active:
             continue
-        options.append(Option(foe, msg("ow.name", name=model.name)))
+        options.append(Option(foe, msg("ow.name", name=model.name),
+                              {"kind": "strike", "model": striker, "target": foe,
+                               "part": "rider"}))
         if model.mount is not None:
-            options.append(Option(f"{foe}:mount", mount_of(model)))
+            options.append(Option(f"{foe}:mount", mount_of(model),
+                                  {"kind": "strike", "model": striker, "target": foe,
+                                   "part": "mount"}))
     return options
 
 
@@ -524,13 +560,15 @@ class Strike(Frame):
     fight: Fight
     striker_id: str
     target_id: str
-    part: str
+    part: Part
     blows_left: int = 0
 
     def start(self, state: OldWestState) -> Step:
-        self.blows_left = 2 if self.target_id in self.fight.surrounded else 1
-        if self.blows_left == 2:
-            state.emit(msg("ow.doubled", name=state.name(self.target_id)), clause="OW-SUR-2")
+        self.blows_left = SURROUNDED_BLOWS if self.target_id in self.fight.surrounded else 1
+        if self.blows_left > 1:
+            state.emit(msg("ow.doubled", name=state.name(self.target_id)), clause="OW-SUR-2",
+                       facts={"kind": "strike-doubled", "model": self.striker_id,
+                              "target": self.target_id})
         return self.next_blow(state, None)
 
     def next_blow(self, state: OldWestState, _: object) -> Step:
@@ -541,14 +579,19 @@ class Strike(Frame):
         if obstacle is None:
             return self.blow(state)
         barrier = state.terrain(obstacle.name)
-        return self.ask(d6(msg("ow.roll.across", obstacle=barrier)), self.across)
+        return self.ask(d6(msg("ow.roll.across", obstacle=barrier),
+                           {"roll": "across", "model": self.striker_id, "target": self.target_id,
+                            "obstacle": obstacle.name, "need": ACROSS_NEED}), self.across)
 
     def across(self, state: OldWestState, roll: int) -> Step:
-        obstacle = state.terrain(self.fight.across[(self.striker_id, self.target_id)].name)
+        obstacle_id = self.fight.across[(self.striker_id, self.target_id)].name
         reaches = roll >= ACROSS_NEED
         state.emit(msg("ow.blow-across" if reaches else "ow.hits-barrier",
-                       name=state.name(self.striker_id), obstacle=obstacle, roll=roll,
-                       need=ACROSS_NEED), clause="OW-OBS-2")
+                       name=state.name(self.striker_id), obstacle=state.terrain(obstacle_id),
+                       roll=roll, need=ACROSS_NEED), clause="OW-OBS-2",
+                   facts={"kind": "across", "model": self.striker_id, "target": self.target_id,
+                          "obstacle": obstacle_id, "roll": roll, "need": ACROSS_NEED,
+                          "reaches": reaches})
         return self.blow(state) if reaches else self.next_blow(state, None)
 
     def blow(self, state: OldWestState) -> Step:

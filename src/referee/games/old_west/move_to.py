@@ -20,9 +20,8 @@ from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision
-from referee.games.old_west import movement
-from referee.games.old_west.picture import move_asking
-from referee.games.old_west.state import OldWestState, distance_xy
+from referee.games.old_west.state import OldWestState, PointAsk, distance_xy, rounded_xy
+from referee.games.old_west.tables import YEE_HAW_RANGE
 
 
 @dataclass
@@ -37,22 +36,33 @@ class MoveToPoint(Frame):
         fighter = state.fighters[self.fighter_id]
         here = state.pos(self.fighter_id)
         spots = named_moves(state, self.fighter_id, self.near)
-        state.asking = move_asking(state, self.fighter_id, spots, what="point", near=self.near)
+        state.point = PointAsk(self.fighter_id, self.near, tuple(
+            (way, other, (round(at[0], 2), round(at[1], 2)))
+            for (way, other), at in spots.items()))
         template = {"x": round(here[0], 2), "y": round(here[1], 2)}
         return self.ask(Decision((fighter.posse,), msg("ow.ask.point", name=fighter.name),
                                  schema={fighter.posse: PointMove},
                                  templates={fighter.posse: template}), self.chosen)
 
     def chosen(self, state: OldWestState, answer: PointMove) -> Step:
-        state.asking = None
+        state.point = None
         fighter = state.fighters[self.fighter_id]
         spot = (answer.x, answer.y)
         if distance_xy(spot, state.pos(self.fighter_id)) < STILL:
-            state.emit(msg("ow.point.stays", name=fighter.name))
+            state.emit(msg("ow.point.stays", name=fighter.name),
+                       facts={"kind": "stayed", "model": self.fighter_id})
             return done()
-        state.table.move(self.fighter_id, spot)
-        state.emit(msg("ow.moves", name=fighter.name, x=tenths(spot[0]), y=tenths(spot[1])))
+        moved(state, self.fighter_id, spot)
         return done()
+
+
+def moved(state: OldWestState, fighter_id: str, spot: XY) -> None:
+    """The model goes straight to ``spot``, and the log says so."""
+    start = rounded_xy(state.pos(fighter_id))
+    state.table.move(fighter_id, spot)
+    state.emit(msg("ow.moves", name=state.name(fighter_id), x=tenths(spot[0]), y=tenths(spot[1])),
+               facts={"kind": "moved", "model": fighter_id, "from": start,
+                      "to": rounded_xy(state.pos(fighter_id))})
 
 
 def point_refusals(state: OldWestState, fighter_id: str, near: str | None,
@@ -91,7 +101,7 @@ def point_refusals(state: OldWestState, fighter_id: str, near: str | None,
         refusals.append(msg("ow.point.in-reach", enemy=state.name(enemy)))
     if near is not None:
         hero = table.pieces[near]
-        if distance_xy(spot, hero.xy) - radius - hero.radius > movement.YEE_HAW_RANGE + EPS:
+        if distance_xy(spot, hero.xy) - radius - hero.radius > YEE_HAW_RANGE + EPS:
             refusals.append(msg("ow.point.far-from-hero", hero=state.name(near)))
     return refusals
 
@@ -115,21 +125,23 @@ def in_reach_of(state: OldWestState, fighter_id: str, spot: XY) -> str | None:
     return None
 
 
-def named_moves(state: OldWestState, fighter_id: str, near: str | None) -> dict[str, XY]:
-    """Points for the short list: as far as the model may go toward and away
-    from each of the nearest models (enemies first), each checked as a typed
-    point would be; a way that is blocked is tried shorter."""
+def named_moves(state: OldWestState, fighter_id: str,
+                near: str | None) -> dict[tuple[str, str], XY]:
+    """Points for the short list, by (``toward`` or ``away``, the other
+    model): as far as the model may go toward and away from each of the
+    nearest models (enemies first), each checked as a typed point would be; a
+    way that is blocked is tried shorter."""
     table, me = state.table, state.fighters[fighter_id]
     others = [f for f in state.active() if f.id != fighter_id and f.id in table.pieces]
     others.sort(key=lambda f: (f.posse == me.posse, table.distance(fighter_id, f.id), f.id))
-    found: dict[str, XY] = {}
+    found: dict[tuple[str, str], XY] = {}
     for other in others[:NAMED_MOVES]:
         target = table.pieces[other.id].xy
         gap = table.distance(fighter_id, other.id)
         for way, length in (("toward", min(me.move, gap - 1.0)), ("away", me.move)):
             spot = _farthest(state, fighter_id, near, target, length, way == "away")
             if spot is not None:
-                found[f"{way}:{other.id}"] = spot
+                found[(way, other.id)] = spot
     return found
 
 

@@ -8,19 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.boards.table import EPS, XY, Obstacle
-from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.waits import Decision, Option
+from referee.core.waits import Decision, Meaning, Option
 from referee.games.old_west import move_to
 from referee.games.old_west.ending import run_fleeing
 from referee.games.old_west.geometry import Around
 from referee.games.old_west.heroics import DeclareHeroics
-from referee.games.old_west.picture import move_asking
 from referee.games.old_west.rolls import Dares
-from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy
-
-YEE_HAW_RANGE = 6.0
+from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy, rounded_xy
+from referee.games.old_west.tables import YEE_HAW_RANGE
 
 
 @dataclass
@@ -92,7 +89,8 @@ class MovementPhase(HeroesFirst):
         state.marks = PhaseMarks()
         for fighter in state.fighters.values():
             fighter.moved = fighter.done = False
-        state.emit(msg("ow.phase.movement", turn=state.turn))
+        state.emit(msg("ow.phase.movement", turn=state.turn),
+                   facts={"kind": "phase-started", "phase": "movement", "turn": state.turn})
         run_fleeing(state)
         if state.phase == "over":
             return done()
@@ -114,7 +112,8 @@ class MoveEach(PosseLoop):
         return MoveModel(fighter_id) if fighter.active and not fighter.moved else None
 
     def finish(self, state: OldWestState) -> Step:
-        state.emit(msg("ow.phase.movement-ended", turn=state.turn))
+        state.emit(msg("ow.phase.movement-ended", turn=state.turn),
+                   facts={"kind": "phase-ended", "phase": "movement", "turn": state.turn})
         return done()
 
 
@@ -137,7 +136,10 @@ class YeeHaw(Frame):
                         and state.table.within(self.hero_id, f.id, YEE_HAW_RANGE)]
         if not self.friends:
             return self.shouted(state, False)
-        options = [Option(False, msg("ow.opt.no-shout")), Option(True, msg("ow.opt.yee-haw"))]
+        options = [Option(False, msg("ow.opt.no-shout"),
+                          {"kind": "yee-haw", "model": self.hero_id, "shout": False}),
+                   Option(True, msg("ow.opt.yee-haw"),
+                          {"kind": "yee-haw", "model": self.hero_id, "shout": True})]
         return self.ask(Decision.single(hero.posse, msg("ow.ask.yee-haw", name=hero.name),
                                         options), self.shouted)
 
@@ -150,7 +152,8 @@ class YeeHaw(Frame):
         hero = state.fighters[self.hero_id]
         if not self.shout or not hero.active:
             return done()
-        state.emit(msg("ow.yee-haw", name=hero.name), clause="OW-YEE-2")
+        state.emit(msg("ow.yee-haw", name=hero.name), clause="OW-YEE-2",
+                   facts={"kind": "shouted", "model": self.hero_id, "shout": "yee-haw"})
         return self.next_friend(state, None)
 
     def next_friend(self, state: OldWestState, _: object) -> Step:
@@ -186,20 +189,20 @@ class MoveModel(Frame):
         if fighter.prone:
             fighter.moved = True
             state.set_prone(self.fighter_id, False)
-            state.emit(msg("ow.stands-up", name=fighter.name))
+            state.emit(msg("ow.stands-up", name=fighter.name),
+                       facts={"kind": "stood-up", "model": self.fighter_id})
             return done()
         self.plans = move_plans(state, self.fighter_id, self.near)
-        options = [Option(value, label) for value, (label, _, _) in self.plans.items()]
+        options = [Option(value, plan[0], move_meaning(state, self.fighter_id, value, plan,
+                                                       self.near))
+                   for value, plan in self.plans.items()]
         if len(options) == 1:
             return self.chosen(state, options[0].value)
-        state.asking = move_asking(state, self.fighter_id,
-                                   {value: plan[1] for value, plan in self.plans.items()})
         return self.ask(Decision.single(fighter.posse, msg("ow.ask.move", name=fighter.name),
                                         options), self.chosen)
 
     def chosen(self, state: OldWestState, choice: str) -> Step:
         plan, self.plans = self.plans[choice], {}
-        state.asking = None
         if choice == "later":
             return done()
         fighter = state.fighters[self.fighter_id]
@@ -207,7 +210,9 @@ class MoveModel(Frame):
         _, spot, _ = plan
         if choice == "exit":
             state.remove_from_table(self.fighter_id, "escaped")
-            state.emit(msg("ow.exits", name=fighter.name), clause="OW-HFH-3")
+            state.emit(msg("ow.exits", name=fighter.name), clause="OW-HFH-3",
+                       facts={"kind": "left-table", "model": self.fighter_id,
+                              "edge": state.exit_edges[fighter.posse]})
             return done()
         if choice == "point":
             return self.call(move_to.MoveToPoint(self.fighter_id, self.near), self.pointed)
@@ -217,8 +222,7 @@ class MoveModel(Frame):
             self.choice = choice
             self.plans = {choice: plan}
             return self.call(Dares(self.fighter_id, choice.split(":", 1)[1]), self.dared)
-        state.table.move(self.fighter_id, spot)
-        state.emit(msg("ow.moves", name=fighter.name, x=tenths(spot[0]), y=tenths(spot[1])))
+        move_to.moved(state, self.fighter_id, spot)
         return done()
 
     def dared(self, state: OldWestState, dares: bool) -> Step:
@@ -227,10 +231,14 @@ class MoveModel(Frame):
             return done()
         fighter = state.fighters[self.fighter_id]
         target = self.choice.split(":", 1)[1]
+        start = rounded_xy(state.pos(self.fighter_id))
         state.table.move(self.fighter_id, spot)
         key = "ow.charges-across" if across else "ow.charges"
         state.emit(msg(key, name=fighter.name, target=state.name(target),
-                       obstacle=state.terrain(across.name) if across else ""), clause="OW-MEL-1")
+                       obstacle=state.terrain(across.name) if across else ""), clause="OW-MEL-1",
+                   facts={"kind": "charged", "model": self.fighter_id, "target": target,
+                          "from": start, "to": rounded_xy(state.pos(self.fighter_id)),
+                          "across": across.name if across else None})
         return done()
 
     def pointed(self, state: OldWestState, _: object) -> Step:
@@ -261,6 +269,25 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
         plans["exit"] = (msg("ow.opt.exit"), None, None)
     plans["point"] = (msg("ow.opt.point"), None, None)
     return plans
+
+
+def move_meaning(state: OldWestState, fighter_id: str, value: str, plan: Plan,
+                 near: str | None) -> Meaning:
+    """What a move option means, as data: the model, where it ends, whom it
+    charges and across what, the edge it leaves by."""
+    _, spot, across = plan
+    if value.startswith("charge:"):
+        assert spot is not None
+        return {"kind": "charge", "model": fighter_id, "target": value.split(":", 1)[1],
+                "to": rounded_xy(spot), "across": across.name if across else None}
+    if value == "advance" and spot is not None:
+        return {"kind": "advance", "model": fighter_id, "to": rounded_xy(spot)}
+    if value == "later" and near is not None:
+        return {"kind": "later", "model": fighter_id, "hero": near}
+    if value == "exit":
+        return {"kind": "exit", "model": fighter_id,
+                "edge": state.exit_edges[state.fighters[fighter_id].posse]}
+    return {"kind": value, "model": fighter_id}
 
 
 def _keeps_near(state: OldWestState, fighter_id: str, spot: XY, near: str | None) -> bool:

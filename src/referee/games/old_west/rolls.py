@@ -8,22 +8,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.boards.tablemap import tenths
+from referee.core.events import Facts
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.waits import Chance, Decision, Option
+from referee.core.waits import Chance, Decision, Meaning, Option
 from referee.games.old_west.state import Fighter, OldWestState
-from referee.games.old_west.tables import FALL_FROM_HORSE, wound_need
+from referee.games.old_west.tables import DIE_FACES, FALL_FROM_HORSE, PLUCK_PASS, wound_need
+from referee.games.old_west.view import Part, PluckFor
 
-FACES = (1, 2, 3, 4, 5, 6)
-_D6 = tuple((face, Fraction(1, len(FACES))) for face in FACES)
+_D6 = tuple((face, Fraction(1, len(DIE_FACES))) for face in DIE_FACES)
 """A die's outcomes, made once (:meth:`Chance.uniform`'s): every face a sixth."""
-PLUCK_NEED = 10
-"""Two dice plus Pluck must come to this to pass a Pluck test (OW-PLK-1)."""
 
 
-def d6(what: Msg) -> Chance:
-    """One die; ``what`` says what it is for."""
-    return Chance(what, _D6)
+def d6(what: Msg, label: Meaning) -> Chance:
+    """One die; ``what`` says what it is for in words, ``label`` as data."""
+    return Chance(what, _D6, label)
 
 
 def rolled(die: int, fame: int = 0) -> int | str:
@@ -44,7 +43,9 @@ def spend_fame(state: OldWestState, fighter_id: str, points: int, clause: str) -
         return
     hero = state.fighters[fighter_id]
     hero.fame -= points
-    state.emit(msg("ow.fame-spent", name=hero.name, n=points, left=hero.fame), clause=clause)
+    state.emit(msg("ow.fame-spent", name=hero.name, n=points, left=hero.fame), clause=clause,
+               facts={"kind": "fame-spent", "model": fighter_id, "points": points,
+                      "left": hero.fame})
 
 
 @dataclass
@@ -66,7 +67,9 @@ class FameToReach(Frame):
         if not hero.hero or short <= 0 or short > min(hero.fame, self.room):
             return done(0)
         question = msg("ow.ask.fame", name=hero.name, total=self.total, need=self.need)
-        options = [Option(0, msg("ow.opt.fame", n=0)), Option(short, msg("ow.opt.fame", n=short))]
+        options = [Option(n, msg("ow.opt.fame", n=n), {
+            "kind": "fame", "model": self.fighter_id, "points": n, "total": self.total,
+            "need": self.need}) for n in (0, short)]
         return self.ask(Decision.single(hero.posse, question, options), self.spent)
 
     def spent(self, state: OldWestState, points: int) -> Step:
@@ -74,43 +77,54 @@ class FameToReach(Frame):
         return done(points)
 
 
+PLUCK_CLAUSES: dict[PluckFor, str] = {
+    "fearsome": "OW-FEAR-1", "dive": "OW-DIV-1", "hills": "OW-HFH-1"}
+"""The clause each kind of Pluck test is taken under (OW-PLK-2)."""
+
+
 @dataclass
 class PluckTest(Frame):
-    """Two dice plus Pluck: 10 or more passes (OW-PLK-1). A Hero may raise it
-    with Fame (OW-FAM-5). A rider tests with his own Pluck (OW-MNT-1).
-    Returns whether it passed."""
+    """Two dice plus Pluck: 10 or more passes (OW-PLK-1), for a ``test``
+    (OW-PLK-2). A Hero may raise it with Fame (OW-FAM-5). A rider tests with
+    his own Pluck (OW-MNT-1). Returns whether it passed."""
 
     fighter_id: str
-    clause: str
+    test: PluckFor
     first: int = 0
     second: int = 0
 
     def start(self, state: OldWestState) -> Step:
-        return self.ask(self._die(state), self.rolled_first)
+        return self.ask(self._die(state, 1), self.rolled_first)
 
-    def _die(self, state: OldWestState) -> Chance:
+    def _die(self, state: OldWestState, die: int) -> Chance:
         return d6(msg("ow.roll.pluck", name=state.fighters[self.fighter_id].name,
-                      need=PLUCK_NEED))
+                      need=PLUCK_PASS),
+                  {"roll": "pluck", "model": self.fighter_id, "test": self.test, "die": die,
+                   "need": PLUCK_PASS})
 
     def rolled_first(self, state: OldWestState, value: int) -> Step:
         self.first = value
-        return self.ask(self._die(state), self.rolled_second)
+        return self.ask(self._die(state, 2), self.rolled_second)
 
     def rolled_second(self, state: OldWestState, value: int) -> Step:
         self.second = value
         total = self.first + self.second + state.fighters[self.fighter_id].pluck
         cap = state.rules.fame_cap
         room = max(0, cap - self.first) + max(0, cap - self.second)
-        return self.call(FameToReach(self.fighter_id, total, PLUCK_NEED, room, "OW-FAM-5"),
+        return self.call(FameToReach(self.fighter_id, total, PLUCK_PASS, room, "OW-FAM-5"),
                          self.judged)
 
     def judged(self, state: OldWestState, spent: int) -> Step:
         model = state.fighters[self.fighter_id]
         total = self.first + self.second + model.pluck + spent
-        passed = total >= PLUCK_NEED
+        passed = total >= PLUCK_PASS
         state.emit(msg("ow.pluck-passed" if passed else "ow.pluck-failed", name=model.name,
                        first=self.first, second=self.second, pluck=model.pluck, total=total,
-                       need=PLUCK_NEED), clause=self.clause)
+                       need=PLUCK_PASS), clause=PLUCK_CLAUSES[self.test],
+                   facts={"kind": "pluck-test", "model": self.fighter_id, "test": self.test,
+                          "dice": [self.first, self.second], "pluck": model.pluck,
+                          "fame": spent, "total": total, "need": PLUCK_PASS,
+                          "passed": passed})
         return done(passed)
 
 
@@ -126,7 +140,7 @@ class Dares(Frame):
     def start(self, state: OldWestState) -> Step:
         if not state.fighters[self.target_id].fearsome:
             return done(True)
-        return self.call(PluckTest(self.fighter_id, "OW-FEAR-1"), self.tested)
+        return self.call(PluckTest(self.fighter_id, "fearsome"), self.tested)
 
     def tested(self, state: OldWestState, passed: bool) -> Step:
         if passed:
@@ -134,7 +148,9 @@ class Dares(Frame):
         fighter = state.fighters[self.fighter_id]
         fighter.done = True
         state.emit(msg("ow.too-scared", name=fighter.name, target=state.name(self.target_id)),
-                   clause="OW-FEAR-2")
+                   clause="OW-FEAR-2",
+                   facts={"kind": "too-scared", "model": self.fighter_id,
+                          "target": self.target_id})
         return done(False)
 
 
@@ -143,12 +159,15 @@ class WoundRoll(Frame):
     """Roll on the Wound Table (OW-WND-1..3); a Hero striker may add Fame to
     each die, and points spent on the first die of a 6/x carry over to the
     second (OW-FAM-7). ``striker_id`` None: no one can spend Fame (a fall).
+    ``target`` names ``target_id``'s rider or mount (``part``) in words.
     Returns whether it wounds."""
 
     striker_id: str | None
     strength: int
     toughness: int
     target: Msg
+    target_id: str
+    part: Part
     first: int = 0
     carry: int = 0
     second: int = 0
@@ -159,14 +178,26 @@ class WoundRoll(Frame):
             return msg("ow.the-fall")
         return msg("ow.name", name=state.name(self.striker_id))
 
+    def _die(self, what: Msg, die: int, need: int) -> Chance:
+        return d6(what, {"roll": "wound", "model": self.striker_id, "target": self.target_id,
+                         "part": self.part, "die": die, "need": need})
+
+    def _facts(self, die: int, roll: int, fame: int, need: int, result: str) -> Facts:
+        return {"kind": "wound-roll", "model": self.striker_id, "target": self.target_id,
+                "part": self.part, "strength": self.strength, "toughness": self.toughness,
+                "die": die, "roll": roll, "fame": fame, "need": need, "result": result}
+
     def start(self, state: OldWestState) -> Step:
         need = wound_need(self.strength, self.toughness)
         if need is None:
             state.emit(msg("ow.cannot-wound", target=self.target, strength=self.strength,
-                           toughness=self.toughness), clause="OW-WND-3")
+                           toughness=self.toughness), clause="OW-WND-3",
+                       facts={"kind": "cannot-wound", "model": self.striker_id,
+                              "target": self.target_id, "part": self.part,
+                              "strength": self.strength, "toughness": self.toughness})
             return done(False)
-        return self.ask(d6(msg("ow.roll.wound", target=self.target, need=need.text)),
-                        self.rolled_first)
+        return self.ask(self._die(msg("ow.roll.wound", target=self.target, need=need.text), 1,
+                                  need.first), self.rolled_first)
 
     def rolled_first(self, state: OldWestState, value: int) -> Step:
         self.first = value
@@ -185,16 +216,19 @@ class WoundRoll(Frame):
         roll = rolled(self.first, spent)
         if self.first + spent < need.first:
             state.emit(msg("ow.no-wound", target=self.target, roll=roll, need=need.text),
-                       clause="OW-WND-1")
+                       clause="OW-WND-1",
+                       facts=self._facts(1, self.first, spent, need.first, "no-wound"))
             return done(False)
         if need.second is None:
             state.emit(msg("ow.wounds", by=self._by(state), target=self.target, roll=roll,
-                           need=need.text), clause="OW-WND-1")
+                           need=need.text), clause="OW-WND-1",
+                       facts=self._facts(1, self.first, spent, need.first, "wounds"))
             return done(True)
         state.emit(msg("ow.wound-first", by=self._by(state), target=self.target, roll=roll,
-                       need=need.text), clause="OW-WND-2")
-        return self.ask(d6(msg("ow.roll.wound-second", target=self.target, need=need.second)),
-                        self.rolled_second)
+                       need=need.text), clause="OW-WND-2",
+                   facts=self._facts(1, self.first, spent, need.first, "second-die"))
+        return self.ask(self._die(msg("ow.roll.wound-second", target=self.target,
+                                      need=need.second), 2, need.second), self.rolled_second)
 
     def rolled_second(self, state: OldWestState, value: int) -> Step:
         self.second = value
@@ -211,12 +245,14 @@ class WoundRoll(Frame):
         total = self.second + self.carry + spent
         wounded = total >= need.second
         roll = rolled(self.second, self.carry + spent)
+        facts = self._facts(2, self.second, self.carry + spent, need.second,
+                            "wounds" if wounded else "no-wound")
         if wounded:
             state.emit(msg("ow.wounds-second", by=self._by(state), target=self.target,
-                           roll=roll, need=need.second), clause="OW-WND-2")
+                           roll=roll, need=need.second), clause="OW-WND-2", facts=facts)
         else:
             state.emit(msg("ow.no-wound-second", target=self.target, roll=roll,
-                           need=need.second), clause="OW-WND-2")
+                           need=need.second), clause="OW-WND-2", facts=facts)
         return done(wounded)
 
 
@@ -236,7 +272,9 @@ class TakeWound(Frame):
             if model.mount.wounds <= 0:
                 return self.call(MountKilled(self.target_id), self.finished)
             state.emit(msg("ow.mount-wounded", mount=mount_of(model), left=model.mount.wounds),
-                       clause=self.clause)
+                       clause=self.clause, facts={"kind": "mount-wounded",
+                                                  "model": self.target_id,
+                                                  "left": model.mount.wounds})
             return done()
         return self.call(FortuneSaves(self.target_id), self.saved)
 
@@ -249,10 +287,12 @@ class TakeWound(Frame):
         model = state.fighters[self.target_id]
         model.wounds -= 1
         if model.wounds > 0:
-            state.emit(msg("ow.wounded", name=model.name, left=model.wounds), clause="OW-WDS-1")
+            state.emit(msg("ow.wounded", name=model.name, left=model.wounds), clause="OW-WDS-1",
+                       facts={"kind": "wounded", "model": self.target_id, "left": model.wounds})
             return done()
         state.remove_from_table(self.target_id, "out")
-        state.emit(msg("ow.out-of-action", name=model.name), clause=self.clause)
+        state.emit(msg("ow.out-of-action", name=model.name), clause=self.clause,
+                   facts={"kind": "out-of-action", "model": self.target_id})
         return done()
 
 
@@ -268,7 +308,10 @@ class FortuneSaves(Frame):
         hero = state.fighters[self.hero_id]
         if hero.fortune <= 0:
             return done(False)
-        options = [Option(False, msg("ow.opt.keep-fortune")), Option(True, msg("ow.opt.fortune"))]
+        options = [Option(False, msg("ow.opt.keep-fortune"),
+                          {"kind": "fortune", "model": self.hero_id, "spend": False}),
+                   Option(True, msg("ow.opt.fortune"),
+                          {"kind": "fortune", "model": self.hero_id, "spend": True})]
         question = msg("ow.ask.fortune", name=hero.name, left=hero.fortune,
                        need=state.rules.fortune_save)
         return self.ask(Decision.single(hero.posse, question, options), self.chose)
@@ -278,14 +321,19 @@ class FortuneSaves(Frame):
             return done(False)
         hero = state.fighters[self.hero_id]
         hero.fortune -= 1
-        return self.ask(d6(msg("ow.roll.fortune", name=hero.name)), self.rolled)
+        return self.ask(d6(msg("ow.roll.fortune", name=hero.name),
+                           {"roll": "fortune", "model": self.hero_id,
+                            "need": state.rules.fortune_save}), self.rolled)
 
     def rolled(self, state: OldWestState, roll: int) -> Step:
         hero = state.fighters[self.hero_id]
         saved = roll >= state.rules.fortune_save
         state.emit(msg("ow.fortune-saved" if saved else "ow.fortune-failed", name=hero.name,
                        roll=roll, need=state.rules.fortune_save, left=hero.fortune),
-                   clause="OW-HRO-1")
+                   clause="OW-HRO-1",
+                   facts={"kind": "fortune", "model": self.hero_id, "roll": roll,
+                          "need": state.rules.fortune_save, "saved": saved,
+                          "left": hero.fortune})
         return done(saved)
 
 
@@ -301,14 +349,17 @@ class MountKilled(Frame):
         rider = state.fighters[self.rider_id]
         mount = mount_of(rider)
         state.dismount(self.rider_id)
-        state.emit(msg("ow.mount-killed", mount=mount), clause="OW-RID-3")
-        return self.ask(d6(msg("ow.roll.fall-horse", name=rider.name)), self.rolled)
+        state.emit(msg("ow.mount-killed", mount=mount), clause="OW-RID-3",
+                   facts={"kind": "mount-killed", "model": self.rider_id})
+        return self.ask(d6(msg("ow.roll.fall-horse", name=rider.name),
+                           {"roll": "fall-from-mount", "model": self.rider_id}), self.rolled)
 
     def rolled(self, state: OldWestState, roll: int) -> Step:
         rider = state.fighters[self.rider_id]
         self.result = FALL_FROM_HORSE[roll]
         state.emit(msg(f"ow.fall-horse.{self.result}", name=rider.name, roll=roll),
-                   clause="OW-RID-3")
+                   clause="OW-RID-3", facts={"kind": "fell-from-mount", "model": self.rider_id,
+                                             "roll": roll, "result": self.result})
         if self.result == "hurt":
             return self.call(Hit(None, state.rules.fall_strength, self.rider_id, "rider",
                                  "OW-RID-3"), self.landed)
@@ -334,10 +385,12 @@ class Fall(Frame):
         model = state.fighters[self.faller_id]
         if self.height <= state.rules.fall_safe_height:
             state.emit(msg("ow.fall-safe", name=model.name, height=tenths(self.height)),
-                       clause="OW-SUR-5")
+                       clause="OW-SUR-5", facts={"kind": "fell", "model": self.faller_id,
+                                                 "height": self.height, "hurt": False})
             return done()
         state.emit(msg("ow.falls", name=model.name, height=tenths(self.height)),
-                   clause="OW-SUR-5")
+                   clause="OW-SUR-5", facts={"kind": "fell", "model": self.faller_id,
+                                             "height": self.height, "hurt": True})
         self.hits_left = int(self.height)
         return self.more(state, None)
 
@@ -360,7 +413,7 @@ class Hit(Frame):
     striker_id: str | None
     strength: int
     target_id: str
-    part: str
+    part: Part
     clause: str
     on_mount: bool = False
 
@@ -370,7 +423,8 @@ class Hit(Frame):
         self.on_mount = mount is not None
         toughness = mount.toughness if mount is not None else model.toughness
         target = mount_of(model) if mount is not None else msg("ow.name", name=model.name)
-        return self.call(WoundRoll(self.striker_id, self.strength, toughness, target),
+        return self.call(WoundRoll(self.striker_id, self.strength, toughness, target,
+                                   self.target_id, "mount" if self.on_mount else "rider"),
                          self.rolled)
 
     def rolled(self, state: OldWestState, wounded: bool) -> Step:

@@ -1,28 +1,42 @@
-"""The Old West ruleset: what it declares, its scenario checks, views and picture."""
+"""The Old West ruleset: what it declares, its scenario checks and its views."""
 
 from __future__ import annotations
 
-import marshal
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.boards.points import PointMove
 from referee.boards.table import Piece
-from referee.boards.tablemap import TableMap
-from referee.bots import old_west as bot_policy
 from referee.core.events import Seat
 from referee.core.flow import Frame
-from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg
+from referee.core.i18n import CATALOGUE, Msg, Name, msg
 from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict
 from referee.core.waits import JSON, Decision
-from referee.games.old_west import ending, move_to, picture
-from referee.games.old_west.scenario import OldWestScenario, scenario_problems
-from referee.games.old_west.state import Fighter, OldWestState, setup_of
+from referee.games.old_west import ending, move_to
+from referee.games.old_west.scenario import (
+    CoverSpec,
+    DropSpec,
+    ObstacleSpec,
+    OldWestScenario,
+    posse_name,
+    scenario_problems,
+    title_name,
+)
+from referee.games.old_west.state import (
+    Fighter,
+    OldWestState,
+    PointAsk,
+    setup_of,
+    terrain_entries,
+)
 from referee.games.old_west.turn import PlayGame
+from referee.games.old_west.view import OldWestFacts, OldWestLabel, OldWestMeaning, OldWestView
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
+CATALOGUE.load(Path(__file__).with_name("picture.toml"))  # the map's words load with the rest
 
 
 class OldWest(Ruleset[OldWestScenario, OldWestState]):
@@ -30,16 +44,21 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     name = "old-west"
     aliases = ("old_west", "legends-of-the-old-west", "lotow")
-    version = "2"
-    """2: the view shows ``fortune_save`` (games saved by version 1 no longer
-    meet their checksum, which digests the referee's view)."""
+    version = "3"
+    """2: the view shows ``fortune_save``. 3: the view is typed
+    (:class:`~.view.OldWestView`): the table and the names are structured
+    data, models are keyed by id, and the asked model's map is no longer in
+    it (the options say it). Games saved by an older version no longer meet
+    their checksum, which digests the referee's view."""
     title = msg("ow.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
                          length_note=msg("ow.length-note"))
     scenario_model = OldWestScenario
-    phase_end_events: ClassVar[frozenset[str]] = frozenset({
-        "ow.phase.movement-ended", "ow.phase.shooting-ended", "ow.phase.melee-ended"})
+    view_model = OldWestView
+    facts_model = OldWestFacts
+    meaning_model = OldWestMeaning
+    chance_model = OldWestLabel
 
     def seats(self, scenario: OldWestScenario) -> tuple[Seat, ...]:
         return tuple(p.seat for p in scenario.posses)
@@ -54,29 +73,30 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         return PlayGame()
 
     fresh_views = True
-    """:meth:`view` builds every part anew (the table is one string, the
-    asked model's part a copy), so the game hands it out without copying it
-    again."""
+    """:meth:`view` builds every part anew but the read-only parts prepared
+    once per scenario (the table, the names, the settings, each model's part
+    as its condition last showed it), so the game hands it out without
+    copying it again."""
 
     def view(self, state: OldWestState, seat: Seat) -> dict[str, JSON]:
         """Everything on the table is open to every seat; only a pending secret
-        Fame bid is hidden, and the core keeps that out of every view."""
-        asking = state.asking
+        Fame bid is hidden, and the core keeps that out of every view
+        (:class:`~.view.OldWestView`)."""
+        fixed = prepared(state.scenario, _fixed)
         pieces = state.table.pieces
-        profiles = prepared(state.scenario, _profiles)
+        point = state.point
         return {
             "turn": state.turn,
             "phase": state.phase,
             "advantage": state.advantage,
-            "table": picture.table_part(state.scenario),
-            "asking": None if asking is None else marshal.loads(marshal.dumps(asking)),
-            "models": [_model_view(f, pieces.get(f.id), profiles[f.id])
-                       for f in state.fighters.values()],
-            "fleeing": sorted(state.fleeing),
-            "ran": sorted(state.ran),
-            "objectives": {seat: _objective_view(state, seat) for seat in state.seats},
-            "fame_cap": state.rules.fame_cap,
-            "fortune_save": state.rules.fortune_save,
+            "table": fixed.table,
+            "names": fixed.names,
+            "posses": {key: {**posse, "fleeing": key in state.fleeing, "ran": key in state.ran}
+                       for key, posse in fixed.posses.items()},
+            "models": {f.id: fixed.model_view(f, pieces.get(f.id))
+                       for f in state.fighters.values()},
+            "house_rules": fixed.house_rules,
+            "point": None if point is None else _point_view(point),
         }
 
     def decided(self, state: OldWestState) -> Outcome | None:
@@ -91,9 +111,9 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
                      answer: Any) -> Verdict:
         """A point to move to is refused, with every reason, where the model
         cannot go (:mod:`.move_to`)."""
-        if isinstance(answer, PointMove) and state.asking is not None:
-            refusals = move_to.point_refusals(state, state.asking["model"],
-                                              state.asking.get("near"), answer)
+        if isinstance(answer, PointMove) and state.point is not None:
+            refusals = move_to.point_refusals(state, state.point.model, state.point.near,
+                                              answer)
             return Verdict(answer, refusals=tuple(refusals))
         return Verdict(answer)
 
@@ -101,47 +121,91 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
                       rng: Random) -> JSON:
         """A point to move to: one of the named moves (each checked when they
         were listed), or staying where it stands."""
-        asking = view["state"].get("asking") or {}
+        point = view["state"].get("point") or {}
         here = (view.get("waiting") or {}).get("template")
-        spots = [{"x": at[0], "y": at[1]} for _, at in asking.get("spots") or ()]
+        spots = [{"x": spot["to"][0], "y": spot["to"][1]} for spot in point.get("spots") or ()]
         return rng.choice([here, *spots]) if here is not None else spots[0]
-
-    def bot_weights(self, view: dict[str, JSON], seat: Seat,
-                    decision: Decision) -> list[float] | None:
-        """The random bot moves rather than stands, leaves only for an escape
-        objective and runs only when the test says so (:mod:`referee.bots.old_west`)."""
-        return bot_policy.weights(view, seat, decision)
-
-    def option_odds(self, view: dict[str, JSON], seat: Seat,
-                    decision: Decision) -> dict[int, Msg] | None:
-        """The chance behind a charge, a shot or Fame on the fight's die, from
-        the seat's view (:mod:`referee.odds.at_the_table`)."""
-        from referee.odds import at_the_table
-
-        return at_the_table.old_west(view, seat, decision)
 
     def seat_name(self, scenario: OldWestScenario, seat: Seat) -> Msg | Name:
         """The posse's name from the scenario."""
         names = setup_of(scenario).posse_names
         return names[seat] if seat in names else super().seat_name(scenario, seat)
 
-    def svg(self, scenario: OldWestScenario, view: dict[str, JSON], lang: Lang) -> str:
-        """A picture of the table as ``view`` shows it (:mod:`.picture`)."""
-        return picture.svg(scenario, view, lang)
 
-    def table_map(self, view: dict[str, JSON], lang: Lang) -> TableMap | None:
-        """The map of the table as ``view`` shows it, for the terminal (:mod:`.picture`)."""
-        return picture.table_map(view, lang)
+class _Fixed:
+    """The parts of every view that a scenario fixes, prepared once and
+    read-only: shared by every view of every seat (``fresh_views``)."""
+
+    def __init__(self, scenario: OldWestScenario) -> None:
+        setup = setup_of(scenario)
+        state = OldWestState(scenario)
+        entries = terrain_entries(scenario)
+        self.table: dict[str, JSON] = read_only({
+            "width": scenario.table.width, "depth": scenario.table.depth,
+            "terrain": {key: _terrain_view(spec) for key, spec in entries}})
+        self.names: dict[str, JSON] = read_only({
+            "title": title_name(scenario).to_json(),
+            "posses": {p.seat: posse_name(p).to_json() for p in scenario.posses},
+            "models": {f.id: f.name.to_json() for f in state.fighters.values()},
+            "terrain": {key: spec.name.name.to_json() for key, spec in entries},
+            "guns": {m.id: m.gun.name.name.to_json() for p in scenario.posses
+                     for m in p.models if m.gun is not None}})
+        self.posses: dict[str, dict[str, JSON]] = {p.seat: {
+            "leader": setup.leaders[p.seat], "exit_edge": p.exit_edge,
+            "objective": None if p.objective is None else read_only(
+                {"kind": p.objective.kind, "models": p.objective.models}),
+        } for p in scenario.posses}
+        self.house_rules: dict[str, JSON] = read_only(scenario.house_rules.model_dump())
+        self.profiles: dict[str, dict[str, JSON]] = {f.id: _profile(f)
+                                                      for f in state.fighters.values()}
+        self.shown: dict[tuple[object, ...], dict[str, JSON]] = {}
+        """Each model's part of a view by its condition, read-only: a model
+        that has not changed since an earlier view is shown by the same part."""
+
+    def model_view(self, f: Fighter, piece: Piece | None) -> dict[str, JSON]:
+        """``f``'s part of a view (:func:`_model_view`), made once per condition."""
+        mount = f.mount
+        key = (f.id, f.status, f.wounds, f.fame, f.fortune, f.prone,
+               None if piece is None else (piece.x, piece.y, piece.radius),
+               None if mount is None else (mount.kind, mount.toughness, mount.wounds))
+        found = self.shown.get(key)
+        if found is None:
+            if len(self.shown) >= _SHOWN:
+                self.shown.clear()
+            found = self.shown[key] = read_only(_model_view(f, piece, self.profiles[f.id]))
+        return found
 
 
-def _objective_view(state: OldWestState, seat: str) -> dict[str, JSON] | None:
-    """The posse's scenario objective, open to every seat: its kind, the
-    models an escape needs and the edge they leave by."""
-    objective = state.setup.objectives[seat]
-    if objective is None:
-        return None
-    return {"kind": objective.kind, "models": objective.models,
-            "edge": state.exit_edges[seat]}
+_SHOWN = 20_000
+"""At most this many models' parts are kept per scenario."""
+
+
+def _fixed(scenario: OldWestScenario) -> _Fixed:
+    return _Fixed(scenario)
+
+
+def _terrain_view(spec: ObstacleSpec | CoverSpec | DropSpec) -> dict[str, JSON]:
+    if isinstance(spec, ObstacleSpec):
+        kind, height = ("building" if spec.closed else "wall"), spec.height
+    elif isinstance(spec, CoverSpec):
+        kind, height = "cover", None
+    else:
+        kind, height = "drop", spec.height
+    return {"kind": kind, "points": [[x, y] for x, y in spec.points], "height": height}
+
+
+def _profile(f: Fighter) -> dict[str, JSON]:
+    """A model's part of the view as far as its profile fixes it (the rest
+    left None): a view copies it and fills in the rest."""
+    gun = None if f.gun is None else read_only({"range": f.gun.range,
+                                                "strength": f.gun.strength})
+    return {
+        "posse": f.posse, "status": None, "at": None, "base_inches": None, "move": None,
+        "fighting": f.fighting, "strength": f.strength, "toughness": f.toughness,
+        "attacks": f.attacks, "wounds": None, "starting_wounds": f.wounds, "pluck": f.pluck,
+        "shooting": f.shooting, "gun": gun, "hero": f.hero, "fame": None, "fortune": None,
+        "fearsome": f.fearsome, "prone": None, "mount": None,
+    }
 
 
 _ROUNDED: dict[float, float] = {}
@@ -159,39 +223,28 @@ def _round3(value: float) -> float:
     return found
 
 
-def _profiles(scenario: OldWestScenario) -> dict[str, dict[str, JSON]]:
-    """Each model's part of the view as far as its profile fixes it (the
-    rest left None), prepared once per scenario and never changed: a view
-    copies it and fills in the rest."""
-    state = OldWestState(scenario)
-    return {f.id: {
-        "id": f.id, "name": None, "posse": f.posse, "status": None, "at": None,
-        "base_inches": None, "fighting": f.fighting, "strength": f.strength,
-        "toughness": f.toughness, "attacks": f.attacks, "wounds": None, "pluck": f.pluck,
-        "prone": None, "fearsome": f.fearsome, "shooting": f.shooting, "gun": None,
-    } for f in state.fighters.values()}
-
-
 def _model_view(f: Fighter, piece: Piece | None, profile: dict[str, JSON]) -> dict[str, JSON]:
     """A model as every seat sees it: its profile, its condition, its base."""
-    data = profile.copy()  # a fresh table: name, gun and mount are made anew below
-    data["name"] = f.name.to_json()
+    data = profile.copy()  # a fresh table: the rest is filled in below
     data["status"] = f.status
     if piece is not None:
         rounded = _ROUNDED.get
         x, y, size = piece.x, piece.y, 2 * piece.radius
         data["at"] = [rounded(x) or _round3(x), rounded(y) or _round3(y)]
         data["base_inches"] = rounded(size) or _round3(size)
+    data["move"] = f.move
     data["wounds"] = f.wounds
+    data["fame"] = f.fame
+    data["fortune"] = f.fortune
     data["prone"] = f.prone
-    gun, mount = f.gun, f.mount
-    if gun is not None:
-        data["gun"] = {"strength": gun.strength, "range": gun.range}
-    if f.hero:
-        data["hero"] = True
-        data["fame"] = f.fame
-        data["fortune"] = f.fortune
+    mount = f.mount
     if mount is not None:
         data["mount"] = {"kind": mount.kind, "toughness": mount.toughness,
                          "wounds": mount.wounds}
     return data
+
+
+def _point_view(point: PointAsk) -> dict[str, JSON]:
+    return {"model": point.model, "near": point.near,
+            "spots": [{"way": way, "model": other, "to": [at[0], at[1]]}
+                      for way, other, at in point.spots]}

@@ -18,6 +18,7 @@ from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, older_names
 from referee.core.morphology import gender_of
 from referee.core.scenario import refused, unknown_name
+from referee.games.old_west.settings import HouseRules as HouseRules
 
 Point2 = tuple[float, float]
 Edge = Literal["north", "south", "east", "west"]
@@ -132,35 +133,6 @@ class DropSpec(_Named):
 class TableSpec(_Strict):
     width: float = Field(48.0, gt=0)
     depth: float = Field(48.0, gt=0)
-
-
-class HouseRules(_Strict):
-    """Settings for what the fragment of the book does not say. Each is a house
-    rule; docs/rulesets/old_west.md says where it comes from."""
-
-    max_turns: int = Field(12, ge=1, le=200, description="the game ends in a draw after this turn")
-    foot_base_mm: float = Field(25.0, gt=0)
-    mounted_base_mm: float = Field(50.0, gt=0, description="round base of a rider")
-    back_off_inches: float = Field(1.0, gt=0, description="the book's 1 inch (OW-BCK-1)")
-    back_off_reach: float = Field(4.0, gt=0, description="farthest a loser may travel through "
-                                                          "a gap to end clear (OW-MUL-3)")
-    across_reach: float = Field(0.5, ge=0, description="how far from an obstacle two bases may "
-                                                       "stand and still fight across it")
-    barrier_height: float = Field(1.0, gt=0, description="obstacles up to this may be jumped")
-    barrier_cost: float = Field(2.0, ge=0, description="inches of move spent to jump a barrier")
-    sight_height: float = Field(2.0, gt=0, description="obstacles this high block sight")
-    in_the_way: int = Field(4, ge=2, le=6, description="roll for a shot to get past cover")
-    tie_die_advantage_wins_low: bool = Field(True, description="OW-FGT-3: 1–3 wins for the "
-                                                               "side with Advantage")
-    fame_cap: int = Field(6, ge=6, le=12, description="a die changed by Fame stops here")
-    fortune_save: int = Field(4, ge=2, le=6, description="roll for a Fortune point to save "
-                                                         "a wound")
-    whuppin_cost: int = Field(1, ge=0, le=3, description="Fame for Tike for Whuppin' (OW-WHP-1)")
-    heroic_action_cost: int = Field(1, ge=0, le=3, description="the book's 1 Fame (OW-HAC-2)")
-    fall_safe_height: float = Field(2.0, ge=0, description="the book: falls over 2\" hurt")
-    fall_strength: int = Field(3, ge=1, le=10, description="Strength of each falling hit")
-    rider_hit_on: int = Field(4, ge=1, le=7, description="a shot at a rider hits the rider on "
-                                                         "this or more, else the mount")
 
 
 class OldWestScenario(_Strict):

@@ -15,11 +15,10 @@ from referee.games.old_west.aiming import can_shoot as can_shoot
 from referee.games.old_west.aiming import targets as targets
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
-from referee.games.old_west.picture import shot_asking
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6, mount_of, rolled
-from referee.games.old_west.state import OldWestState, PhaseMarks
-
-FIRE_RANGE = 6.0
+from referee.games.old_west.state import OldWestState, PhaseMarks, rounded_xy
+from referee.games.old_west.tables import FIRE_RANGE
+from referee.games.old_west.view import Part
 
 
 @dataclass
@@ -31,7 +30,8 @@ class ShootingPhase(HeroesFirst):
         state.marks = PhaseMarks()
         for fighter in state.fighters.values():
             fighter.shot = fighter.done = False
-        state.emit(msg("ow.phase.shooting", turn=state.turn))
+        state.emit(msg("ow.phase.shooting", turn=state.turn),
+                   facts={"kind": "phase-started", "phase": "shooting", "turn": state.turn})
         return self.call(DeclareHeroics("shooting"), self.declared)
 
     def action(self, hero_id: str) -> Frame:
@@ -55,7 +55,8 @@ class ShootEach(PosseLoop):
     def finish(self, state: OldWestState) -> Step:
         for fighter in state.fighters.values():
             fighter.dived = False
-        state.emit(msg("ow.phase.shooting-ended", turn=state.turn))
+        state.emit(msg("ow.phase.shooting-ended", turn=state.turn),
+                   facts={"kind": "phase-ended", "phase": "shooting", "turn": state.turn})
         return done()
 
 
@@ -76,7 +77,10 @@ class Quickdraw(Frame):
                         and state.table.within(self.hero_id, f.id, FIRE_RANGE)]
         if not (self.friends and can_shoot(state, self.hero_id)):
             return self.shouted(state, False)
-        options = [Option(False, msg("ow.opt.no-shout")), Option(True, msg("ow.opt.fire"))]
+        options = [Option(False, msg("ow.opt.no-shout"),
+                          {"kind": "fire", "model": self.hero_id, "shout": False}),
+                   Option(True, msg("ow.opt.fire"),
+                          {"kind": "fire", "model": self.hero_id, "shout": True})]
         return self.ask(Decision.single(hero.posse, msg("ow.ask.fire", name=hero.name),
                                         options), self.shouted)
 
@@ -88,11 +92,13 @@ class Quickdraw(Frame):
     def fired(self, state: OldWestState, fired: bool) -> Step:
         hero = state.fighters[self.hero_id]
         if not fired:
-            state.emit(msg("ow.quickdraw-wasted", name=hero.name), clause="OW-QDR-3")
+            state.emit(msg("ow.quickdraw-wasted", name=hero.name), clause="OW-QDR-3",
+                       facts={"kind": "quickdraw-wasted", "model": self.hero_id})
             return done()
         if not self.shout:
             return done()
-        state.emit(msg("ow.fire", name=hero.name), clause="OW-QDR-2")
+        state.emit(msg("ow.fire", name=hero.name), clause="OW-QDR-2",
+                   facts={"kind": "shouted", "model": self.hero_id, "shout": "fire"})
         return self.next_friend(state, None)
 
     def next_friend(self, state: OldWestState, _: object) -> Step:
@@ -117,14 +123,15 @@ class ShootWith(Frame):
         aims = targets(state, self.shooter_id)
         if not aims:
             return done(False)
-        options = [Option("hold", msg("ow.opt.hold-fire"))] + [
-            Option(f"shoot:{t}", msg("ow.opt.shoot", target=state.name(t))) for t in aims]
-        state.asking = shot_asking(state, self.shooter_id, aims)
+        options = [Option("hold", msg("ow.opt.hold-fire"),
+                          {"kind": "hold-fire", "model": self.shooter_id})] + [
+            Option(f"shoot:{t}", msg("ow.opt.shoot", target=state.name(t)),
+                   {"kind": "shoot", "model": self.shooter_id, "target": t,
+                    "cover": cover_between(state, self.shooter_id, t)}) for t in aims]
         return self.ask(Decision.single(shooter.posse, msg("ow.ask.shoot", name=shooter.name),
                                         options), self.chose)
 
     def chose(self, state: OldWestState, choice: str) -> Step:
-        state.asking = None
         state.fighters[self.shooter_id].shot = True
         if choice == "hold":
             return done(False)
@@ -153,8 +160,13 @@ class ResolveShot(Frame):
 
     def start(self, state: OldWestState) -> Step:
         shooter, target = state.fighters[self.shooter_id], state.fighters[self.target_id]
-        state.emit(msg("ow.shoots", name=shooter.name, target=target.name))
-        return self.ask(d6(msg("ow.roll.to-hit", name=shooter.name, need=shooter.shooting)),
+        self.covers = cover_between(state, self.shooter_id, self.target_id)
+        state.emit(msg("ow.shoots", name=shooter.name, target=target.name),
+                   facts={"kind": "shot", "model": self.shooter_id, "target": self.target_id,
+                          "cover": list(self.covers), "in_the_way": state.rules.in_the_way})
+        return self.ask(d6(msg("ow.roll.to-hit", name=shooter.name, need=shooter.shooting),
+                           {"roll": "to-hit", "model": self.shooter_id,
+                            "target": self.target_id, "need": shooter.shooting}),
                         self.rolled)
 
     def rolled(self, state: OldWestState, roll: int) -> Step:
@@ -167,40 +179,53 @@ class ResolveShot(Frame):
         shooter = state.fighters[self.shooter_id]
         hit = self.roll + spent >= shooter.shooting
         state.emit(msg("ow.hit" if hit else "ow.missed", name=shooter.name,
-                       roll=rolled(self.roll, spent), need=shooter.shooting))
+                       roll=rolled(self.roll, spent), need=shooter.shooting),
+                   facts={"kind": "to-hit", "model": self.shooter_id, "target": self.target_id,
+                          "roll": self.roll, "fame": spent, "need": shooter.shooting,
+                          "hit": hit})
         if not hit:
             return done()
-        self.covers = _cover_between(state, self.shooter_id, self.target_id)
         return self.next_cover(state)
 
     def next_cover(self, state: OldWestState) -> Step:
         if self.covers:
             cover = state.terrain(self.covers[0])
-            return self.ask(d6(msg("ow.roll.in-the-way", cover=cover)), self.past)
+            return self.ask(d6(msg("ow.roll.in-the-way", cover=cover),
+                               {"roll": "in-the-way", "model": self.shooter_id,
+                                "target": self.target_id, "cover": self.covers[0],
+                                "need": state.rules.in_the_way}), self.past)
         target = state.fighters[self.target_id]
         if target.mount is not None:
-            return self.ask(d6(msg("ow.roll.rider-or-mount", name=target.name)), self.sided)
+            return self.ask(d6(msg("ow.roll.rider-or-mount", name=target.name),
+                               {"roll": "rider-or-mount", "model": self.target_id,
+                                "need": state.rules.rider_hit_on}), self.sided)
         return self.hit_part(state, "rider")
 
     def past(self, state: OldWestState, roll: int) -> Step:
-        cover = state.terrain(self.covers.pop(0))
+        cover_id = self.covers.pop(0)
+        cover = state.terrain(cover_id)
         need = state.rules.in_the_way
+        facts = {"kind": "in-the-way", "model": self.shooter_id, "target": self.target_id,
+                 "cover": cover_id, "roll": roll, "need": need, "past": roll >= need}
         if roll < need:
-            state.emit(msg("ow.hit-cover", cover=cover, roll=roll, need=need))
+            state.emit(msg("ow.hit-cover", cover=cover, roll=roll, need=need), facts=facts)
             return done()
-        state.emit(msg("ow.past-cover", cover=cover, roll=roll, need=need))
+        state.emit(msg("ow.past-cover", cover=cover, roll=roll, need=need), facts=facts)
         return self.next_cover(state)
 
     def sided(self, state: OldWestState, side: int) -> Step:
         target = state.fighters[self.target_id]
         need = state.rules.rider_hit_on
+        facts = {"kind": "rider-or-mount", "model": self.target_id, "roll": side, "need": need,
+                 "hits": "rider" if side >= need else "mount"}
         if side >= need:
-            state.emit(msg("ow.hits-rider", name=target.name, roll=side, need=need))
+            state.emit(msg("ow.hits-rider", name=target.name, roll=side, need=need), facts=facts)
             return self.hit_part(state, "rider")
-        state.emit(msg("ow.hits-mount", mount=mount_of(target), roll=side, need=need))
+        state.emit(msg("ow.hits-mount", mount=mount_of(target), roll=side, need=need),
+                   facts=facts)
         return self.hit_part(state, "mount")
 
-    def hit_part(self, state: OldWestState, part: str) -> Step:
+    def hit_part(self, state: OldWestState, part: Part) -> Step:
         shooter = state.fighters[self.shooter_id]
         strength = shooter.gun.strength if shooter.gun is not None else shooter.strength
         return self.call(Hit(self.shooter_id, strength, self.target_id, part, "OW-WND-1"),
@@ -215,7 +240,9 @@ class ResolveShot(Frame):
         return done()
 
 
-def _cover_between(state: OldWestState, shooter_id: str, target_id: str) -> list[str]:
+def cover_between(state: OldWestState, shooter_id: str, target_id: str) -> list[str]:
+    """The terrain a shot must get past, by id: each obstacle the line of
+    fire crosses, and the cover area the target stands in (house rule)."""
     table = state.table
     names = [o.name for o in table.obstacles_between(state.pos(shooter_id), state.pos(target_id))]
     area = table.in_cover_area(target_id)
@@ -223,7 +250,7 @@ def _cover_between(state: OldWestState, shooter_id: str, target_id: str) -> list
 
 
 def behind_cover(state: OldWestState, target_id: str, shooter_id: str) -> bool:
-    return bool(_cover_between(state, shooter_id, target_id))
+    return bool(cover_between(state, shooter_id, target_id))
 
 
 @dataclass
@@ -237,7 +264,7 @@ class DiveForCover(Frame):
     shooter_id: str
 
     def start(self, state: OldWestState) -> Step:
-        return self.call(PluckTest(self.target_id, "OW-DIV-1"), self.tested)
+        return self.call(PluckTest(self.target_id, "dive"), self.tested)
 
     def tested(self, state: OldWestState, passed: bool) -> Step:
         if not passed:
@@ -253,16 +280,21 @@ def _failed_dive(state: OldWestState, target_id: str, shooter_id: str) -> None:
             _dismount_behind(state, target_id, shooter_id)
             return
         state.set_prone(target_id, True)
-        state.emit(msg("ow.dives-prone", name=target.name), clause="OW-DIV-3")
+        state.emit(msg("ow.dives-prone", name=target.name), clause="OW-DIV-3",
+                   facts={"kind": "dived-prone", "model": target_id})
         return
     spot = cover_spot(state, target_id, shooter_id)
     if spot is None:
         state.set_prone(target_id, True)
-        state.emit(msg("ow.no-cover", name=target.name), clause="OW-DIV-2")
+        state.emit(msg("ow.no-cover", name=target.name), clause="OW-DIV-2",
+                   facts={"kind": "found-no-cover", "model": target_id})
         return
+    start = rounded_xy(state.pos(target_id))
     state.table.move(target_id, spot)
     state.emit(msg("ow.runs-for-cover", name=target.name, x=tenths(spot[0]),
-                   y=tenths(spot[1])), clause="OW-DIV-2")
+                   y=tenths(spot[1])), clause="OW-DIV-2",
+               facts={"kind": "ran-for-cover", "model": target_id, "from": start,
+                      "to": rounded_xy(state.pos(target_id))})
 
 
 def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | None:
@@ -310,4 +342,6 @@ def _dismount_behind(state: OldWestState, rider_id: str, shooter_id: str) -> Non
     if table.on_table(spot, rider.foot_radius) and not table.sweep_blockers(
             rider_id, spot, ignore=(f"{rider_id}~mount",)):
         table.move(rider_id, spot)
-    state.emit(msg("ow.dismounts", name=rider.name), clause="OW-MNT-2")
+    state.emit(msg("ow.dismounts", name=rider.name), clause="OW-MNT-2",
+               facts={"kind": "dismounted", "model": rider_id,
+                      "to": rounded_xy(state.pos(rider_id))})

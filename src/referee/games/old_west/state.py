@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Polygon
 
 from referee.boards.table import (
     EPS,
+    XY,
     CoverArea,
     Drop,
     Obstacle,
@@ -29,7 +30,6 @@ from referee.games.old_west.scenario import (
     CoverSpec,
     DropSpec,
     Gun,
-    HouseRules,
     ModelSpec,
     ObstacleSpec,
     OldWestScenario,
@@ -37,6 +37,7 @@ from referee.games.old_west.scenario import (
     named,
     posse_name,
 )
+from referee.games.old_west.settings import HouseRules
 from referee.games.old_west.tables import MOVE_BY_MOUNT
 
 R = TypeVar("R")
@@ -117,13 +118,13 @@ class Setup:
     every game and copy of the scenario shares the same objects."""
 
     def __init__(self, scenario: OldWestScenario) -> None:
-        obstacles = [Obstacle(o.name.en, obstacle_shape(o.points, o.closed), o.height)
-                     for o in scenario.obstacles]
-        covers = [CoverArea(c.name.en, Polygon(c.points)) for c in scenario.covers]
-        drops = [Drop(d.name.en, LineString(d.points), d.height) for d in scenario.drops]
-        terrain: list[ObstacleSpec | CoverSpec | DropSpec] = [
-            *scenario.obstacles, *scenario.covers, *scenario.drops]
-        names = {spec.name.en: named(spec) for spec in terrain}
+        obstacles = [Obstacle(terrain_id("obstacle", n), obstacle_shape(o.points, o.closed),
+                              o.height) for n, o in enumerate(scenario.obstacles)]
+        covers = [CoverArea(terrain_id("cover", n), Polygon(c.points))
+                  for n, c in enumerate(scenario.covers)]
+        drops = [Drop(terrain_id("drop", n), LineString(d.points), d.height)
+                 for n, d in enumerate(scenario.drops)]
+        names = {key: named(spec) for key, spec in terrain_entries(scenario)}
         self.terrain = Terrain(obstacles, covers, drops, names)
         self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
         self.posse_names = {p.seat: posse_name(p) for p in scenario.posses}
@@ -143,6 +144,23 @@ class Setup:
                 *(o for o in self.objectives.values() if o is not None))
 
 
+def terrain_id(kind: str, index: int) -> str:
+    """A piece of terrain's id: its kind and its place among the scenario's
+    entries of that kind, from 1 (``obstacle-1``, ``cover-2``, ``drop-1``).
+    The rules name terrain by it; views and facts too."""
+    return f"{kind}-{index + 1}"
+
+
+def terrain_entries(scenario: OldWestScenario
+                    ) -> list[tuple[str, ObstacleSpec | CoverSpec | DropSpec]]:
+    """Every piece of terrain with its id, obstacles, covers, then drops."""
+    found: list[tuple[str, ObstacleSpec | CoverSpec | DropSpec]] = []
+    found += [(terrain_id("obstacle", n), o) for n, o in enumerate(scenario.obstacles)]
+    found += [(terrain_id("cover", n), c) for n, c in enumerate(scenario.covers)]
+    found += [(terrain_id("drop", n), d) for n, d in enumerate(scenario.drops)]
+    return found
+
+
 def setup_of(scenario: OldWestScenario) -> Setup:
     """The scenario's :class:`Setup`, prepared once (kept for the last few scenarios)."""
     return prepared(scenario, Setup)
@@ -157,6 +175,18 @@ def build_table(scenario: OldWestScenario) -> OldWestTable:
             table.add(Piece(spec.id, spec.at[0], spec.at[1], base_radius(spec, rules),
                             posse.seat, spec.name.en))
     return table
+
+
+@dataclass(frozen=True)
+class PointAsk:
+    """A model asked where it moves to (:mod:`.move_to`): the Hero it must
+    end near after a Yee Haw!, and the named moves the rules offer, each
+    ``(way, the model it goes toward or away from, where it ends)``, checked
+    as a typed point would be."""
+
+    model: str
+    near: str | None
+    spots: tuple[tuple[str, str, XY], ...]
 
 
 @dataclass
@@ -195,9 +225,8 @@ class OldWestState(GameState):
         self.fleeing: set[str] = set()
         self.ran: set[str] = set()
         self.marks = PhaseMarks()
-        self.asking: dict[str, Any] | None = None
-        """The model the pending move or shot decision is about, with its
-        reach, spots and aims, for the seats' maps (:mod:`.picture`)."""
+        self.point: PointAsk | None = None
+        """The pending question of a point to move to, if one is asked."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> OldWestState:
         """A copy of what changes (the pieces, the models' condition, the
@@ -314,6 +343,11 @@ def _leader(named: str | None, models: list[ModelSpec]) -> str:
         return named
     heroes = [m.id for m in models if m.hero or m.fame or m.fortune]
     return heroes[0] if heroes else models[0].id
+
+
+def rounded_xy(xy: XY) -> list[float]:
+    """A point as views, facts and meanings show it: inches to three decimals."""
+    return [round(xy[0], 3), round(xy[1], 3)]
 
 
 def distance_xy(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -1,4 +1,7 @@
-"""The book's tables, as data, in one place: play, odds and docs read them here.
+"""The book's numbers and tables, as data, in one place: play, odds and docs
+read them here (DESIGN idea 4). A house rule's default lives in the scenario's
+settings (:mod:`.settings`); where a setting's default is the book's own
+number, the setting reads it from here.
 
 The Wound Table (OW-WND-1..5) is written as the book prints it, one row per
 Strength, one column per Toughness: a number is the lowest roll that wounds,
@@ -9,6 +12,54 @@ target cannot be wounded (OW-WND-3).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+
+DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""Every roll of the book is of six-sided dice."""
+
+PLUCK_PASS = 10
+"""Two dice plus Pluck: this or more passes a Pluck test (OW-PLK-1)."""
+PLUCK_DICE = 2
+"""A Pluck test rolls two dice (OW-PLK-1)."""
+
+TIE_DIE_LOW = range(1, 4)
+"""1–3 on the die that settles a tie goes to one side, 4–6 to the other
+(OW-FGT-3, OW-MUL-2); on the die for whose Hero acts first, 1–3 is the side
+with Advantage (OW-HAC-3)."""
+
+ACROSS_NEED = 4
+"""A blow across an obstacle reaches the enemy on 4, 5 or 6 (OW-OBS-2)."""
+
+SURROUNDED_BLOWS = 2
+"""Every strike at a surrounded model counts this many times (OW-SUR-2)."""
+
+BACK_OFF_INCHES = 1.0
+"""The loser of a round backs off 1" (OW-BCK-1); the default of the setting
+``back_off_inches``."""
+
+FALL_HURTS_ABOVE = 2.0
+"""A fall from higher than 2" does harm (OW-SUR-5); the default of the setting
+``fall_safe_height``."""
+
+YEE_HAW_RANGE = 6.0
+"""Yee Haw!: friends within 6" may move with the Hero, and end within 6" of
+him (OW-YEE-2)."""
+
+FIRE_RANGE = 6.0
+""""Fire!": friends within 6" of the Hero shoot too (OW-QDR-2)."""
+
+HEROIC_ACTION_COST = 1
+"""Fame a Heroic Action costs (OW-HAC-2; the full game charges Tike for
+Whuppin' the same): the defaults of ``heroic_action_cost`` and ``whuppin_cost``."""
+
+BROKEN_SHARE = Fraction(1, 2)
+"""A posse with this share of its models out of action or more tests to
+Head for the Hills (OW-HFH-1)."""
+
+FORTUNE_SAVE = 4
+"""From the full game (the fragment names Fortune only): a Fortune point
+spent and a roll of 4 or more keeps the Wound; the default of the setting
+``fortune_save``."""
 
 WOUND_TABLE_TEXT: tuple[str, ...] = (
     "4   5   5   6   6   6/4 6/5 6/6 –   –",
@@ -68,10 +119,9 @@ FALL_FROM_HORSE: dict[int, str] = {
     6: "lands",
 }
 """House rule (the book's Falling from a Horse table is not in the fragment,
-OW-RID-3): d6 — 1: the rider is thrown, takes a Strength 3 hit and lies
-prone; 2–5: it lands prone; 6: it lands on its feet."""
-
-FALL_FROM_HORSE_STRENGTH = 3
+OW-RID-3): d6 — 1: the rider is thrown, takes a hit of the setting
+``fall_strength`` (3) and lies prone; 2–5: it lands prone; 6: it lands on its
+feet."""
 
 MOVE_BY_MOUNT: dict[str, float] = {"foot": 6.0, "mule": 8.0, "horse": 10.0}
 """Movement in inches (from the full game): on foot, on a mule, on a horse."""

@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
-from referee.games.old_west.ending import check_over, end, is_over, max_turns_reason, posse_runs
+from referee.games.old_west.ending import check_over, end, is_over, last_turn, posse_runs
 from referee.games.old_west.melee import MeleePhase
 from referee.games.old_west.movement import MovementPhase
-from referee.games.old_west.rolls import PLUCK_NEED, PluckTest, d6
+from referee.games.old_west.rolls import PluckTest, d6
 from referee.games.old_west.scenario import title_name
 from referee.games.old_west.shooting import ShootingPhase
 from referee.games.old_west.state import OldWestState
+from referee.games.old_west.tables import BROKEN_SHARE, PLUCK_PASS
 
 PHASES: dict[str, Callable[[], Frame]] = {
     "movement": MovementPhase, "shooting": ShootingPhase, "melee": MeleePhase}
@@ -28,12 +29,13 @@ class PlayGame(Frame):
     phases: list[str] = field(default_factory=list)
 
     def start(self, state: OldWestState) -> Step:
-        state.emit(msg("ow.game-start", title=title_name(state.scenario)))
+        state.emit(msg("ow.game-start", title=title_name(state.scenario)),
+                   facts={"kind": "game-started"})
         return self.next_turn(state, None)
 
     def next_turn(self, state: OldWestState, _: object) -> Step:
         if state.turn >= state.rules.max_turns:
-            end(state, max_turns_reason(state))
+            end(state, *last_turn(state))
             return done()
         state.turn += 1
         self.phases = ["movement", "shooting", "melee"]
@@ -60,7 +62,8 @@ class TheDrop(Frame):
 
     def start(self, state: OldWestState) -> Step:
         seat = state.seats[len(self.rolls)]
-        return self.ask(d6(msg("ow.roll.drop", posse=state.posse_names[seat])), self.rolled)
+        return self.ask(d6(msg("ow.roll.drop", posse=state.posse_names[seat]),
+                           {"roll": "drop", "seat": seat}), self.rolled)
 
     def rolled(self, state: OldWestState, roll: int) -> Step:
         self.rolls[state.seats[len(self.rolls)]] = roll
@@ -74,14 +77,17 @@ class TheDrop(Frame):
             winner = state.other(state.last_advantage)
         else:
             state.emit(msg("ow.advantage-again", roll=rolls[a], turn=state.turn),
-                       clause="OW-HAC-1")
+                       clause="OW-HAC-1", facts={"kind": "advantage-again", "turn": state.turn,
+                                                 "roll": rolls[a]})
             return self.start(state)
         state.advantage = state.last_advantage = winner
         loser = state.other(winner)
         key = "ow.advantage" if rolls[a] != rolls[b] else "ow.advantage-tie"
         state.emit(msg(key, posse=state.posse_names[winner], roll=rolls[winner],
                        other=state.posse_names[loser], other_roll=rolls[loser],
-                       turn=state.turn), clause="OW-HAC-1")
+                       turn=state.turn), clause="OW-HAC-1",
+                   facts={"kind": "advantage", "turn": state.turn, "seat": winner,
+                          "rolls": rolls, "tie": rolls[a] == rolls[b]})
         return done()
 
 
@@ -89,7 +95,7 @@ def broken(state: OldWestState, seat: str) -> bool:
     """Half or more of the posse out of action; models that left the table
     for the scenario's objective do not count (OW-HFH-1, OW-HFH-3)."""
     total = len(state.posse(seat, None))
-    return 2 * len(state.posse(seat, "out")) >= total
+    return len(state.posse(seat, "out")) >= BROKEN_SHARE * total
 
 
 @dataclass
@@ -111,8 +117,10 @@ class HeadForTheHills(Frame):
                 self.seats.pop(0)
                 continue
             tester = state.fighters[hills_tester(state, seat)]
-            test = msg("ow.opt.test", name=tester.name, pluck=tester.pluck, need=PLUCK_NEED)
-            options = [Option("test", test), Option("run", msg("ow.opt.run"))]
+            test = msg("ow.opt.test", name=tester.name, pluck=tester.pluck, need=PLUCK_PASS)
+            options = [Option("test", test, {"kind": "hills-test", "seat": seat,
+                                             "model": tester.id}),
+                       Option("run", msg("ow.opt.run"), {"kind": "hills-run", "seat": seat})]
             return self.ask(Decision.single(seat, msg("ow.ask.hills"), options), self.chose)
         check_over(state)
         return done()
@@ -123,9 +131,9 @@ class HeadForTheHills(Frame):
             self.seats.pop(0)
             state.fleeing.add(seat)
             state.emit(msg("ow.chooses-to-run", posse=state.posse_names[seat]),
-                       clause="OW-HFH-4")
+                       clause="OW-HFH-4", facts={"kind": "chose-to-run", "seat": seat})
             return self.next_seat(state)
-        return self.call(PluckTest(hills_tester(state, seat), "OW-HFH-1"), self.tested)
+        return self.call(PluckTest(hills_tester(state, seat), "hills"), self.tested)
 
     def tested(self, state: OldWestState, passed: bool) -> Step:
         seat = self.seats.pop(0)

@@ -101,22 +101,6 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
             return rng.choice([here, *spots])
         return super().random_answer(view, seat, decision, rng)
 
-    def bot_weights(self, view: dict[str, JSON], seat: Seat,
-                    decision: Decision) -> list[float] | None:
-        """The random bot never picks the move to a point of its own choosing,
-        and in the Action phase it shoots or reloads three times as often as
-        it waits: the leaning of the Samurai policy (:mod:`.policy`), read
-        here from the options' meanings until the random bot asks the policy."""
-        kinds = [(option.meaning or {}).get("kind") for option in decision.options_for(seat)]
-        if "wait" in kinds:
-            return [1.0 if kind == "wait" else 3.0 for kind in kinds]
-        if "point" not in kinds:
-            return None
-        found = [0.0 if kind == "point" else 1.0 for kind in kinds]
-        return found if any(found) else None
-
-    # -- the end -------------------------------------------------------------------
-
     def decided(self, state: SamuraiState) -> Outcome | None:
         standing = [s for s in state.seats if state.alive(s)]
         if len(standing) < 2:

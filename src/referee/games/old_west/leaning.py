@@ -1,6 +1,6 @@
-"""Legends of the Old West: how the random bot leans among the options
-(:meth:`referee.core.ruleset.Ruleset.bot_weights`). Sensible defaults read
-from the seat's own view, cheap enough for fast random playouts:
+"""Legends of the Old West: how a random bot leans among the options put to
+it, read from the seat's view and the options' meanings alone. Sensible
+defaults, cheap enough for fast random playouts:
 
 - a model moves rather than stands (advance or charge, ``FORWARD`` to 1),
   unless its posse's objective is to hold the table: then it keeps its ground
@@ -12,14 +12,14 @@ from the seat's own view, cheap enough for fast random playouts:
   (OW-HFH-1, OW-HFH-2); it chooses to run (OW-HFH-4) only when its posse is
   outnumbered ``HOPELESS`` to 1 or worse on the table, and then half the time.
 
-Every other decision is left uniform."""
+Every other decision is left uniform. The bot policy (:mod:`.policy`) serves
+these weights to the bots.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-from referee.core.events import Seat
-from referee.core.waits import JSON, Decision
+from typing import Any, cast
 
 FORWARD = 3.0
 """Weight of advancing, and of charging (shared among the enemies in reach),
@@ -31,53 +31,64 @@ EXIT = 50.0
 HOPELESS = 3
 """Enemies on the table per model of one's own at which choosing to run is considered."""
 
+MOVES = frozenset({"hold", "later", "advance", "charge", "exit", "point"})
+HILLS = frozenset({"hills-test", "hills-run"})
 
-def weights(view: Mapping[str, JSON], seat: Seat, decision: Decision) -> list[float] | None:
-    """The lean for ``decision``'s options for ``seat``; None: uniform."""
-    key = decision.question.key
-    if key != "ow.ask.move" and key != "ow.ask.hills":
+
+def weights(view: Mapping[str, Any], seat: str,
+            meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
+    """The lean for the options whose ``meanings`` are given, in their order,
+    for ``seat`` reading ``view`` (its whole view); None: uniform."""
+    if not meanings or meanings[0] is None:
         return None
+    first = meanings[0]["kind"]
+    if first not in MOVES and first not in HILLS:
+        return None  # every option of a question is of the same family: a quick look
+    found = [m["kind"] if m is not None else None for m in meanings]
     state = view.get("state")
-    if not isinstance(state, Mapping):
+    if not isinstance(state, Mapping) or None in found:
         return None
-    values = [option.value for option in decision.options_for(seat)]
-    if key == "ow.ask.move":
-        return move_weights(state, seat, values)
-    return hills_weights(state, seat, values)
+    kinds = cast(list[str], found)
+    if MOVES.issuperset(kinds):
+        return move_weights(state, seat, kinds)
+    if HILLS.issuperset(kinds):
+        return hills_weights(state, seat, kinds)
+    return None
 
 
-def move_weights(state: Mapping[str, JSON], seat: Seat, values: Sequence[JSON]) -> list[float]:
+def move_weights(state: Mapping[str, Any], seat: str, kinds: Sequence[str]) -> list[float]:
     """Forward rather than still, unless holding the table; out by the exit
     edge if that is the objective."""
-    objective = (state.get("objectives") or {}).get(seat)
+    posse = (state.get("posses") or {}).get(seat)
+    objective = posse.get("objective") if isinstance(posse, Mapping) else None
     kind = objective.get("kind") if isinstance(objective, Mapping) else None
     escaping, still = kind == "escape", GROUND if kind == "hold" else 1.0
-    charges = sum(1 for v in values if isinstance(v, str) and v.startswith("charge:"))
+    charges = kinds.count("charge")
     found: list[float] = []
-    for value in values:
-        if value == "exit":
+    for option in kinds:
+        if option == "exit":
             found.append(EXIT if escaping else 0.0)
-        elif value == "hold":
+        elif option == "hold":
             found.append(still)
-        elif value == "advance":
+        elif option == "advance":
             found.append(FORWARD)
-        elif isinstance(value, str) and value.startswith("charge:"):
+        elif option == "charge":
             found.append(FORWARD / charges)
-        elif value == "point":
+        elif option == "point":
             found.append(0.0)  # a point of its own choosing: left to people
         else:
             found.append(1.0)
     return found if any(found) else [1.0] * len(found)
 
 
-def hills_weights(state: Mapping[str, JSON], seat: Seat, values: Sequence[JSON]) -> list[float]:
+def hills_weights(state: Mapping[str, Any], seat: str, kinds: Sequence[str]) -> list[float]:
     """Take the test; choose to run only when hopelessly outnumbered."""
     mine = theirs = 0
-    for model in state.get("models") or ():
+    for model in (state.get("models") or {}).values():
         if isinstance(model, Mapping) and model.get("status") == "active":
             if model.get("posse") == seat:
                 mine += 1
             else:
                 theirs += 1
     hopeless = theirs >= HOPELESS * max(mine, 1)
-    return [1.0 if value != "run" or hopeless else 0.0 for value in values]
+    return [1.0 if option != "hills-run" or hopeless else 0.0 for option in kinds]

@@ -1,0 +1,20 @@
+"""How a bot leans among the options of an Old West question, read from the
+asked seat's view and the options' meanings alone (:mod:`.leaning` says
+what it leans to and why). Registered as the ``old-west`` entry of
+``referee.policies``; the rules never import it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.bots.policy import Policy
+from referee.core.drivers import Ask
+from referee.games.old_west import leaning
+
+
+class OldWestPolicy(Policy):
+    """Move rather than stand, leave only for an escape objective, take the
+    Head for the Hills test; every other question uniform."""
+
+    def weights(self, ask: Ask) -> Sequence[float] | None:
+        return leaning.weights(ask.view, ask.seat, [option.meaning for option in ask.options])
