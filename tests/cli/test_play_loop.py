@@ -5,23 +5,35 @@ board not printed again when nothing changed."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
+import pytest
 from rich.console import Console
 
 from referee.cli.terminal import TerminalPlayer
 from referee.core.drivers import ScriptedChance, play_out
 from referee.core.game import Game
 from referee.core.i18n import Lang
-from referee.core.waits import JSON
+from referee.display import Display, View, register_display
 from tests.core.toy import Solo, SoloScenario
 
 
-class SoloWithBoard(Solo):
-    """Solo, with a one-line board showing the number picked."""
+class SoloBoard(Display):
+    """Solo's one-line board showing the number picked."""
 
-    def board_table(self, view: dict[str, JSON],
-                    lang: Lang) -> tuple[list[str], list[list[str]]] | None:
-        return ["Board"], [[f"picked {view['pick']}"]]
+    def board_table(self, view: View, lang: Lang) -> tuple[list[str], list[list[str]]] | None:
+        return ["Board"], [[f"picked {view['state']['pick']}"]]
+
+
+class SoloWithBoard(Solo):
+    name = "solo-with-board"
+
+
+@pytest.fixture(autouse=True)
+def solo_board() -> Iterator[None]:
+    register_display(SoloWithBoard.name, SoloBoard())
+    yield
+    register_display(SoloWithBoard.name, None)
 
 
 def test_the_board_is_shown_once_per_question_and_not_again_after_a_refusal() -> None:

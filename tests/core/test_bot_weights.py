@@ -1,33 +1,43 @@
 """The random bot's lean comes from above the rules: the core's RandomBot
 leans as the weights it is given say, uniformly without; the ruleset's bots
-(referee.bots) lean as the ruleset's policy says, or its older bot_weights
-hook where it registers no policy."""
+(referee.bots) lean as the ruleset's registered policy says."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from random import Random
 
+import pytest
+
 from referee.bots import random_bot, random_playout
+from referee.bots.policy import Policy, register_policy
 from referee.core import drivers
 from referee.core.drivers import Ask, RandomBot
 from referee.core.game import Game
-from referee.core.waits import JSON, Decision
 from tests.core.toy import Toy, ToyScenario
-
-
-class HighBidder(Toy):
-    """The toy, with bots leaning wholly to the highest card they hold."""
-
-    def bot_weights(self, view: dict[str, JSON], seat: str,
-                    decision: Decision) -> Sequence[float] | None:
-        values = [o.value for o in decision.options_for(seat)]
-        return [1.0 if v == max(values) else 0.0 for v in values]
 
 
 def highest(ask: Ask) -> list[float]:
     values = [option.value for option in ask.options]
     return [1.0 if value == max(values) else 0.0 for value in values]
+
+
+class HighBidder(Toy):
+    """The toy, its bots leaning wholly to the highest card they hold."""
+
+    name = "high-bidder"
+
+
+class Highest(Policy):
+    def weights(self, ask: Ask) -> Sequence[float] | None:
+        return highest(ask)
+
+
+@pytest.fixture(autouse=True)
+def high_bidding_policy() -> Iterator[None]:
+    register_policy(HighBidder.name, Highest())
+    yield
+    register_policy(HighBidder.name, None)
 
 
 def test_the_rulesets_bots_follow_the_rulesets_lean():

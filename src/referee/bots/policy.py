@@ -42,3 +42,13 @@ def leaning(ask: Ask) -> Sequence[float] | None:
     """The weights a random bot gives the options ``ask`` offers."""
     policy = policy_for(ask.ruleset)
     return None if policy is None else policy.weights(ask)
+
+
+def register_policy(ruleset_name: str, policy: Policy | None) -> None:
+    """Use ``policy`` for the ruleset named ``ruleset_name`` in this process
+    (tests, scripts; None forgets it); an installed package registers through
+    the ``referee.policies`` entry points instead."""
+    if policy is None:
+        _FOUND.pop(ruleset_name, None)
+    else:
+        _FOUND[ruleset_name] = policy

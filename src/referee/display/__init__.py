@@ -56,3 +56,13 @@ def display_for(ruleset: AnyRuleset) -> Display | None:
         _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, Display) \
             else None
     return _FOUND[name]
+
+
+def register_display(ruleset_name: str, display: Display | None) -> None:
+    """Use ``display`` for the ruleset named ``ruleset_name`` in this process
+    (tests, scripts; None forgets it); an installed package registers through
+    the ``referee.displays`` entry points instead."""
+    if display is None:
+        _FOUND.pop(ruleset_name, None)
+    else:
+        _FOUND[ruleset_name] = display
