@@ -233,12 +233,20 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Api:
+        self.launch()
+        return self.ready()
+
+    def launch(self) -> None:
+        """Start the process (:meth:`ready` waits until it serves)."""
         log = open(self.log_path, "ab")  # noqa: SIM115 - the process keeps it
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from referee.cli import main; main()", "serve",
              "--db", self.database_url, "--port", str(self.port)],
             stdout=log, stderr=subprocess.STDOUT, env=self.env)
         log.close()
+
+    def ready(self) -> Api:
+        assert self.process is not None
         api = Api(f"http://127.0.0.1:{self.port}")
         deadline = time.monotonic() + 60
         while True:

@@ -12,6 +12,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -130,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notifier.attach(asyncio.get_running_loop())
+        threads = int(os.environ.get("REFEREE_THREADS", "0")) or settings.threads
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         tasks: list[asyncio.Task[None]] = []
         if settings.background:
             tasks.append(asyncio.create_task(deadlines()))

@@ -55,5 +55,8 @@ class Settings:
     """Random bytes for seeds, tokens and game ids."""
     clock: Callable[[], datetime] = utc_now
     webhook_timeout: float = 5.0
+    threads: int = 8
+    """Threads serving requests in each process: the game's work holds the
+    interpreter's lock, so a few threads answer faster than many."""
     background: bool = True
     """Run the deadline checker and the cross-process listener (off in some tests)."""

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import Engine, insert, select, text, update
+from sqlalchemy import Engine, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.core.drivers import Ask, RandomBot
@@ -209,6 +209,10 @@ class Store:
         self._listeners: list[Listener] = []
         self._hooks: list[Callable[[Entry, list[Hook]], None]] = []
         self.sqlite = is_sqlite(engine)
+        self._write_lock = threading.Lock() if self.sqlite else None
+        """SQLite takes one writer at a time, and one waiting for the file's
+        lock sleeps in steps (its busy handler): the threads of a process
+        queue here instead and are woken the moment it is free."""
 
     # -- listening ---------------------------------------------------------------------
 
@@ -223,6 +227,10 @@ class Store:
         return to_ms(self.settings.clock())
 
     # -- tokens ------------------------------------------------------------------------
+
+    def known(self, token: str) -> Seating | None:
+        """The seat of a token this process has seen before, without the database."""
+        return self._seatings.get(token_hash(token))
 
     def authenticate(self, token: str) -> Seating | None:
         """The seat (or master) ``token`` belongs to; None for no token of ours."""
@@ -524,11 +532,16 @@ class Store:
         """Act on the game and store what changed, as the module says; a
         deadline that passed is fired first (unless this is its firing), so
         an answer never lands in the turn after the one it was meant for
-        unnoticed. :raises ApiError: busy after many tries."""
+        unnoticed. The first try trusts the cached game (with one process
+        serving, it is the stored one); a refusal, a change of nothing or
+        a lost compare-and-set reads the stored game and tries again.
+        :raises ApiError: busy after many tries."""
+        fresh = False
         for _ in range(RETRIES):
             entry = self._entry(game_id)
             with entry.lock:
-                self._sync(entry)
+                if fresh:
+                    self._sync(entry)
                 if not deadline and self._due(entry):
                     due = True
                 else:
@@ -537,17 +550,27 @@ class Store:
                     try:
                         result = act(entry, batch)
                         self._advance(entry, batch)
+                    except (ApiError, RefereeError):
+                        self._put_back(entry, batch.start)
+                        if fresh:
+                            raise
+                        fresh = True  # refused on what this process knew: look again
+                        continue
                     except BaseException:
                         self._put_back(entry, batch.start)
                         raise
                     if entry.seq == batch.start and not batch.changed:
-                        return result
+                        if fresh:
+                            return result
+                        fresh = True
+                        continue
                     try:
                         committed = self._commit(entry, batch)
                     except (IntegrityError, OperationalError):
                         committed = False
                     if not committed:
                         self._put_back(entry, batch.start)
+                        fresh = True
                         continue
                     self._settle(entry, batch)
                     entry.version += 1
@@ -565,12 +588,12 @@ class Store:
     def _commit(self, entry: Entry, batch: Batch) -> bool:
         now = self.now()
         with self._writing() as connection:
-            done = connection.execute(update(schema.games).where(
-                schema.games.c.id == entry.id, schema.games.c.version == entry.version).values(
-                    seq=entry.seq, version=entry.version + 1, turn=batch.turn,
-                    deadline_at=batch.deadline_at, paused=batch.paused,
-                    paused_left=batch.paused_left, over=batch.over,
-                    deadline_rule=batch.rule))
+            done = connection.execute(_CLAIM, {
+                "b_id": entry.id, "b_version": entry.version, "b_seq": entry.seq,
+                "b_next": entry.version + 1, "b_turn": batch.turn,
+                "b_deadline_at": batch.deadline_at, "b_paused": batch.paused,
+                "b_paused_left": batch.paused_left, "b_over": batch.over,
+                "b_rule": batch.rule})
             if done.rowcount != 1:
                 connection.rollback()
                 return False
@@ -596,7 +619,7 @@ class Store:
 
     def _writing(self) -> Any:
         """A write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
-        return _Transaction(self.engine)
+        return _Transaction(self.engine, self._write_lock)
 
     def _insert_inputs(self, connection: Any, entry: Entry, batch: Batch, now: int) -> None:
         rows = []
@@ -754,6 +777,8 @@ class Store:
         entry = Entry(row.id, ruleset, game, json.loads(row.players),
                       "ru" if row.lang == "ru" else "en", bytes.fromhex(row.seed),
                       row.seed_hash, row.webhook, row.deadline_rule, version=-1)
+        with entry.lock:
+            self._sync(entry)
         with self._entries_lock:
             found = self._entries.get(game_id)
             if found is not None:
@@ -774,8 +799,7 @@ class Store:
     def _sync(self, entry: Entry) -> None:
         """Bring ``entry`` to the stored game: new inputs, ready marks, talk."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(schema.games).where(
-                schema.games.c.id == entry.id)).one()
+            row = connection.execute(_ROW, {"b_id": entry.id}).one()
             if row.version == entry.version:
                 return
             if row.seq < entry.seq:  # never happens: inputs are only appended
@@ -806,15 +830,35 @@ class Store:
         entry.docs.clear()
 
 
+_CLAIM = update(schema.games).where(
+    schema.games.c.id == bindparam("b_id"),
+    schema.games.c.version == bindparam("b_version")).values(
+        seq=bindparam("b_seq"), version=bindparam("b_next"), turn=bindparam("b_turn"),
+        deadline_at=bindparam("b_deadline_at"), paused=bindparam("b_paused"),
+        paused_left=bindparam("b_paused_left"), over=bindparam("b_over"),
+        deadline_rule=bindparam("b_rule"))
+"""The compare-and-set: the game's row changes only if it is still at the
+version this process read."""
+_ROW = select(schema.games).where(schema.games.c.id == bindparam("b_id"))
+
+
 class _Transaction:
     """``with``: a connection in a write transaction, committed on leaving."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, lock: threading.Lock | None) -> None:
         self.engine = engine
+        self.lock = lock
 
     def __enter__(self) -> Any:
-        self.connection = self.engine.connect().execution_options(**{WRITE: True})
-        self.transaction = self.connection.begin()
+        if self.lock is not None:
+            self.lock.acquire()
+        try:
+            self.connection = self.engine.connect().execution_options(**{WRITE: True})
+            self.transaction = self.connection.begin()
+        except BaseException:
+            if self.lock is not None:
+                self.lock.release()
+            raise
         return self.connection
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
@@ -826,6 +870,8 @@ class _Transaction:
                     self.transaction.rollback()
         finally:
             self.connection.close()
+            if self.lock is not None:
+                self.lock.release()
 
 
 def _digest(doc: Mapping[str, JSON]) -> str:
