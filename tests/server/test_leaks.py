@@ -34,6 +34,7 @@ class Stream:
 
     def __init__(self, base: str, path: str, token: str) -> None:
         self.events: list[str] = []
+        self.seen = 0
         self.client = httpx.Client(base_url=base, timeout=httpx.Timeout(30, read=None))
         self.headers = {"Authorization": f"Bearer {token}"}
         self.path = path
@@ -58,6 +59,17 @@ class Stream:
                 return
             time.sleep(0.01)
         raise AssertionError("the event stream did not send the new version")
+
+    def next_event(self, timeout: float = 10) -> str:
+        """The data of the event after those seen so far (waiting for it)."""
+        seen = self.seen
+        deadline = time.monotonic() + timeout
+        while len(self.events) <= seen:
+            if time.monotonic() > deadline:
+                raise AssertionError("no new event")
+            time.sleep(0.01)
+        self.seen = seen + 1
+        return self.events[seen][len("data: "):]
 
     def close(self) -> None:
         self.stop.set()

@@ -2,10 +2,13 @@
 the same moment: both processes look for due deadlines, and each turn is
 closed exactly once (a compare-and-set on the game's version, in the
 transaction that appends the close). Answers sent to either process land
-in the same game, and each process sees the other's."""
+in the same game, each process sees the other's, and an event stream on
+one process hears of a write made by the other (PostgreSQL's notifications;
+polling on SQLite)."""
 
 from __future__ import annotations
 
+import json
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,6 +17,7 @@ import pytest
 
 from tests.server.conftest import BACKENDS, ServerProcess
 from tests.server.conftest import fresh_database as database
+from tests.server.test_leaks import Stream
 
 SEATS = ("anna", "boris", "gleb", "vera")
 GAMES = 12
@@ -32,6 +36,17 @@ def test_deadlines_falling_together_close_each_turn_once(
             one = apis[0]
             games = [one.create(ruleset="facility", seats=dict.fromkeys(SEATS, "person"))
                      for _ in range(GAMES)]
+            watched = Stream(apis[1].base, f"/api/games/{games[0]['id']}/events",
+                             games[0]["seats"]["anna"]["token"])
+            try:
+                first = watched.next_event()
+                assert one.answer(games[0], games[0]["seats"]["boris"]["token"],
+                                  {"move": {"to": 3}}).status_code == 200
+                assert json.loads(watched.next_event())["view"]["waiting"]["answered"] == [
+                    "boris"]
+                assert first != watched.events[-1]
+            finally:
+                watched.close()
             for number, game in enumerate(games):
                 for seat in SEATS[: number % 4]:
                     answer = {"move": {"to": 3}}
@@ -55,7 +70,7 @@ def test_deadlines_falling_together_close_each_turn_once(
                 closes = [index for index, item in enumerate(saved["inputs"])
                           if item == {"close": True}]
                 assert len(closes) == 1, f"game {number}: {saved['inputs']}"
-                assert len(saved["inputs"]) == number % 4 + 1
+                assert len(saved["inputs"]) == number % 4 + 1 + (number == 0)
                 for api in apis:
                     doc = api.view(game, master)
                     assert doc["turn"]["number"] == 2

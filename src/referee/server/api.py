@@ -186,8 +186,11 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
             return Response(status_code=304, headers={"ETag": tag})
         return JSONResponse({**doc, "version": version}, headers={"ETag": tag})
 
-    @router.post("/games/{game_id}/answer", tags=["play"])
-    def answer(body: AnswerBody, seating: Caller) -> dict[str, Any]:
+    @router.post("/games/{game_id}/answer", tags=["play"], responses={200: {
+        "description": "The answer is stored.", "content": {"application/json": {"example": {
+            "receipt": "2e0e700841808731b58174bd26c2328c80c3637e37bbe06c34aa19f0a0636c0d",
+            "seq": 2, "void": [{"part": "fly", "reason": "there is no such order"}]}}}}})
+    def answer(body: AnswerBody, seating: Caller) -> JSONResponse:
         """Answer what the seat is asked. A simultaneous decision's answer
         can be replaced until the turn closes. The receipt is the SHA-256
         of the game, the seat, the input's number and the answer."""
@@ -195,7 +198,7 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
             done = store.answer(seating, body.answer, body.turn)
         except RefereeError as exc:
             raise refused(exc) from None
-        return {"receipt": done.receipt, "seq": done.seq, "void": done.void}
+        return JSONResponse({"receipt": done.receipt, "seq": done.seq, "void": done.void})
 
     @router.post("/games/{game_id}/ready", tags=["play"])
     def ready(seating: Caller, body: ReadyBody | None = None) -> dict[str, bool]:
