@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 import tomllib
 from collections import OrderedDict
@@ -27,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import Engine, bindparam, insert, select, text, update
+from sqlalchemy import Engine, bindparam, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.core.drivers import Ask, RandomBot
@@ -209,6 +210,8 @@ class Store:
         self._listeners: list[Listener] = []
         self._hooks: list[Callable[[Entry, list[Hook]], None]] = []
         self.sqlite = is_sqlite(engine)
+        self._sql = {name: sql if self.sqlite else re.sub(r":(\w+)", r"%(\1)s", sql)
+                     for name, sql in _HOT_SQL.items()}
         self._write_lock = threading.Lock() if self.sqlite else None
         """SQLite takes one writer at a time, and one waiting for the file's
         lock sleeps in steps (its busy handler): the threads of a process
@@ -588,16 +591,23 @@ class Store:
     def _commit(self, entry: Entry, batch: Batch) -> bool:
         now = self.now()
         with self._writing() as connection:
-            done = connection.execute(_CLAIM, {
-                "b_id": entry.id, "b_version": entry.version, "b_seq": entry.seq,
-                "b_next": entry.version + 1, "b_turn": batch.turn,
-                "b_deadline_at": batch.deadline_at, "b_paused": batch.paused,
-                "b_paused_left": batch.paused_left, "b_over": batch.over,
-                "b_rule": batch.rule})
-            if done.rowcount != 1:
-                connection.rollback()
-                return False
-            self._insert_inputs(connection, entry, batch, now)
+            cursor = connection.connection.dbapi_connection.cursor()
+            try:
+                cursor.execute(self._sql["claim"], {
+                    "id": entry.id, "version": entry.version, "seq": entry.seq,
+                    "next": entry.version + 1, "turn": batch.turn,
+                    "deadline_at": batch.deadline_at, "paused": batch.paused,
+                    "paused_left": batch.paused_left, "over": batch.over, "rule": batch.rule})
+                if cursor.rowcount != 1:
+                    connection.rollback()
+                    return False
+                rows = self._input_rows(entry, batch, now)
+                if rows:
+                    cursor.executemany(self._sql["input"], rows)
+                if not self.sqlite:
+                    cursor.execute(self._sql["notify"], {"game": entry.id})
+            finally:
+                cursor.close()
             if batch.new_ready:
                 connection.execute(insert(schema.ready), [
                     {"game_id": entry.id, "turn": turn, "seat": seat}
@@ -608,7 +618,6 @@ class Store:
                     {"game_id": entry.id, "number": first + n, "sender": m.sender,
                      "audience": json.dumps(m.audience), "body": m.body, "turn": m.turn,
                      "at": m.at} for n, m in enumerate(batch.messages)])
-            self._notify(connection, entry.id)
         return True
 
     def _notify(self, connection: Any, game_id: str) -> None:
@@ -622,14 +631,18 @@ class Store:
         return _Transaction(self.engine, self._write_lock)
 
     def _insert_inputs(self, connection: Any, entry: Entry, batch: Batch, now: int) -> None:
+        rows = self._input_rows(entry, batch, now)
+        if rows:
+            connection.execute(insert(schema.inputs), rows)
+
+    def _input_rows(self, entry: Entry, batch: Batch, now: int) -> list[dict[str, Any]]:
         rows = []
         for index in range(batch.start, entry.seq):
             source, proof = batch.sources.get(index, ("rules", None))
             rows.append({"game_id": entry.id, "seq": index,
                          "body": json.dumps(entry.game.inputs[index], ensure_ascii=False),
                          "source": source[:16], "receipt": proof, "at": now})
-        if rows:
-            connection.execute(insert(schema.inputs), rows)
+        return rows
 
     def _settle(self, entry: Entry, batch: Batch) -> None:
         """The batch committed: the entry takes on what it changed."""
@@ -830,15 +843,18 @@ class Store:
         entry.docs.clear()
 
 
-_CLAIM = update(schema.games).where(
-    schema.games.c.id == bindparam("b_id"),
-    schema.games.c.version == bindparam("b_version")).values(
-        seq=bindparam("b_seq"), version=bindparam("b_next"), turn=bindparam("b_turn"),
-        deadline_at=bindparam("b_deadline_at"), paused=bindparam("b_paused"),
-        paused_left=bindparam("b_paused_left"), over=bindparam("b_over"),
-        deadline_rule=bindparam("b_rule"))
-"""The compare-and-set: the game's row changes only if it is still at the
-version this process read."""
+_HOT_SQL = {
+    "claim": 'UPDATE games SET seq = :seq, version = :next, turn = :turn, '
+             'deadline_at = :deadline_at, paused = :paused, paused_left = :paused_left, '
+             '"over" = :over, deadline_rule = :rule WHERE id = :id AND version = :version',
+    "input": "INSERT INTO inputs (game_id, seq, body, source, receipt, at) "
+             "VALUES (:game_id, :seq, :body, :source, :receipt, :at)",
+    "notify": f"SELECT pg_notify('{NOTIFY_CHANNEL}', :game)",
+}
+"""Every write's statements, sent straight to the driver (they run on
+every answer): the compare-and-set, by which the game's row changes only
+if it is still at the version this process read; the inputs appended; the
+notification to other processes (PostgreSQL)."""
 _ROW = select(schema.games).where(schema.games.c.id == bindparam("b_id"))
 
 
