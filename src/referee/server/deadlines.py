@@ -64,7 +64,8 @@ class DeadlineRule:
         """The deadline of a turn opened at ``opened`` (UTC)."""
         if self.every is not None:
             return opened + self.every
-        assert self.at is not None
+        if self.at is None:
+            raise BadDeadline("a rule needs a duration or a time of day")
         zone = ZoneInfo(self.zone)
         local = opened.astimezone(zone)
         for days in range(0, 3):
