@@ -79,7 +79,7 @@ class Seating:
 @dataclass(frozen=True)
 class Message:
     """A line of table talk: who wrote it, to whom (``everyone``, or the
-    seats it is for; the master reads every line), what."""
+    seats it is for, none for the master alone, who reads every line), what."""
 
     sender: str
     audience: str | tuple[Seat, ...]
@@ -99,7 +99,7 @@ class Message:
         to: JSON
         if audience == "everyone":
             to = "everyone"
-        elif audience == (MASTER,):
+        elif audience == ():
             to = MASTER
         elif seating.is_master:
             to = list(audience)
@@ -999,7 +999,7 @@ def _audience(entry: Entry, seating: Seating, to: str | list[str]) -> str | tupl
         return "everyone"
     if seating.seat is not None:
         if to == MASTER:
-            return (MASTER,)
+            return ()  # the master reads every line: no seat besides
         if to == "room":
             raise ApiError(422, "message/no-rooms", msg("server.error.room"))
         raise ApiError(422, "message/audience", msg("server.error.audience", to=str(to)))
