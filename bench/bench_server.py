@@ -27,7 +27,6 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import httpx
 from sqlalchemy import create_engine, text
@@ -211,5 +210,3 @@ def main(argv: list[str]) -> int:
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
-
-__all__: list[Any] = []

@@ -83,6 +83,8 @@ def test_a_game_played_by_bots_alone_is_over_at_once_and_its_save_proves_every_r
     assert doc["view"]["outcome"] is not None
     seed = doc["dice"]["seed"]
     assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == game["seed_hash"]
+    late = api.answer(game, seat(game, "day"), "stay")
+    assert late.status_code == 409 and late.json()["code"] == "game/over"
     saved = api.call("GET", path(game, "save"), seat(game, "night"))
     assert saved.status_code == 200
     data = saved.json()

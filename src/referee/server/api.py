@@ -27,7 +27,7 @@ from referee.server.deadlines import BadDeadline, parse_duration
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
 from referee.server.settings import Settings
-from referee.server.store import PERSON, Seating, Store, refused
+from referee.server.store import Seating, Store, refused
 from referee.server.webhooks import valid_webhook
 
 bearer = HTTPBearer(auto_error=False, description="The game master's or a seat's token.")
@@ -308,5 +308,3 @@ def _moment(text: str | None) -> datetime:
                                                            text=text or ""))
     return moment
 
-
-__all__ = ["PERSON", "build_router", "error_body", "request_lang"]
