@@ -413,3 +413,15 @@ def test_a_webhook_hears_turns_open_and_close_and_the_end_without_any_secret(
     for token in [master(game), *(s["token"] for s in game["seats"].values())]:
         assert token not in everything
     assert "keycard" not in everything
+
+
+def test_with_no_database_named_sqlite_is_made_in_the_users_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.server.settings import DB_ENV, Settings
+
+    monkeypatch.delenv(DB_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    url = Settings().database_url
+    assert url == f"sqlite:///{tmp_path / 'data' / 'referee' / 'referee.db'}"
+    assert upgrade(url) == (None, "0001")
+    assert (tmp_path / "data" / "referee" / "referee.db").is_file()
