@@ -23,11 +23,12 @@ from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg, render
 from referee.core.ruleset import all_rulesets
 from referee.server import errors
+from referee.server.checks import refused
 from referee.server.deadlines import BadDeadline, parse_duration
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
 from referee.server.settings import Settings
-from referee.server.store import Seating, Store, refused
+from referee.server.store import Seating, Store
 from referee.server.webhooks import valid_webhook
 
 bearer = HTTPBearer(auto_error=False, description="The game master's or a seat's token.")

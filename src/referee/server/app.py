@@ -22,11 +22,12 @@ from referee.core.errors import InternalError, RefereeError
 from referee.core.i18n import msg
 from referee.core.scenario import field_path
 from referee.server.api import build_router, error_body, request_lang
+from referee.server.checks import refused
 from referee.server.database import is_sqlite, make_engine, upgrade
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
 from referee.server.settings import DB_ENV, Settings
-from referee.server.store import Store, refused
+from referee.server.store import Store
 from referee.server.webhooks import Poster
 
 log = logging.getLogger("referee.server")

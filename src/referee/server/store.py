@@ -20,29 +20,34 @@ import hashlib
 import json
 import re
 import threading
-import tomllib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel
 from sqlalchemy import Engine, bindparam, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.core.drivers import Ask, RandomBot
-from referee.core.errors import IllegalAnswer, RefereeError, ScenarioError, UnknownRuleset
+from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
-from referee.core.i18n import Lang, Msg, Name, for_reader, msg, render
+from referee.core.i18n import Lang, msg
 from referee.core.ruleset import AnyRuleset, find_ruleset
 from referee.core.savefile import game_to_json
 from referee.core.scenario import did_you_mean, validate_scenario
 from referee.core.waits import JSON, Chance, Decision
 from referee.server import dice, errors, schema
+from referee.server.checks import (
+    deadline_rule,
+    players_of,
+    ruleset_named,
+    scenario_from,
+    voids,
+)
 from referee.server.database import WRITE, is_sqlite
-from referee.server.deadlines import BadDeadline, DeadlineRule, from_ms, iso, to_ms
+from referee.server.deadlines import DeadlineRule, from_ms, iso, to_ms
 from referee.server.errors import ApiError
 from referee.server.settings import Settings
 from referee.server.tokens import canonical, new_game_id, new_token, receipt, token_hash
@@ -257,11 +262,11 @@ class Store:
                webhook: str | None, seat_langs: Mapping[str, Lang] | None = None) -> Created:
         """A new game. :raises ApiError: for an unknown ruleset, a scenario
         with problems, an unknown seat or player, a bad deadline."""
-        ruleset = _ruleset(ruleset_name)
-        scenario = _scenario(ruleset, scenario_source)
+        ruleset = ruleset_named(ruleset_name)
+        scenario = scenario_from(ruleset, scenario_source)
         game = Game(ruleset, scenario)
-        players = _players(game, seats)
-        rule = _rule(turn_deadline)
+        players = players_of(game, seats, PLAYER_KINDS, RANDOM)
+        rule = deadline_rule(turn_deadline)
         entropy = self.settings.entropy
         game_id = new_game_id(entropy(12))
         seed = entropy(dice.SEED_BYTES)
@@ -382,7 +387,7 @@ class Store:
             stored = game.inputs[index]["answer"]
             proof = receipt(entry.id, seat, index, stored)
             batch.sources[index] = (seat, proof)
-            return Answered(proof, index, _voids(game, seat, wait, log_before, seating.lang))
+            return Answered(proof, index, voids(game, seat, wait, log_before, seating.lang))
 
         return self._write(seating.game, act)
 
@@ -463,7 +468,7 @@ class Store:
         ``extend``, or (``set_rule``) change the rule for the turns to come
         (and this one, counted from now)."""
         self._master(seating)
-        checked = _rule(rule) if set_rule else None
+        checked = deadline_rule(rule) if set_rule else None
 
         def act(entry: Entry, batch: Batch) -> None:
             wait = entry.game.waiting
@@ -894,105 +899,6 @@ def _digest(doc: Mapping[str, JSON]) -> str:
     return hashlib.sha256(canonical(doc).encode()).hexdigest()[:32]
 
 
-def _voids(game: Game, seat: Seat, wait: Decision, log_before: int,
-           lang: Lang) -> list[dict[str, JSON]]:
-    """The parts of ``seat``'s answer the rules will not carry out, each with
-    its reason in ``lang``: while the decision stays open, as the seat's
-    view lists them; once it is resolved, the void lines of its log."""
-    if game.waiting is wait:
-        waiting = game.view(seat).get("waiting")
-        parts = waiting.get("your_void_parts") if isinstance(waiting, dict) else None
-        return [{"part": part["part"], "reason": render(text_from_json(part["reason"]), lang)}
-                for part in parts or []]
-    found: list[dict[str, JSON]] = []
-    for event in game.log_for(seat)[log_before:]:
-        facts = event.facts_for(seat)
-        if facts is not None and facts.get("kind") == "void":
-            found.append({"part": facts.get("part"),
-                          "reason": render(for_reader(event.text, seat), lang)})
-    return found
-
-
-def text_from_json(data: Any) -> Any:
-    """A message, name or list as a view holds it (JSON), back as the
-    catalogue's values, to render in a reader's language."""
-    if isinstance(data, Mapping):
-        if "key" in data and "params" in data:
-            return Msg(str(data["key"]), {k: text_from_json(v) for k, v in
-                                          dict(data["params"]).items()})
-        if "en" in data:
-            cases = data.get("cases")
-            return Name(str(data["en"]), data.get("ru"), data.get("gender"),
-                        tuple(dict(cases).items()) if isinstance(cases, Mapping) else ())
-        return str(dict(data))
-    if isinstance(data, list):
-        return tuple(text_from_json(item) for item in data)
-    return data
-
-
-def _ruleset(name: str) -> AnyRuleset:
-    try:
-        return find_ruleset(name)
-    except UnknownRuleset as exc:
-        raise ApiError(422, "ruleset/unknown", exc.message) from None
-
-
-def _scenario(ruleset: AnyRuleset, source: str | Mapping[str, Any] | None) -> BaseModel:
-    """The scenario asked for: the ruleset's example, TOML text, or a table.
-    :raises ApiError: with every problem and its field."""
-    if source is None:
-        examples = ruleset.examples()
-        data: Mapping[str, Any] = tomllib.loads(examples[0].read_text(encoding="utf-8"))
-    elif isinstance(source, str):
-        try:
-            data = tomllib.loads(source)
-        except tomllib.TOMLDecodeError as exc:
-            problem = msg("core.scenario.not-toml", cause=str(exc))
-            raise ApiError(422, "scenario/invalid", msg("server.error.scenario", count=1),
-                           [{"field": None, "message": problem}]) from None
-    else:
-        data = source
-    named = data.get("ruleset")
-    if isinstance(named, str):
-        try:
-            found = find_ruleset(named)
-        except UnknownRuleset:
-            found = None
-        if found is not ruleset:
-            raise ApiError(422, "scenario/ruleset", msg("server.error.scenario-ruleset",
-                                                        found=named, asked=ruleset.name))
-    try:
-        return validate_scenario(ruleset, data, "scenario")
-    except ScenarioError as exc:
-        problems: list[dict[str, Any]] = [
-            {"field": m.params.get("field") if isinstance(m.params.get("field"), str)
-             else None, "message": m} for m in exc.messages]
-        raise ApiError(422, "scenario/invalid", msg("server.error.scenario",
-                                                    count=len(problems)), problems) from None
-
-
-def _players(game: Game, seats: Mapping[str, str]) -> dict[Seat, str]:
-    for seat, kind in seats.items():
-        if seat not in game.seats:
-            raise ApiError(422, "seat/unknown", msg(
-                "server.error.unknown-seat", seat=seat,
-                suggestion=did_you_mean(seat, game.seats), seats=tuple(game.seats)))
-        if kind not in PLAYER_KINDS:
-            raise ApiError(422, "seat/player", msg("server.error.player-kind", seat=seat,
-                                                   kind=str(kind)))
-    return {seat: seats.get(seat, RANDOM) for seat in game.seats}
-
-
-def _rule(text: str | None) -> str | None:
-    if text is None:
-        return None
-    try:
-        DeadlineRule.parse(text)
-    except BadDeadline:
-        raise errors.bad_deadline(text) from None
-    return text.strip()
-
-
 def _audience(entry: Entry, seating: Seating, to: str | list[str]) -> str | tuple[Seat, ...]:
     """Whom a line of talk goes to. :raises ApiError: an audience not offered."""
     if to == "everyone":
@@ -1011,9 +917,3 @@ def _audience(entry: Entry, seating: Seating, to: str | list[str]) -> str | tupl
             "server.error.unknown-seat", seat=shown,
             suggestion=did_you_mean(shown, entry.game.seats), seats=tuple(entry.game.seats)))
     return tuple(dict.fromkeys(seats))
-
-
-def refused(exc: RefereeError) -> ApiError:
-    """An answer the rules refuse, as the API reports it."""
-    code = "answer/illegal" if isinstance(exc, IllegalAnswer) else exc.code
-    return ApiError(422, code, exc.message)
