@@ -1,0 +1,212 @@
+"""The server under load: answers a second and their latency (p50, p99) with
+50 clients answering at once over loopback, on SQLite and on PostgreSQL,
+with one and two server processes; and the time to load a game of 1,000
+inputs from storage.
+
+Each client holds one keep-alive connection and answers its Facility seat
+again and again (a replaceable order, as players revise theirs before a
+deadline), waiting for each answer to be acknowledged (committed) before
+sending the next. PostgreSQL is reached at ``REFEREE_TEST_POSTGRES`` (a
+role that may create databases; see docs/server.md); without it those rows
+are left out.
+
+    .venv/bin/python bench/bench_server.py [--seconds 8] [--clients 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from referee.server.database import make_engine, upgrade
+from referee.server.settings import Settings
+from referee.server.store import Seating, Store
+
+DEFAULT_POSTGRES = "postgresql+psycopg://referee:referee@127.0.0.1:5432/postgres"
+SEATS = ("anna", "boris", "gleb", "vera")
+ORDERS = [json.dumps({"answer": {"move": {"to": 3}}}).encode(),
+          json.dumps({"answer": {}}).encode()]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(url: str, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    with open(log, "ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from referee.cli import main; main()", "serve", "--db", url,
+             "--port", str(port), "--workers", str(workers), "--no-access-log"],
+            stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/api/health").status_code == 200:
+                time.sleep(0.5 if workers > 1 else 0)  # every worker up
+                return process, base
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(log.read_text())
+
+
+async def one_client(port: int, path: str, token: str, stop: float,
+                     latencies: list[float], failures: list[int]) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+            "Content-Type: application/json\r\n").encode()
+    count = 0
+    while time.perf_counter() < stop:
+        body = ORDERS[count % 2]
+        count += 1
+        started = time.perf_counter()
+        writer.write(head + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        await writer.drain()
+        header = await reader.readuntil(b"\r\n\r\n")
+        status = int(header.split(b" ", 2)[1])
+        length = 0
+        for line in header.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        await reader.readexactly(length)
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            failures.append(status)
+    writer.close()
+
+
+async def load(base: str, seats: list[tuple[str, str]], seconds: float,
+               warm: float) -> tuple[int, list[float], list[int]]:
+    port = int(base.rsplit(":", 1)[1])
+    warm_lat: list[float] = []
+    failures: list[int] = []
+    stop = time.perf_counter() + warm
+    await asyncio.gather(*(one_client(port, path, token, stop, warm_lat, failures)
+                           for path, token in seats))
+    latencies: list[float] = []
+    started = time.perf_counter()
+    stop = started + seconds
+    await asyncio.gather(*(one_client(port, path, token, stop, latencies, failures)
+                           for path, token in seats))
+    elapsed = time.perf_counter() - started
+    return int(len(latencies) / elapsed), latencies, failures
+
+
+def seats_for(base: str, clients: int) -> list[tuple[str, str]]:
+    seats: list[tuple[str, str]] = []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        while len(seats) < clients:
+            game = client.post("/api/games", json={
+                "ruleset": "facility", "seats": dict.fromkeys(SEATS, "person")}).json()
+            for seat in SEATS:
+                seats.append((f"/api/games/{game['id']}/answer", game["seats"][seat]["token"]))
+    return seats[:clients]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run(name: str, url: str, workers: int, clients: int, seconds: float) -> None:
+    log = Path(tempfile.mkdtemp()) / "server.log"
+    process, base = start_server(url, workers, log)
+    try:
+        seats = seats_for(base, clients)
+        rate, latencies, failures = asyncio.run(load(base, seats, seconds, warm=2.0))
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
+    wrong = f", {len(failures)} not 200" if failures else ""
+    print(f"{name:<12} {workers} process{'es' if workers > 1 else '  '}  {clients} clients: "
+          f"{rate:5d} answers/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms{wrong}", flush=True)
+
+
+def load_time(url: str) -> None:
+    """A game of 1,000 inputs (answers replaced again and again), loaded
+    from storage by a process that has not seen it: read and replayed."""
+    upgrade(url)
+    engine = make_engine(url)
+    store = Store(engine, Settings(database_url=url, background=False))
+    made = store.create("facility", None, dict.fromkeys(SEATS, "person"), "en", None, None)
+    seat = Seating(made.id, "anna", "en")
+    while store._entry(made.id).seq < 1000:
+        store.answer(seat, {"move": {"to": 3}} if store._entry(made.id).seq % 2 else {})
+    times = []
+    for _ in range(7):
+        fresh = Store(engine, Settings(database_url=url, background=False))
+        started = time.perf_counter()
+        entry = fresh._entry(made.id)
+        times.append(time.perf_counter() - started)
+        assert entry.seq == 1000
+    engine.dispose()
+    print(f"  loading a game of 1,000 inputs: median {statistics.median(times) * 1000:.0f} ms "
+          f"(best {min(times) * 1000:.0f} ms)", flush=True)
+
+
+def postgres_database() -> tuple[str, Callable[[], None]] | None:
+    admin = os.environ.get("REFEREE_TEST_POSTGRES") or DEFAULT_POSTGRES
+    try:
+        engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+        name = f"referee_bench_{secrets.token_hex(4)}"
+        with engine.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:
+        print(f"PostgreSQL left out: {type(exc).__name__}", flush=True)
+        return None
+
+    def drop() -> None:
+        with engine.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    return make_url(admin).set(database=name).render_as_string(hide_password=False), drop
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--clients", type=int, default=50)
+    args = parser.parse_args(argv)
+    folder = Path(tempfile.mkdtemp())
+    for workers in (1, 2):
+        url = f"sqlite:///{folder / f'bench-{workers}.db'}"
+        upgrade(url)
+        run("SQLite", url, workers, args.clients, args.seconds)
+    load_time(f"sqlite:///{folder / 'load.db'}")
+    found = postgres_database()
+    if found is not None:
+        url, drop = found
+        try:
+            upgrade(url)
+            for workers in (1, 2):
+                run("PostgreSQL", url, workers, args.clients, args.seconds)
+            load_time(url)
+        finally:
+            drop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+
