@@ -27,7 +27,6 @@ def main() -> None:
 
 def _register() -> None:
     """Commands whose modules do not register themselves."""
-    from referee.cli import serve  # noqa: F401  (serve, db upgrade, verify)
     from referee.cli.orders_template import orders_template
 
     app.command("orders-template")(orders_template)
