@@ -23,19 +23,12 @@ class Policy:
         return None
 
 
-_FOUND: dict[str, Policy | None] = {}
+POLICIES: plugins.Registered[Policy] = plugins.Registered(POLICIES_GROUP, Policy)
 
 
 def policy_for(ruleset: AnyRuleset) -> Policy | None:
     """The policy ``ruleset``'s package registers; None where it registers none."""
-    name = getattr(ruleset, "name", None)
-    if not isinstance(name, str):
-        return None
-    if name not in _FOUND:
-        cls = plugins.load(POLICIES_GROUP, name)
-        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, Policy) \
-            else None
-    return _FOUND[name]
+    return POLICIES.find(getattr(ruleset, "name", None))
 
 
 def leaning(ask: Ask) -> Sequence[float] | None:
@@ -44,11 +37,9 @@ def leaning(ask: Ask) -> Sequence[float] | None:
     return None if policy is None else policy.weights(ask)
 
 
+
 def register_policy(ruleset_name: str, policy: Policy | None) -> None:
     """Use ``policy`` for the ruleset named ``ruleset_name`` in this process
     (tests, scripts; None forgets it); an installed package registers through
     the ``referee.policies`` entry points instead."""
-    if policy is None:
-        _FOUND.pop(ruleset_name, None)
-    else:
-        _FOUND[ruleset_name] = policy
+    POLICIES.register(ruleset_name, policy)

@@ -12,8 +12,11 @@ from __future__ import annotations
 from functools import cache
 from importlib.metadata import EntryPoint
 from importlib.metadata import entry_points as _installed
+from typing import Generic, TypeVar
 
-__all__ = ["EntryPoint", "entry_points", "load"]
+__all__ = ["EntryPoint", "Registered", "entry_points", "load"]
+
+T = TypeVar("T")
 
 
 def _normal(name: str) -> str:
@@ -32,3 +35,34 @@ def load(group: str, name: str) -> object | None:
     installed package registers one."""
     entry = entry_points(group).get(_normal(name))
     return None if entry is None else entry.load()
+
+
+class Registered(Generic[T]):
+    """What one entry-point group registers, by ruleset name: the object an
+    entry names (a class of ``kind`` is made once, an instance of ``kind``
+    kept as it is), found on first use and remembered; None where no
+    installed package registers one. Tests and scripts may register one for
+    the process (:meth:`register`)."""
+
+    def __init__(self, group: str, kind: type[T]) -> None:
+        self.group, self.kind = group, kind
+        self._found: dict[str, T | None] = {}
+
+    def find(self, name: object) -> T | None:
+        """The object registered for the ruleset named ``name``."""
+        if not isinstance(name, str):
+            return None
+        if name not in self._found:
+            loaded = load(self.group, name)
+            if isinstance(loaded, type) and issubclass(loaded, self.kind):
+                loaded = loaded()
+            self._found[name] = loaded if isinstance(loaded, self.kind) else None
+        return self._found[name]
+
+    def register(self, name: str, item: T | None) -> None:
+        """Use ``item`` for the ruleset named ``name`` in this process (None
+        forgets it); an installed package registers through its entry points."""
+        if item is None:
+            self._found.pop(name, None)
+        else:
+            self._found[name] = item

@@ -43,26 +43,16 @@ class Display:
         return None
 
 
-_FOUND: dict[str, Display | None] = {}
+DISPLAYS: plugins.Registered[Display] = plugins.Registered(DISPLAYS_GROUP, Display)
 
 
 def display_for(ruleset: AnyRuleset) -> Display | None:
     """The display ``ruleset``'s package registers; None where it registers none."""
-    name = getattr(ruleset, "name", None)
-    if not isinstance(name, str):
-        return None
-    if name not in _FOUND:
-        cls = plugins.load(DISPLAYS_GROUP, name)
-        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, Display) \
-            else None
-    return _FOUND[name]
+    return DISPLAYS.find(getattr(ruleset, "name", None))
 
 
 def register_display(ruleset_name: str, display: Display | None) -> None:
     """Use ``display`` for the ruleset named ``ruleset_name`` in this process
     (tests, scripts; None forgets it); an installed package registers through
     the ``referee.displays`` entry points instead."""
-    if display is None:
-        _FOUND.pop(ruleset_name, None)
-    else:
-        _FOUND[ruleset_name] = display
+    DISPLAYS.register(ruleset_name, display)

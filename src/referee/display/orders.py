@@ -279,17 +279,10 @@ def entry(name: Param, identifier: str | int) -> Msg:
     return msg("orders-desk.entry", name=name, id=quoted(identifier))
 
 
-_FOUND: dict[str, OrdersDesk] = {}
+DESKS: plugins.Registered[OrdersDesk] = plugins.Registered(ORDERS_GROUP, OrdersDesk)
 
 
 def desk_for(ruleset: AnyRuleset) -> OrdersDesk:
     """The orders desk ``ruleset``'s package registers; the neutral one where
     it registers none."""
-    name = getattr(ruleset, "name", None)
-    if not isinstance(name, str):
-        return OrdersDesk()
-    if name not in _FOUND:
-        cls = plugins.load(ORDERS_GROUP, name)
-        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, OrdersDesk) \
-            else OrdersDesk()
-    return _FOUND[name]
+    return DESKS.find(getattr(ruleset, "name", None)) or OrdersDesk()

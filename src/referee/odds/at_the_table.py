@@ -35,19 +35,12 @@ class TableOdds:
         return None
 
 
-_FOUND: dict[str, TableOdds | None] = {}
+TABLE_ODDS: plugins.Registered[TableOdds] = plugins.Registered(TABLE_ODDS_GROUP, TableOdds)
 
 
 def table_odds_for(ruleset: AnyRuleset) -> TableOdds | None:
     """The odds ``ruleset``'s package registers; None where it registers none."""
-    name = getattr(ruleset, "name", None)
-    if not isinstance(name, str):
-        return None
-    if name not in _FOUND:
-        cls = plugins.load(TABLE_ODDS_GROUP, name)
-        _FOUND[name] = cls() if isinstance(cls, type) and issubclass(cls, TableOdds) \
-            else None
-    return _FOUND[name]
+    return TABLE_ODDS.find(getattr(ruleset, "name", None))
 
 
 def odds_at_the_table(ask: Ask) -> Mapping[int, Msg] | None:

@@ -176,13 +176,11 @@ def query_rulesets() -> list[str]:
     return sorted(plugins.entry_points(QUERIES_GROUP))
 
 
-_FOUND: dict[str, RulesetQueries | None] = {}
+QUERIES: plugins.Registered[RulesetQueries] = plugins.Registered(QUERIES_GROUP,
+                                                                  RulesetQueries)
 
 
 def queries_for(ruleset: str) -> RulesetQueries | None:
     """The questions the odds of the ruleset registered as ``ruleset`` declare;
     None where they declare none. Loads that ruleset's declarations alone."""
-    if ruleset not in _FOUND:
-        found = plugins.load(QUERIES_GROUP, ruleset)
-        _FOUND[ruleset] = found if isinstance(found, RulesetQueries) else None
-    return _FOUND[ruleset]
+    return QUERIES.find(ruleset)
