@@ -40,6 +40,7 @@ def loaded_after(source: str) -> list[str]:
     "from referee.odds import old_west as ow\nprint(ow.shot(4, fame=1).probability)",
     "from referee.odds.samurai_fight import Duelist, fight\n"
     "print(fight(Duelist(), Duelist()).probability)",
+    "from referee.odds import samurai as sam\nprint(sam.shot(3, 'teppo', 30.0).probability)",
 ])
 def test_a_question_loads_no_ruleset_nor_heavy_library(source: str):
     assert loaded_after(source) == []

@@ -35,14 +35,17 @@ from referee.games.samurai.tables import (
     DEFENCE_DICE,
     INITIATIVE_BOOSTED_DICE,
     INITIATIVE_DICE,
-    MOVED_PENALTY,
     OUTNUMBERED_AT,
     OUTNUMBERED_MODIFIER,
-    SHOOTING_DEFENCE,
+    SHOT_DICE,
     WEAPONS,
     Armour,
     Cover,
     MissileName,
+    moved_modifier,
+    out_of_range,
+    range_modifier,
+    shot_defence,
 )
 from referee.odds.dice import SIDES, Dist, collect, difference_counts, sum_counts, sum_of, tally
 from referee.odds.result import Odds, OddsTable
@@ -202,12 +205,12 @@ def modifier(attack_melee: int, weapon_bonus: int, attack_penalty: int, defence_
     return attack_melee + weapon_bonus - attack_penalty - defence
 
 
-WEAPON_NAMES: dict[str, MissileName] = {"yumi": "yumi", "teppo": "teppo", "shuriken": "shuriken"}
-COVERS: dict[str, Cover] = {"light": "light", "heavy": "heavy"}
-ARMOURS: dict[str, Armour] = {"none": "none", "light": "light", "medium": "medium",
-                              "heavy": "heavy"}
-SHOT_DICE = 2
-"""A shot's Attack Result is 2d6 plus modifiers (house rule, from the full game)."""
+WEAPON_NAMES: dict[str, MissileName] = {WEAPONS[name].name: WEAPONS[name].name
+                                        for name in ("yumi", "teppo", "shuriken")}
+"""The weapons of the book's table (:data:`WEAPONS`), by the word a question
+names them with, the bow first."""
+COVERS: dict[str, Cover] = {cover: cover for cover in COVER_DEFENCE}
+ARMOURS: dict[str, Armour] = {armour: armour for armour in ARMOUR_DEFENCE}
 
 
 @cache
@@ -217,18 +220,14 @@ def shot(shooting: int, weapon: MissileName, distance: float, moved: bool = Fals
     Shooting + the weapon's modifier + the range band's, less 1 after moving
     (not the Shuriken, SAM-RNG-2) and any wound penalty, against 6 + cover +
     armour (the Teppo's own armour rule, SAM-RNG-4)."""
-    from referee.games.samurai.missiles import range_modifier
-
     CATALOGUE.load(Path(tables.__file__).with_name("text.toml"))  # the weapons' names
     spec = WEAPONS[weapon]
-    if distance > spec.max_range + 1e-6:  # SAM-RNG-1: the weapon does not reach
+    if out_of_range(spec, distance):  # SAM-RNG-1: the weapon does not reach
         raise RefereeError(msg("sam.refuse.range", weapon=msg(f"sam.weapon.{weapon}"),
                                range=_inches(spec.max_range), distance=_inches(distance)))
-    moved_by = MOVED_PENALTY if moved and not spec.no_moving_penalty else 0
     modifier = (shooting + spec.modifier + range_modifier(distance, weapon == "teppo")
-                + moved_by - penalty)
-    armoured = dict(spec.armour)[armour] if spec.armour is not None else ARMOUR_DEFENCE[armour]
-    defence = SHOOTING_DEFENCE + (COVER_DEFENCE[cover] if cover is not None else 0) + armoured
+                + moved_modifier(spec, moved) - penalty)
+    defence = shot_defence(spec, armour, cover)
     margins = collect((max(total + modifier - defence, 0), p)
                       for total, p in sum_of(SHOT_DICE).items())
     ordered = {str(m): margins[m] for m in sorted(margins)}
@@ -258,13 +257,12 @@ def sample_attacks(games: int, modifier: int, boost_attack: bool = False,
     import numpy as np
 
     rng = np.random.default_rng(seed)
-    attack_count = ATTACK_BOOSTED_DICE if boost_attack else ATTACK_DICE
-    defence_count = DEFENCE_BOOSTED_DICE if boost_defence else DEFENCE_DICE
-    attack_roll = rng.integers(1, SIDES + 1, size=(games, attack_count), dtype=np.int8)
-    if attack_count > ATTACK_KEPT:
+    attack_rolled, defence_rolled = attack_count(boost_attack), defence_count(boost_defence)
+    attack_roll = rng.integers(1, SIDES + 1, size=(games, attack_rolled), dtype=np.int8)
+    if attack_rolled > ATTACK_KEPT:
         attack_roll.sort(axis=1)
         attack_roll = attack_roll[:, -ATTACK_KEPT:]
-    defence_roll = rng.integers(1, SIDES + 1, size=(games, defence_count), dtype=np.int8)
+    defence_roll = rng.integers(1, SIDES + 1, size=(games, defence_rolled), dtype=np.int8)
     margin = attack_roll.sum(axis=1, dtype=np.int16) - defence_roll.sum(axis=1, dtype=np.int16)
     margin = np.maximum(margin + modifier, 0)
     values, counts = np.unique(margin, return_counts=True)

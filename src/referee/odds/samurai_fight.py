@@ -39,11 +39,15 @@ from referee.core.errors import RefereeError
 from referee.core.i18n import Msg, msg
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
+    CP_LIMITS,
     DAMAGE_BANDS,
     KILLED_AT_PENALTY,
-    STUNNED_PENALTY,
+    PROFILE_DEFAULTS,
+    STAT_LIMITS,
+    WEAPON_BONUS_LIMITS,
     WOUND_PENALTY,
     Armour,
+    result_penalty,
 )
 from referee.odds.dice import collect
 from referee.odds.result import Odds
@@ -54,11 +58,11 @@ Condition = Literal["unhurt", "stunned", "wounded", "killed"]
 Damage = Literal["none", "stunned", "light", "grievous", "killed"]
 First = Literal["a", "b", "none"]
 
-TOKENS_RANGE = range(0, 11)
-"""Tokens of one kind a fighter may hold here: a Combat Potential is at most 10."""
-STAT_RANGE = range(-5, 11)
+TOKENS_RANGE = range(0, CP_LIMITS[1] + 1)
+"""Tokens of one kind a fighter may hold here: at most a Combat Potential."""
+STAT_RANGE = range(STAT_LIMITS[0], STAT_LIMITS[1] + 1)
 """Initiative and Melee, as the scenario format allows them."""
-WEAPON_RANGE = range(-3, 6)
+WEAPON_RANGE = range(WEAPON_BONUS_LIMITS[0], WEAPON_BONUS_LIMITS[1] + 1)
 PENALTY_RANGE = range(0, KILLED_AT_PENALTY)
 """A living fighter's lasting wound penalty."""
 POLICIES: tuple[BoostPolicy, ...] = ("never", "spare")
@@ -70,11 +74,12 @@ class Duelist:
     """One side's fighter: its tokens for this fight, its profile, the wound
     penalty it brings and how it Boosts."""
 
-    attack: int = 2
+    attack: int = PROFILE_DEFAULTS["cp"]
+    """By default a scenario fighter's Combat Potential, all in Attack tokens."""
     defence: int = 0
-    initiative: int = 1
-    melee: int = 1
-    weapon_bonus: int = 0
+    initiative: int = PROFILE_DEFAULTS["initiative"]
+    melee: int = PROFILE_DEFAULTS["melee"]
+    weapon_bonus: int = PROFILE_DEFAULTS["weapon_bonus"]
     armour: Armour = "none"
     penalty: int = 0
     boost_initiative: bool = False
@@ -158,8 +163,7 @@ def _struck(health: Health, done: Damage) -> Health | None:
 
 
 def _result_penalty(health: Health) -> int:
-    penalty, stunned = health
-    return penalty + (STUNNED_PENALTY if stunned else 0)
+    return result_penalty(*health)
 
 
 def endings(a: Duelist, b: Duelist, a_first: bool) -> dict[Ending, Fraction]:

@@ -14,6 +14,8 @@ from referee.odds.result import Odds
 Pair = tuple[int, int]
 Words = tuple[str, str]
 NO_COVER = "none"
+DUELIST = samf.Duelist()
+"""A fight's defaults: the odds' own, a scenario fighter's profile."""
 
 
 def _help(name: str) -> Msg:
@@ -67,17 +69,17 @@ QUERIES = RulesetQueries("samurai", msg("odds.q.samurai"), (
     Query("initiative-table", msg("odds.q.samurai.initiative-table"), (),
           sam.initiative_table),
     Query("fight", msg("odds.q.samurai.fight"), (
-        _pair("attack_tokens", 2),
-        _pair("defence_tokens", 0),
-        _pair("initiative", 1),
-        _pair("melee", 1),
-        _pair("weapon_bonus", 0),
-        _words("armour", "none", tuple(sam.ARMOURS)),
-        _pair("penalty", 0),
+        _pair("attack_tokens", DUELIST.attack),
+        _pair("defence_tokens", DUELIST.defence),
+        _pair("initiative", DUELIST.initiative),
+        _pair("melee", DUELIST.melee),
+        _pair("weapon_bonus", DUELIST.weapon_bonus),
+        _words("armour", DUELIST.armour, tuple(sam.ARMOURS)),
+        _pair("penalty", DUELIST.penalty),
         _flag("boost_initiative_a", "odds.p.sam.fight.boost-initiative-a"),
         _flag("boost_initiative_b", "odds.p.sam.fight.boost-initiative-b"),
-        _words("boost_attack", "never", tuple(samf.POLICY_NAMES)),
-        _words("boost_defence", "spare", tuple(samf.POLICY_NAMES)),
+        _words("boost_attack", DUELIST.boost_attack, tuple(samf.POLICY_NAMES)),
+        _words("boost_defence", DUELIST.boost_defence, tuple(samf.POLICY_NAMES)),
     ), fight),
     Query("shot", msg("odds.q.samurai.shot"), (
         Param("shooting", int, msg("odds.p.sam.shooting"), low=0, high=10),

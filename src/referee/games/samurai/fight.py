@@ -23,13 +23,12 @@ from referee.games.samurai.tables import (
     ATTACK_KEPT,
     DEFENCE_BOOSTED_DICE,
     DEFENCE_DICE,
+    DIE_FACES,
     INITIATIVE_BOOSTED_DICE,
     INITIATIVE_DICE,
     OUTNUMBERED_AT,
     OUTNUMBERED_MODIFIER,
 )
-
-FACES = list(range(1, 7))
 
 
 class Tokens(BaseModel):
@@ -125,7 +124,7 @@ def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> 
 def d6(what: Msg, label: Meaning) -> Chance:
     """One die, ``what`` it is in words and ``label`` as data (``{"roll":
     "attack", "fighter": "kenji"}``)."""
-    return Chance.uniform(what, FACES, label)
+    return Chance.uniform(what, DIE_FACES, label)
 
 
 def modifier(value: int) -> Msg:

@@ -18,13 +18,12 @@ from referee.games.samurai.fight import d6
 from referee.games.samurai.los import sight
 from referee.games.samurai.state import SamuraiState, Shot, Shown, tenths
 from referee.games.samurai.tables import (
-    ARMOUR_DEFENCE,
-    COVER_DEFENCE,
-    MOVED_PENALTY,
-    RANGE_BANDS,
-    SHOOTING_DEFENCE,
     SHOT_DICE,
     WEAPONS,
+    moved_modifier,
+    out_of_range,
+    range_modifier,
+    shot_defence,
 )
 
 WAIT = {"act": "wait"}
@@ -44,8 +43,7 @@ def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -
     if weapon.reloads and not f.loaded:
         return msg("sam.refuse.unloaded", name=f.name, weapon=msg(f"sam.weapon.{weapon.name}"))
     distance = table.distance(shooter, target)
-    if distance > weapon.max_range + 1e-6:
-        # SAM-RNG-1: beyond the weapon's maximum range
+    if out_of_range(weapon, distance):  # SAM-RNG-1
         return msg("sam.refuse.range", weapon=msg(f"sam.weapon.{weapon.name}"),
                    range=tenths(weapon.max_range), distance=tenths(distance))
     return sight(state, table, shooter, target).blocked
@@ -103,15 +101,6 @@ def action_options(state: SamuraiState, asked: Mapping[str, Any]) -> list[Option
         options.append(Option({"act": "reload"}, msg("sam.opt.reload", weapon=weapon),
                               {"kind": "reload", "fighter": shooter}))
     return options
-
-
-def range_modifier(distance: float, teppo: bool) -> int:
-    """House rule (Ronin's range bands)."""
-    for up_to, modifier, teppo_modifier in RANGE_BANDS:
-        if distance <= up_to + 1e-6:
-            return teppo_modifier if teppo else modifier
-    last = RANGE_BANDS[-1]
-    return last[2] if teppo else last[1]
 
 
 @dataclass
@@ -206,13 +195,10 @@ class Shoot(Frame):
         table = state.table()
         seen = sight(state, table, self.shooter, self.target)
         distance = table.distance(self.shooter, self.target)
-        moved = MOVED_PENALTY if f.moved and not weapon.no_moving_penalty else 0
         attack = (sum(self.dice) + f.spec.shooting + weapon.modifier
-                  + range_modifier(distance, weapon.name == "teppo") + moved - f.result_penalty)
-        armour = dict(weapon.armour)[t.spec.armour] if weapon.armour is not None \
-            else ARMOUR_DEFENCE[t.spec.armour]
-        cover = COVER_DEFENCE[seen.cover] if seen.cover is not None else 0
-        defence = SHOOTING_DEFENCE + cover + armour
+                  + range_modifier(distance, weapon.name == "teppo")
+                  + moved_modifier(weapon, f.moved) - f.result_penalty)
+        defence = shot_defence(weapon, t.spec.armour, seen.cover)
         margin = attack - defence
         state.shots.append(Shot(self.shooter, self.target, (f.x, f.y), (t.x, t.y), margin > 0))
         state.emit(msg("sam.shot-result", name=f.name, dice=tuple(self.dice), attack=attack,

@@ -14,7 +14,15 @@ from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.morphology import gender_of
 from referee.core.scenario import Refused, refused
-from referee.games.samurai.tables import Armour, Cover, MissileName
+from referee.games.samurai.tables import (
+    CP_LIMITS,
+    PROFILE_DEFAULTS,
+    STAT_LIMITS,
+    WEAPON_BONUS_LIMITS,
+    Armour,
+    Cover,
+    MissileName,
+)
 
 Point = tuple[float, float]
 ID_PATTERN = r"^[a-z][a-z0-9_\-]*$"
@@ -26,12 +34,18 @@ class FighterSpec(StrictModel):
     id: str = Field(min_length=1, pattern=ID_PATTERN)
     name: LocalName
     at: Point = Field(description="centre of the base, inches from the bottom-left corner")
-    initiative: int = Field(1, ge=-5, le=10, description="Initiative (Инициатива)")
-    melee: int = Field(1, ge=-5, le=10, description="Melee (Рукопашная)")
-    shooting: int = Field(0, ge=-5, le=10, description="house rule: Shooting (Стрельба)")
-    cp: int = Field(2, ge=1, le=10, description="Combat Potential (Боевой Потенциал)")
+    initiative: int = Field(PROFILE_DEFAULTS["initiative"], ge=STAT_LIMITS[0], le=STAT_LIMITS[1],
+                            description="Initiative (Инициатива)")
+    melee: int = Field(PROFILE_DEFAULTS["melee"], ge=STAT_LIMITS[0], le=STAT_LIMITS[1],
+                       description="Melee (Рукопашная)")
+    shooting: int = Field(PROFILE_DEFAULTS["shooting"], ge=STAT_LIMITS[0], le=STAT_LIMITS[1],
+                          description="house rule: Shooting (Стрельба)")
+    cp: int = Field(PROFILE_DEFAULTS["cp"], ge=CP_LIMITS[0], le=CP_LIMITS[1],
+                    description="Combat Potential (Боевой Потенциал)")
     armour: Armour = "none"
-    weapon_bonus: int = Field(0, ge=-3, le=5, description="house rule: melee weapon bonus")
+    weapon_bonus: int = Field(PROFILE_DEFAULTS["weapon_bonus"], ge=WEAPON_BONUS_LIMITS[0],
+                              le=WEAPON_BONUS_LIMITS[1],
+                              description="house rule: melee weapon bonus")
     missile: MissileName | None = None
     relentless: bool = Field(False, description="skill Relentless (Неумолимый), SAM-CMB-5")
     move: float = Field(6.0, gt=0, le=24, description="house rule: inches per Move phase")

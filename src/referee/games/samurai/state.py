@@ -16,7 +16,7 @@ from referee.core.i18n import Name
 from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
-from referee.games.samurai.tables import Cover
+from referee.games.samurai.tables import Cover, result_penalty
 
 
 def tenths(inches: float) -> Fraction:
@@ -106,7 +106,7 @@ class Fighter:
     @property
     def result_penalty(self) -> int:
         """What wounds and stun take off every result this fighter rolls (house rule)."""
-        return self.penalty + (1 if self.stunned else 0)
+        return result_penalty(self.penalty, self.stunned)
 
 
 @dataclass

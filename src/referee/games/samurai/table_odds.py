@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.core.drivers import Ask
 from referee.core.i18n import Msg, msg
+from referee.games.samurai.tables import result_penalty
 from referee.odds import samurai as sam
 from referee.odds.at_the_table import OptionOdds, TableOdds, share
 
@@ -65,8 +66,8 @@ def _modifier(state: Mapping[str, Any], attacker: str, defender: str) -> int | N
     enemies = [f for f in state["fight"]["order"]
                if f in fighters and fighters[f]["alive"] and fighters[f]["side"] != d["side"]]
     return sam.modifier(a["melee"], 0 if a["disarmed"] else a["weapon_bonus"],
-                        a["wounds"] + (1 if a["stunned"] else 0), d["melee"], d["armour"],
-                        d["wounds"] + (1 if d["stunned"] else 0), len(enemies))
+                        result_penalty(a["wounds"], a["stunned"]), d["melee"], d["armour"],
+                        result_penalty(d["wounds"], d["stunned"]), len(enemies))
 
 
 def _defending(state: Mapping[str, Any], attacker: str, modifier: int, boost: bool) -> Msg:

@@ -5,12 +5,20 @@ marked as such. Play, tests and docs read these; nothing else holds a number."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal, TypeAlias
 
 Inches: TypeAlias = float
 Armour = Literal["none", "light", "medium", "heavy"]
 MissileName = Literal["shuriken", "teppo", "yumi"]
 Cover = Literal["light", "heavy"]
+
+DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""Every roll of the book is of six-sided dice (SAM-FGT-4, SAM-ATK-6, SAM-ATK-7)."""
+
+ROUNDING: Inches = 1e-6
+"""Not the book's: a distance measured this little beyond a limit is within
+it (the table measures in floating point)."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,11 @@ WEAPONS: dict[MissileName, Missile] = {
     "yumi": Missile("yumi", 48.0, 0),
 }
 """The book's missile weapons table: maximum range, attack modifier, special."""
+
+
+def out_of_range(weapon: Missile, distance: Inches) -> bool:
+    """SAM-RNG-1: a target beyond the weapon's maximum range cannot be shot."""
+    return distance > weapon.max_range + ROUNDING
 
 # -- line of sight (SAM-LOS-1..4) ------------------------------------------------
 
@@ -95,6 +108,30 @@ is silent: one step more."""
 MOVED_PENALTY = -1
 """House rule: shooting after moving this turn (the Shuriken is free of it)."""
 
+
+def range_modifier(distance: Inches, teppo: bool) -> int:
+    """House rule (Ronin's range bands, :data:`RANGE_BANDS`)."""
+    for up_to, modifier, teppo_modifier in RANGE_BANDS:
+        if distance <= up_to + ROUNDING:
+            return teppo_modifier if teppo else modifier
+    last = RANGE_BANDS[-1]
+    return last[2] if teppo else last[1]
+
+
+def moved_modifier(weapon: Missile, moved: bool) -> int:
+    """House rule: :data:`MOVED_PENALTY` after moving, but not for the
+    Shuriken (SAM-RNG-2)."""
+    return MOVED_PENALTY if moved and not weapon.no_moving_penalty else 0
+
+
+def shot_defence(weapon: Missile, armour: Armour, cover: Cover | None) -> int:
+    """House rule (Ronin): what a shot is opposed by, 6 + cover + armour; the
+    armour as the melee table gives it (SAM-MOD-1), or as the weapon's own
+    rule does (the Teppo, SAM-RNG-4)."""
+    armoured = dict(weapon.armour)[armour] if weapon.armour is not None \
+        else ARMOUR_DEFENCE[armour]
+    return SHOOTING_DEFENCE + (COVER_DEFENCE[cover] if cover is not None else 0) + armoured
+
 DAMAGE_BANDS: tuple[tuple[int, str], ...] = ((1, "stunned"), (2, "light"), (4, "grievous"),
                                              (6, "killed"))
 """House rule: what a margin above 0 does (at least this margin: this result)."""
@@ -107,3 +144,25 @@ KILLED_AT_PENALTY = 3
 
 STUNNED_PENALTY = 1
 """House rule: a stunned fighter's results are 1 lower until the End phase."""
+
+
+def result_penalty(wounds: int, stunned: bool) -> int:
+    """House rule: what lasting wound penalties and stun take off every result."""
+    return wounds + (STUNNED_PENALTY if stunned else 0)
+
+
+BROKEN_BELOW = Fraction(1, 2)
+"""House rule (setting ``break_at_half``): a band with fewer than this share of
+its starting fighters standing at the End phase is broken."""
+
+# -- a fighter's profile in a scenario file (the fragment prints no profiles) -----
+
+PROFILE_DEFAULTS: dict[str, int] = {"initiative": 1, "melee": 1, "shooting": 0, "cp": 2,
+                                    "weapon_bonus": 0}
+"""What a scenario's fighter has where the file gives nothing."""
+STAT_LIMITS = (-5, 10)
+"""The lowest and highest Initiative, Melee and Shooting a scenario may give."""
+CP_LIMITS = (1, 10)
+"""The lowest and highest Combat Potential a scenario may give."""
+WEAPON_BONUS_LIMITS = (-3, 5)
+"""House rule: the lowest and highest melee weapon bonus a scenario may give."""

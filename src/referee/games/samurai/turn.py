@@ -17,6 +17,7 @@ from referee.games.samurai.combat import CombatPhase
 from referee.games.samurai.fight import d6
 from referee.games.samurai.missiles import ActionPhase
 from referee.games.samurai.state import SamuraiState, Shown, tenths
+from referee.games.samurai.tables import BROKEN_BELOW
 
 ADVANCE_STEPS = (1.0, 0.75, 0.5, 0.25)
 """House rule: an advance blocked on the way stops at the farthest of these
@@ -176,7 +177,7 @@ def end_phase(state: SamuraiState) -> None:
         f.stunned = False
     if state.rules.break_at_half:
         for seat in state.seats:
-            if 0 < 2 * len(state.alive(seat)) < state.started_with[seat] \
+            if 0 < len(state.alive(seat)) < BROKEN_BELOW * state.started_with[seat] \
                     and seat not in state.broken:
                 state.broken.append(seat)
                 state.emit(msg("sam.broken", band=state.band_names[seat]),
