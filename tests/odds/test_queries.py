@@ -223,6 +223,6 @@ def test_the_tables_default_to_the_counting_functions_sizes():
     assert old_west is not None and checks is not None
     sizes = {p.name: p.default for q in (old_west["fight-table"], old_west["pluck-table"],
                                          checks["check-table"]) for p in q.params}
-    assert sizes["max_skill"] == echo.SKILLS[-1] and sizes["max_penalty"] == echo.PENALTIES[-1]
+    assert sizes["max_skill"] == echo.SKILL_ROWS[-1] and sizes["max_penalty"] == echo.PENALTIES[-1]
     assert sizes["max_dice"] == inspect.signature(ow.fight_table).parameters["max_dice"].default
     assert sizes["max_fame"] == inspect.signature(ow.pluck_table).parameters["max_fame"].default

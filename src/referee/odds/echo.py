@@ -22,13 +22,16 @@ from types import MappingProxyType
 from referee.core.errors import RefereeError
 from referee.core.i18n import Msg, msg
 from referee.games.echo.checks import dice_for
-from referee.games.echo.tables import DIE_SIDES as DIE_SIDES
-from referee.games.echo.tables import SUCCESS_FACE as SUCCESS_FACE
-from referee.games.echo.tables import SUCCESSES_NEEDED as SUCCESSES_NEEDED
+from referee.games.echo.scenario import DEFAULTS
+from referee.games.echo.tables import CHECK_LEAST
 from referee.odds.result import Odds, OddsTable
 
 GAME = "echo"
-SKILLS = range(0, 9)
+DIE_SIDES = DEFAULTS.die_sides
+SUCCESS_FACE = DEFAULTS.success_face
+SUCCESSES_NEEDED = DEFAULTS.successes_needed
+"""The house rules of a check, at the scenario format's defaults."""
+SKILL_ROWS = range(0, 9)
 PENALTIES = range(0, 6)
 VERDICT_LABELS = MappingProxyType({"passed": msg("odds.echo.passed"),
                                    "failed": msg("odds.echo.failed")})
@@ -37,13 +40,16 @@ VERDICT_LABELS = MappingProxyType({"passed": msg("odds.echo.passed"),
 def _check_settings(die_sides: int, success_face: int, successes_needed: int) -> None:
     """The scenario's settings as ``referee.games.echo.scenario.Settings`` and
     its check take them: a die of 2 sides or more, a success face on it, at
-    least one success needed."""
-    if die_sides < 2:
-        raise RefereeError(msg("odds.echo.bad-sides", sides=die_sides))
-    if not 1 <= success_face <= die_sides:
-        raise RefereeError(msg("odds.echo.bad-face", face=success_face, sides=die_sides))
-    if successes_needed < 1:
-        raise RefereeError(msg("odds.echo.bad-needed", needed=successes_needed))
+    least one success needed (:data:`~referee.games.echo.tables.CHECK_LEAST`)."""
+    if die_sides < CHECK_LEAST["die_sides"]:
+        raise RefereeError(msg("odds.echo.bad-sides", sides=die_sides,
+                               least=CHECK_LEAST["die_sides"]))
+    if not CHECK_LEAST["success_face"] <= success_face <= die_sides:
+        raise RefereeError(msg("odds.echo.bad-face", face=success_face, sides=die_sides,
+                               least=CHECK_LEAST["success_face"]))
+    if successes_needed < CHECK_LEAST["successes_needed"]:
+        raise RefereeError(msg("odds.echo.bad-needed", needed=successes_needed,
+                               least=CHECK_LEAST["successes_needed"]))
 
 
 @cache
@@ -86,7 +92,7 @@ def check(skill: int, penalty: int = 0, die_sides: int = DIE_SIDES,
 
 
 @cache
-def check_table(max_skill: int = SKILLS[-1], max_penalty: int = PENALTIES[-1],
+def check_table(max_skill: int = SKILL_ROWS[-1], max_penalty: int = PENALTIES[-1],
                 die_sides: int = DIE_SIDES, success_face: int = SUCCESS_FACE,
                 successes_needed: int = SUCCESSES_NEEDED) -> OddsTable:
     """The chance to pass for skills 0..``max_skill`` (rows) against

@@ -2,7 +2,8 @@
 ...``): a skill check and a table of them. The counting,
 :mod:`referee.odds.echo`, reads the ruleset's own checks, so it is loaded
 only when a question is answered; a setting left out is the scenario
-format's default, from the ruleset's tables."""
+format's default, which the ruleset's tables hold, as they hold its least
+value (a test keeps both equal to the scenario format's)."""
 
 from __future__ import annotations
 
@@ -12,15 +13,15 @@ from referee.odds.query import Param, Query, RulesetQueries
 from referee.odds.result import Odds, OddsTable
 
 
-def _setting(name: str, default: int, low: int) -> Param:
+def _setting(name: str, default: int) -> Param:
     """A house rule of checks; left out (None), the scenario format's ``default``."""
     return Param(name, int, msg("odds.p.echo." + name.replace("_", "-"), default=default), None,
-                 low=low, high=100, setting=name)
+                 low=tables.CHECK_LEAST[name], high=100, setting=name)
 
 
-SETTINGS = (_setting("die_sides", tables.DIE_SIDES, 2),
-            _setting("success_face", tables.SUCCESS_FACE, 1),
-            _setting("successes_needed", tables.SUCCESSES_NEEDED, 1))
+SETTINGS = (_setting("die_sides", tables.DIE_SIDES),
+            _setting("success_face", tables.SUCCESS_FACE),
+            _setting("successes_needed", tables.SUCCESSES_NEEDED))
 
 
 def _settings(die_sides: int | None, success_face: int | None,

@@ -15,7 +15,6 @@ from referee.core.events import Facts
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, Name, msg
 from referee.core.waits import Decision, Option
-from referee.games.echo import tables
 from referee.games.echo.checks import dice_for, passed, successes
 from referee.games.echo.state import (
     EchoState,
@@ -24,7 +23,7 @@ from referee.games.echo.state import (
     InvestigatorStatus,
     offer,
 )
-from referee.games.echo.tables import HUMAN_KINDS, ORDER_SKILLS
+from referee.games.echo.tables import DEAD_AT, DOWN_AT, HUMAN_KINDS, ORDER_SKILLS
 
 
 def enemy_fate(kind: str, health: int, reason: int) -> EnemyStatus:
@@ -34,10 +33,10 @@ def enemy_fate(kind: str, health: int, reason: int) -> EnemyStatus:
     destroyed."""
     low = min(health, reason)
     if kind not in HUMAN_KINDS:
-        return "destroyed" if low <= 0 else "active"
-    if (health <= 0 and reason <= 0) or low <= tables.DEAD_AT:
+        return "destroyed" if low <= DOWN_AT else "active"
+    if (health <= DOWN_AT and reason <= DOWN_AT) or low <= DEAD_AT:
         return "dead"
-    return "detained" if low <= 0 else "active"
+    return "detained" if low <= DOWN_AT else "active"
 
 
 def investigator_fate(health: int, reason: int) -> InvestigatorStatus:

@@ -38,17 +38,19 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
     for there in state.board.links.neighbours(here):
         passage = state.board.links.passage(here, there)
         cost = tables.LINK_COST if passage is None else int(passage.cost)
-        if (cost == 0 and free) or (cost > 0 and units >= cost):
+        affordable = free if cost == tables.TOUCH_COST else units >= cost
+        if affordable:
             options.append(offer(state.board, ("move", there, str(cost)), move_option, state,
                                  there, cost))
     return options
 
 
 def move_option(state: EchoState, there: str, cost: int) -> Option:
-    key = "echo.opt.touch" if cost == 0 else "echo.opt.move"
-    return Option(f"move:{there}", msg(key, to=state.to(there), cost=cost),
+    touching = cost == tables.TOUCH_COST
+    return Option(f"move:{there}", msg("echo.opt.touch" if touching else "echo.opt.move",
+                                       to=state.to(there), cost=cost),
                   {"kind": "move", "location": there, "units": cost,
-                   "way": "touch" if cost == 0 else "link"})
+                   "way": "touch" if touching else "link"})
 
 
 def item_option(state: EchoState, item: str) -> Option:
@@ -159,17 +161,18 @@ class Turn(Frame):
         here = state.investigators[self.leader].location
         passage = state.board.links.passage(here, there)
         cost = tables.LINK_COST if passage is None else int(passage.cost)
+        touching = cost == tables.TOUCH_COST
         spend(state, self.group, cost, "move", "ECHO-MOV-2")
         for seat in self.group:
             inv = state.investigators[seat]
             inv.location = there
-            if cost == 0:
+            if touching:
                 inv.free_moves += 1
         state.emit(msg("echo.moved", who=tuple(state.name(s) for s in self.group),
                        from_=state.from_(here), to=state.to(there), cost=cost),
-                   clause="ECHO-MOV-3" if cost == 0 else "ECHO-MOV-2",
+                   clause="ECHO-MOV-3" if touching else "ECHO-MOV-2",
                    facts={"kind": "moved", "investigators": self.group, "from": here,
-                          "to": there, "units": cost, "way": "touch" if cost == 0 else "link"})
+                          "to": there, "units": cost, "way": "touch" if touching else "link"})
         return self.arrived(state)
 
     def arrived(self, state: EchoState) -> Step:

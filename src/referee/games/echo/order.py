@@ -12,6 +12,7 @@ from referee.core.waits import Decision, Option
 from referee.games.echo.gates import open_gates
 from referee.games.echo.movement import Turn
 from referee.games.echo.state import EchoState, offer
+from referee.games.echo.tables import WAKE_WITH
 from referee.games.echo.units import deal_units, discard_units
 
 
@@ -46,7 +47,7 @@ def wake(state: EchoState) -> None:
         inv = state.investigators[seat]
         if inv.status == "unconscious":
             inv.status = "conscious"
-            inv.health, inv.reason = max(1, inv.health), max(1, inv.reason)
+            inv.health, inv.reason = max(WAKE_WITH, inv.health), max(WAKE_WITH, inv.reason)
             state.emit(msg("echo.wakes", who=state.name(seat)),
                        facts={"kind": "woke", "investigator": seat, "health": inv.health,
                               "reason": inv.reason})

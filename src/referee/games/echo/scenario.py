@@ -113,9 +113,10 @@ class Settings(StrictModel):
                                     "(the first investigator if left out)")
     first_player_passes: bool = Field(True, description="the token passes clockwise each turn")
     melifaro: Id | None = Field(None, description="the seat playing Melifaro (ECHO-ORD-2)")
-    die_sides: int = Field(tables.DIE_SIDES, ge=2)
-    success_face: int = Field(tables.SUCCESS_FACE, ge=1)
-    successes_needed: int = Field(tables.SUCCESSES_NEEDED, ge=1)
+    die_sides: int = Field(tables.DIE_SIDES, ge=tables.CHECK_LEAST["die_sides"])
+    success_face: int = Field(tables.SUCCESS_FACE, ge=tables.CHECK_LEAST["success_face"])
+    successes_needed: int = Field(tables.SUCCESSES_NEEDED,
+                                  ge=tables.CHECK_LEAST["successes_needed"])
     order_penalty: Literal["both", "stealth"] = Field(
         "both", description="disputed case 5: which order check the enemy's Attentiveness "
         "penalises")
@@ -123,6 +124,10 @@ class Settings(StrictModel):
         "battle", description="disputed case 6: the order check once a battle, or every round")
     free_moves: int = Field(tables.FREE_MOVES, ge=0,
                             description="moves between touching Locations allowed a turn")
+
+
+DEFAULTS = Settings()
+"""Every house rule at its default: what a scenario that sets none plays by."""
 
 
 class Scenario(StrictModel):

@@ -8,6 +8,8 @@ marked so; house-rule defaults live in the scenario's ``[settings]``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, Literal
 
 LINK_COST: Final = 1
@@ -28,6 +30,9 @@ MAX_PLAYERS: Final = 8
 """The full game takes up to 8 players."""
 FULL_GAME_TURNS: Final = 24
 """The full game lasts 24 turns."""
+DOWN_AT: Final = 0
+"""Reason or Health at 0 or below takes an enemy out of the battle: an undead
+or an artifact is destroyed, a human enemy detained or killed."""
 DETAINED_DOWN_TO: Final = -1
 """A human enemy whose Reason or Health falls to 0 or -1 is detained."""
 DEAD_AT: Final = -2
@@ -57,7 +62,14 @@ SUCCESS_FACE: Final = 5
 """A check rolls one die per point of skill less the penalty; each die
 showing 5 or 6 is a success (the full game's likeness to Arkham Horror)."""
 SUCCESSES_NEEDED: Final = 1
+CHECK_LEAST: Final[Mapping[str, int]] = MappingProxyType(
+    {"die_sides": 2, "success_face": 1, "successes_needed": 1})
+"""The least each setting of a check may be: a die has two sides or more, a
+success face is one of them, a check needs a success at least."""
 MAX_TURNS: Final = 8
 FREE_MOVES: Final = 6
 """Moves between touching Locations an investigator or group may make in one
 turn (house rule: keeps a turn finite, as moves there cost nothing)."""
+WAKE_WITH: Final = 1
+"""House rule 4: an unconscious investigator comes to with at least this much
+Health and Reason."""
