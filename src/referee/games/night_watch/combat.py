@@ -200,12 +200,18 @@ def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
                    facts=facts(state, "laid-chip", other.id, chip, play.number, play.target))
 
 
-def wounds_from(plays: list[Play]) -> int:
-    """Attack Power minus Defence Power, none when the Defence is as strong or
-    stronger (NW-CMB-7); several cards on one Watcher add up (the natural
-    reading of NW-CMB-9)."""
+def powers(plays: list[Play]) -> tuple[int, int]:
+    """The Attack Power and the Defence Power played on one Watcher: several
+    cards add up (the natural reading of NW-CMB-9)."""
     attack = sum(p.power for p in plays if p.spell.kind == "attack")
     defence = sum(p.power for p in plays if p.spell.kind == "defence")
+    return attack, defence
+
+
+def wounds_from(plays: list[Play]) -> int:
+    """Attack Power minus Defence Power, none when the Defence is as strong or
+    stronger (NW-CMB-7)."""
+    attack, defence = powers(plays)
     return max(0, attack - defence)
 
 
@@ -218,8 +224,7 @@ def count_wounds(state: NightWatchState, location: str) -> None:
             continue
         wounds = wounds_from(on_it)
         other.wounds += wounds
-        attack = sum(p.power for p in on_it if p.spell.kind == "attack")
-        defence = sum(p.power for p in on_it if p.spell.kind == "defence")
+        attack, defence = powers(on_it)
         state.emit(msg("nw.wounded", other=other.name, attack=attack, defence=defence,
                        wounds=wounds, before=other.wounds - wounds, total=other.wounds),
                    clause="NW-CMB-7",

@@ -4,8 +4,6 @@ rules cannot play is refused at validation (:func:`check`)."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.core.i18n import Msg, msg
@@ -13,7 +11,14 @@ from referee.core.model import LocalName, StrictModel
 from referee.core.places import RuPreposition
 from referee.core.scenario import unknown_name
 from referee.games.night_watch import tables
-from referee.games.night_watch.tables import METRO, WATCHES, CombatRounds, EgorMoves, WatchId
+from referee.games.night_watch.tables import (
+    METRO,
+    WATCHES,
+    CombatRounds,
+    EgorMoves,
+    SpellKind,
+    WatchId,
+)
 
 __all__ = ["METRO", "WATCHES", "LocalName", "Scenario", "WatchId", "check", "rival"]
 
@@ -54,7 +59,7 @@ class OtherSpec(StrictModel):
 class SpellSpec(StrictModel):
     """Copies of one Spell card in a Watch's deck."""
 
-    kind: Literal["attack", "defence"]
+    kind: SpellKind
     power: int = Field(ge=0)
     count: int = Field(1, ge=1)
 
@@ -64,7 +69,7 @@ class ItemSpec(StrictModel):
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
     name: LocalName
-    kind: Literal["attack", "defence"]
+    kind: SpellKind
     power: int = Field(ge=0)
     location: str | None = None
     holder: str | None = None

@@ -22,7 +22,7 @@ from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
 from referee.core.waits import JSON, Chance, Decision, Option
 from referee.games.night_watch.scenario import Scenario, Settings
-from referee.games.night_watch.tables import WATCHES, WatchId
+from referee.games.night_watch.tables import LOCATIONS_PER_MOVE, WATCHES, WatchId
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +170,7 @@ class Setup:
 
     def _step(self, here: str, goal: str) -> str:
         route = self.board.route(here, goal) or [here]
-        return route[1] if len(route) > 1 else here
+        return route[min(LOCATIONS_PER_MOVE, len(route) - 1)]
 
     def place(self, location: str) -> Name:
         return self.location_names[location]

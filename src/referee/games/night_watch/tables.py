@@ -20,7 +20,8 @@ LOCATIONS_PER_MOVE = 1
 WOUNDS_TO_KILL = 4
 """A Watcher with four wounds is killed (NW-CMB-12)."""
 
-SPELL_KINDS: tuple[Literal["attack", "defence"], ...] = ("attack", "defence")
+SpellKind = Literal["attack", "defence"]
+SPELL_KINDS: tuple[SpellKind, ...] = ("attack", "defence")
 """Only Attack and Defence Spells exist in the fragment (NW-CMB-4)."""
 
 # House-rule defaults (the book is silent; each is a scenario setting).

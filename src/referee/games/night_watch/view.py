@@ -18,9 +18,7 @@ from pydantic import Field, create_model
 
 from referee.core.places import RuPreposition
 from referee.core.views import LocalName, ViewModel
-from referee.games.night_watch.tables import WatchId
-
-SpellKind = Literal["attack", "defence"]
+from referee.games.night_watch.tables import SpellKind, WatchId
 
 # -- the state -----------------------------------------------------------------------
 
