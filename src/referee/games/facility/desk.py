@@ -20,7 +20,18 @@ from referee.display import View
 from referee.display.orders import OrdersDesk, OrderSection, entry, offered, quoted
 from referee.games.facility.display import carried, name_of, number
 from referee.games.facility.report import camera, camera_room
-from referee.games.facility.tables import ABILITIES, HANDS, INVENTORY, PAUSE, UNIFORMS
+from referee.games.facility.tables import (
+    ABILITIES,
+    ACTIONS,
+    CHASE_DISCOUNT_IF_TARGET_STILL,
+    HANDS,
+    INVENTORY,
+    ITEM_FEATURE,
+    PAUSE,
+    UNIFORM_FEATURE,
+    UNIFORMS,
+    movement_cost,
+)
 
 
 class FacilityDesk(OrdersDesk):
@@ -130,13 +141,13 @@ class Seen:
     def features(self) -> list[Msg]:
         """CHAT-FOL-1: the uniforms, and the kinds of the items the character
         has seen, each by an item of that kind."""
-        found = [entry(msg(f"facility.desk.uniform.{uniform}"), f"uniform:{uniform}")
+        found = [entry(msg(f"facility.desk.uniform.{uniform}"), UNIFORM_FEATURE + uniform)
                  for uniform in UNIFORMS]
         kinds: dict[str, str] = {}
         for item, known in sorted(self.state["items"].items()):
             if known.get("kind"):
                 kinds.setdefault(str(known["kind"]), item)
-        found += [entry(name_of(self.state["items"][item]["name"], item), f"item:{kind}")
+        found += [entry(name_of(self.state["items"][item]["name"], item), ITEM_FEATURE + kind)
                   for kind, item in sorted(kinds.items())]
         return found
 
@@ -244,11 +255,14 @@ class Seen:
             door, beyond = doors[0]
             examples = [{"to": beyond["to"]}, {"route": [PAUSE, door]}]
         most = int(self.rules()["max_doors"])
-        return OrderSection("move", self._explain("move", most=most), [], examples)
+        return OrderSection("move", self._explain("move", most=most, two=movement_cost(2),
+                                                    four=movement_cost(4)), [], examples)
 
     def _chase(self) -> OrderSection:
         present = self.present()
-        return OrderSection("chase", self._explain("chase"), self._present_or_alone(),
+        cost = ACTIONS["chase"].cost
+        explain = self._explain("chase", cost=cost, still=cost - CHASE_DISCOUNT_IF_TARGET_STILL)
+        return OrderSection("chase", explain, self._present_or_alone(),
                             [present[0]] if present else [])
 
     def _follow_targets(self) -> list[Msg]:
@@ -258,12 +272,14 @@ class Seen:
 
     def _follow(self) -> OrderSection:
         others = self.others()
-        example = [others[0], "uniform:agent"] if others else ["uniform:agent"]
+        agent = UNIFORM_FEATURE + "agent"
+        example = [others[0], agent] if others else [agent]
         return OrderSection("follow", self._explain("follow"), self._follow_targets(),
                             [example])
 
     def _detain(self) -> OrderSection:
-        return OrderSection("detain", self._explain("detain"), [], [["uniform:scientist"]])
+        return OrderSection("detain", self._explain("detain", cost=ACTIONS["detain"].cost), [],
+                            [[UNIFORM_FEATURE + "scientist"]])
 
     def _ignore(self) -> OrderSection:
         return OrderSection("ignore", self._explain("ignore"), [], [True])
@@ -271,7 +287,8 @@ class Seen:
     def _melee(self) -> OrderSection:
         present = self.present()
         damage = int(self.rules()["melee_damage"])
-        return OrderSection("melee", self._explain("melee", damage=damage),
+        return OrderSection("melee", self._explain("melee", damage=damage,
+                                                     cost=ACTIONS["melee"].cost),
                             self._present_or_alone(),
                             [{"target": present[0]}] if present else [])
 
@@ -332,7 +349,8 @@ class Seen:
 
     def _show(self) -> OrderSection:
         held = self.carried()
-        return OrderSection("show", self._explain("show"), self._carried_targets(),
+        return OrderSection("show", self._explain("show", cost=ACTIONS["show"].cost),
+                            self._carried_targets(),
                             [[{"item": held[0][0]}]] if held else [])
 
     def _equip(self) -> OrderSection:

@@ -17,6 +17,7 @@ from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,
+    FIRST_STEP,
     ITEM_FEATURE,
     STEPS,
     UNIFORM_FEATURE,
@@ -83,7 +84,7 @@ def resolve_movement(turn: Turn) -> None:
     active = [name for name, mover in movers.items() if _may_move(mover)]
     armed = frozenset(name for name, mover in movers.items()
                       if not mover.me.is_down and turn.world.is_armed(mover.me))
-    for number in range(1, STEPS + 1):
+    for number in range(FIRST_STEP, STEPS + 1):
         step = StepState(number, occupants, armed=armed)
         ends = run_step(turn, movers, step, active)
         active = [name for name in active if _may_move(movers[name])]
@@ -122,11 +123,11 @@ def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
                 cost -= CHASE_DISCOUNT_IF_TARGET_STILL
                 mover.half_paid = True
             if turn.spend(me, cost):
-                turn.tell(1, name, "CHAT-CHS-1", "chasing", {
+                turn.tell(FIRST_STEP, name, "CHAT-CHS-1", "chasing", {
                     "kind": "chase-started", "character": name, "target": mover.chase},
                     target=turn.character(mover.chase).title)
             else:
-                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", {
+                turn.tell(FIRST_STEP, name, "CHAT-TAG-2", "no-concentration", {
                     "kind": "no-concentration", "character": name, "action": "chase"},
                     action=_action("chase"))
                 mover.chase = None
@@ -134,7 +135,7 @@ def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
             if turn.spend(me, ACTIONS["detain"].cost):
                 mover.detaining = True
             else:
-                turn.tell(1, name, "CHAT-TAG-2", "no-concentration", {
+                turn.tell(FIRST_STEP, name, "CHAT-TAG-2", "no-concentration", {
                     "kind": "no-concentration", "character": name, "action": "detain"},
                     action=_action("detain"))
 

@@ -25,6 +25,7 @@ from referee.games.facility.tables import (
     DEFAULT_WORN_PLACES,
     HANDS,
     INVENTORY,
+    MELEE_DAMAGE,
     PAUSE,
 )
 
@@ -46,7 +47,7 @@ class Settings(StrictModel):
     """House rule: places where items are worn, each with its capacity."""
     danger: Literal["armed-next-room", "none"] = "armed-next-room"
     """House rule for CHAT-IGN-1: a danger is an armed character seen through the next door."""
-    melee_damage: int = Field(1, ge=0)
+    melee_damage: int = Field(MELEE_DAMAGE, ge=0)
     """CHAT-MEL-1: 1 damage."""
     last_turn: int = Field(12, ge=1)
     """House rule: the game ends after this turn (the book sets no end)."""

@@ -18,18 +18,32 @@ PAUSE = "pause"
 """CHAT-MOV-6: a route element that stands still for one step (and counts as a door)."""
 
 
+MOVEMENT_COSTS: tuple[tuple[int, Fraction], ...] = (
+    (1, Fraction(0)), (3, Fraction(1, 2)), (BOOK_MAX_DOORS, Fraction(1)))
+"""CHAT-MOV-3 as printed: up to so many doors passed in a turn, so much
+concentration spent (1 door — 0; 2–3 doors — 0.5; 4–5 doors — 1)."""
+
+
 def movement_cost(doors: int) -> Fraction:
     """CHAT-MOV-3: concentration for passing ``doors`` doors (pauses count, CHAT-MOV-7)."""
-    if doors <= 1:
-        return Fraction(0)
-    if doors <= 3:
-        return Fraction(1, 2)
-    return Fraction(1)
+    for most, cost in MOVEMENT_COSTS:
+        if doors <= most:
+            return cost
+    return MOVEMENT_COSTS[-1][1]
 
 
-MOVEMENT_COST_TABLE: tuple[tuple[str, Fraction], ...] = (
-    ("1", Fraction(0)), ("2-3", Fraction(1, 2)), ("4-5", Fraction(1)))
-"""CHAT-MOV-3 as printed, for the docs."""
+def _as_printed(costs: tuple[tuple[int, Fraction], ...]) -> tuple[tuple[str, Fraction], ...]:
+    """Each band of ``costs`` by the doors it spans, as the book writes them ("2-3")."""
+    found: list[tuple[str, Fraction]] = []
+    fewest = 1
+    for most, cost in costs:
+        found.append((str(most) if most == fewest else f"{fewest}-{most}", cost))
+        fewest = most + 1
+    return tuple(found)
+
+
+MOVEMENT_COST_TABLE: tuple[tuple[str, Fraction], ...] = _as_printed(MOVEMENT_COSTS)
+"""CHAT-MOV-3 as printed, for the docs: ``("1", 0), ("2-3", 1/2), ("4-5", 1)``."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,10 @@ ACTIONS: dict[str, ActionInfo] = {info.key: info for info in (
 CHASE_DISCOUNT_IF_TARGET_STILL = Fraction(1, 2)
 """CHAT-CHS-3: a chase costs 0.5 less when its target did not move."""
 
+MELEE_DAMAGE = 1
+"""CHAT-MEL-1: a melee attack does 1 damage; the default of the setting
+``melee_damage``."""
+
 
 @dataclass(frozen=True)
 class AbilityInfo:
@@ -89,9 +107,11 @@ DEFAULT_INVENTORY_SLOTS = 4
 DEFAULT_WORN_PLACES: dict[str, int] = {"body": 1, "belt": 2}
 """House rule: two hands, four inventory places, one worn on the body, two on the belt."""
 
-DEFAULT_CARRY: tuple[str, ...] = ("hands", "inventory")
 HANDS = "hands"
 INVENTORY = "inventory"
+DEFAULT_CARRY: tuple[str, ...] = (HANDS, INVENTORY)
+"""House rule: an item may be carried in the hands and the inventory unless
+the scenario says otherwise."""
 TAKE_DEFAULT_ORDER = (HANDS, INVENTORY)
 """CHAT-TAK-1: hands, then inventory, then worn (worn places in scenario order)."""
 GIVE_DEFAULT_ORDER = (HANDS, INVENTORY)
@@ -104,5 +124,7 @@ ITEM_FEATURE = "item:"
 UNIFORMS = ("scientist", "agent")
 
 ACTION_PHASE = 0
+FIRST_STEP = 1
 END_PHASE = STEPS + 1
-"""Report steps: 0 the actions, 1-5 the movement steps, 6 the end of the turn."""
+"""Report steps: 0 the actions, 1-5 the movement steps (CHAT-MOV-5), 6 the
+end of the turn."""
