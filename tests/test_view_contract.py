@@ -141,3 +141,32 @@ def test_a_view_reads_back_as_the_typed_model(path: Path):
         model = view_model_of(ruleset).model_validate(view)
         again = model.model_dump(mode="json", exclude_unset=True)
         assert again == view
+
+
+def test_a_void_part_says_why_as_data_where_the_ruleset_gives_it():
+    """A part of an answer that will not be carried out carries, beside its
+    words, why as data (``code`` and ``about``), in the seat's view as it
+    answers and in the facts of the line that tells it; a line that gives
+    none, as the core's void facts always were, still fits the schema."""
+    ruleset, scenario = load_scenario("facility")
+    game = Game(ruleset, scenario)
+    checker = ViewChecker(ruleset)
+    game.answer("anna", {"bogus": 1, "move": {"route": ["west"]}})
+    view = json.loads(json.dumps(game.view("anna")))
+    assert checker.problems(view) == []
+    assert [(part["part"], part["code"], part["about"])
+            for part in view["waiting"]["your_void_parts"]] == [
+        ("bogus", "no-order", {"order": "bogus"}),
+        ("move", "no-door", {"door": "west", "room": 1})]
+    game.close()
+    view = json.loads(json.dumps(game.view("anna")))
+    assert checker.problems(view) == []
+    voids = [line["facts"] for line in view["log"] if line["facts"]["kind"] == "void"]
+    assert sorted((f["part"], f["code"], f["about"]) for f in voids) == [
+        ("bogus", "no-order", {"order": "bogus"}),
+        ("move", "no-door", {"door": "west", "room": 1})]
+    facts: dict[str, Any] = {"kind": "void", "seat": "anna", "part": "move"}
+    bare = {"key": "x", "params": {}, "public": False, "facts": facts}
+    assert checker.problems({**view, "log": [bare]}) == []
+    wrong = {**bare, "facts": {**facts, "code": 3}}
+    assert checker.problems({**view, "log": [wrong]})

@@ -358,7 +358,8 @@ class Game:
                                 msg("core.answer.void-of", seat=self.seat_name(seat),
                                     part=void.part, reason=void.reason))
                 at.state.log.emit(told, Audience.only(seat),
-                                  facts={"kind": "void", "seat": seat, "part": void.part})
+                                  facts={"kind": "void", "seat": seat, "part": void.part,
+                                         **void.facts()})
         self._continue(value)
 
     def _continue(self, value: Any) -> None:
@@ -488,7 +489,7 @@ class Game:
             if seat in at.pending:
                 data["your_answer"] = _fresh(at.pending[seat])
                 data["your_void_parts"] = [
-                    {"part": void.part, "reason": void.reason.to_json()}
+                    {"part": void.part, "reason": void.reason.to_json(), **void.facts()}
                     for void in at.verdicts[seat].voids]
         return data
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping, Sequence
@@ -127,6 +128,18 @@ class Void:
     """True where the rules tell it themselves when they come to the part
     (Facility: in its turn's actions): the seat learns it as it answers, and
     the game does not say it again when the decision closes."""
+    code: str | None = None
+    """Why, as data, in the ruleset's word for it (``"no-door"``); ``reason``
+    says it in words."""
+    about: Mapping[str, Any] | None = None
+    """The ids and numbers the reason names (``{"door": "north", "room": 3}``)."""
+
+    def facts(self) -> dict[str, Any]:
+        """Why, as the facts of a void part and the seat's view give it:
+        ``code`` and ``about``, where the ruleset gives them."""
+        if self.code is None:
+            return {}
+        return {"code": self.code, "about": copy.deepcopy(dict(self.about or {}))}
 
 
 @dataclass(frozen=True)

@@ -58,16 +58,28 @@ class LocalName(ViewModel):
 
 
 class VoidFacts(ViewModel):
-    """Core: a part of a seat's accepted answer the rules will not carry out."""
+    """Core: a part of a seat's accepted answer the rules will not carry out.
+    Where the ruleset gives it, why as data: ``code``, the ruleset's word for
+    the reason (documented with its facts), and ``about``, the ids and numbers
+    the reason names (``{"code": "no-door", "about": {"door": "north",
+    "room": 3}}``); the line's text says it in words."""
 
     kind: Literal["void"]
     seat: str
     part: str
+    code: str | None = None
+    about: dict[str, JsonValue] | None = None
 
 
 class VoidPart(ViewModel):
+    """A part of this seat's answer that will not be carried out: ``reason``
+    in words and, where the ruleset gives it, as data (``code``, ``about``,
+    as in :class:`VoidFacts`)."""
+
     part: str
     reason: Text
+    code: str | None = None
+    about: dict[str, JsonValue] | None = None
 
 
 StateT = TypeVar("StateT")

@@ -17,7 +17,8 @@ A desk answers, in a fixed order, the questions ``referee orders-template``,
 - :meth:`OrdersDesk.report`, :meth:`OrdersDesk.record`: each seat's lines of
   a resolved turn in its own wording, each other observer's record;
 - :meth:`OrdersDesk.void_orders`: the orders the log tells their seats are
-  void (left out) or declared but impossible, read from the lines' facts.
+  void (left out) or declared but impossible, and why, read from the lines'
+  facts (the words of why, for rendering, from their text).
 
 Every hook has a neutral default, so a ruleset with none still gets a plain
 template (the answer the rules offer, field by field) and plain reports. A
@@ -31,7 +32,7 @@ import json
 import re
 import textwrap
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,11 +50,12 @@ ORDERS_GROUP = "referee.orders"
 
 VOID = "void"
 """Facts of a line telling a seat that an order of its is void, left out:
-``{"kind": "void", "seat", "part"}`` (the core's own, :class:`referee.core.views.VoidFacts`)."""
+``{"kind": "void", "seat", "part"}``, and why as data where the ruleset says
+it, ``"code"`` and ``"about"`` (the core's own, :class:`referee.core.views.VoidFacts`)."""
 IMPOSSIBLE = "impossible"
 """Facts of a line telling a seat that an order of its is declared all the
 same but cannot happen (a bluff a player may mean): ``{"kind": "impossible",
-"seat", "part", ...}``."""
+"seat", "part", "problem", "about"}``, ``problem`` the code of why."""
 
 WIDTH = 88
 """Comment lines are wrapped to this width (with the ``# `` in front)."""
@@ -143,15 +145,19 @@ class TemplateWriter:
 class VoidOrder:
     """An order of ``seat`` that is void (``kind`` :data:`VOID`) or declared
     but impossible (:data:`IMPOSSIBLE`): ``part`` names it in the orders
-    (``move``, ``take[0]``), ``reason`` says why and ``what``, where the line
-    says it, what the order says ("movement", "a shot at Boris"), both as the
-    game master reads them."""
+    (``move``, ``take[0]``); why, as data, is ``code`` (the ruleset's word
+    for it, ``"no-door"``; None where the line gives none) with ``about``,
+    the ids and numbers it names. For a reader, ``reason`` says why in words
+    and ``what``, where the line says it, what the order says ("movement",
+    "a shot at Boris"), both as the game master reads them."""
 
     seat: Seat
     part: str
     reason: Msg | str
     kind: str = VOID
     what: Msg | None = None
+    code: str | None = None
+    about: Mapping[str, Any] = field(default_factory=dict)
 
 
 # -- the desk ----------------------------------------------------------------------------
@@ -232,23 +238,28 @@ class OrdersDesk:
         """The orders ``events`` (the game master's part of the log) tell
         their seats are void or declared but impossible, in order: each line
         whose facts say so (:data:`VOID`, :data:`IMPOSSIBLE`, with ``seat``
-        and ``part``), its ``reason`` and ``what`` read from the line's words
-        as the game master reads them."""
+        and ``part``) and why (``code``, or an impossible one's ``problem``,
+        with ``about``); the words of why, ``reason`` and ``what``, are the
+        parts of the line's text that say them, as the game master reads it."""
         found: list[VoidOrder] = []
         for event in events:
             facts = event.facts_for(REFEREE)
             if facts is None or facts.get("kind") not in (VOID, IMPOSSIBLE):
                 continue
+            kind = str(facts["kind"])
+            code = facts.get("code" if kind == VOID else "problem")
             reason, what = _said(for_reader(event.text, REFEREE))
             found.append(VoidOrder(str(facts["seat"]), str(facts["part"]),
-                                   reason if reason is not None else "", str(facts["kind"]),
-                                   what))
+                                   reason if reason is not None else "", kind, what,
+                                   str(code) if code is not None else None,
+                                   dict(facts.get("about") or {})))
         return found
 
 
 def _said(text: Msg) -> tuple[Msg | str | None, Msg | None]:
-    """The ``reason`` a line about an order gives, and ``what`` the order
-    says, in the first part of its words that gives a reason."""
+    """The words of the ``reason`` a line about an order gives, and of
+    ``what`` the order says, for rendering: the first part of its text that
+    gives a reason."""
     for part in _parts(text):
         reason = part.params.get("reason")
         if isinstance(reason, Msg | str):

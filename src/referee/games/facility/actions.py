@@ -29,7 +29,7 @@ from referee.games.facility.tables import (
     HANDS,
     TAKE_DEFAULT_ORDER,
 )
-from referee.games.facility.turn import Turn, ids
+from referee.games.facility.turn import Turn, frozen, ids
 from referee.games.facility.world import Character
 
 NOW = ACTION_PHASE
@@ -84,7 +84,7 @@ def report_impossible(turn: Turn) -> None:
         for entry in turn.plans[name].impossible:
             turn.tell(NOW, name, "CHAT-TRN-6", "impossible", {
                 "kind": "impossible", "seat": name, "part": entry.order,
-                "problem": entry.problem},
+                "problem": entry.why.code, "about": frozen(dict(entry.why.about))},
                 order=entry.order, what=entry.what, reason=entry.reason)
 
 

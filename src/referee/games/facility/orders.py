@@ -184,17 +184,23 @@ def read_orders(form: OrdersForm) -> Verdict:
     for name, value in form.entries().items():
         if name not in Orders.model_fields:
             voids.append(Void(name, msg("facility.void.no-order", order=name,
-                                        known=tuple(f"`{known}`" for known in ORDER_NAMES))))
+                                        known=tuple(f"`{known}`" for known in ORDER_NAMES)),
+                              code="no-order", about={"order": name}))
             continue
         try:
             Orders.model_validate({name: value})
         except ValidationError as exc:
+            errors = exc.errors(include_url=False)
             problems: list[Param] = [msg("facility.void.problem",
                                          field=_path(name, err["loc"]),
                                          problem=_problem(err["type"], err["msg"]))
-                                     for err in exc.errors(include_url=False)]
+                                     for err in errors]
             voids.append(Void(name, msg("facility.void.shape",
-                                        problems=_chain("facility.void.problems", problems))))
+                                        problems=_chain("facility.void.problems", problems)),
+                              code="shape", about={"problems": [
+                                  {"field": [part for part in err["loc"]
+                                             if part not in _UNION_BRANCHES],
+                                   "problem": err["type"]} for err in errors]}))
             continue
         good[name] = value
     return Verdict(Orders.model_validate(good), voids=tuple(sorted(voids, key=_part)))
@@ -242,6 +248,23 @@ def _problem(kind: str, text: str) -> Msg:
 
 
 @dataclass(frozen=True, slots=True)
+class Problem:
+    """Why an order cannot stand, or cannot happen, as data: its ``code``
+    (``no-door``; the catalogue words it as ``facility.void.<code>``) and
+    ``about``, the ids and numbers it names as the order gave them
+    (``{"door": "north", "room": 3}``); ``params`` word them for a reader."""
+
+    code: str
+    about: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Param] = field(default_factory=dict)
+
+
+def problem(code: str, about: dict[str, Any] | None = None, /, **params: Param) -> Problem:
+    """A :class:`Problem`: ``about`` as data, ``params`` in words."""
+    return Problem(code, about or {}, params)
+
+
+@dataclass(frozen=True, slots=True)
 class VoidOrder:
     """An order that was not carried out because it could not be (CHAT-TGT-1,
     CHAT-MOV-1, CHAT-CHS-2, a name that refers to nothing)."""
@@ -250,6 +273,9 @@ class VoidOrder:
     order: str
     """Where it is in the orders (``move``, ``take[1]``, an id the player gave)."""
     reason: Msg
+    """Why, in words, as its author reads it."""
+    why: Problem
+    """Why, as data."""
     what: Msg = field(default_factory=lambda: msg("facility.order.some"))
     """The order in words, as its author reads it ("take the key")."""
 
@@ -276,8 +302,9 @@ class Unable:
     order: str
     what: Msg
     reason: Msg
-    problem: str
-    """Why, as data: ``self``, ``other-room``, ``not-here`` or ``item-cannot``."""
+    why: Problem
+    """Why, as data: ``self``, ``other-room``, ``not-here`` or ``item-cannot``
+    (:data:`IMPOSSIBLE`), with the ids it names."""
 
 
 @dataclass(slots=True)
@@ -317,14 +344,15 @@ class _Voids:
         self.who = who
         self.found: list[VoidOrder] = []
 
-    def add(self, order: str, what: Msg, key: str, /, **params: Param) -> None:
-        self.found.append(VoidOrder(self.who, order, self.reason(key, **params), what))
+    def add(self, order: str, what: Msg, why: Problem) -> None:
+        self.found.append(VoidOrder(self.who, order, self.reason(why), why, what))
 
-    def reason(self, key: str, /, **params: Param) -> Msg:
+    def reason(self, why: Problem) -> Msg:
         """Why an order cannot stand or cannot happen, worded for its author."""
-        reason = msg(f"facility.void.{key}", **params)
-        if key in PERSONAL_REASONS:
-            reason = personal((self.who,), reason, msg(f"facility.void.gm.{key}", **params))
+        reason = msg(f"facility.void.{why.code}", **why.params)
+        if why.code in PERSONAL_REASONS:
+            reason = personal((self.who,), reason,
+                              msg(f"facility.void.gm.{why.code}", **why.params))
         return reason
 
 
@@ -358,7 +386,7 @@ def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[Void
     if me.is_down:
         for name in ORDER_NAMES:
             if getattr(orders, name) not in (None, [], False):
-                voids.add(name, order_kind(name), "down")
+                voids.add(name, order_kind(name), problem("down"))
         return plan, voids.found
     _plan_movement(world, me, orders, plan, voids)
     _plan_melee(world, me, orders.melee, plan, voids)
@@ -368,16 +396,15 @@ def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[Void
     return plan, voids.found
 
 
-def _target_problem(world: World, me: Character, target: str,
-                    ) -> tuple[str, dict[str, Param]] | None:
+def _target_problem(world: World, me: Character, target: str) -> Problem | None:
     """CHAT-TGT-1: a target must exist, be someone else and be in the same room."""
     other = world.characters.get(target)
     if other is None:
-        return "no-character", {"name": target}
+        return problem("no-character", {"character": target}, name=target)
     if other is me:
-        return "self", {}
+        return problem("self", {"character": target})
     if other.room != me.room:
-        return "other-room", {"name": other.title}
+        return problem("other-room", {"character": target}, name=other.title)
     return None
 
 
@@ -389,22 +416,23 @@ def _someone(world: World, name: str) -> Character | str:
 def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
                    voids: _Voids) -> None:
     if orders.chase is not None and orders.move is not None:
-        voids.add("chase", order_kind("chase"), "chase-and-move")
-        voids.add("move", order_kind("move"), "chase-and-move")
+        voids.add("chase", order_kind("chase"), problem("chase-and-move"))
+        voids.add("move", order_kind("move"), problem("chase-and-move"))
     else:
         if orders.move is not None:
             _plan_route(world, me, orders.move, plan, voids)
         if orders.chase is not None:
-            problem = _target_problem(world, me, orders.chase)
-            if problem:
-                voids.add("chase", order_kind("chase"), problem[0], **problem[1])
+            why = _target_problem(world, me, orders.chase)
+            if why:
+                voids.add("chase", order_kind("chase"), why)
             else:
                 plan.chase = orders.chase
     for kind in ("follow", "detain"):
         entries: list[str] = getattr(orders, kind)
         bad = [entry for entry in entries if not _is_target_entry(world, me, entry)]
         if bad:
-            voids.add(kind, order_kind(kind), "bad-entry", entry=bad[0])
+            voids.add(kind, order_kind(kind), problem("bad-entry", {"entry": bad[0]},
+                                                      entry=bad[0]))
         else:
             setattr(plan, kind, list(entries))
     plan.ignore = orders.ignore
@@ -432,29 +460,35 @@ def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voi
         door = _door(world, here, element)
         if door is None:
             if isinstance(element, str):
-                voids.add("move", what, "no-door", door=element, room=world.room_title(here))
+                voids.add("move", what, problem("no-door", {"door": element, "room": here},
+                                                door=element, room=world.room_title(here)))
             elif element in world.rooms:
-                voids.add("move", what, "not-adjacent", target=world.room_title(element),
-                          room=world.room_title(here))
+                voids.add("move", what, problem(
+                    "not-adjacent", {"room": element, "from": here},
+                    target=world.room_title(element), room=world.room_title(here)))
             else:
-                voids.add("move", what, "no-room", room=str(element))
+                voids.add("move", what, problem("no-room", {"room": element},
+                                                room=str(element)))
             return
         route.append(door)
         here = door.destination
     most = world.settings.max_doors
     if len(route) > most:
-        voids.add("move", what, "too-long", doors=len(route), most=most)
+        voids.add("move", what, problem("too-long", {"doors": len(route), "most": most},
+                                        doors=len(route), most=most))
         return
     if move.to is not None and move.to != here:
         if move.to not in world.rooms:
-            voids.add("move", what, "no-room", room=str(move.to))
+            voids.add("move", what, problem("no-room", {"room": move.to}, room=str(move.to)))
             return
         if not world.reachable(here, move.to):
-            voids.add("move", what, "no-way", room=world.room_title(move.to))
+            voids.add("move", what, problem("no-way", {"room": move.to},
+                                            room=world.room_title(move.to)))
             return
         path = world.shortest_route(here, move.to, within=most - len(route))
         if path is None:
-            voids.add("move", what, "too-far", room=world.room_title(move.to), most=most)
+            voids.add("move", what, problem("too-far", {"room": move.to, "most": most},
+                                            room=world.room_title(move.to), most=most))
             return
         route += [world.between[(a, b)] for a, b in pairwise(path)]
     plan.route = route
@@ -472,18 +506,17 @@ declared like any other and does not happen (CHAT-TRN-6); the others (a name
 that refers to nothing, the same item twice) make an order void."""
 
 
-def _declared_problem(plan: Plan, order_id: str, what: Msg,
-                      problem: tuple[str, dict[str, Param]] | None, voids: _Voids) -> bool:
-    """Whether ``problem`` keeps the order out of the plan: a void one is left
+def _declared_problem(plan: Plan, order_id: str, what: Msg, why: Problem | None,
+                      voids: _Voids) -> bool:
+    """Whether ``why`` keeps the order out of the plan: a void one is left
     out with its reason; an impossible one is still declared (the caller
     does it), its reason kept for its author (CHAT-TRN-6, CHAT-VIS-1)."""
-    if problem is None:
+    if why is None:
         return False
-    key, params = problem
-    if key in IMPOSSIBLE:
-        plan.impossible.append(Unable(order_id, what, voids.reason(key, **params), key))
+    if why.code in IMPOSSIBLE:
+        plan.impossible.append(Unable(order_id, what, voids.reason(why), why))
     else:
-        voids.add(order_id, what, key, **params)
+        voids.add(order_id, what, why)
     return True
 
 
@@ -496,12 +529,12 @@ def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
     what = says("melee", target)
     if _secret_refused(world, melee, order_id, what, voids):
         return
-    problem = _target_problem(world, me, melee.target) if melee.target is not None else None
-    if problem and problem[0] not in IMPOSSIBLE:
-        voids.add(order_id, what, problem[0], **problem[1])
+    why = _target_problem(world, me, melee.target) if melee.target is not None else None
+    if why and why.code not in IMPOSSIBLE:
+        voids.add(order_id, what, why)
         return
     _declare(plan, order_id, melee.secret, what, action="melee", target=melee.target)
-    if not _declared_problem(plan, order_id, what, problem, voids):
+    if not _declared_problem(plan, order_id, what, why, voids):
         plan.melee = melee
 
 
@@ -512,7 +545,7 @@ def _secret_refused(world: World, entry: Declared, order_id: str, what: Msg,
     (``settings.secret_declarations``); otherwise such an order is void, so
     that it is not declared against its player's wish."""
     if entry.secret and not world.settings.secret_declarations:
-        voids.add(order_id, what, "secret-not-allowed")
+        voids.add(order_id, what, problem("secret-not-allowed"))
         return True
     return False
 
@@ -535,34 +568,34 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
         what = says("give", _someone(world, give.to), item=_item(world, give.item))
-        problem = _target_problem(world, me, give.to)
+        why = _target_problem(world, me, give.to)
         if _secret_refused(world, give, order_id, what, voids):
             continue
         if give.item not in world.items:
-            voids.add(order_id, what, "no-item", item=give.item)
-        elif problem and problem[0] not in IMPOSSIBLE:
-            voids.add(order_id, what, problem[0], **problem[1])
+            voids.add(order_id, what, _no_item(give.item))
+        elif why and why.code not in IMPOSSIBLE:
+            voids.add(order_id, what, why)
         elif give.item in seen:
-            voids.add(order_id, what, "twice", item=world.item_title(give.item))
+            voids.add(order_id, what, _twice(world, give.item))
         else:
             seen.add(give.item)
             _declare(plan, order_id, give.secret, what, action="give", item=give.item,
                      target=give.to)
-            if not _declared_problem(plan, order_id, what, problem, voids):
+            if not _declared_problem(plan, order_id, what, why, voids):
                 plan.give.append(give)
     for n, accept in enumerate(orders.accept):
         what = msg("facility.order.accept-item", item=_item(world, accept.item))
         if accept.item not in world.items:
-            voids.add(f"accept[{n}]", what, "no-item", item=accept.item)
+            voids.add(f"accept[{n}]", what, _no_item(accept.item))
         elif accept.place is not None and not _can_place(world, me, accept.item, accept.place):
-            voids.add(f"accept[{n}]", what, "bad-place", place=accept.place,
-                      item=world.item_title(accept.item))
+            voids.add(f"accept[{n}]", what, _bad_place(world, accept.item, accept.place))
         else:
             plan.accept.append(accept)
     for n, name in enumerate(orders.refuse):
         what = says("refuse", _someone(world, name))
         if name not in world.characters or name == me.name:
-            voids.add(f"refuse[{n}]", what, "no-character", name=name)
+            voids.add(f"refuse[{n}]", what, problem("no-character", {"character": name},
+                                                    name=name))
         else:
             plan.refuse.add(name)
             _declare(plan, f"refuse[{n}]", False, what, action="refuse", target=name)
@@ -574,20 +607,33 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             if _secret_refused(world, entry, order_id, what, voids):
                 continue
             if entry.item not in world.items:
-                voids.add(order_id, what, "no-item", item=entry.item)
+                voids.add(order_id, what, _no_item(entry.item))
                 continue
             getattr(plan, kind).append(entry)
             _declare(plan, order_id, entry.secret, what, action=kind, item=entry.item)
     if orders.equip is not None:
         unknown = [item for item in orders.equip.hands if item not in world.items]
         if unknown:
-            voids.add("equip", order_kind("equip"), "no-item", item=unknown[0])
+            voids.add("equip", order_kind("equip"), _no_item(unknown[0]))
         else:
             plan.equip = orders.equip
 
 
 def _can_place(world: World, me: Character, item: str, place: str) -> bool:
     return place in world.items[item].carry and me.capacity(place) > 0
+
+
+def _no_item(item: str) -> Problem:
+    return problem("no-item", {"item": item}, item=item)
+
+
+def _twice(world: World, item: str) -> Problem:
+    return problem("twice", {"item": item}, item=world.item_title(item))
+
+
+def _bad_place(world: World, item: str, place: str) -> Problem:
+    return problem("bad-place", {"item": item, "place": place}, place=place,
+                   item=world.item_title(item))
 
 
 def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
@@ -599,21 +645,21 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
         if _secret_refused(world, take, order_id, what, voids):
             continue
         if take.item not in world.items:
-            voids.add(order_id, what, "no-item", item=take.item)
+            voids.add(order_id, what, _no_item(take.item))
         elif take.item in seen:
-            voids.add(order_id, what, "twice", item=world.item_title(take.item))
+            voids.add(order_id, what, _twice(world, take.item))
         elif take.item not in world.floor.get(me.room, []):
             seen.add(take.item)
             _declare(plan, order_id, take.secret, what, action="take", item=take.item)
-            _declared_problem(plan, order_id, what, ("not-here", {
-                "item": world.item_title(take.item)}), voids)
+            _declared_problem(plan, order_id, what, problem(
+                "not-here", {"item": take.item}, item=world.item_title(take.item)), voids)
         else:
             seen.add(take.item)
             if take.place is not None and not _can_place(world, me, take.item, take.place):
                 # House rule: only the secret place is void; the take goes on
                 # by the default order, as when the place is full.
                 voids.add(f"{order_id}.place", msg("facility.order.place", item=world.item_title(
-                    take.item)), "bad-place", place=take.place, item=world.item_title(take.item))
+                    take.item)), _bad_place(world, take.item, take.place))
                 take = take.model_copy(update={"place": None, "id": order_id})
             plan.take.append(take)
             _declare(plan, order_id, take.secret, what, action="take", item=take.item)
@@ -627,26 +673,28 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
         target = _someone(world, use.target) if use.target is not None else None
         what = (says(use.ability, target) if use.ability in ABILITIES
                 else msg("facility.order.use-ability", ability=use.ability))
-        problem = _target_problem(world, me, use.target) if use.target is not None else None
+        why = _target_problem(world, me, use.target) if use.target is not None else None
         if _secret_refused(world, use, order_id, what, voids):
             continue
         if use.ability not in ABILITIES:
-            voids.add(order_id, what, "no-ability", ability=use.ability)
+            voids.add(order_id, what, problem("no-ability", {"ability": use.ability},
+                                              ability=use.ability))
         elif use.item is not None and use.item not in world.items:
-            voids.add(order_id, what, "no-item", item=use.item)
-        elif problem and problem[0] not in IMPOSSIBLE:
-            voids.add(order_id, what, problem[0], **problem[1])
+            voids.add(order_id, what, _no_item(use.item))
+        elif why and why.code not in IMPOSSIBLE:
+            voids.add(order_id, what, why)
         elif use.item is not None and use.item in named:
-            voids.add(order_id, what, "twice", item=world.item_title(use.item))
+            voids.add(order_id, what, _twice(world, use.item))
         else:
             if use.item is not None:
                 named.add(use.item)
             if use.item is not None and use.ability not in world.items[use.item].abilities:
-                problem = problem or ("item-cannot", {
-                    "item": world.item_title(use.item),
-                    "ability": msg(f"facility.ability.{use.ability}")})
+                why = why or problem(
+                    "item-cannot", {"item": use.item, "ability": use.ability},
+                    item=world.item_title(use.item),
+                    ability=msg(f"facility.ability.{use.ability}"))
             _declare(plan, order_id, use.secret, what, action=use.ability, target=use.target)
-            if not _declared_problem(plan, order_id, what, problem, voids):
+            if not _declared_problem(plan, order_id, what, why, voids):
                 plan.use.append(use)
 
 
@@ -659,7 +707,7 @@ def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
             bluffed.add(order_id)
         else:
             voids.add(f"bluff[{n}]", msg("facility.order.bluff-entry", order=order_id),
-                      "not-explicit", order=order_id)
+                      problem("not-explicit", {"order": order_id}, order=order_id))
     plan.bluffed = bluffed
     if not bluffed:
         return

@@ -27,7 +27,8 @@ def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
         void += found
     turn = Turn(world, plans, log)
     for entry in void:
-        turn.void(ACTION_PHASE, entry.character, entry.order, entry.what, entry.reason)
+        turn.void(ACTION_PHASE, entry.character, entry.order, entry.what, entry.reason,
+                  entry.why.code, entry.why.about)
     resolve_actions(turn)
     resolve_movement(turn)
     end_turn(turn)

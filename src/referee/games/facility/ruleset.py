@@ -99,7 +99,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if not isinstance(verdict.answer, Orders) or seat not in state.world.characters:
             return verdict
         _, found = plan_orders(state.world, seat, verdict.answer)
-        told = tuple(Void(void.order, for_reader(void.reason, seat), told_by_rules=True)
+        told = tuple(Void(void.order, for_reader(void.reason, seat), told_by_rules=True,
+                          code=void.why.code, about=void.why.about)
                      for void in found)
         return Verdict(verdict.answer, verdict.refusals, verdict.voids + told)
 

@@ -3,7 +3,7 @@ everything seen is written straight into the game's one log."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -145,12 +145,15 @@ class Turn:
         for ``seat``, in the third person with ``seat``'s name for the game master."""
         self.emit(step, (seat,), clause, self._told(seat, key, params), facts)
 
-    def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg) -> None:
+    def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg, code: str,
+             about: Mapping[str, Any]) -> None:
         """An order of ``seat``'s that is void, told to it alone, with the
-        core's facts of a void part (its seat and the order)."""
+        core's facts of a void part: its seat, the order, and why as data
+        (``code`` and the ids and numbers it names, ``about``)."""
         text = self._told(seat, "void", {"order": order, "what": what, "reason": reason})
         self.log.emit(stamped(step, text), Audience.only(seat), None,
-                      frozen({"kind": "void", "seat": seat, "part": order}))
+                      frozen({"kind": "void", "seat": seat, "part": order, "code": code,
+                              "about": frozen(dict(about))}))
 
     def _told(self, seat: str, key: str, params: dict[str, Param]) -> Msg:
         return personal((seat,), Msg(f"facility.{key}", params),

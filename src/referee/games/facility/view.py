@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal, NoReturn, Union
 
-from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import ConfigDict, Field, JsonValue, PlainValidator, WithJsonSchema
 
 from referee.core.events import Event
 from referee.core.views import LocalName, ViewModel
@@ -173,6 +173,10 @@ class Impossible(_Line):
     part: str
     """The order as the orders name it (``melee``, ``take[0]``, an ``id``)."""
     problem: Literal["self", "other-room", "not-here", "item-cannot"]
+    about: dict[str, JsonValue] = Field(default_factory=dict)
+    """The ids the problem names, as the order gave them: ``character``
+    (``self``, ``other-room``), ``item`` (``not-here``, ``item-cannot``),
+    ``ability`` (``item-cannot``)."""
 
 
 class Declared(_Line):
@@ -535,7 +539,24 @@ FacilityFacts = Union[  # noqa: UP007
     Headed, Left, Stayed, CameTowards, Entered, Together, Present, CameraLeft, CameraEntered,
     Detained, Recovered, Awareness]
 """Every kind of fact a Facility log line carries; a void order's line
-carries the core's ``void`` facts (seat, part)."""
+carries the core's ``void`` facts (seat, part, and why as data: ``code``
+and ``about``, :data:`VOID_CODES`)."""
+
+VOID_CODES: dict[str, tuple[str, ...]] = {
+    "no-order": ("order",), "shape": ("problems",), "down": (),
+    "no-character": ("character",), "self": ("character",), "other-room": ("character",),
+    "chase-and-move": (), "bad-entry": ("entry",), "no-door": ("door", "room"),
+    "not-adjacent": ("room", "from"), "no-room": ("room",), "no-way": ("room",),
+    "too-long": ("doors", "most"), "too-far": ("room", "most"), "secret-not-allowed": (),
+    "no-item": ("item",), "twice": ("item",), "bad-place": ("item", "place"),
+    "no-ability": ("ability",), "not-explicit": ("order",)}
+"""Why an order of a seat's is void (the ``code`` of its ``void`` facts), and
+what its ``about`` names, as the order gave it: an order by its name
+(``no-order``) or its label (``not-explicit``); the problems of an order
+that does not fit its shape, each a ``field`` (the path to it) and pydantic's
+kind of ``problem`` (``shape``); a character, item, ability, place, door or
+room as typed, a room by its number (``from``: the room the route was at);
+``doors`` in a route and the ``most`` it may have."""
 
 ITEM_LISTS = ("hidden", "shown", "hands", "inventory")
 """The fields of facts that hold lists of items (``item`` names one, and

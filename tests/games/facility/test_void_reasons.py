@@ -1,0 +1,106 @@
+"""Why an order is void, or declared but impossible, is data: the seat's view
+as it answers and the log's facts at the deadline carry the reason's code and
+the ids and numbers it names, which the orders desk reads, as the ruleset's
+view documents them (:data:`referee.games.facility.view.VOID_CODES`); the
+words stay for the reader."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core.events import REFEREE
+from referee.core.game import Game
+from referee.core.scenario import validate_scenario
+from referee.display.orders import IMPOSSIBLE, VOID, desk_for
+from referee.games.facility.view import VOID_CODES
+from tests.games.facility.helpers import RULESET
+
+EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios/research_wing.toml"
+"""Anna stands in the lobby (room 1, one door: north, to the corridor), with
+the keycard on the floor; Boris is in the corridor, the sample case in lab A."""
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def game(change: Change | None = None) -> Game:
+    data = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
+    if change is not None:
+        change(data)
+    return Game(RULESET, validate_scenario(RULESET, data, "test"))
+
+
+def anna_is_down(data: dict[str, Any]) -> None:
+    data["characters"]["anna"]["health"] = 0
+
+
+def a_walled_up_room(data: dict[str, Any]) -> None:
+    data["rooms"].append({"number": 7, "name": {"en": "the vault", "ru": "хранилище"}})
+
+
+PAUSES = ["pause"] * 4
+CASES: list[tuple[dict[str, Any], str, str, str, dict[str, Any], Change | None]] = [
+    ({"bogus": 1}, "bogus", VOID, "no-order", {"order": "bogus"}, None),
+    ({"take": [{}]}, "take", VOID, "shape",
+     {"problems": [{"field": ["take", 0, "item"], "problem": "missing"}]}, None),
+    ({"move": {"to": 3}}, "move", VOID, "down", {}, anna_is_down),
+    ({"move": {"route": ["west"]}}, "move", VOID, "no-door", {"door": "west", "room": 1}, None),
+    ({"move": {"route": [2]}}, "move", VOID, "not-adjacent", {"room": 2, "from": 1}, None),
+    ({"move": {"route": [9]}}, "move", VOID, "no-room", {"room": 9}, None),
+    ({"move": {"route": ["pause"] * 6}}, "move", VOID, "too-long", {"doors": 6, "most": 5}, None),
+    ({"move": {"route": PAUSES, "to": 4}}, "move", VOID, "too-far", {"room": 4, "most": 5},
+     None),
+    ({"move": {"to": 7}}, "move", VOID, "no-way", {"room": 7}, a_walled_up_room),
+    ({"chase": "boris", "move": {"to": 3}}, "chase", VOID, "chase-and-move", {}, None),
+    ({"chase": "nobody"}, "chase", VOID, "no-character", {"character": "nobody"}, None),
+    ({"chase": "anna"}, "chase", VOID, "self", {"character": "anna"}, None),
+    ({"chase": "boris"}, "chase", VOID, "other-room", {"character": "boris"}, None),
+    ({"follow": ["uniform:pirate"]}, "follow", VOID, "bad-entry", {"entry": "uniform:pirate"},
+     None),
+    ({"melee": {"secret": True}}, "melee", VOID, "secret-not-allowed", {}, None),
+    ({"take": [{"item": "unicorn"}]}, "take[0]", VOID, "no-item", {"item": "unicorn"}, None),
+    ({"take": [{"item": "keycard"}, {"item": "keycard"}]}, "take[1]", VOID, "twice",
+     {"item": "keycard"}, None),
+    ({"take": [{"item": "keycard", "place": "belt"}]}, "take[0].place", VOID, "bad-place",
+     {"item": "keycard", "place": "belt"}, None),
+    ({"use": [{"ability": "fly"}]}, "use[0]", VOID, "no-ability", {"ability": "fly"}, None),
+    ({"bluff": ["melee"]}, "bluff[0]", VOID, "not-explicit", {"order": "melee"}, None),
+    ({"melee": {"target": "boris"}}, "melee", IMPOSSIBLE, "other-room",
+     {"character": "boris"}, None),
+    ({"melee": {"target": "anna"}}, "melee", IMPOSSIBLE, "self", {"character": "anna"}, None),
+    ({"take": [{"item": "sample"}]}, "take[0]", IMPOSSIBLE, "not-here", {"item": "sample"},
+     None),
+    ({"use": [{"item": "keycard"}]}, "use[0]", IMPOSSIBLE, "item-cannot",
+     {"item": "keycard", "ability": "shot"}, None),
+]
+
+
+@pytest.mark.parametrize(("orders", "part", "kind", "code", "about", "change"), CASES,
+                         ids=[f"{case[2]}-{case[3]}" for case in CASES])
+def test_why_an_order_is_void_or_impossible_is_data_the_desk_reads(
+        orders: dict[str, Any], part: str, kind: str, code: str, about: dict[str, Any],
+        change: Change | None) -> None:
+    played = game(change)
+    played.answer("anna", orders)
+    if kind == VOID:
+        parts = played.view("anna")["waiting"]["your_void_parts"]
+        assert {"code": code, "about": about} == {
+            key: value for key, value in next(p for p in parts if p["part"] == part).items()
+            if key in ("code", "about")}
+    start = len(played.log_for(REFEREE))
+    played.close()
+    found = [(void.part, void.kind, void.code, dict(void.about))
+             for void in desk_for(RULESET).void_orders(played.log_for(REFEREE)[start:])]
+    assert (part, kind, code, about) in found
+    told = [line["facts"] for line in played.view("anna")["log"]
+            if line["facts"].get("part") == part and line["facts"]["kind"] == kind]
+    assert told and all(facts.get("about") == about for facts in told)
+
+
+def test_the_view_documents_every_reason_a_void_order_has_and_what_it_names() -> None:
+    voids = {case[3]: set(case[4]) for case in CASES if case[2] == VOID}
+    assert voids == {code: set(names) for code, names in VOID_CODES.items()}
