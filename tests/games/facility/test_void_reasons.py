@@ -2,7 +2,8 @@
 as it answers and the log's facts at the deadline carry the reason's code and
 the ids and numbers it names, which the orders desk reads, as the ruleset's
 view documents them (:data:`referee.games.facility.view.VOID_CODES`); the
-words stay for the reader."""
+words stay for the reader. A follow or detain list may name any kind of item,
+so the answer tells a seat nothing of the kinds the building holds."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from referee.core.scenario import validate_scenario
 from referee.display.orders import IMPOSSIBLE, VOID, desk_for
 from referee.games.facility.view import VOID_CODES
 from tests.games.facility.helpers import RULESET
+from tests.leaks import assert_no_leak
 
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios/research_wing.toml"
 """Anna stands in the lobby (room 1, one door: north, to the corridor), with
@@ -104,3 +106,26 @@ def test_why_an_order_is_void_or_impossible_is_data_the_desk_reads(
 def test_the_view_documents_every_reason_a_void_order_has_and_what_it_names() -> None:
     voids = {case[3]: set(case[4]) for case in CASES if case[2] == VOID}
     assert voids == {code: set(names) for code, names in VOID_CODES.items()}
+
+
+def a_lamp_in_the_storeroom(data: dict[str, Any]) -> None:
+    """The storeroom's crowbar, which Anna has not seen, is an oil lamp."""
+    data["items"]["crowbar"].update(kind="lamp", name={"en": "oil lamp", "ru": "лампа"})
+
+
+@pytest.mark.rule("CHAT-FOL-1", "CHAT-DET-1")
+def test_a_follow_list_may_name_any_kind_of_item_and_tells_nothing_of_the_building() -> None:
+    """Anna follows ``item:lamp`` and detains ``item:lamp``: whether an oil
+    lamp lies in the storeroom or not, her orders stand and everything she
+    reads is the same; a kind no item is of is visible on no one, and never
+    matches."""
+    orders = {"follow": ["item:lamp"], "detain": ["item:lamp"], "move": {"to": 3}}
+    without, with_lamp = game(), game(a_lamp_in_the_storeroom)
+    for played in (without, with_lamp):
+        played.answer("anna", orders)
+        assert played.view("anna")["waiting"]["your_void_parts"] == []
+    assert_no_leak(without, with_lamp, "anna")
+    for played in (without, with_lamp):
+        played.close()
+    assert_no_leak(without, with_lamp, "anna")
+    assert without.state.world.characters["anna"].room == 3

@@ -439,12 +439,14 @@ def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
 
 
 def _is_target_entry(world: World, me: Character, entry: str) -> bool:
-    """A character's name, ``uniform:<scientist|agent>`` or ``item:<kind>``."""
+    """A character's name, ``uniform:<scientist|agent>`` or ``item:<kind>``
+    (CHAT-FOL-1, CHAT-DET-1). Any kind of item may be named: one that no item
+    of the building is of is visible equipment no one shows, and never
+    matches, so the answer never tells a seat which kinds the building holds."""
     if entry.startswith(UNIFORM_FEATURE):
         return entry[len(UNIFORM_FEATURE):] in UNIFORMS
     if entry.startswith(ITEM_FEATURE):
-        kind = entry[len(ITEM_FEATURE):]
-        return kind in world.item_kinds()
+        return bool(entry[len(ITEM_FEATURE):])
     return entry in world.characters and entry != me.name
 
 

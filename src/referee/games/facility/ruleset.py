@@ -49,8 +49,12 @@ class Turns(Frame):
 class Facility(Ruleset[FacilityScenario, FacilityState]):
     name = "facility"
     aliases = ("chat", "play-by-chat")
-    version = "4"
-    """4: the game master's view writes the building's names as the scenario
+    version = "5"
+    """5: a follow or detain entry naming a kind of item no item of the
+    building is of stands (it never matches) where it was void, so the answer
+    does not tell the seat which kinds the building holds (the log, which a
+    save file's checksum digests, changed for such orders).
+    4: the game master's view writes the building's names as the scenario
     files now do (``name = { en, ru }``, a title in both languages), which a
     save file's checksum digests; the game itself plays as in 3.
     3: the game master's log heads a sight of someone leaving or coming in

@@ -127,7 +127,6 @@ class World:
     routes: dict[tuple[RoomNumber, RoomNumber, int | None], list[RoomNumber] | None] = field(
         default_factory=dict)
     """Shortest routes already looked for (CHAT-MOV-2), by (origin, destination, within)."""
-    _kinds: frozenset[str] | None = None
     _parts: dict[RoomNumber, int] | None = None
     _titles: dict[ItemId, Name] = field(default_factory=dict)
     _public: dict[object, Any] = field(default_factory=dict)
@@ -142,7 +141,6 @@ class World:
         routes and names worked out from them), for copies of a game to share."""
         if self._parts is None:
             self._parts = _connected_parts(self.adjacent)
-        self.item_kinds()
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
                 self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public)
 
@@ -164,12 +162,6 @@ class World:
         if self._parts is None:
             self._parts = _connected_parts(self.adjacent)
         return self._parts[origin] == self._parts[destination]
-
-    def item_kinds(self) -> frozenset[str]:
-        """Every kind of item in the game (items are never made or destroyed)."""
-        if self._kinds is None:
-            self._kinds = frozenset(item.kind for item in self.items.values())
-        return self._kinds
 
     def item_title(self, item: ItemId) -> Name:
         title = self._titles.get(item)
