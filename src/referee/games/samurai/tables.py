@@ -1,6 +1,9 @@
 """Every number of the Samurai fragment (rules/samurai.md), as data, and the
 house-rule numbers taken from what is known of the full game (Ronin), each
-marked as such. Play, tests and docs read these; nothing else holds a number."""
+marked as such, with the few sums they enter (a shot's range band and
+defence, a fighter's penalty) and a scenario fighter's profile. The rules,
+the scenario format, the odds and the docs read these; nothing else holds a
+number. Light to import: the odds load this module without the rules."""
 
 from __future__ import annotations
 
