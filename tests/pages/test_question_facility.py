@@ -209,3 +209,11 @@ def test_secrecy_is_offered_only_where_the_game_allows_it():
     form.tick("melee.secret")
     assert answer_from_form(RULESET, g.view("anna"), form.post()) == {
         "melee": {"target": "boris", "secret": True}}
+
+
+def test_a_forged_entry_number_costs_no_more_than_a_small_one():
+    g = game()
+    form = page(g, "anna").post()
+    form["take.1000000000.on"] = ["1"]
+    form["use.999999999.target"] = ["air"]
+    assert answer_from_form(RULESET, g.view("anna"), form) == {}

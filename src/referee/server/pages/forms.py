@@ -41,6 +41,9 @@ View = dict[str, Any]
 Form = Mapping[str, list[str]]
 
 OPTION, OPTION_JSON, PREFIX = "option", "option-json", "f."
+MOST_ENTRIES = 100
+"""The most entries of one list a posted form is read for (a forged form
+naming entry 10⁹ costs no more than one naming entry 99)."""
 LONG_LIST = 8
 """More options than this are shown as a list of radio buttons with one
 button to send, not as a button each."""
@@ -323,6 +326,8 @@ class SchemaForm:
         self.shapes = Shapes(schema, words)
         self.schema = schema
         self.words = words
+        self.posted: Form = {}
+        """The form being read: how many entries of each list it has."""
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -348,7 +353,8 @@ class SchemaForm:
             else:
                 found = self.mapping(shape, value, name, label)
             found.help, found.optional = help_, optional
-            found.value = value if optional else found.value
+            if optional:
+                found.value = None if value is MISSING else value
             return found
         return self.scalar(shapes, value, name, label, help_, required and not nullable)
 
@@ -370,7 +376,8 @@ class SchemaForm:
             node.kind, node.value = "choices", chosen
             return node
         structured = len(shapes) == 1 and kind_of(shapes[0]) in ("object", "list", "map")
-        rows = len(items) + (1 if structured else self.EXTRA_ROWS)
+        rows = max(len(items) + (1 if structured else self.EXTRA_ROWS),
+                   posted_entries(self.posted, name))
         children = []
         for index in range(rows):
             current = items[index] if index < len(items) else MISSING
@@ -386,7 +393,8 @@ class SchemaForm:
         current = dict(value) if isinstance(value, Mapping) else {}
         inner = shape.get("additionalProperties")
         inner = inner if isinstance(inner, Mapping) else {}
-        keys = [*current, *[""] * self.EXTRA_ROWS]
+        keys = [*current, *[""] * max(self.EXTRA_ROWS,
+                                      posted_entries(self.posted, name) - len(current))]
         children = []
         for index, key in enumerate(keys):
             entry = self.node(inner, current.get(key, MISSING) if key else MISSING,
@@ -420,6 +428,7 @@ class SchemaForm:
 
     def answer(self, form: Form) -> Any:
         """The answer ``form`` means. :raises FormError:"""
+        self.posted = form
         found = self.read(self.nodes(None), form)
         return {} if found is MISSING else found
 
@@ -473,6 +482,15 @@ class SchemaForm:
 
 def _is_whole(text: str) -> bool:
     return text.lstrip("-").isdigit()
+
+
+def posted_entries(form: Form, name: str) -> int:
+    """How many numbered entries ``form`` has of the list ``name``
+    (``f.way.0``, ``f.way.1.door``…): one past the highest number."""
+    prefix = f"{name}."
+    numbers = [int(rest.split(".", 1)[0]) for key in form if key.startswith(prefix)
+               and (rest := key[len(prefix):]).split(".", 1)[0].isdigit()]
+    return min(max(numbers) + 1, MOST_ENTRIES) if numbers else 0
 
 
 def read_number(node: Node, text: str) -> int | float:

@@ -39,6 +39,7 @@ from referee.core.i18n import Param, msg
 from referee.core.ruleset import AnyRuleset
 from referee.games.facility.tables import HANDS, PAUSE, UNIFORMS
 from referee.server.pages.forms import (
+    MOST_ENTRIES,
     Form,
     FormError,
     Words,
@@ -507,7 +508,7 @@ def _count(form: Form, prefix: str) -> int:
     """How many numbered entries a form has under ``prefix`` (``take.``)."""
     numbers = [int(m.group(1)) for name in form
                if (m := re.match(re.escape(prefix) + r"(\d+)", name))]
-    return max(numbers) + 1 if numbers else 0
+    return min(max(numbers) + 1, MOST_ENTRIES) if numbers else 0
 
 
 def _route_step(step: str, field_: str) -> str | int:
