@@ -181,4 +181,4 @@ def test_the_secrets_looked_for_are_there_to_find():
     assert {"crowbar", "red folder"} <= secrets_of(game, "anna")
     assert "keycard" not in secrets_of(game, "anna")  # on her floor
     boris = _words(page_of(game, "boris"))
-    assert {s for s in secrets_of(game, "anna") if s in boris} >= {"pistol", "agent's badge"}
+    assert "agent's badge" in {s for s in secrets_of(game, "anna") if s in boris}
