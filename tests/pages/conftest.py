@@ -165,3 +165,30 @@ def question_forms_written() -> bool:
     except Exception:
         return True
     return True
+
+
+def open_link(context: BrowserContext, link: str) -> Page:
+    """A player opens their link in a page of ``context``: it lands on the seat's page."""
+    opened = context.new_page()
+    opened.goto(link)
+    opened.wait_for_selector("#part-turn")
+    return opened
+
+
+def answer_once(page: Page, pick: int) -> None:
+    """Answer the question on a seat's page: the option numbered ``pick``
+    (modulo the options shown), as buttons or as a list with one button to
+    send; then wait until the page shows the next question or the end."""
+    form = page.locator("#answer-form")
+    before = page.locator("#part-question").get_attribute("data-v")
+    radios = form.locator("input[type=radio]")
+    buttons = form.locator("button[type=submit], button:not([type])")
+    if radios.count():
+        radios.nth(pick % radios.count()).check()
+        buttons.first.click()
+    else:
+        buttons.nth(pick % buttons.count()).click()
+    page.wait_for_function(
+        "before => document.querySelector('#part-question').dataset.v !== before",
+        arg=before)
+
