@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from referee.server.settings import Settings
 from tests.server.conftest import Api, ThreadServer
@@ -27,7 +27,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-component-update", "--disable-sync"]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("REFEREE_SCREENSHOTS", ROOT / ".ci" / "artifacts" / "screenshots"))
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 WAIT_MS = 10_000
 
 
