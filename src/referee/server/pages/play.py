@@ -185,7 +185,8 @@ async def post_talk(store: Store, request: Request, seating: Seating, lang: Lang
 def live_parts(store: Store, notifier: Notifier, settings: Settings, seating: Seating,
                parts: Callable[[dict[str, Any]], dict[str, Part]]) -> StreamingResponse:
     """Server-sent events ``parts``: the parts of the page that changed since
-    the last event (all of them first), each time the token's document does."""
+    the last event (all of them first), each time the token's document does
+    (the event's id is the document's version, as the API's stream gives it)."""
 
     async def stream() -> AsyncIterator[str]:
         import asyncio
@@ -202,9 +203,8 @@ def live_parts(store: Store, notifier: Notifier, settings: Settings, seating: Se
                     changed = {name: part.to_json() for name, part in built.items()
                                if sent.get(name) != part.version}
                     sent.update({name: part.version for name, part in built.items()})
-                    if changed:
-                        data = json.dumps({"parts": changed}, ensure_ascii=False)
-                        yield f"event: parts\ndata: {data}\n\n"
+                    data = json.dumps({"parts": changed}, ensure_ascii=False)
+                    yield f"id: {version}\nevent: parts\ndata: {data}\n\n"
                 try:
                     await asyncio.wait_for(wake.wait(), timeout=settings.heartbeat)
                 except TimeoutError:
