@@ -7,6 +7,8 @@ byte the same in both."""
 from __future__ import annotations
 
 import contextlib
+import difflib
+import re
 import threading
 import time
 from pathlib import Path
@@ -19,8 +21,8 @@ from tests.pages.conftest import question_forms_written
 from tests.server.conftest import Api
 from tests.server.test_leaks import SEATS, VERA, twin_servers
 
-pytestmark = pytest.mark.skipif(not question_forms_written(),
-                                reason="the question module draws no forms yet")
+needs_forms = pytest.mark.skipif(not question_forms_written(),
+                                 reason="the question module draws no forms yet")
 
 
 class PageStream:
@@ -93,6 +95,7 @@ def gleb_reads(api: Api, vera: tuple[Any, Any, str, str]) -> tuple[list[str], Pa
     return pages, stream
 
 
+@needs_forms
 def test_what_gleb_may_not_know_never_reaches_his_page(
         tmp_path: Path, request: pytest.FixtureRequest) -> None:
     with twin_servers("sqlite", tmp_path,
@@ -109,6 +112,7 @@ def test_what_gleb_may_not_know_never_reaches_his_page(
     assert "I hide the sample case" not in everything and "A draught" in everything
 
 
+@needs_forms
 def test_the_same_script_shows_differently_on_veras_page(
         tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """The control: Vera's own page does differ between the two games."""
@@ -121,3 +125,42 @@ def test_the_same_script_shows_differently_on_veras_page(
             with httpx.Client(base_url=api.base, timeout=30, follow_redirects=True) as her:
                 pages.append(her.get(game["seats"]["vera"]["link"]).text)
     assert pages[0] != pages[1]
+
+
+def same_base(text: str, api: Api) -> str:
+    """The desk as it would read on one address: the seats' links name the
+    server, and each part's version is a digest of its text."""
+    text = text.replace(api.base, "BASE")
+    return re.sub(r'(data-v="|"v": ")[0-9a-f]{16}"', r'\1…"', text)
+
+
+def test_the_desk_shows_who_answered_never_what(
+        tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Before the turn closes, the game master's desk and its stream read the
+    same whatever Vera answered; once it closes, they differ."""
+    with twin_servers("sqlite", tmp_path,
+                      lambda: str(request.getfixturevalue("postgres_admin"))) as apis:
+        desks: list[list[str]] = []
+        streams = []
+        for api, vera in zip(apis, VERA, strict=True):
+            game = api.create(ruleset="facility", seats=SEATS, turn_deadline="PT24H")
+            master = httpx.Client(base_url=api.base, timeout=30)
+            desk = master.get(game["master"]["link"]).headers["location"]
+            stream = PageStream(master, desk + "/events")
+            seen = [same_base(master.get(desk).text, api)]
+            for answer in vera[:2]:
+                api.answer(game, game["seats"]["vera"]["token"], answer)
+                seen.append(same_base(master.get(desk).text, api))
+            stream.caught_up(api.view(game, game["master"]["token"])["version"])
+            streams.append([same_base(event, api) for event in stream.events])
+            assert api.call("POST", f"/api/games/{game['id']}/close",
+                            game["master"]["token"]).status_code == 200
+            seen.append(same_base(master.get(desk).text, api))
+            desks.append(seen)
+    one, two = desks
+    for index, (mine, theirs) in enumerate(zip(one[:-1], two[:-1], strict=True)):
+        assert mine == theirs, "\n".join(difflib.unified_diff(
+            mine.splitlines(), theirs.splitlines(), f"one {index}", f"two {index}", n=1))
+    assert streams[0] == streams[1]
+    assert one[0] != one[1]  # Vera's answer is seen to be in
+    assert one[-1] != two[-1]  # and read once the turn is closed

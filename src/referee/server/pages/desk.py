@@ -190,7 +190,8 @@ def _link(store: Store, request: Request, seat: str) -> str | None:
     found = store.known(token) or store.authenticate(token)
     if found is None or found.seat != seat:
         return None
-    return str(request.base_url).rstrip("/") + join_link(token)
+    base = store.settings.public_url or str(request.base_url)
+    return base.rstrip("/") + join_link(token)
 
 
 def _input_words(item: Any, words: Words) -> str:

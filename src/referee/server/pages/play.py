@@ -84,10 +84,17 @@ def router(store: Store, notifier: Notifier, settings: Settings) -> APIRouter:
         except (ApiError, RefereeError) as exc:
             status = exc.status if isinstance(exc, ApiError) else 422
             return _told(request, seating, lang, message_of(exc, lang), status)
+        ready = "ready" in form  # the form's "send and be ready" button
+        if ready:
+            try:
+                await run_in_threadpool(store.mark_ready, seating, turn)
+            except (ApiError, RefereeError) as exc:
+                status = exc.status if isinstance(exc, ApiError) else 422
+                return _told(request, seating, lang, message_of(exc, lang), status)
         if not is_part(request):
             return back_to(seat_path(game, seat))
         return html(page("parts/answered.html", w=words, void=done.void,
-                         receipt=done.receipt, turn=turn))
+                         receipt=done.receipt, turn=turn, ready=ready))
 
     @routes.post(SEAT + "/ready")
     async def ready(game: str, seat: str, request: Request) -> Response:

@@ -27,7 +27,17 @@ def environment() -> Environment:
                       autoescape=select_autoescape(default=True, default_for_string=True),
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["lang_names"] = LANG_NAMES
+    env.globals["question_assets"] = question_assets()
     return env
+
+
+def question_assets() -> dict[str, list[str]]:
+    """The question module's own style sheets and scripts among the static
+    files (``static/question*.css``, ``static/question*.js``), which every
+    page that shows a board or a question loads."""
+    static = Path(__file__).with_name("static")
+    return {kind: sorted(f"/static/{path.name}" for path in static.glob(f"question*.{kind}"))
+            for kind in ("css", "js")}
 
 
 def page(template: str, **context: Any) -> str:
