@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
-from tests.pages.conftest import Served
+from tests.pages.conftest import Served, question_forms_written
 
 
 def test_the_desks_buttons_run_the_game(served: Served) -> None:
@@ -46,5 +47,31 @@ def test_the_desks_buttons_run_the_game(served: Served) -> None:
         assert act("close")["number"] == before["number"] + 1
         save = browser.get(f"{desk_path}/save")
         assert save.status_code == 200 and save.json()["ruleset"] == "facility"
-        replay = browser.get(f"{desk_path}/replay?step=1")
-        assert replay.status_code == 200 and "Step 1 of" in replay.text
+
+
+@pytest.mark.skipif(not question_forms_written(),
+                    reason="the question module draws no boards yet")
+def test_the_replay_steps_through_closed_turns_only(served: Served) -> None:
+    api = served.api
+    game = api.create(ruleset="facility", seats={"anna": "person", "boris": "person"})
+    anna = game["seats"]["anna"]["token"]
+    assert api.answer(game, anna, {"move": {"to": 3}}).status_code == 200
+    anna_said = "Anna answered: {&#34;move&#34;: {&#34;to&#34;: 3}}"
+    with httpx.Client(base_url=served.base, timeout=30) as browser:
+        desk_path = browser.get(game["master"]["link"]).headers["location"]
+
+        def every_step() -> list[str]:
+            last = browser.get(f"{desk_path}/replay?step=999")
+            assert last.status_code == 200
+            shown = re.search(r"Step (\d+) of (\d+)", last.text)
+            assert shown is not None and shown.group(1) == shown.group(2)
+            return [browser.get(f"{desk_path}/replay?step={n}").text
+                    for n in range(int(shown.group(2)) + 1)]
+
+        before = every_step()
+        assert not any(anna_said in text for text in before)  # the turn is open
+        assert api.call("POST", f"/api/games/{game['id']}/close",
+                        game["master"]["token"]).status_code == 200
+        after = every_step()
+        assert len(after) > len(before)
+        assert sum(anna_said in text for text in after) == 1

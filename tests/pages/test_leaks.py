@@ -148,10 +148,11 @@ def test_the_desk_shows_who_answered_never_what(
             desk = master.get(game["master"]["link"]).headers["location"]
             stream = PageStream(master, desk + "/events")
             seen = [same_base(master.get(desk).text, api)]
+            stream.caught_up(api.view(game, game["master"]["token"])["version"])
             for answer in vera[:2]:
                 api.answer(game, game["seats"]["vera"]["token"], answer)
                 seen.append(same_base(master.get(desk).text, api))
-            stream.caught_up(api.view(game, game["master"]["token"])["version"])
+                stream.caught_up(api.view(game, game["master"]["token"])["version"])
             streams.append([same_base(event, api) for event in stream.events])
             assert api.call("POST", f"/api/games/{game['id']}/close",
                             game["master"]["token"]).status_code == 200

@@ -17,8 +17,7 @@ from referee.core.ruleset import find_ruleset
 from referee.server.deadlines import BadDeadline, parse_duration
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
-from referee.server.pages import interim as question
-from referee.server.pages import replay
+from referee.server.pages import question, replay
 from referee.server.pages.access import (
     KEY_COOKIE,
     check_form,

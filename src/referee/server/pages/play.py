@@ -17,7 +17,7 @@ from referee.core.i18n import Lang, msg
 from referee.core.ruleset import find_ruleset
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
-from referee.server.pages import interim as question
+from referee.server.pages import question
 from referee.server.pages.access import (
     KEY_COOKIE,
     PageError,

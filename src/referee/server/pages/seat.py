@@ -14,7 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from referee.core.ruleset import AnyRuleset
-from referee.server.pages import interim as question
+from referee.server.pages import question
 from referee.server.pages.render import Words, digest, page
 
 SEAT_PARTS = ("turn", "knowledge", "board", "question", "log", "talk")
