@@ -411,7 +411,9 @@ def _said(known: Known, order: str, value: Any) -> str:
         if order == "move" and isinstance(value, Mapping):
             parts = [_step_label(known, _route_value(step)) for step in value.get("route") or ()]
             if isinstance(value.get("to"), int) and not isinstance(value.get("to"), bool):
-                parts.append(w("question.facility.shortest", room=known.room_name(value["to"])))
+                parts.append(w("question.facility.shortest" if parts else
+                               "question.facility.shortest-only",
+                               room=known.room_name(value["to"])))
             return ", ".join(parts) or w("question.facility.nowhere")
         if order in ("chase", "melee"):
             target = value.get("target") if isinstance(value, Mapping) else value
