@@ -10,6 +10,7 @@ map.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Sequence
@@ -287,12 +288,13 @@ def _asking(pic: Picture) -> None:
                      f'clip-path="url(#reach-clip)"><title>{escape(words)}</title></circle>')
     for spot in asking.spots:
         x, y = pic.xy(*spot.at)
-        parts.append(f'<g class="spot" data-value="{escape(str(spot.value))}">'
+        words = render(msg("board.spot", x=tenths(spot.at[0]), y=tenths(spot.at[1])), pic.lang)
+        parts.append(f'<g class="spot" data-value="{escape(json.dumps(spot.value))}">'
                      f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{x:.1f}" y2="{y:.1f}" '
                      f'stroke="{SPOT}" stroke-width="1" stroke-dasharray="2,3"/>'
                      f'<path d="M{x:.1f},{y - 6:.1f} L{x + 6:.1f},{y:.1f} L{x:.1f},{y + 6:.1f} '
                      f'L{x - 6:.1f},{y:.1f} Z" fill="#fff" stroke="{SPOT}" stroke-width="2">'
-                     f'<title>{escape(str(spot.value))}</title></path></g>')
+                     f'<title>{escape(words)}</title></path></g>')
     for aim in asking.aims:
         target = pic.table.figure(aim.target)
         if target is None or target.at is None:
