@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set-up and everyday commands; needs only Python 3.11+ and pip.
 
-    python3 dev.py run     # a whole Night Watch game, two bots, log as it happens
+    python3 dev.py run     # referee serve on 127.0.0.1:8000 with demo games; prints their links
     python3 dev.py test    # ruff, mypy and pytest
     python3 dev.py bench   # the benchmarks under bench/
 
@@ -55,7 +55,9 @@ def main(argv: list[str]) -> int:
     ensure_venv()
     task, rest = argv[0], argv[1:]
     if task == "run":
-        return run("referee", "play", "night-watch", "--seat", "all=random", *rest)
+        (ROOT / "out").mkdir(exist_ok=True)
+        database = f"sqlite:///{ROOT / 'out' / 'dev.db'}"
+        return run("referee", "serve", "--demo", "--db", database, *rest)
     if task == "bench":
         return max(run("python", str(path)) for path in sorted((ROOT / "bench").glob("bench_*.py")))
     for step in (

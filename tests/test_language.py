@@ -18,7 +18,9 @@ from fractions import Fraction
 import pytest
 
 import referee.cli.app  # loads every CLI catalogue
-import referee.odds  # noqa: F401 - loads the odds catalogue
+import referee.odds  # loads the odds catalogue
+import referee.server.pages.question  # loads the question's catalogue
+import referee.server.pages.render  # noqa: F401 - loads the pages catalogue
 from referee.core.i18n import CATALOGUE, Lang, Name, Param, msg, render
 from referee.core.ruleset import all_rulesets
 

@@ -10,6 +10,7 @@ map.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Sequence
@@ -98,15 +99,22 @@ class Picture:
         self.parts.append(part)
 
 
-def draw(table: TableMap, lang: Lang, caption: str = "") -> str:
+def draw(table: TableMap, lang: Lang, caption: str = "", asking: bool = False) -> str:
     """The SVG picture of ``table``; ``caption`` is written under it (the
-    game's end, say)."""
+    game's end, say). With ``asking``, what the asked model may do is drawn
+    on it (:func:`_asking`: its reach, where its moves end, whom it may
+    shoot) and the picture says where the table lies on it, in the root's
+    ``data-table`` attribute (``left bottom scale width depth``: the pixel
+    of the table's corner (0, 0), pixels per inch, the table's size in
+    inches), for a page that turns a click into a point of the table."""
     pic = Picture(table, lang)
     _title(pic)
     _table(pic)
     _terrain(pic)
     _edges(pic)
     _shots(pic)
+    if asking:
+        _asking(pic)
     _models(pic)
     _model_labels(pic)
     _terrain_labels(pic)
@@ -119,9 +127,11 @@ def draw(table: TableMap, lang: Lang, caption: str = "") -> str:
         height += 30
     width = pic.right + LEGEND_GAP + LEGEND_WIDTH + MARGIN
     height += MARGIN
+    where = (f' data-table="{pic.left:.1f} {pic.bottom:.1f} {pic.scale:.3f} '
+             f'{table.width:g} {table.depth:g}"' if asking else "")
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'font-family="{FONT}">')
+            f'font-family="{FONT}"{where}>')
     return "\n".join([head, f"<title>{escape(heading(table, lang))}</title>",
                       f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffdf6"/>',
                       *pic.parts, "</svg>"]) + "\n"
@@ -250,6 +260,61 @@ def _shots(pic: Picture) -> None:
         pic.add(f'<line class="sight" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                 f'stroke="#c00" stroke-width="2"{dash}><title>{escape(shot.label)}</title>'
                 f"</line>")
+
+
+REACH, SPOT, CAN_SHOOT, CANNOT_SHOOT = "#1d6fd1", "#0b3d91", "#1e7b34", "#8a8a8a"
+
+
+def _asking(pic: Picture) -> None:
+    """What the asked model may do: its reach (a circle, clipped to the
+    table), where each of its moves would end (a marker each, named by the
+    option's value), and a line to each enemy it sees when it shoots (solid
+    and green: it may shoot; dashed and grey: not, with why), each line
+    with the distance between the bases."""
+    asking = pic.table.asking
+    figure = pic.table.figure(asking.figure) if asking is not None else None
+    if asking is None or figure is None or figure.at is None:
+        return
+    cx, cy = pic.xy(*figure.at)
+    parts = ['<g class="asking">']
+    if asking.reach:
+        width, depth = pic.right - pic.left, pic.bottom - pic.top
+        words = render(msg("board.reach", inches=tenths(asking.reach)), pic.lang)
+        parts.append(f'<clipPath id="reach-clip"><rect x="{pic.left:.1f}" y="{pic.top:.1f}" '
+                     f'width="{width:.1f}" height="{depth:.1f}"/></clipPath>'
+                     f'<circle class="reach" cx="{cx:.1f}" cy="{cy:.1f}" '
+                     f'r="{asking.reach * pic.scale:.1f}" fill="{REACH}" fill-opacity="0.12" '
+                     f'stroke="{REACH}" stroke-width="1.5" stroke-dasharray="6,4" '
+                     f'clip-path="url(#reach-clip)"><title>{escape(words)}</title></circle>')
+    for spot in asking.spots:
+        x, y = pic.xy(*spot.at)
+        words = render(msg("board.spot", x=tenths(spot.at[0]), y=tenths(spot.at[1])), pic.lang)
+        parts.append(f'<g class="spot" data-value="{escape(json.dumps(spot.value))}">'
+                     f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{x:.1f}" y2="{y:.1f}" '
+                     f'stroke="{SPOT}" stroke-width="1" stroke-dasharray="2,3"/>'
+                     f'<path d="M{x:.1f},{y - 6:.1f} L{x + 6:.1f},{y:.1f} L{x:.1f},{y + 6:.1f} '
+                     f'L{x - 6:.1f},{y:.1f} Z" fill="#fff" stroke="{SPOT}" stroke-width="2">'
+                     f'<title>{escape(words)}</title></path></g>')
+    for aim in asking.aims:
+        target = pic.table.figure(aim.target)
+        if target is None or target.at is None:
+            continue
+        x, y = pic.xy(*target.at)
+        colour = CAN_SHOOT if aim.allowed else CANNOT_SHOOT
+        dash = "" if aim.allowed else ' stroke-dasharray="4,4"'
+        said = [render(msg("board.distance", inches=tenths(aim.distance)), pic.lang)]
+        said += [words for words in (aim.cover, aim.why) if words]
+        mx, my = (cx + x) / 2, (cy + y) / 2
+        label = render(msg("board.inches", inches=tenths(aim.distance)), pic.lang)
+        parts.append(f'<g class="aim{" allowed" if aim.allowed else ""}" '
+                     f'data-for="{escape(aim.target)}"><title>{escape("; ".join(said))}</title>'
+                     f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{x:.1f}" y2="{y:.1f}" '
+                     f'stroke="{colour}" stroke-width="2"{dash}/>'
+                     f'<text x="{mx:.1f}" y="{my - 3:.1f}" font-size="{SMALL:.0f}" '
+                     f'font-weight="bold" fill="{colour}" stroke="#fffdf6" stroke-width="3" '
+                     f'paint-order="stroke" text-anchor="middle">{escape(label)}</text></g>')
+    parts.append("</g>")
+    pic.add("".join(parts))
 
 
 def _models(pic: Picture) -> None:

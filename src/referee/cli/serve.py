@@ -52,6 +52,9 @@ def serve(
     public_url: Annotated[str | None, typer.Option(
         help="The address players reach the server at, for links in chat posts.")] = None,
     access_log: Annotated[bool, typer.Option(help="Log every request (never a token).")] = True,
+    demo: Annotated[bool, typer.Option(
+        "--demo", help="Create demo games of every ruleset (once per database) and print "
+                       "their links.")] = False,
     lang: LangOption = None,
 ) -> None:
     """Host games: the JSON API on HOST:PORT (its documentation at /docs)."""
@@ -71,6 +74,12 @@ def serve(
     out.print(render(msg("server.cli.serving", db=_shown(url), revision=revision or "-",
                          address=f"http://{host}:{port}", workers=workers), chosen),
               markup=False)
+    if demo:
+        from referee.server.pages.demo import demo_lines, ensure_demo_games
+
+        base = (public_url or f"http://{host}:{port}").rstrip("/")
+        for line in demo_lines(ensure_demo_games(url, chosen), base, chosen):
+            out.print(line, markup=False, highlight=False)
     uvicorn.run("referee.server.app:app_from_environment", factory=True, host=host, port=port,
                 workers=workers if workers > 1 else None, log_config=log_config(access_log),
                 proxy_headers=True, server_header=False)

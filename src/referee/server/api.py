@@ -27,6 +27,7 @@ from referee.server.checks import refused
 from referee.server.deadlines import BadDeadline, parse_duration
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
+from referee.server.pages.links import join_link
 from referee.server.settings import Settings
 from referee.server.store import Seating, Store
 from referee.server.webhooks import valid_webhook
@@ -160,8 +161,8 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
     @router.post("/games", status_code=201, tags=["games"])
     def create(body: NewGame, request: Request) -> dict[str, Any]:
         """Create a game. The answer holds the game master's token and one
-        token per seat: hand each to its player; the server keeps only
-        their hashes and cannot show them again."""
+        token per seat, each with its ``link`` (a path on this server: opening
+        it in a browser is all a player does); hand each to its player."""
         request.state.lang = body.lang
         if body.webhook is not None and not valid_webhook(body.webhook):
             raise ApiError(422, "webhook/invalid", msg("server.error.webhook"))
@@ -171,8 +172,10 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
                                   if isinstance(choice, SeatChoice) and choice.lang}
         created = store.create(body.ruleset, body.scenario, seats, body.lang,
                                body.turn_deadline, body.webhook, langs)
-        return {"id": created.id, "master": {"token": created.master},
-                "seats": {seat: {"token": token, "player": seats.get(seat, "random")}
+        return {"id": created.id, "master": {"token": created.master,
+                                             "link": join_link(created.master)},
+                "seats": {seat: {"token": token, "player": seats.get(seat, "random"),
+                                 "link": join_link(token)}
                           for seat, token in created.seats.items()},
                 "seed_hash": created.seed_hash}
 

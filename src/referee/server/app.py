@@ -26,6 +26,7 @@ from referee.server.checks import refused
 from referee.server.database import is_sqlite, make_engine, upgrade
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
+from referee.server.pages.site import install as install_pages
 from referee.server.settings import DB_ENV, Settings
 from referee.server.store import Store
 from referee.server.webhooks import Poster
@@ -42,7 +43,9 @@ BODY_METHODS = (b"POST", b"PUT", b"PATCH")
 class BodyLimits:
     """Refuse a request body over ``limit`` bytes (413), counted as it
     arrives whatever its Content-Length says, and a body that is not JSON
-    (415): no form a browser sends across sites without asking is taken."""
+    (415) under ``/api/``: no form a browser sends across sites without
+    asking is taken there. The pages take forms, each checked for its CSRF
+    token and origin (:mod:`referee.server.pages.access`)."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -62,7 +65,7 @@ class BodyLimits:
         has_body = (length is not None and length != b"0") or b"transfer-encoding" in headers
         media = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
         if scope["method"].encode() in BODY_METHODS and has_body and \
-                media != b"application/json":
+                media != b"application/json" and scope["path"].startswith("/api/"):
             await self._refuse(send, 415, "request/content-type", lang)
             return
         seen = 0
@@ -158,6 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.notifier = notifier
     app.include_router(build_router(store, notifier, settings))
+    install_pages(app, store, notifier, settings)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:

@@ -33,7 +33,7 @@ from referee.core.drivers import Ask, RandomBot
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
-from referee.core.i18n import Lang, msg
+from referee.core.i18n import Lang, Msg, Name, msg
 from referee.core.ruleset import AnyRuleset, find_ruleset
 from referee.core.savefile import game_to_json
 from referee.core.scenario import did_you_mean, validate_scenario
@@ -50,7 +50,14 @@ from referee.server.database import WRITE, is_sqlite
 from referee.server.deadlines import DeadlineRule, from_ms, iso, to_ms
 from referee.server.errors import ApiError
 from referee.server.settings import Settings
-from referee.server.tokens import canonical, new_game_id, new_token, receipt, token_hash
+from referee.server.tokens import (
+    canonical,
+    new_game_id,
+    new_token,
+    receipt,
+    seat_token,
+    token_hash,
+)
 
 PERSON, RANDOM = "person", "random"
 PLAYER_KINDS = (PERSON, RANDOM)
@@ -270,8 +277,8 @@ class Store:
         entropy = self.settings.entropy
         game_id = new_game_id(entropy(12))
         seed = entropy(dice.SEED_BYTES)
-        tokens = {None: new_token(entropy(32))} | {
-            seat: new_token(entropy(32)) for seat in game.seats}
+        master = new_token(entropy(32))
+        tokens = {None: master} | {seat: seat_token(master, seat) for seat in game.seats}
         entry = Entry(game_id, ruleset, game, players, lang, seed, dice.seed_hash(seed),
                       webhook, rule)
         batch = Batch.of(entry)
@@ -361,6 +368,14 @@ class Store:
                 "scheme": dice.SCHEME, "seed_hash": entry.seed_hash,
                 "seed": entry.seed.hex() if entry.over else None}}
             return data
+
+    # -- for the pages (referee.server.pages) -----------------------------------------
+
+    def seat_names(self, game_id: str) -> dict[Seat, Msg | Name]:
+        """How the game's scenario calls each seat, in seat order (public)."""
+        entry = self._current(game_id)
+        with entry.lock:
+            return {seat: entry.game.seat_name(seat) for seat in entry.game.seats}
 
     # -- writing: the seats' actions ---------------------------------------------------
 

@@ -26,6 +26,14 @@ def new_token(random_bytes: bytes) -> str:
     return base64.urlsafe_b64encode(random_bytes).decode().rstrip("=")
 
 
+def seat_token(master: str, seat: str) -> str:
+    """The token of ``seat``, derived from the game master's: the master's
+    desk can show every seat's link again although the server keeps only
+    hashes (the game master hands the links out, so knows them anyway)."""
+    digest = hmac.new(master.encode(), f"referee-seat/v1:{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
+
+
 def new_game_id(random_bytes: bytes) -> str:
     """A game's id (public: it is in every route)."""
     return base64.urlsafe_b64encode(random_bytes).decode().rstrip("=")
