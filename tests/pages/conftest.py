@@ -39,9 +39,10 @@ class Served:
     api: Api
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """One real server for the whole browser suite (games never share seats)."""
+    """One real server for a module's tests (games never share seats), stopped
+    after them, so no thread of it runs on under other tests."""
     folder = tmp_path_factory.mktemp("pages-db")
     settings = Settings(database_url=f"sqlite:///{folder / 'pages.db'}",
                         deadline_poll=0.2, version_poll=0.2, heartbeat=5.0)
@@ -49,7 +50,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield Served(api.base, api)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium (``apt-get install chromium``; never a download)."""
     if not CHROMIUM.exists():

@@ -46,6 +46,11 @@ class PageStream:
                 if line.startswith("data: "):
                     self.events.append(line)
 
+    def close(self) -> None:
+        """Stop reading (the stream's connection is closed under the thread)."""
+        self.client.close()
+        self.thread.join(timeout=5)
+
     def caught_up(self, version: str) -> None:
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -102,6 +107,8 @@ def test_what_gleb_may_not_know_never_reaches_his_page(
                       lambda: str(request.getfixturevalue("postgres_admin"))) as apis:
         results = [gleb_reads(api, vera) for api, vera in zip(apis, VERA, strict=True)]
     (one, stream_one), (two, stream_two) = results
+    for stream in (stream_one, stream_two):
+        stream.close()
     assert len(one) == len(two) > 10
     for mine, theirs in zip(one, two, strict=True):
         assert mine == theirs
@@ -157,6 +164,7 @@ def test_the_desk_shows_who_answered_never_what(
             assert api.call("POST", f"/api/games/{game['id']}/close",
                             game["master"]["token"]).status_code == 200
             seen.append(same_base(master.get(desk).text, api))
+            stream.close()
             desks.append(seen)
     one, two = desks
     for index, (mine, theirs) in enumerate(zip(one[:-1], two[:-1], strict=True)):

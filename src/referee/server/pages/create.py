@@ -31,7 +31,7 @@ from referee.server.pages.access import (
 from referee.server.pages.links import desk_path
 from referee.server.pages.posted import Form, first, read_form
 from referee.server.pages.render import Words, page
-from referee.server.pages.site import NO_STORE, html, switched_language
+from referee.server.pages.respond import NO_STORE, html, switched_language
 from referee.server.settings import Settings
 from referee.server.store import PERSON, RANDOM, Store
 from referee.server.webhooks import valid_webhook

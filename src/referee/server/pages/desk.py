@@ -29,8 +29,7 @@ from referee.server.pages.links import desk_path, join_link
 from referee.server.pages.play import live_parts, post_talk
 from referee.server.pages.posted import first, read_form
 from referee.server.pages.render import Words, page
-from referee.server.pages.seat import Part, talk_lines
-from referee.server.pages.site import (
+from referee.server.pages.respond import (
     NO_STORE,
     back_to,
     html,
@@ -39,6 +38,7 @@ from referee.server.pages.site import (
     refusal,
     switched_language,
 )
+from referee.server.pages.seat import Part, talk_lines
 from referee.server.settings import Settings
 from referee.server.store import Seating, Store
 from referee.server.tokens import seat_token

@@ -13,7 +13,7 @@ from referee.server.notify import Notifier
 from referee.server.pages.access import PageError, page_lang, set_key_cookie
 from referee.server.pages.links import JOIN, desk_path, seat_path
 from referee.server.pages.render import Words, page
-from referee.server.pages.site import NO_STORE, html, switched_language
+from referee.server.pages.respond import NO_STORE, html, switched_language
 from referee.server.settings import Settings
 from referee.server.store import Store
 

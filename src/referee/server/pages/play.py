@@ -30,8 +30,7 @@ from referee.server.pages.links import seat_path
 from referee.server.pages.posted import first, read_form
 from referee.server.pages.question import FormError
 from referee.server.pages.render import Words, page
-from referee.server.pages.seat import Part, SeatPage, seat_parts
-from referee.server.pages.site import (
+from referee.server.pages.respond import (
     NO_STORE,
     back_to,
     html,
@@ -39,6 +38,7 @@ from referee.server.pages.site import (
     message_of,
     switched_language,
 )
+from referee.server.pages.seat import Part, SeatPage, seat_parts
 from referee.server.settings import Settings
 from referee.server.store import Seating, Store
 
