@@ -152,22 +152,6 @@ def create_game(page: Page, base: str, ruleset: str, people: list[str],
     return created
 
 
-def question_forms_written() -> bool:
-    """Whether the question module draws forms yet (its functions raise
-    NotImplementedError until they are written); browser tests that answer
-    questions skip until then."""
-    from referee.core.ruleset import find_ruleset
-    from referee.server.pages import question
-
-    try:
-        question.knowledge_html(find_ruleset("echo"), {"state": {}, "log": []}, "en")
-    except NotImplementedError:
-        return False
-    except Exception:
-        return True
-    return True
-
-
 def open_link(context: BrowserContext, link: str) -> Page:
     """A player opens their link in a page of ``context``: it lands on the seat's page."""
     opened = context.new_page()

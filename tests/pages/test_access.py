@@ -12,10 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.pages.conftest import Served, question_forms_written
-
-needs_forms = pytest.mark.skipif(not question_forms_written(),
-                                 reason="the question module draws no forms yet")
+from tests.pages.conftest import Served
 
 SEATS = {"anna": "person", "boris": "person"}
 
@@ -49,7 +46,6 @@ def every_token(game: dict[str, Any]) -> list[str]:
     return [game["master"]["token"]] + [seat["token"] for seat in game["seats"].values()]
 
 
-@needs_forms
 def test_a_link_sets_a_cookie_for_its_own_page_and_opens_it(
         game: dict[str, Any], browser_like: httpx.Client, served: Served) -> None:
     link = game["seats"]["anna"]["link"]
@@ -68,7 +64,6 @@ def test_a_link_sets_a_cookie_for_its_own_page_and_opens_it(
         assert opened(other_device, link).status_code == 200
 
 
-@needs_forms
 def test_no_page_holds_a_token(game: dict[str, Any], browser_like: httpx.Client) -> None:
     page = opened(browser_like, game["seats"]["anna"]["link"]).text
     for token in every_token(game):
@@ -78,7 +73,6 @@ def test_no_page_holds_a_token(game: dict[str, Any], browser_like: httpx.Client)
     assert game["seats"]["anna"]["link"] in desk  # the desk hands out the seats' links
 
 
-@needs_forms
 def test_a_page_opens_with_its_own_cookie_only(
         game: dict[str, Any], served: Served, browser_like: httpx.Client) -> None:
     other_game = served.api.create(ruleset="facility", seats=SEATS)
@@ -109,7 +103,6 @@ def talk_lines(served: Served, game: dict[str, Any]) -> list[Any]:
     return list(served.api.view(game, game["master"]["token"])["talk"])
 
 
-@needs_forms
 def test_a_form_acts_only_with_its_pages_csrf_token_from_this_server(
         game: dict[str, Any], served: Served, browser_like: httpx.Client) -> None:
     anna = csrf_of(opened(browser_like, game["seats"]["anna"]["link"]).text)
@@ -170,7 +163,6 @@ def test_the_create_page_shows_each_problem_beside_its_field(
     assert forged.status_code == 403
 
 
-@needs_forms
 def test_pages_speak_the_seats_language_and_switch(
         served: Served, browser_like: httpx.Client) -> None:
     game = served.api.create(ruleset="night_watch",

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import httpx
-import pytest
 
-from tests.pages.conftest import Served, question_forms_written
+from tests.pages.conftest import Served
 
 
 def test_the_desks_buttons_run_the_game(served: Served) -> None:
@@ -49,8 +48,6 @@ def test_the_desks_buttons_run_the_game(served: Served) -> None:
         assert save.status_code == 200 and save.json()["ruleset"] == "facility"
 
 
-@pytest.mark.skipif(not question_forms_written(),
-                    reason="the question module draws no boards yet")
 def test_the_replay_steps_through_closed_turns_only(served: Served) -> None:
     api = served.api
     game = api.create(ruleset="facility", seats={"anna": "person", "boris": "person"})

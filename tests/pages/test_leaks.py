@@ -17,12 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.pages.conftest import question_forms_written
 from tests.server.conftest import Api
 from tests.server.test_leaks import SEATS, VERA, twin_servers
-
-needs_forms = pytest.mark.skipif(not question_forms_written(),
-                                 reason="the question module draws no forms yet")
 
 
 class PageStream:
@@ -100,7 +96,6 @@ def gleb_reads(api: Api, vera: tuple[Any, Any, str, str]) -> tuple[list[str], Pa
     return pages, stream
 
 
-@needs_forms
 def test_what_gleb_may_not_know_never_reaches_his_page(
         tmp_path: Path, request: pytest.FixtureRequest) -> None:
     with twin_servers("sqlite", tmp_path,
@@ -119,7 +114,6 @@ def test_what_gleb_may_not_know_never_reaches_his_page(
     assert "I hide the sample case" not in everything and "A draught" in everything
 
 
-@needs_forms
 def test_the_same_script_shows_differently_on_veras_page(
         tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """The control: Vera's own page does differ between the two games."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.pages.conftest import (
@@ -17,14 +16,9 @@ from tests.pages.conftest import (
     answer_once,
     create_game,
     open_link,
-    question_forms_written,
 )
 
-needs_forms = pytest.mark.skipif(not question_forms_written(),
-                                 reason="the question module draws no forms yet")
 
-
-@needs_forms
 def test_a_night_watch_game_against_the_bot_is_played_to_its_end_by_clicking(
         served: Served, context: BrowserContext, page: Page, shots: Shots) -> None:
     game = create_game(page, served.base, "night_watch", ["night"], shots=shots)
@@ -53,7 +47,6 @@ def test_a_night_watch_game_against_the_bot_is_played_to_its_end_by_clicking(
     shots(page, "the replay")
 
 
-@needs_forms
 def test_a_deadline_that_passes_while_the_page_is_open_updates_it(
         served: Served, context: BrowserContext, page: Page, shots: Shots) -> None:
     game = create_game(page, served.base, "facility", ["anna"], deadline="PT4S")
@@ -72,7 +65,6 @@ def test_a_deadline_that_passes_while_the_page_is_open_updates_it(
     assert anna.locator("#part-log li").count() > 0
 
 
-@needs_forms
 def test_the_same_pages_in_russian(served: Served, context: BrowserContext, page: Page,
                                    shots: Shots) -> None:
     page.goto(served.base + "/")
@@ -123,7 +115,6 @@ FITS = """() => {
 }"""
 
 
-@needs_forms
 def test_every_page_fits_a_phone(served: Served, browser: Browser, shots: Shots) -> None:
     phone = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
                                 has_touch=True, locale="en-GB")

@@ -76,8 +76,7 @@ def router(store: Store, notifier: Notifier, settings: Settings) -> APIRouter:
         try:
             value = question.answer_from_form(ruleset, doc["view"], form)
         except FormError as exc:
-            return _told(request, seating, lang, words("pages.answer.field", field=exc.field,
-                                                       problem=words.text(exc.message)), 422)
+            return _told(request, seating, lang, words.text(exc.message), 422)
         turn = _turn(form)
         try:
             done = await run_in_threadpool(store.answer, seating, value, turn)
