@@ -51,13 +51,13 @@ def test_a_deadline_that_passes_while_the_page_is_open_updates_it(
         served: Served, context: BrowserContext, page: Page, shots: Shots) -> None:
     game = create_game(page, served.base, "facility", ["anna"], deadline="PT4S")
     anna = open_link(context, game.links["anna"])
-    assert anna.locator("#part-turn h2").inner_text() == "Turn 1"
+    assert anna.locator("#part-turn h2").inner_text() == "Question 1"
     assert anna.locator("#part-turn time").count() == 1
     anna.fill("#talk-text", "Half a message, still being typed")
     shots(anna, "turn 1 open")
     loaded = anna.evaluate("performance.timeOrigin")
     anna.wait_for_function(
-        "document.querySelector('#part-turn h2').textContent.trim() === 'Turn 2'",
+        "document.querySelector('#part-turn h2').textContent.trim() === 'Question 2'",
         timeout=20_000)
     shots(anna, "turn 2 by itself")
     assert anna.evaluate("performance.timeOrigin") == loaded  # never reloaded
@@ -81,7 +81,7 @@ def test_the_same_pages_in_russian(served: Served, context: BrowserContext, page
         player = open_link(fresh, game.links["night"])
         assert player.locator("html").get_attribute("lang") == "ru"
         turn = player.inner_text("#part-turn")
-        assert "Ход" in turn and "Срок" in turn
+        assert "Вопрос" in turn and "Срок" in turn
         assert not re.search(r"\b(Turn|Deadline|answer)\b", player.inner_text("main"))
         shots(player, "a seat's page")
         answer_once(player, 0)

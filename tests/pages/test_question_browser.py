@@ -72,7 +72,7 @@ def test_two_characters_give_their_orders_one_changes_one_both_are_ready(
             _question_changes(player, before)
     for player in (anna, boris):
         player.wait_for_function(
-            "document.querySelector('#part-turn h2').textContent.trim() === 'Turn 2'")
+            "document.querySelector('#part-turn h2').textContent.trim() === 'Question 2'")
     shots(anna, "anna: turn 2 with her report")
     shots(boris, "boris: turn 2 with his report")
 
