@@ -13,26 +13,32 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from referee.envs.catalogue import Catalogue, Kind, of_kinds
-from referee.envs.parts import Part, options_part
+from referee.envs.parts import Part, choose, options_part
 
 View = dict[str, Any]
 """A seat's whole view (``Game.view``)."""
 
+OPTIONS = 32
+"""A ruleset without a codec of its own: the first this many options of a
+question, by their place in it."""
 LIMIT = 1000.0
 """Every number of an observation lies within ±LIMIT (larger ones are clipped)."""
 
 
 class Codec:
-    """Neutral: a catalogue of the ruleset's kinds of option, the question
-    as one part of options, and no numbers beyond the question's. A
+    """Neutral: options keyed by their place in the question (up to
+    ``OPTIONS``), nothing answered by shape, and no numbers beyond whether
+    the seat is asked. A
     ruleset's codec lists its kinds (:meth:`kinds`), encodes its state
     (:meth:`features`) and walks its questions answered by shape
     (:meth:`shaped_part`)."""
 
     def __init__(self, view: View) -> None:
         self.option_kinds: dict[str, Kind] = {k.name: k for k in self.kinds(view["state"])}
-        self.catalogue: Catalogue = of_kinds(self.option_kinds.values(),
-                                             self.extra_keys(view["state"]))
+        extra = list(self.extra_keys(view["state"]))
+        if not self.option_kinds:
+            extra += [("option", n) for n in range(OPTIONS)]
+        self.catalogue: Catalogue = of_kinds(self.option_kinds.values(), extra)
         self.subjects: tuple[str, ...] = tuple(self.part_subjects(view["state"]))
         self.size = len(self.features(view["state"], view["seat"])) + 1 + len(self.subjects)
 
@@ -65,6 +71,9 @@ class Codec:
         """The first part of the question ``view`` shows its seat, or None."""
         waiting = view.get("waiting") or {}
         options = waiting.get("options")
+        if options is not None and not self.option_kinds:
+            return choose(self.catalogue, [(("option", n), option["value"])
+                                           for n, option in enumerate(options)])
         if options is not None:
             return options_part(self.catalogue, self.option_kinds, options)
         if waiting.get("answer_schema") is not None:

@@ -57,11 +57,16 @@ class _Table:
         self.match = Match(self.setup.ruleset, self.setup.scenario, self.setup.codec, seed)
         return self.match
 
-    def text(self) -> str | None:
+    def render(self) -> str | None:
+        """The board as text (``ansi``), printed (``human``: None returned)."""
         if self.render_mode is None or self.match is None:
             return None
         seat = self.setup.settings.render_seat or REFEREE
-        return board_text(self.setup.ruleset, self.match.view(seat), self.setup.settings.lang)
+        text = board_text(self.setup.ruleset, self.match.view(seat), self.setup.settings.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 class RefereeEnv(AECEnv):  # type: ignore[misc]
@@ -129,7 +134,7 @@ class RefereeEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        return self._table.text()
+        return self._table.render()
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory."""
@@ -197,7 +202,7 @@ class RefereeParallelEnv(ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        return self._table.text()
+        return self._table.render()
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory."""

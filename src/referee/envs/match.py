@@ -5,6 +5,7 @@ Everything an agent is shown comes from its seat's view alone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from random import Random
 from typing import Any
 
@@ -14,7 +15,7 @@ from pydantic import BaseModel
 
 from referee.boards.tablemap import message_from_json
 from referee.core.events import Seat
-from referee.core.game import Game
+from referee.core.game import Game, Input
 from referee.core.i18n import Lang, render
 from referee.core.ruleset import AnyRuleset
 from referee.core.waits import Chance, Decision, Wait
@@ -31,8 +32,10 @@ class Match:
     """A game in progress and the parts each asked seat has in hand."""
 
     def __init__(self, ruleset: AnyRuleset, scenario: BaseModel, codec: Codec,
-                 seed: int | None) -> None:
-        self.game = Game(ruleset, scenario)
+                 seed: int | None, inputs: Iterable[Input] = ()) -> None:
+        """A game of ``scenario`` from its start, or after ``inputs`` (a
+        saved game's), its chances from here on rolled by ``seed``."""
+        self.game = Game(ruleset, scenario, inputs)
         self.codec = codec
         self.rng = Random(seed)
         self._walks: dict[Seat, tuple[Wait, Part]] = {}

@@ -17,7 +17,7 @@ from referee.core.scenario import load_scenario
 from referee.envs.codec import Codec
 from referee.envs.codecs import codec_for
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("human", "ansi")
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,8 @@ class Settings:
 
     ``max_cycles``: the game is cut short (truncated) after this many
     cycles, each cycle one action of every agent; None: it runs to the
-    rules' end. ``render_mode``: ``"ansi"`` or None. ``lang``: the
+    rules' end. ``render_mode``: ``"ansi"`` (``render()`` returns the
+    board as text), ``"human"`` (prints it) or None. ``lang``: the
     language of the words in ``infos`` and the rendered table.
     ``render_seat``: whose view the rendered table shows (None: the
     referee's, everything).
