@@ -32,7 +32,8 @@ RANKED = 8
 class Kind:
     """How the options of one kind are keyed: by the values of ``fields``
     (each with every value it may take in the scenario) and, where
-    ``ranked``, by their rank among the question's options of this kind."""
+    ``ranked``, by their rank among the question's options of this kind
+    with the same values."""
 
     name: str
     fields: tuple[tuple[str, tuple[Any, ...]], ...] = ()
@@ -46,14 +47,15 @@ class Kind:
             for rank in ranks:
                 yield (self.name, *values, *rank)
 
-    def key(self, meaning: Mapping[str, Any], rank: int) -> Key | None:
-        """The key of an option meaning ``meaning``, the ``rank``-th of its
-        kind in the question; None when it falls outside the catalogue."""
-        values = tuple(plain(meaning.get(name)) for name, _ in self.fields)
+    def values(self, meaning: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The values of ``fields`` an option meaning ``meaning`` has."""
+        return tuple(plain(meaning.get(name)) for name, _ in self.fields)
+
+    def key(self, values: tuple[Any, ...], rank: int) -> Key | None:
+        """The key of an option with these ``values``, the ``rank``-th with
+        them in the question; None when it falls outside the catalogue."""
         if self.ranked:
-            if rank >= self.ranked:
-                return None
-            return (self.name, *values, rank)
+            return (self.name, *values, rank) if rank < self.ranked else None
         return (self.name, *values)
 
 

@@ -42,6 +42,7 @@ class Match:
         self._views: dict[Seat, View] = {}
         self._views_at = -1
         self._told: dict[Seat, int] = {}
+        self._words: dict[tuple[Seat, Lang], list[str]] = {}
         self._advance()
 
     @property
@@ -118,14 +119,19 @@ class Match:
         part = self.part(seat)
         waiting = view.get("waiting") or {}
         question = waiting.get("decision") if part is not None else None
-        lines = view["log"][self._told.get(seat, 0):]
         catalogue = self.codec.catalogue
         return {
             "question": "" if question is None else render(message_from_json(question), lang),
             "actions": {int(a): catalogue.name(a) for a in sorted(part.choices)}
             if part is not None else {},
-            "log": [render(message_from_json(line), lang) for line in lines],
+            "log": self._lines(seat, view, lang)[self._told.get(seat, 0):],
         }
+
+    def _lines(self, seat: Seat, view: View, lang: Lang) -> list[str]:
+        """``seat``'s log as words, each line worded once."""
+        words = self._words.setdefault((seat, lang), [])
+        words += [render(message_from_json(line), lang) for line in view["log"][len(words):]]
+        return words
 
     def _answer(self, seat: Seat, answer: Answer) -> None:
         self.game.answer(seat, answer.value)

@@ -53,15 +53,18 @@ def option_keys(kinds: Mapping[str, Kind], options: Sequence[Mapping[str, Any]]
                 ) -> list[tuple[Key | None, JSON]]:
     """Each option of a view's question (``value``, ``meaning``) with its key
     (None: the catalogue has none for it)."""
-    ranks: dict[str, int] = {}
+    ranks: dict[tuple[str, tuple[Any, ...]], int] = {}
     keyed: list[tuple[Key | None, JSON]] = []
     for option in options:
         meaning = option.get("meaning") or {}
-        name = str(meaning.get("kind", ""))
-        rank = ranks.get(name, 0)
-        ranks[name] = rank + 1
-        found = kinds.get(name)
-        keyed.append((None if found is None else found.key(meaning, rank), option["value"]))
+        found = kinds.get(str(meaning.get("kind", "")))
+        if found is None:
+            keyed.append((None, option["value"]))
+            continue
+        values = found.values(meaning)
+        rank = ranks.get((found.name, values), 0)
+        ranks[(found.name, values)] = rank + 1
+        keyed.append((found.key(values, rank), option["value"]))
     return keyed
 
 
