@@ -31,7 +31,7 @@ def aec_line(name: str, seconds: float = SECONDS) -> str:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         environment.reset(seed=games)
-        for agent in environment.agent_iter():
+        for _agent in environment.agent_iter():
             observation, _, terminated, truncated, _ = environment.last()
             if terminated or truncated:
                 environment.step(None)

@@ -5,6 +5,7 @@ and nothing of another seat's secrets."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -229,3 +230,16 @@ def test_the_other_watchs_cards_are_not_seen() -> None:
     second = Match(found.ruleset, found.scenario, found.codec, 6, game.inputs)
     assert seen_by(first, "night") != seen_by(second, "night")
     assert seen_by(first, "day") == seen_by(second, "day")
+
+
+def test_the_docs_give_each_rulesets_spaces() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "env.md").read_text(encoding="utf-8")
+    titles = {"night-watch": "Night Watch", "echo": "Echo", "old-west": "Old West",
+              "samurai": "Samurai", "facility": "Facility"}
+    for name, title in titles.items():
+        environment = referee.env(name)
+        agent = environment.possible_agents[0]
+        row = (f"| {title} | {', '.join(environment.possible_agents)} | "
+               f"{len(environment.catalogue)} | "
+               f"{environment.observation_spaces[agent]['observation'].shape[0]} |")
+        assert row in page

@@ -82,6 +82,8 @@ class RefereeEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = self._table.observation_spaces
         self.action_spaces = self._table.action_spaces
         self.render_mode = self._table.render_mode
+        self.catalogue = setup.codec.catalogue
+        """The numbered actions (``catalogue.name(action)`` in words)."""
         self.agents: list[str] = []
 
     def __str__(self) -> str:
@@ -156,6 +158,8 @@ class RefereeParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.observation_spaces = self._table.observation_spaces
         self.action_spaces = self._table.action_spaces
         self.render_mode = self._table.render_mode
+        self.catalogue = setup.codec.catalogue
+        """The numbered actions (``catalogue.name(action)`` in words)."""
         self.agents: list[str] = []
 
     def __str__(self) -> str:
