@@ -238,8 +238,9 @@ def test_the_docs_give_each_rulesets_spaces() -> None:
               "samurai": "Samurai", "facility": "Facility"}
     for name, title in titles.items():
         environment = referee.env(name)
-        agent = environment.possible_agents[0]
+        environment.reset(seed=0)
+        numbers = environment.observe(environment.possible_agents[0])["observation"]
         row = (f"| {title} | {', '.join(environment.possible_agents)} | "
                f"{len(environment.catalogue)} | "
-               f"{environment.observation_spaces[agent]['observation'].shape[0]} |")
+               f"{len(numbers)} |")
         assert row in page
