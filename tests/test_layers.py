@@ -16,9 +16,9 @@ from referee.core.ruleset import RULESETS_GROUP
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "referee"
 FLOORS = {"core": 0, "boards": 1, "games": 2, "bots": 3, "odds": 3, "display": 3,
-          "cli": 4, "server": 4, "runtime": 3}
-ABOVE_THE_RULES = ("referee.bots", "referee.odds", "referee.display", "referee.cli",
-                   "referee.server", "referee.runtime")
+          "envs": 3, "cli": 4, "server": 4, "runtime": 3}
+ABOVE_THE_RULES = ("referee.bots", "referee.odds", "referee.display", "referee.envs",
+                   "referee.cli", "referee.server", "referee.runtime")
 
 
 def module_name(path: Path) -> str:
