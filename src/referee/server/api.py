@@ -86,10 +86,13 @@ class MessageBody(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"to": "master", "text": "Anna slips the keycard into her boot."},
         {"to": "everyone", "text": "Good luck, all."},
+        {"to": "room", "text": "Quiet, someone is coming."},
         {"to": ["anna"], "text": "(game master) You hear steps behind the door."},
     ]})
-    to: str | list[str] = Field(description="A seat: `master` or `everyone`. The game "
-                                            "master: `everyone` or a list of seats.")
+    to: str | list[str] = Field(description="A seat: `master`, `everyone`, or `room` (the "
+                                            "characters in its room now, where the game "
+                                            "has rooms). The game master: `everyone` or a "
+                                            "list of seats.")
     text: str
 
 
@@ -210,7 +213,8 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
 
     @router.post("/games/{game_id}/messages", status_code=201, tags=["talk"])
     def post_message(body: MessageBody, seating: Caller) -> dict[str, bool]:
-        """Table talk: it reaches exactly its audience and stays in their views."""
+        """Table talk: it reaches exactly its audience and stays in their views
+        (a line to the room: the characters in the seat's room as it is sent)."""
         store.post(seating, body.to, body.text)
         return {"sent": True}
 

@@ -68,10 +68,8 @@ def sync(engine: Engine, entry: Entry) -> None:
                 schema.messages.c.number)).all()
     for body in stored:
         entry.game.apply(json.loads(body))
-    for line in talk:
-        audience = json.loads(line.audience)
-        entry.messages.append(Message(line.sender, audience if isinstance(audience, str)
-                                      else tuple(audience), line.body, line.turn, line.at))
+    entry.messages.extend(Message.stored(line.sender, line.audience, line.body, line.turn,
+                                         line.at) for line in talk)
     wait = entry.game.waiting
     entry.turn_wait = wait if isinstance(wait, Decision) else None
     entry.version, entry.turn, entry.ready = row.version, row.turn, set(ready)

@@ -69,7 +69,7 @@ def mark_ready(entry: Entry, batch: Batch, seat: Seat, turn: int | None) -> None
 def post(entry: Entry, batch: Batch, seating: Seating, to: str | list[str], body: str,
          now: int) -> None:
     """A line of talk from ``seating`` to ``to`` (see :func:`.talk.audience`)."""
-    heard_by = audience(entry.game, seating, to)
+    heard_by, room = audience(entry.game, seating, to)
     sender = MASTER if seating.seat is None else seating.seat
-    batch.messages.append(Message(sender, heard_by, body, batch.turn, now))
+    batch.messages.append(Message(sender, heard_by, body, batch.turn, now, room))
     batch.changed = True

@@ -90,7 +90,7 @@ class Writer:
                 first = len(entry.messages)
                 connection.execute(insert(schema.messages), [
                     {"game_id": entry.id, "number": first + n, "sender": m.sender,
-                     "audience": json.dumps(m.audience), "body": m.body, "turn": m.turn,
+                     "audience": m.audience_json(), "body": m.body, "turn": m.turn,
                      "at": m.at} for n, m in enumerate(batch.messages)])
         return True
 
