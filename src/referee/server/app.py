@@ -151,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             poster.close()
+            store.shut()
             engine.dispose()
 
     app = FastAPI(title="Referee", summary="Host tabletop games: secret seats, deadlines, "

@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.core.errors import RefereeError
 from referee.core.events import Seat
@@ -74,6 +73,10 @@ class Store:
 
     def on_hooks(self, poster: Callable[[Entry, list[Hook]], None]) -> None:
         self._hooks.append(poster)
+
+    def shut(self) -> None:
+        """Let go of what the store holds of the database (before the engine is disposed)."""
+        self._writer.close()
 
     def now(self) -> int:
         return to_ms(self.settings.clock())
@@ -249,11 +252,7 @@ class Store:
                             return result
                         fresh = True
                         continue
-                    try:
-                        committed = self._writer.commit(entry, batch, self.now())
-                    except (IntegrityError, OperationalError):
-                        committed = False
-                    if not committed:
+                    if not self._writer.commit(entry, batch, self.now()):
                         self._put_back(entry, batch.start)
                         fresh = True
                         continue

@@ -6,12 +6,15 @@ and (PostgreSQL) the notification other processes listen for."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
+from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, text
+from sqlalchemy import Connection, Engine, PoolProxiedConnection, insert, text
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.server import schema
 from referee.server.database import WRITE, is_sqlite
@@ -26,11 +29,18 @@ _HOT_SQL = {
              '"over" = :over, deadline_rule = :rule WHERE id = :id AND version = :version',
     "input": "INSERT INTO inputs (game_id, seq, body, source, receipt, at) "
              "VALUES (:game_id, :seq, :body, :source, :receipt, :at)",
+    "ready": "INSERT INTO ready (game_id, turn, seat) VALUES (:game_id, :turn, :seat)",
+    "message": "INSERT INTO messages (game_id, number, sender, audience, body, turn, at) "
+               "VALUES (:game_id, :number, :sender, :audience, :body, :turn, :at)",
     "notify": f"SELECT pg_notify('{NOTIFY_CHANNEL}', :game)",
 }
 """Every write's statements, sent straight to the driver (they run on
-every answer): the compare-and-set, the inputs appended, the notification
-to other processes (PostgreSQL)."""
+every answer): the compare-and-set, the inputs appended, ready marks and
+talk, the notification to other processes (PostgreSQL)."""
+
+
+class _Lost(Exception):
+    """Another write changed the game's row first."""
 
 
 class Writer:
@@ -41,10 +51,19 @@ class Writer:
         self.sqlite = is_sqlite(engine)
         self._sql = {name: sql if self.sqlite else re.sub(r":(\w+)", r"%(\1)s", sql)
                      for name, sql in _HOT_SQL.items()}
+        dbapi = engine.dialect.loaded_dbapi
+        self._refusals: tuple[type[BaseException], ...] = (
+            _Lost, IntegrityError, OperationalError, dbapi.IntegrityError,
+            dbapi.OperationalError)
+        """What makes a write lose: another write came first, or the
+        database refused it (a duplicate input, a lock not had in time)."""
         self._lock = threading.Lock() if self.sqlite else None
         """SQLite takes one writer at a time, and one waiting for the file's
         lock sleeps in steps (its busy handler): the threads of a process
         queue here instead and are woken the moment it is free."""
+        self._sqlite_writer: PoolProxiedConnection | None = None
+        """SQLite: the connection this process writes through (its threads
+        take turns at the lock), kept open."""
 
     def transaction(self) -> Transaction:
         """A write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
@@ -63,36 +82,90 @@ class Writer:
 
     def commit(self, entry: Entry, batch: Batch, now: int) -> bool:
         """Store ``batch``, on condition that the game's row is still at
-        ``entry.version``: False (nothing stored) if another write came first."""
-        with self.transaction() as connection:
-            cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-            try:
-                cursor.execute(self._sql["claim"], {
+        ``entry.version``: False (nothing stored) if another write came
+        first or the database refused the write."""
+        sql = self._sql
+        try:
+            with self._driver_transaction() as cursor:
+                cursor.execute(sql["claim"], {
                     "id": entry.id, "version": entry.version, "seq": entry.seq,
                     "next": entry.version + 1, "turn": batch.turn,
                     "deadline_at": batch.deadline_at, "paused": batch.paused,
                     "paused_left": batch.paused_left, "over": batch.over, "rule": batch.rule})
                 if cursor.rowcount != 1:
-                    connection.rollback()
-                    return False
+                    raise _Lost
                 rows = input_rows(entry, batch, now)
                 if rows:
-                    cursor.executemany(self._sql["input"], rows)
+                    cursor.executemany(sql["input"], rows)
+                if batch.new_ready:
+                    cursor.executemany(sql["ready"], [
+                        {"game_id": entry.id, "turn": turn, "seat": seat}
+                        for turn, seat in sorted(batch.new_ready)])
+                if batch.messages:
+                    first = len(entry.messages)
+                    cursor.executemany(sql["message"], [
+                        {"game_id": entry.id, "number": first + n, "sender": m.sender,
+                         "audience": m.audience_json(), "body": m.body, "turn": m.turn,
+                         "at": m.at} for n, m in enumerate(batch.messages)])
                 if not self.sqlite:
-                    cursor.execute(self._sql["notify"], {"game": entry.id})
+                    cursor.execute(sql["notify"], {"game": entry.id})
+        except self._refusals:
+            return False
+        return True
+
+    @contextlib.contextmanager
+    def _driver_transaction(self) -> Iterator[Any]:
+        """A driver's cursor in a write transaction, committed on leaving:
+        on SQLite through the process's writing connection, on PostgreSQL
+        through one from the pool."""
+        if self._lock is None:
+            pooled = self.engine.raw_connection()
+            try:
+                cursor = pooled.cursor()
+                try:
+                    yield cursor
+                    pooled.commit()
+                except BaseException:
+                    pooled.rollback()
+                    raise
+                finally:
+                    cursor.close()
+            finally:
+                pooled.close()
+            return
+        with self._lock:
+            connection = self._sqlite_connection()
+            cursor = connection.cursor()
+            try:
+                cursor.execute("BEGIN IMMEDIATE")
+                yield cursor
+                cursor.execute("COMMIT")
+            except BaseException:
+                self._sqlite_rollback(connection)
+                raise
             finally:
                 cursor.close()
-            if batch.new_ready:
-                connection.execute(insert(schema.ready), [
-                    {"game_id": entry.id, "turn": turn, "seat": seat}
-                    for turn, seat in sorted(batch.new_ready)])
-            if batch.messages:
-                first = len(entry.messages)
-                connection.execute(insert(schema.messages), [
-                    {"game_id": entry.id, "number": first + n, "sender": m.sender,
-                     "audience": m.audience_json(), "body": m.body, "turn": m.turn,
-                     "at": m.at} for n, m in enumerate(batch.messages)])
-        return True
+
+    def _sqlite_connection(self) -> Any:
+        if self._sqlite_writer is None:
+            self._sqlite_writer = self.engine.raw_connection()
+        return self._sqlite_writer.dbapi_connection
+
+    def _sqlite_rollback(self, connection: Any) -> None:
+        """Roll back; a connection that cannot is let go (a new one is taken next time)."""
+        try:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+        except Exception:
+            writer, self._sqlite_writer = self._sqlite_writer, None
+            if writer is not None:
+                writer.invalidate()
+
+    def close(self) -> None:
+        """Give the SQLite writing connection back to the engine's pool."""
+        writer, self._sqlite_writer = self._sqlite_writer, None
+        if writer is not None:
+            writer.close()
 
     def notify(self, connection: Connection, game_id: str) -> None:
         """PostgreSQL: tell every listening process, when this commits."""
