@@ -8,5 +8,7 @@ Layers, bottom up: :mod:`.settings` (what a server is started with),
 :mod:`.dice`, :mod:`.tokens` and :mod:`.deadlines` (small pure helpers),
 :mod:`.store` (games, turns and the write path, a package of small
 modules), :mod:`.notify` (live updates), :mod:`.webhooks`, :mod:`.api`
-(the routes) and :mod:`.app` (the application). Rules never import any of it.
+(the routes), :mod:`.fast_answers` (the answer route, the one called most,
+answered in front of the framework) and :mod:`.app` (the application).
+Rules never import any of it.
 """

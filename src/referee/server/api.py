@@ -130,17 +130,33 @@ async def caller(request: Request, game_id: str,
     """Whom the request's token belongs to (a token seen before is known
     without asking the database). :raises ApiError: 401 without a token,
     404 for a token that is not of this game."""
-    if credentials is None or not credentials.credentials:
+    token = credentials.credentials if credentials is not None else None
+    seating = await seating_for(request.app.state.store, token, game_id)
+    request.state.lang = seating.lang
+    return seating
+
+
+async def seating_for(store: Store, token: str | None, game_id: str) -> Seating:
+    """Whom ``token`` belongs to, if it is of game ``game_id``.
+    :raises ApiError: 401 without a token, 404 for one not of this game."""
+    if not token:
         raise errors.no_token()
-    store: Store = request.app.state.store
-    token = credentials.credentials
     seating = store.known(token)
     if seating is None:
         seating = await run_in_threadpool(store.authenticate, token)
     if seating is None or seating.game != game_id:
         raise errors.not_found()
-    request.state.lang = seating.lang
     return seating
+
+
+def answered(store: Store, seating: Seating, body: AnswerBody) -> dict[str, Any]:
+    """Store ``seating``'s answer; what the answer route replies.
+    :raises ApiError: not asked, over, that turn closed, or refused by the rules."""
+    try:
+        done = store.answer(seating, body.answer, body.turn)
+    except RefereeError as exc:
+        raise refused(exc) from None
+    return {"receipt": done.receipt, "seq": done.seq, "void": done.void}
 
 
 Caller = Annotated[Seating, Depends(caller)]
@@ -198,11 +214,7 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
         """Answer what the seat is asked. A simultaneous decision's answer
         can be replaced until the turn closes. The receipt is the SHA-256
         of the game, the seat, the input's number and the answer."""
-        try:
-            done = store.answer(seating, body.answer, body.turn)
-        except RefereeError as exc:
-            raise refused(exc) from None
-        return JSONResponse({"receipt": done.receipt, "seq": done.seq, "void": done.void})
+        return JSONResponse(answered(store, seating, body))
 
     @router.post("/games/{game_id}/ready", tags=["play"])
     def ready(seating: Caller, body: ReadyBody | None = None) -> dict[str, bool]:
