@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -50,13 +51,14 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(url: str, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(url: str, workers: int, log: Path, env: dict[str, str] | None = None,
+                 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     with open(log, "ab") as out:
         process = subprocess.Popen(
             [sys.executable, "-c", "from referee.cli import main; main()", "serve", "--db", url,
              "--port", str(port), "--workers", str(workers), "--no-access-log"],
-            stdout=out, stderr=subprocess.STDOUT)
+            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -95,8 +97,10 @@ async def one_client(port: int, path: str, token: str, stop: float,
     writer.close()
 
 
-async def load(base: str, seats: list[tuple[str, str]], seconds: float,
-               warm: float) -> tuple[int, list[float], list[int]]:
+async def load(base: str, seats: list[tuple[str, str]], seconds: float, warm: float,
+               pid: int) -> tuple[int, list[float], list[int], float | None]:
+    """Warm up, then load for ``seconds``: answers a second, latencies,
+    failures, and the CPU seconds process ``pid`` spent meanwhile."""
     port = int(base.rsplit(":", 1)[1])
     warm_lat: list[float] = []
     failures: list[int] = []
@@ -104,12 +108,15 @@ async def load(base: str, seats: list[tuple[str, str]], seconds: float,
     await asyncio.gather(*(one_client(port, path, token, stop, warm_lat, failures)
                            for path, token in seats))
     latencies: list[float] = []
+    cpu_before = cpu_seconds(pid)
     started = time.perf_counter()
     stop = started + seconds
     await asyncio.gather(*(one_client(port, path, token, stop, latencies, failures)
                            for path, token in seats))
     elapsed = time.perf_counter() - started
-    return int(len(latencies) / elapsed), latencies, failures
+    cpu_after = cpu_seconds(pid)
+    cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return int(len(latencies) / elapsed), latencies, failures, cpu
 
 
 def seats_for(base: str, clients: int) -> list[tuple[str, str]]:
@@ -128,19 +135,63 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def run(name: str, url: str, workers: int, clients: int, seconds: float) -> None:
+@dataclass
+class Figures:
+    """One load run: answers a second, latencies, the server's CPU time."""
+
+    rate: int
+    latencies: list[float]
+    failures: list[int]
+    cpu_ms: float | None
+    """The server's processes' CPU time per answer, in ms (None off Linux)."""
+
+    def line(self, name: str, workers: int, clients: int) -> str:
+        p50, p99 = (percentile(self.latencies, share) * 1000 for share in (0.5, 0.99))
+        wrong = f", {len(self.failures)} not 200" if self.failures else ""
+        cpu = f", {self.cpu_ms:.2f} ms CPU/answer" if self.cpu_ms is not None else ""
+        return (f"{name:<12} {workers} process{'es' if workers > 1 else '  '}  {clients} "
+                f"clients: {self.rate:5d} answers/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms"
+                f"{cpu}{wrong}")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user and system) of a process and its descendants, on Linux."""
+    proc = Path("/proc")
+    if not (proc / str(pid)).exists():
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            fields = (proc / str(current) / "stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in (proc / str(current) / "task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def measure(url: str, workers: int, clients: int, seconds: float,
+            env: dict[str, str] | None = None) -> Figures:
+    """Start a server on ``url``, load it, stop it."""
     log = Path(tempfile.mkdtemp()) / "server.log"
-    process, base = start_server(url, workers, log)
+    process, base = start_server(url, workers, log, env)
     try:
         seats = seats_for(base, clients)
-        rate, latencies, failures = asyncio.run(load(base, seats, seconds, warm=2.0))
+        rate, latencies, failures, cpu = asyncio.run(
+            load(base, seats, seconds, 2.0, process.pid))
     finally:
         process.terminate()
         process.wait(timeout=20)
-    p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
-    wrong = f", {len(failures)} not 200" if failures else ""
-    print(f"{name:<12} {workers} process{'es' if workers > 1 else '  '}  {clients} clients: "
-          f"{rate:5d} answers/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms{wrong}", flush=True)
+    cpu_ms = None if cpu is None or not latencies else cpu * 1000 / len(latencies)
+    return Figures(rate, latencies, failures, cpu_ms)
+
+
+def run(name: str, url: str, workers: int, clients: int, seconds: float) -> None:
+    figures = measure(url, workers, clients, seconds)
+    print(figures.line(name, workers, clients), flush=True)
 
 
 def load_time(url: str) -> None:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ import uvicorn
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from referee.core.ruleset import find_ruleset
 from referee.server.app import create_app
 from referee.server.settings import Settings
 
@@ -273,3 +275,12 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def lobby_with_vera() -> dict[str, Any]:
+    """The example, with Vera in the lobby beside Anna (Boris in the
+    corridor, Gleb in the office)."""
+    example = find_ruleset("facility").examples()[0].read_text(encoding="utf-8")
+    data = tomllib.loads(example)
+    data["characters"]["vera"]["room"] = 1
+    return data

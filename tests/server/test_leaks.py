@@ -2,7 +2,8 @@
 tokens and seed, the same clock); in one, Vera (in lab A) gives orders and
 talks to the game master, in the other she does something else. Gleb, in
 the office far from her, calls every route and watches his event stream in
-both: everything his token receives is byte for byte the same."""
+both: everything his token receives is byte for byte the same. So too for
+talk in a room: those outside it receive the same whatever is said there."""
 
 from __future__ import annotations
 
@@ -17,7 +18,15 @@ import httpx
 import pytest
 
 from referee.server.settings import Settings
-from tests.server.conftest import BACKENDS, START, Api, Clock, ThreadServer, fixed_entropy
+from tests.server.conftest import (
+    BACKENDS,
+    START,
+    Api,
+    Clock,
+    ThreadServer,
+    fixed_entropy,
+    lobby_with_vera,
+)
 from tests.server.conftest import fresh_database as database
 
 SEATS = {"anna": "person", "boris": "person", "gleb": "person", "vera": "person"}
@@ -174,3 +183,60 @@ def test_the_same_script_reads_differently_to_vera(
             api.answer(game, game["seats"]["vera"]["token"], vera[0])
             views.append(api.view(game, game["seats"]["vera"]["token"]))
     assert views[0]["view"] != views[1]["view"]
+
+
+ROOM_TALK = [("The sample is in lab A", "I will take it"), ("Nothing here", "Same")]
+"""(what Anna says to the lobby, what Vera answers), one pair per server."""
+
+
+def outsiders_receive(api: Api, lines: tuple[str, str]) -> tuple[list[str], list[Stream],
+                                                                  list[str]]:
+    """Anna and Vera talk in the lobby; everything Gleb (in the office) and
+    Boris (in the corridor, reading the lobby's camera) receive, their
+    streams, and what Vera reads."""
+    game = api.create(ruleset="facility", scenario=lobby_with_vera(), seats=SEATS)
+    token = {name: game["seats"][name]["token"] for name in SEATS}
+    path = f"/api/games/{game['id']}"
+    outsiders = ("gleb", "boris")
+    streams = [Stream(api.base, f"{path}/events", token[name]) for name in outsiders]
+    got: list[str] = []
+
+    def look() -> None:
+        for name, stream in zip(outsiders, streams, strict=True):
+            for route in ("view", "messages"):
+                response = api.call("GET", f"{path}/{route}", token[name])
+                got.append(f"{name} {route} {response.status_code} {response.text}")
+            stream.caught_up(api.view(game, token[name])["version"])
+
+    look()
+    for who, line in zip(("anna", "vera"), lines, strict=True):
+        posted = api.call("POST", f"{path}/messages", token[who], json={"to": "room",
+                                                                        "text": line})
+        assert posted.status_code == 201
+    look()
+    assert api.call("POST", f"{path}/messages", game["master"]["token"],
+                    json={"to": "everyone", "text": "Five minutes"}).status_code == 201
+    look()
+    vera = [api.call("GET", f"{path}/messages", token["vera"]).text]
+    return got, streams, vera
+
+
+@pytest.mark.rule("CHAT-VIS-1")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_talk_in_a_room_never_reaches_a_seat_outside_it(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    with twin_servers(backend, tmp_path,
+                      lambda: str(request.getfixturevalue("postgres_admin"))) as apis:
+        results = [outsiders_receive(api, lines)
+                   for api, lines in zip(apis, ROOM_TALK, strict=True)]
+    (one, streams_one, vera_one), (two, streams_two, vera_two) = results
+    for stream in (*streams_one, *streams_two):
+        stream.close()
+    assert one == two and len(one) == 12
+    for mine, theirs in zip(streams_one, streams_two, strict=True):
+        assert mine.events == theirs.events
+        assert len(mine.events) == 2  # the first document, then the line to everyone
+    everything = "".join(one) + "".join(e for s in streams_one for e in s.events)
+    assert "Five minutes" in everything
+    assert not any(line in everything for pair in ROOM_TALK for line in pair)
+    assert vera_one != vera_two and ROOM_TALK[0][0] in vera_one[0]  # the control

@@ -29,7 +29,7 @@ from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
 from referee.core.readonly import read_only
-from referee.core.ruleset import AnyRuleset, Outcome, Verdict
+from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
 from referee.core.waits import JSON, Chance, Decision, Wait, same_json
 
@@ -150,6 +150,12 @@ class Game:
     def pending_answer(self, seat: Seat) -> JSON | None:
         """``seat``'s own answer so far to a simultaneous decision (never another's)."""
         return self._at.pending.get(seat)
+
+    def pending_voids(self, seat: Seat) -> tuple[Void, ...]:
+        """The void parts of ``seat``'s own answer so far to a simultaneous
+        decision (its view's ``your_void_parts``), without building the view."""
+        at = self._at
+        return at.verdicts[seat].voids if seat in at.pending else ()
 
     # -- inputs --------------------------------------------------------------------
 

@@ -237,6 +237,11 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
         """A legal answer for a decision given by shape rather than options."""
         raise NotImplementedError(f"{self.name} has no random answer for {decision.question.key}")
 
+    def within_earshot(self, state: StateT, seat: Seat) -> frozenset[Seat] | None:
+        """The other seats that hear what ``seat`` says to its room now (the
+        characters in the same room); None where the game has no rooms."""
+        return None
+
     def seat_name(self, scenario: ScenarioT, seat: Seat) -> Msg | Name:
         """How players call ``seat`` in this scenario (a posse, a character)."""
         return msg("core.seat-name", seat=seat)

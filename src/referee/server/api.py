@@ -87,10 +87,13 @@ class MessageBody(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"to": "master", "text": "Anna slips the keycard into her boot."},
         {"to": "everyone", "text": "Good luck, all."},
+        {"to": "room", "text": "Quiet, someone is coming."},
         {"to": ["anna"], "text": "(game master) You hear steps behind the door."},
     ]})
-    to: str | list[str] = Field(description="A seat: `master` or `everyone`. The game "
-                                            "master: `everyone` or a list of seats.")
+    to: str | list[str] = Field(description="A seat: `master`, `everyone`, or `room` (the "
+                                            "characters in its room now, where the game "
+                                            "has rooms). The game master: `everyone` or a "
+                                            "list of seats.")
     text: str
 
 
@@ -128,17 +131,33 @@ async def caller(request: Request, game_id: str,
     """Whom the request's token belongs to (a token seen before is known
     without asking the database). :raises ApiError: 401 without a token,
     404 for a token that is not of this game."""
-    if credentials is None or not credentials.credentials:
+    token = credentials.credentials if credentials is not None else None
+    seating = await seating_for(request.app.state.store, token, game_id)
+    request.state.lang = seating.lang
+    return seating
+
+
+async def seating_for(store: Store, token: str | None, game_id: str) -> Seating:
+    """Whom ``token`` belongs to, if it is of game ``game_id``.
+    :raises ApiError: 401 without a token, 404 for one not of this game."""
+    if not token:
         raise errors.no_token()
-    store: Store = request.app.state.store
-    token = credentials.credentials
     seating = store.known(token)
     if seating is None:
         seating = await run_in_threadpool(store.authenticate, token)
     if seating is None or seating.game != game_id:
         raise errors.not_found()
-    request.state.lang = seating.lang
     return seating
+
+
+def answered(store: Store, seating: Seating, body: AnswerBody) -> dict[str, Any]:
+    """Store ``seating``'s answer; what the answer route replies.
+    :raises ApiError: not asked, over, that turn closed, or refused by the rules."""
+    try:
+        done = store.answer(seating, body.answer, body.turn)
+    except RefereeError as exc:
+        raise refused(exc) from None
+    return {"receipt": done.receipt, "seq": done.seq, "void": done.void}
 
 
 Caller = Annotated[Seating, Depends(caller)]
@@ -198,11 +217,7 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
         """Answer what the seat is asked. A simultaneous decision's answer
         can be replaced until the turn closes. The receipt is the SHA-256
         of the game, the seat, the input's number and the answer."""
-        try:
-            done = store.answer(seating, body.answer, body.turn)
-        except RefereeError as exc:
-            raise refused(exc) from None
-        return JSONResponse({"receipt": done.receipt, "seq": done.seq, "void": done.void})
+        return JSONResponse(answered(store, seating, body))
 
     @router.post("/games/{game_id}/ready", tags=["play"])
     def ready(seating: Caller, body: ReadyBody | None = None) -> dict[str, bool]:
@@ -213,7 +228,8 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
 
     @router.post("/games/{game_id}/messages", status_code=201, tags=["talk"])
     def post_message(body: MessageBody, seating: Caller) -> dict[str, bool]:
-        """Table talk: it reaches exactly its audience and stays in their views."""
+        """Table talk: it reaches exactly its audience and stays in their views
+        (a line to the room: the characters in the seat's room as it is sent)."""
         store.post(seating, body.to, body.text)
         return {"sent": True}
 

@@ -20,11 +20,11 @@ from starlette.exceptions import HTTPException
 
 from referee.core.errors import InternalError, RefereeError
 from referee.core.i18n import msg
-from referee.core.scenario import field_path
 from referee.server.api import build_router, error_body, request_lang
 from referee.server.checks import refused
 from referee.server.database import is_sqlite, make_engine, upgrade
-from referee.server.errors import ApiError
+from referee.server.errors import ApiError, invalid_request
+from referee.server.fast_answers import FastAnswers
 from referee.server.notify import Notifier
 from referee.server.pages.site import install as install_pages
 from referee.server.settings import DB_ENV, Settings
@@ -104,15 +104,6 @@ def _answer(request: Request, error: ApiError) -> JSONResponse:
     return JSONResponse(error_body(error, request_lang(request)), status_code=error.status)
 
 
-def _validation_problems(exc: RequestValidationError) -> list[dict[str, Any]]:
-    problems = []
-    for err in exc.errors():
-        where = field_path([part for part in err.get("loc", ()) if part != "body"])
-        problems.append({"field": where, "message": msg("core.error.text",
-                                                        text=str(err.get("msg", "")))})
-    return problems
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server's application on ``settings.database_url`` (migrated first)."""
     settings = settings or Settings()
@@ -154,6 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             poster.close()
+            store.shut()
             engine.dispose()
 
     app = FastAPI(title="Referee", summary="Host tabletop games: secret seats, deadlines, "
@@ -178,9 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = _validation_problems(exc)
-        return _answer(request, ApiError(422, "request/invalid", msg(
-            "server.error.invalid", problems=tuple(p["message"] for p in problems)), problems))
+        return _answer(request, invalid_request(exc.errors()))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -189,6 +179,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         body = {"code": code, "message": str(exc.detail)}
         return JSONResponse(body, status_code=exc.status_code)
 
+    app.add_middleware(FastAnswers, store=store)
     app.add_middleware(BodyLimits, limit=settings.max_body)
     return app
 

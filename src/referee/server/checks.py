@@ -29,10 +29,8 @@ def voids(game: Game, seat: Seat, wait: Decision, log_before: int,
     its reason in ``lang``: while the decision stays open, as the seat's
     view lists them; once it is resolved, the void lines of its log."""
     if game.waiting is wait:
-        waiting = game.view(seat).get("waiting")
-        parts = waiting.get("your_void_parts") if isinstance(waiting, dict) else None
-        return [{"part": part["part"], "reason": render(text_from_json(part["reason"]), lang)}
-                for part in parts or []]
+        return [{"part": void.part, "reason": render(void.reason, lang)}
+                for void in game.pending_voids(seat)]
     found: list[dict[str, JSON]] = []
     for event in game.log_for(seat)[log_before:]:
         facts = event.facts_for(seat)

@@ -39,9 +39,11 @@ class Notifier:
         self.store.on_change(self.publish)
 
     def publish(self, game_id: str) -> None:
-        """Wake the streams of ``game_id``; safe from any thread."""
+        """Wake the streams of ``game_id``; safe from any thread. A game no
+        stream watches wakes nothing (a stream that starts later reads the
+        game as it is by then)."""
         loop = self.loop
-        if loop is None or loop.is_closed():
+        if loop is None or loop.is_closed() or game_id not in self.watching:
             return
         with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(self._wake, game_id)

@@ -81,6 +81,16 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             return super().seat_name(scenario, seat)
         return name_of(character.name, seat)
 
+    def within_earshot(self, state: FacilityState, seat: Seat) -> frozenset[Seat]:
+        """The room's chat (CHAT-VIS-1): the other characters in ``seat``'s room
+        now. House rule 19: a character that is down (house rule 6) is in it,
+        hearing and speaking, as explicit declarations reach it; no camera is."""
+        me = state.world.characters.get(seat)
+        if me is None:
+            return frozenset()
+        return frozenset(other.name for other in state.world.in_room(me.room)
+                         if other.name != seat)
+
     def check_scenario(self, scenario: FacilityScenario) -> list[Msg]:
         return scenario_problems(scenario)
 
