@@ -198,9 +198,10 @@ class Shape:
 
     def touched_by_path(self, a: XY, b: XY, radius: float) -> bool:
         """``LineString([a, b]).buffer(radius).intersects(geometry)`` (a point's
-        buffer when ``a == b``)."""
+        buffer when ``a == b``). A shape just farther than ``radius`` is left
+        to shapely too: a corner of its buffer may round onto the shape."""
         s = (a[0], a[1], b[0], b[1])
-        if self.apart(*s, radius):
+        if self.apart(*s, radius + SURE):
             return False
         sure = radius - (BUFFER_SLACK if radius <= SLACK_RADIUS else radius * BUFFER_SAG)
         if self.closed and (self._inside(a[0], a[1]) or self._inside(b[0], b[1])):
@@ -213,7 +214,7 @@ class Shape:
                     return True  # the nearest is nearer still
                 if near < d:
                     d = near
-        if d > radius:
+        if d > radius + SURE:
             return False
         if d < sure:
             return True
