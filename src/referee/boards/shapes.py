@@ -89,8 +89,10 @@ def unit(dx: float, dy: float) -> XY:
 
 
 def nearest_point(geometry: BaseGeometry, xy: XY) -> XY:
-    """The point of ``geometry`` nearest to ``xy``."""
-    near = geometry.interpolate(geometry.project(Point(xy)))
+    """The point of ``geometry``'s outline nearest to ``xy``: of a line
+    (a fence), or of a closed shape's edge (a building's walls)."""
+    outline = geometry.exterior if geometry.geom_type == "Polygon" else geometry
+    near = outline.interpolate(outline.project(Point(xy)))
     return (near.x, near.y)
 
 
