@@ -30,14 +30,13 @@ Conventions, each pinned by a drawn case in ``tests/boards/test_sightline.py``:
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
-from shapely.prepared import PreparedGeometry, prep
+from shapely.prepared import PreparedGeometry
 
 from referee.boards.table import EPS, XY, CoverArea, Inches, Obstacle, Piece, Table
 
@@ -133,33 +132,6 @@ class SightLine:
         return tuple(b.piece_id for b in self.bases)
 
 
-# -- static geometry, prepared once per table ------------------------------------------
-
-
-class _Prepared:
-    """The table's cover areas and obstacles, prepared for fast rejection.
-    It stays valid while the table keeps the same tuples."""
-
-    def __init__(self, table: Table) -> None:
-        self.covers_of = table.covers
-        self.obstacles_of = table.obstacles
-        self.covers: tuple[tuple[CoverArea, PreparedGeometry], ...] = tuple(
-            (c, prep(c.area)) for c in table.covers)
-        self.obstacles: tuple[tuple[Obstacle, PreparedGeometry], ...] = tuple(
-            (o, prep(o.geometry)) for o in table.obstacles)
-
-
-_PREPARED: weakref.WeakKeyDictionary[Table, _Prepared] = weakref.WeakKeyDictionary()
-
-
-def _prepared(table: Table) -> _Prepared:
-    cached = _PREPARED.get(table)
-    if (cached is None or cached.covers_of is not table.covers
-            or cached.obstacles_of is not table.obstacles):
-        cached = _PREPARED[table] = _Prepared(table)
-    return cached
-
-
 # -- measuring -------------------------------------------------------------------------
 
 
@@ -207,18 +179,19 @@ def measure_line(table: Table, start: XY, end: XY, from_id: str = "",
     if length < _TINY:
         return SightLine(from_id, to_id, start, end, 0.0)
     line = LineString([start, end])
-    prepared = _prepared(table)
+    terrain = table.terrain
     return SightLine(
         from_id, to_id, start, end, length,
-        covers=_covers(line, prepared),
+        covers=_covers(line, terrain.prepared_covers),
         bases=_bases(table.pieces.values(), start, end, length, {from_id, to_id}),
-        obstacles=_obstacles(line, prepared),
+        obstacles=_obstacles(line, terrain.prepared_obstacles),
     )
 
 
-def _covers(line: LineString, prepared: _Prepared) -> tuple[CoverCrossing, ...]:
+def _covers(line: LineString, covers: Iterable[tuple[CoverArea, PreparedGeometry]]
+            ) -> tuple[CoverCrossing, ...]:
     found = []
-    for cover, fast in prepared.covers:
+    for cover, fast in covers:
         if not fast.intersects(line):
             continue
         # the closed area's part of the line, less any part along its edge
@@ -237,9 +210,10 @@ def _within(cover: CoverArea, point: Point) -> bool:
     return bool(cover.area.boundary.distance(point) > _TINY and cover.area.contains(point))
 
 
-def _obstacles(line: LineString, prepared: _Prepared) -> tuple[ObstacleCrossing, ...]:
+def _obstacles(line: LineString, obstacles: Iterable[tuple[Obstacle, PreparedGeometry]]
+               ) -> tuple[ObstacleCrossing, ...]:
     found = []
-    for obstacle, fast in prepared.obstacles:
+    for obstacle, fast in obstacles:
         if not fast.intersects(line):
             continue
         along = [line.project(Point(xy)) for xy in _coords(line.intersection(obstacle.geometry))]

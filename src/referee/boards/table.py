@@ -2,130 +2,142 @@
 areas, drops and the table's edges (DESIGN idea 5).
 
 Shared by the games played with miniatures on open terrain (Old West,
-Samurai). Geometry goes through shapely; the hot loops (circles against
-circles) are plain arithmetic. Distances between models are edge to edge:
-two bases that touch are 0" apart.
+Samurai). Distances between models are edge to edge: two bases that touch
+are 0" apart. The terrain is prepared once (:class:`Terrain`) and shared by
+every table laid on it, so a copy of a game copies only the bases. The
+questions the rules ask most (does a base's straight path touch a fence,
+does a line cross a wall, is a spot in cover) are answered in plain
+arithmetic (:mod:`referee.boards.shapes`, :mod:`referee.boards.sweep`),
+giving shapely's answers: shapely decides only in the thin band where the
+arithmetic is not sure.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable
 from html import escape
-from typing import TypeAlias
+from typing import Any
 
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-Inches: TypeAlias = float
-"""A length on the table, in inches."""
-
-MM_PER_INCH = 25.4
-EPS: Inches = 0.01
-"""Tolerance: bases closer than this count as touching."""
-
-GRID: int = 4
-"""Positions are kept to this many decimals of an inch (0.0001"), so a
-position reached by different moves compares equal."""
-
-SNUG: Inches = EPS / 2
-"""How far a base may end over an obstacle's line. A path is checked with
-:data:`EPS` of slack, so a base that stopped against an obstacle (even moved
-by the rounding to :data:`GRID`) never has its next path cut by it."""
-
-XY: TypeAlias = tuple[float, float]
-
-
-def mm_to_inches(mm: float) -> Inches:
-    return mm / MM_PER_INCH
-
-
-@dataclass(frozen=True)
-class Obstacle:
-    """A fence, hedge or wall (a line) or a building or rock (a polygon)."""
-
-    name: str
-    geometry: BaseGeometry
-    height: Inches
-
-
-@dataclass(frozen=True)
-class CoverArea:
-    """Ground that gives cover to a model standing in it (scrub, a cornfield)."""
-
-    name: str
-    area: Polygon
-
-
-@dataclass(frozen=True)
-class Drop:
-    """The edge of a cliff or a roof: crossing the line means falling ``height``."""
-
-    name: str
-    edge: LineString
-    height: Inches
-
-
-@dataclass
-class Piece:
-    """A model's base on the table."""
-
-    id: str
-    x: float
-    y: float
-    radius: Inches
-    side: str
-    label: str = ""
-    marks: set[str] = field(default_factory=set)
-
-    @property
-    def xy(self) -> XY:
-        return (self.x, self.y)
-
-
-def snap(xy: XY) -> XY:
-    """``xy`` on the grid positions are kept on (:data:`GRID`)."""
-    return (round(xy[0], GRID), round(xy[1], GRID))
-
-
-def _unit(dx: float, dy: float) -> XY:
-    length = math.hypot(dx, dy)
-    return (1.0, 0.0) if length < 1e-9 else (dx / length, dy / length)
-
-
-def _segment_point_distance(a: XY, b: XY, p: XY) -> float:
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 < 1e-12 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy)
-                                                 / length2))
-    return math.hypot(ax + t * dx - p[0], ay + t * dy - p[1])
+from referee.boards.shapes import BISECTION_GUARD, SURE, XY, point_segment, unit
+from referee.boards.sweep import (
+    Around,
+    bases_in_way,
+    crossed,
+    ends_over,
+    lines_cross,
+    near_bases,
+    path_clear,
+)
+from referee.boards.terrain import (
+    EPS,
+    GRID,
+    MM_PER_INCH,
+    SNUG,
+    CoverArea,
+    Drop,
+    Inches,
+    Obstacle,
+    Piece,
+    Terrain,
+    mm_to_inches,
+    obstacle_shape,
+    snap,
+)
 
 
 class Table:
-    """A rectangular table ``width`` by ``depth`` inches, origin at the bottom left."""
+    """A rectangular table ``width`` by ``depth`` inches, origin at the bottom
+    left, with its terrain prepared (:class:`Terrain`) and the bases on it.
+
+    Bases are moved, added, removed and resized through its methods only:
+    each change forgets what :attr:`known` remembered of the position."""
 
     def __init__(self, width: Inches, depth: Inches, obstacles: Iterable[Obstacle] = (),
                  covers: Iterable[CoverArea] = (), drops: Iterable[Drop] = ()) -> None:
+        self._lay(width, depth, Terrain(obstacles, covers, drops))
+
+    @classmethod
+    def on(cls, terrain: Terrain, width: Inches, depth: Inches) -> Table:
+        """An empty table on terrain already prepared (a scenario's, shared by
+        every game of it)."""
+        table = cls.__new__(cls)
+        table._lay(width, depth, terrain)
+        return table
+
+    def _lay(self, width: Inches, depth: Inches, terrain: Terrain) -> None:
         self.width = width
         self.depth = depth
-        self.obstacles = tuple(obstacles)
-        self.covers = tuple(covers)
-        self.drops = tuple(drops)
+        self.terrain = terrain
         self.pieces: dict[str, Piece] = {}
+        self.known: dict[object, Any] = {}
+        """Answers worked out on the bases as they stand now (who fights
+        whom, the obstacles between two points), forgotten as soon as a
+        base changes."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        """A copy with its own pieces; the terrain is shared."""
+        twin = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)
+        twin.pieces = {key: Piece(p.id, p.x, p.y, p.radius, p.side, p.label, set(p.marks))
+                       for key, p in self.pieces.items()}
+        twin.known = {}
+        memo[id(self)] = twin
+        return twin
+
+    # -- terrain, as laid ---------------------------------------------------------
+
+    @property
+    def obstacles(self) -> tuple[Obstacle, ...]:
+        return self.terrain.obstacles
+
+    @obstacles.setter
+    def obstacles(self, obstacles: Iterable[Obstacle]) -> None:
+        self._relay(Terrain(obstacles, self.covers, self.drops))
+
+    @property
+    def covers(self) -> tuple[CoverArea, ...]:
+        return self.terrain.covers
+
+    @covers.setter
+    def covers(self, covers: Iterable[CoverArea]) -> None:
+        self._relay(Terrain(self.obstacles, covers, self.drops))
+
+    @property
+    def drops(self) -> tuple[Drop, ...]:
+        return self.terrain.drops
+
+    @drops.setter
+    def drops(self, drops: Iterable[Drop]) -> None:
+        self._relay(Terrain(self.obstacles, self.covers, drops))
+
+    def _relay(self, terrain: Terrain) -> None:
+        """New terrain under the same bases (prepared anew)."""
+        self.terrain = terrain
+        self.known = {}
 
     # -- pieces -------------------------------------------------------------------
 
     def add(self, piece: Piece) -> None:
         self.pieces[piece.id] = piece
+        self.known = {}
 
     def remove(self, piece_id: str) -> None:
         self.pieces.pop(piece_id, None)
+        self.known = {}
 
     def move(self, piece_id: str, to: XY) -> None:
         piece = self.pieces[piece_id]
         piece.x, piece.y = snap(to)
+        self.known = {}
+
+    def resize(self, piece_id: str, radius: Inches) -> None:
+        """The base of ``piece_id`` becomes one of ``radius``."""
+        self.pieces[piece_id].radius = radius
+        self.known = {}
 
     def circle(self, piece_id: str) -> Polygon:
         piece = self.pieces[piece_id]
@@ -175,22 +187,28 @@ class Table:
         """Obstacles the base of ``piece_id`` stands on: inside a building or
         across a wall, by more than a move may end over one (:data:`SNUG`)."""
         p = self.pieces[piece_id]
-        base = Point(p.xy).buffer(p.radius - SNUG)
-        return [o for o in self.obstacles_near(p.xy, p.xy, p.radius)
-                if base.intersects(o.geometry)]
+        x, y = p.xy
+        return [o for o, shape in self.terrain.obstacle_shapes
+                if not shape.apart(x, y, x, y, p.radius)
+                and shape.touched_by_path(p.xy, p.xy, p.radius - SNUG)]
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
-        """Obstacles the straight line from ``a`` to ``b`` crosses."""
-        if a == b:
-            return []
-        line = LineString([a, b])
-        return [o for o in self.obstacles if line.intersects(o.geometry)]
+        """Obstacles the straight line from ``a`` to ``b`` crosses (touches).
+        Remembered while no base changes: a shot asks the same of a shooter
+        and its target several times (sight, cover, the picture)."""
+        key = ("between", a, b)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = lines_cross(self.terrain.obstacle_shapes, a, b)
+        return list(found)
 
     def drops_between(self, a: XY, b: XY) -> list[Drop]:
-        if a == b:
-            return []
-        line = LineString([a, b])
-        return [d for d in self.drops if line.intersects(d.edge)]
+        """Drops the straight line from ``a`` to ``b`` crosses (touches)."""
+        return lines_cross(self.terrain.drop_shapes, a, b)
+
+    def near_obstacle(self, obstacle: Obstacle, xy: XY, limit: Inches) -> bool:
+        """Is ``xy`` within ``limit`` of ``obstacle``?"""
+        return self.terrain.shape(obstacle).within(xy, limit)
 
     def engaged_across(self, a: str, b: str, reach: Inches) -> Obstacle | None:
         """The obstacle two models fight across: the line between them crosses
@@ -202,19 +220,37 @@ class Table:
     def across_at(self, xy: XY, radius: Inches, b: str, reach: Inches) -> Obstacle | None:
         """:meth:`engaged_across` for a base of ``radius`` standing at ``xy``
         (where a move would put it) and the model ``b``."""
+        terrain = self.terrain
+        if not terrain.obstacles:
+            return None
         pb = self.pieces[b]
         if math.hypot(xy[0] - pb.x, xy[1] - pb.y) - radius - pb.radius > 2 * reach + EPS:
             return None
-        for obstacle in self.obstacles_between(xy, pb.xy):
-            near_a = obstacle.geometry.distance(Point(xy)) <= radius + reach + EPS
-            near_b = obstacle.geometry.distance(Point(pb.xy)) <= pb.radius + reach + EPS
-            if near_a and near_b:
-                return obstacle
+        there = pb.xy
+        if xy == there:
+            return None
+        x, y = xy
+        near_a, near_b = radius + reach + EPS, pb.radius + reach + EPS
+        for obstacle, shape in terrain.obstacle_shapes:
+            # an obstacle whose box is out of either base's reach is never "within"
+            if shape.apart(x, y, x, y, near_a + SURE) or \
+                    shape.apart(pb.x, pb.y, pb.x, pb.y, near_b + SURE):
+                continue
+            if shape.crossed_by_line(xy, there) and shape.within(xy, near_a) and \
+                    shape.within(there, near_b):
+                return obstacle  # type: ignore[no-any-return]
         return None
 
     def in_cover_area(self, piece_id: str) -> CoverArea | None:
-        centre = Point(self.pieces[piece_id].xy)
-        return next((c for c in self.covers if c.area.contains(centre)), None)
+        """The cover area the centre of ``piece_id``'s base stands in, if any."""
+        return self.cover_at(self.pieces[piece_id].xy)
+
+    def cover_at(self, xy: XY) -> CoverArea | None:
+        """The cover area ``xy`` stands in (strictly inside), if any."""
+        for cover, shape in self.terrain.cover_shapes:
+            if shape.contains(xy):
+                return cover  # type: ignore[no-any-return]
+        return None
 
     def on_table(self, xy: XY, radius: Inches) -> bool:
         x, y = xy
@@ -241,57 +277,69 @@ class Table:
         if not self.on_table(to, r):
             blockers.append("edge")
         skip = {piece_id, *ignore}
+        s = (start[0], start[1], to[0], to[1])
         for other in self.pieces.values():
             if other.id in skip:
                 continue
             reach = r + other.radius
-            if (_segment_point_distance(start, to, other.xy) < reach - EPS
+            if (point_segment(other.x, other.y, s) < reach - EPS
                     or math.hypot(to[0] - other.x, to[1] - other.y) < reach + EPS):
                 blockers.append(other.id)
         if start != to:
-            near = self.obstacles_near(start, to, r)
-            if near:
-                path = LineString([start, to]).buffer(r - EPS)
-                end = Point(to).buffer(r - SNUG)
-                passable = set(map(id, crossable))
-                blockers += [o.name for o in near if end.intersects(o.geometry)
-                             or (id(o) not in passable and path.intersects(o.geometry))]
+            passable = set(map(id, crossable))
+            for o, shape in self.terrain.obstacle_shapes:
+                if shape.box_gap(*s) > r:
+                    continue
+                if shape.touched_by_path(to, to, r - SNUG) or (
+                        id(o) not in passable and shape.touched_by_path(start, to, r - EPS)):
+                    blockers.append(o.name)
             if not over_drops:
                 blockers += [d.name for d in self.drops_between(start, to)]
         return blockers
 
     def path_clear(self, piece_id: str, to: XY, ignore: Iterable[str] = (),
-                   crossable: Iterable[Obstacle] = ()) -> bool:
-        return not self.sweep_blockers(piece_id, to, ignore, crossable)
+                   crossable: Iterable[Obstacle] = (), over_drops: bool = False) -> bool:
+        """No :meth:`sweep_blockers` at all, found without listing them."""
+        terrain = self.terrain
+        piece = self.pieces[piece_id]
+        return path_clear(self, piece, to, ignore, crossable, over_drops,
+                          near_bases(piece, self.pieces.values()), terrain.obstacle_shapes,
+                          terrain.drop_shapes)
+
+    def bases_in_way(self, piece: Piece, to: XY, ignore: Collection[str] = ()) -> bool:
+        """Would ``piece`` leave the table going straight to ``to``, or pass
+        through or end touching another base (:meth:`sweep_blockers`)?"""
+        return bases_in_way(self, piece, to, ignore, near_bases(piece, self.pieces.values()))
+
+    def ends_over(self, start: XY, to: XY, r: Inches) -> bool:
+        """Would a base of radius ``r`` going from ``start`` to ``to`` end over
+        an obstacle (by more than :data:`SNUG`)? ``start != to``."""
+        return ends_over(self.terrain.obstacle_shapes, start, to, r)
+
+    def around(self, piece_id: str, reach: Inches) -> Around:
+        """What ``piece_id`` could meet going at most ``reach`` from where it
+        stands (:class:`Around`)."""
+        return Around(self, piece_id, reach)
 
     def crossed_obstacles(self, piece_id: str, to: XY) -> list[Obstacle]:
         """Obstacles the base touches on its straight way to ``to``."""
         piece = self.pieces[piece_id]
-        if piece.xy == to:
-            return []
-        near = self.obstacles_near(piece.xy, to, piece.radius)
-        if not near:
-            return []
-        path = LineString([piece.xy, to]).buffer(piece.radius - EPS)
-        return [o for o in near if path.intersects(o.geometry)]
+        return crossed(self.terrain.obstacle_shapes, piece.xy, to, piece.radius)
 
     def obstacles_near(self, a: XY, b: XY, margin: Inches) -> list[Obstacle]:
         """The obstacles whose bounding box comes within ``margin`` of the
         segment's, in the table's order: nothing farther can touch a base of
-        radius ``margin`` going from ``a`` to ``b`` (the boxes are worked out
-        once per table)."""
-        boxes = self.__dict__.get("_boxes")
-        if boxes is None:
-            boxes = self.__dict__["_boxes"] = [o.geometry.bounds for o in self.obstacles]
+        radius ``margin`` going from ``a`` to ``b``."""
         low_x, high_x = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
         low_y, high_y = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
-        return [o for o, (x0, y0, x1, y1) in zip(self.obstacles, boxes, strict=True)
+        return [o for o, (x0, y0, x1, y1) in zip(self.obstacles, self.terrain.obstacle_boxes,
+                                                 strict=True)
                 if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y]
 
     def toward(self, piece_id: str, target: XY, length: Inches) -> XY:
         """The point ``length`` inches from ``piece_id`` straight toward ``target``."""
         p = self.pieces[piece_id]
-        ux, uy = _unit(target[0] - p.x, target[1] - p.y)
+        ux, uy = unit(target[0] - p.x, target[1] - p.y)
         return (p.x + ux * length, p.y + uy * length)
 
     def contact_spots(self, mover: str, target: str, fan: int = 9) -> list[XY]:
@@ -310,22 +358,43 @@ class Table:
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where ``piece_id``, going straight toward ``target``, stops with its
         base against ``obstacle`` (a charge to a fence): touching it, not over
-        it, on the grid of :data:`GRID` decimals; None if it never meets it."""
+        it, on the grid of :data:`GRID` decimals; None if it never meets it.
+
+        A bisection of 30 steps on how far the base goes, measured exactly
+        (no polygonal buffer). The distance from the swept path to the
+        obstacle changes by no more than the path's length does, so a step
+        whose answer that bound already gives (by a wide
+        :data:`~referee.boards.shapes.BISECTION_GUARD`) is not measured:
+        every step still answers what measuring it would."""
         p = self.pieces[piece_id]
-        line = LineString([p.xy, target])
-        if not line.intersects(obstacle.geometry):
+        shape = self.terrain.shape(obstacle)
+        if p.xy == target or not shape.crossed_by_line(p.xy, target):
             return None
-        total = line.length
+        total = math.hypot(target[0] - p.x, target[1] - p.y)
+        ux, uy = unit(target[0] - p.x, target[1] - p.y)  # as toward() goes
+        px, py, r = p.x, p.y, p.radius
+        far_side, near_side = r + BISECTION_GUARD, r - BISECTION_GUARD
         low, high = 0.0, total
+        clear_low = shape.segment_distance((px, py, px, py))
+        """At least the distance of the path ending at ``low``."""
+        touch_high = shape.segment_distance((px, py, px + ux * high, py + uy * high))
+        """At most the distance of the path ending at ``high``."""
         for _ in range(30):
             mid = (low + high) / 2
-            spot = self.toward(piece_id, target, mid)
-            sweep = LineString([p.xy, spot]).buffer(p.radius) if mid > 0 else None
-            if sweep is not None and sweep.intersects(obstacle.geometry):
-                high = mid
+            at_least = clear_low - (mid - low)
+            if at_least > far_side:
+                low, clear_low = mid, at_least
+                continue
+            at_most = touch_high + (high - mid)
+            if at_most < near_side:
+                high, touch_high = mid, at_most
+                continue
+            gap = shape.segment_distance((px, py, px + ux * mid, py + uy * mid))
+            if gap < r:
+                high, touch_high = mid, gap
             else:
-                low = mid
-        return snap(self.toward(piece_id, target, low))
+                low, clear_low = mid, gap
+        return snap((px + ux * low, py + uy * low))
 
     # -- picture ------------------------------------------------------------------
 
@@ -381,6 +450,6 @@ def _shape_svg(geometry: BaseGeometry, xy: Callable[[float, float], str], name: 
             f'stroke-width="{width:.1f}"><title>{escape(name)}</title></polyline>')
 
 
-def obstacle_shape(points: Sequence[XY], closed: bool) -> BaseGeometry:
-    """A line through ``points``, or the polygon they enclose when ``closed``."""
-    return Polygon(points) if closed else LineString(points)
+
+__all__ = ("EPS", "GRID", "MM_PER_INCH", "SNUG", "XY", "Around", "CoverArea", "Drop", "Inches",
+           "Obstacle", "Piece", "Table", "Terrain", "mm_to_inches", "obstacle_shape", "snap")

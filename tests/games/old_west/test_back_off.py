@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Point, Polygon
 
 from referee.boards.table import Drop, Obstacle, Piece, Table, mm_to_inches
 from referee.games.old_west.back_off import back_off, make_way
@@ -87,3 +87,20 @@ def test_a_surrounded_loser_is_let_through_off_the_enemy_bases():
     assert back_off(table, "loser", ["e0", "e1", "e2"]).surrounded
     make_way(table, "loser", ["e0", "e1", "e2"])
     assert all(not table.in_contact("loser", f"e{i}") for i in range(3))
+
+
+@rule("OW-OBS-1", "OW-BCK-1")
+def test_the_loser_of_a_fight_across_a_thick_wall_backs_off_from_it():
+    """A stone wall a quarter of an inch thick, drawn as an outline: the
+    loser of a fight across it backs off 1" from the wall and the winner."""
+    wall = Obstacle("wall", Polygon([(0, 10), (24, 10), (24, 10.25), (0, 10.25)]), 1.0)
+    table = Table(24, 24, [wall])
+    put(table, "loser", 12, 10 - R - 0.2, "law")
+    put(table, "winner", 12, 10.25 + R + 0.2, "out")
+    assert table.engaged_across("loser", "winner", 0.5) is wall
+    spots = back_off(table, "loser", ["winner"], [wall]).spots
+    assert spots and spots[0] == pytest.approx((12, 10 - R - 1.2), abs=0.01)
+    winner = table.pieces["winner"]
+    for spot in spots:  # each gap 1" wider than it was (0.2" to the wall, 0.65" to the winner)
+        assert wall.geometry.distance(Point(spot)) - R >= 1.2 - 0.001
+        assert math.dist(spot, winner.xy) - 2 * R >= 1.65 - 0.001

@@ -18,10 +18,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from shapely.geometry import Point
-
+from referee.boards.shapes import SURE, nearest_point, unit
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
-from referee.games.old_west.geometry import SURE, OldWestTable, nearest_point, spread, unit
 from referee.games.old_west.settings import DEFAULTS
 
 AWAY_LIMIT = 75.0
@@ -68,11 +66,9 @@ def back_off(table: Table, loser: str, away_from: Sequence[str],
              across_reach: float = ACROSS_REACH) -> BackOff:
     """:func:`find_back_off`, remembered: the answer depends only on where
     every base stands, so a position met again (the exact odds of a fight
-    reach the same table by many different dice) is worked out once."""
-    if not isinstance(table, OldWestTable):
-        return find_back_off(table, loser, away_from, from_obstacles, step, reach,
-                             directions, keep, across_reach)
-    known = table.terrain.back_offs
+    reach the same table by many different dice) is worked out once for
+    every game on the same terrain."""
+    known = table.terrain.cache("old-west.back-off")
     key = (tuple((p.id, p.x, p.y, p.radius, p.side) for p in table.pieces.values()),
            loser, tuple(away_from), tuple(o.name for o in from_obstacles), step, reach,
            directions, keep, across_reach)
@@ -115,6 +111,15 @@ def find_back_off(table: Table, loser: str, away_from: Sequence[str],
     return BackOff(())
 
 
+def spread(found: list[tuple[float, XY]], keep: int) -> list[XY]:
+    """Up to ``keep`` spots spread over the range, the straightest first."""
+    found.sort(key=lambda item: item[0])
+    if len(found) <= keep:
+        return [spot for _, spot in found]
+    stride = len(found) / keep
+    return [found[int(i * stride)][1] for i in range(keep)]
+
+
 def _away_direction(table: Table, loser: str, away_from: Sequence[str],
                     from_obstacles: Sequence[Obstacle]) -> float:
     p = table.pieces[loser]
@@ -146,7 +151,7 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
             for wx, wy in ((p.x - x, p.y - y) for x, y in sources)]
     gaps = _Gaps(table, p, away_from)
     apart = _Apart(table, p, away_from, from_obstacles, step, reach)
-    ways = table.around(loser, reach + EPS) if isinstance(table, OldWestTable) else None
+    ways = table.around(loser, reach + EPS)
     not_yet = _not_across(table, loser, across_reach, reach + EPS)
     found: list[tuple[float, XY]] = []
     for k in range(directions):
@@ -164,8 +169,7 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
         if d is None:
             continue
         spot = (p.x + ux * d, p.y + uy * d)
-        if not (ways.path_clear(spot, over_drops=over_drops) if ways is not None
-                else not table.sweep_blockers(loser, spot, over_drops=over_drops)):
+        if not ways.path_clear(spot, over_drops=over_drops):
             continue
         if _faces_across(table, loser, spot, across_reach, not_yet):
             continue
@@ -241,16 +245,12 @@ class _Apart:
 
 def _gap_of(table: Table, obstacle: Obstacle) -> Callable[[float, float], float]:
     """:func:`obstacle_gap` to ``obstacle``, as a function of x and y."""
-    if isinstance(table, OldWestTable):
-        return table.terrain.shape(obstacle).point_distance
-    return lambda x, y: obstacle_gap(table, obstacle, (x, y))
+    return table.terrain.shape(obstacle).point_distance
 
 
 def obstacle_gap(table: Table, obstacle: Obstacle, xy: XY) -> float:
     """How far ``xy`` is from ``obstacle`` (0 inside a closed one)."""
-    if isinstance(table, OldWestTable):
-        return table.terrain.shape(obstacle).point_distance(*xy)
-    return float(obstacle.geometry.distance(Point(xy)))
+    return table.terrain.shape(obstacle).point_distance(*xy)
 
 
 def _faces_across(table: Table, loser: str, spot: XY, across_reach: float,

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.boards.table import EPS, XY, Obstacle
+from referee.boards.table import EPS, XY, Around, Obstacle
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Meaning, Option
 from referee.games.old_west import move_to
 from referee.games.old_west.ending import run_fleeing
-from referee.games.old_west.geometry import Around
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.rolls import Dares
 from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy, rounded_xy

@@ -18,6 +18,8 @@ from referee.boards.table import (
     Drop,
     Obstacle,
     Piece,
+    Table,
+    Terrain,
     mm_to_inches,
     obstacle_shape,
 )
@@ -25,7 +27,6 @@ from referee.core.i18n import Name
 from referee.core.prepared import prepared
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
-from referee.games.old_west.geometry import OldWestTable, Terrain
 from referee.games.old_west.scenario import (
     CoverSpec,
     DropSpec,
@@ -124,8 +125,8 @@ class Setup:
                   for n, c in enumerate(scenario.covers)]
         drops = [Drop(terrain_id("drop", n), LineString(d.points), d.height)
                  for n, d in enumerate(scenario.drops)]
-        names = {key: named(spec) for key, spec in terrain_entries(scenario)}
-        self.terrain = Terrain(obstacles, covers, drops, names)
+        self.terrain = Terrain(obstacles, covers, drops)
+        self.terrain_names = {key: named(spec) for key, spec in terrain_entries(scenario)}
         self.seats: tuple[str, ...] = tuple(p.seat for p in scenario.posses)
         self.posse_names = {p.seat: posse_name(p) for p in scenario.posses}
         self.leaders = {p.seat: _leader(p.leader, p.models) for p in scenario.posses}
@@ -138,7 +139,7 @@ class Setup:
 
     def shared(self) -> tuple[object, ...]:
         terrain = self.terrain
-        return (self, terrain, terrain.obstacles, terrain.covers, terrain.drops, terrain.names,
+        return (self, terrain, terrain.obstacles, terrain.covers, terrain.drops, self.terrain_names,
                 *terrain.obstacles, *terrain.covers, *terrain.drops, self.seats, self.foes,
                 self.posse_names, self.leaders, self.exit_edges, self.objectives,
                 *(o for o in self.objectives.values() if o is not None))
@@ -166,9 +167,8 @@ def setup_of(scenario: OldWestScenario) -> Setup:
     return prepared(scenario, Setup)
 
 
-def build_table(scenario: OldWestScenario) -> OldWestTable:
-    table = OldWestTable(scenario.table.width, scenario.table.depth,
-                         setup_of(scenario).terrain)
+def build_table(scenario: OldWestScenario) -> Table:
+    table = Table.on(setup_of(scenario).terrain, scenario.table.width, scenario.table.depth)
     rules = scenario.house_rules
     for posse in scenario.posses:
         for spec in posse.models:
@@ -208,7 +208,7 @@ class OldWestState(GameState):
         self.table = build_table(scenario)
         self.seats = self.setup.seats
         self.posse_names = self.setup.posse_names
-        self.terrain_names = self.setup.terrain.names
+        self.terrain_names = self.setup.terrain_names
         self.leaders = self.setup.leaders
         self.exit_edges = self.setup.exit_edges
         self.fighters: dict[str, Fighter] = {}
@@ -302,7 +302,7 @@ class OldWestState(GameState):
 
     def _engaged_with(self, fighter_id: str) -> list[str]:
         """The enemies' gaps to the base, and the obstacles only for an enemy
-        close enough to fight across one (:meth:`OldWestTable.across_at`)."""
+        close enough to fight across one (:meth:`Table.across_at`)."""
         table, fighters = self.table, self.fighters
         pieces, reach = table.pieces, self.rules.across_reach
         me = None

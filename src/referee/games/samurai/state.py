@@ -11,6 +11,7 @@ from typing import Any
 from shapely.geometry import LineString, Polygon
 
 from referee.boards.table import CoverArea, Obstacle, Piece, Table, mm_to_inches
+from referee.boards.terrain import Terrain as TableTerrain
 from referee.core.events import Seat
 from referee.core.i18n import Name
 from referee.core.prepared import prepared
@@ -31,10 +32,10 @@ class Terrain:
 
     width: float
     depth: float
-    obstacles: tuple[Obstacle, ...]
-    """Heavy cover: walls and palisades (lines), buildings (polygons)."""
-    covers: tuple[CoverArea, ...]
-    """Light cover: woods, bushes, hedges (areas)."""
+    ground: TableTerrain
+    """Heavy cover as the table's obstacles: walls and palisades (lines),
+    buildings (polygons); light cover as its cover areas: woods, bushes,
+    hedges."""
     names: dict[str, Name]
     kinds: dict[str, Cover]
 
@@ -58,7 +59,7 @@ def _prepare(scenario: SamuraiScenario) -> Terrain:
         else:
             shape = Polygon(spec.points) if spec.closed else LineString(spec.points)
             obstacles.append(Obstacle(key, shape, spec.height))
-    return Terrain(scenario.table.width, scenario.table.depth, tuple(obstacles), tuple(covers),
+    return Terrain(scenario.table.width, scenario.table.depth, TableTerrain(obstacles, covers),
                    {t.name.en: t.name.name for t in scenario.terrain},
                    {t.name.en: t.cover for t in scenario.terrain})
 
@@ -184,7 +185,7 @@ class SamuraiState(GameState):
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it."""
         t = self.terrain
-        table = Table(t.width, t.depth, t.obstacles, t.covers)
+        table = Table.on(t.ground, t.width, t.depth)
         for f in self.fighters.values():
             if f.alive:
                 table.add(Piece(f.id, f.x, f.y, f.radius, f.side, f.id))

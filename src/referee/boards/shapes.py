@@ -1,0 +1,234 @@
+"""A piece of terrain's outline in plain arithmetic, for the questions the
+table asks of it most (how far is a point, does a line cross it, does a
+base's straight path touch it).
+
+Every answer is the one shapely gives: where the arithmetic is sure (the
+distance is clearly above or below the limit, a crossing is clear-cut) it
+answers; in the thin band where shapely's polygonal buffers or its exact
+predicates could decide otherwise, it asks shapely.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+from typing import TypeAlias
+
+from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
+
+XY: TypeAlias = tuple[float, float]
+Segment: TypeAlias = tuple[float, float, float, float]
+"""A straight stretch from (x0, y0) to (x1, y1)."""
+
+SURE = 1e-7
+"""Below this, a distance or a crossing is left to shapely's exact predicates."""
+BISECTION_GUARD = 1e-4
+"""How far a bound must clear a base's radius for a bisection step to be
+taken without measuring: far above any rounding in the measure."""
+BUFFER_SLACK = 0.006
+"""How far inside a true round buffer shapely's polygon may fall, for a
+radius up to :data:`SLACK_RADIUS` (shapely draws a quarter circle with 16
+segments: it falls at most :data:`BUFFER_SAG` of the radius inside)."""
+BUFFER_SAG = 0.0013
+"""How far inside a round buffer shapely's polygon may fall, as a share of
+the radius (1 - cos(pi/64) is 0.0012)."""
+SLACK_RADIUS = BUFFER_SLACK / BUFFER_SAG
+"""The largest radius :data:`BUFFER_SLACK` covers."""
+
+
+def point_segment(px: float, py: float, s: Segment) -> float:
+    """The distance from (px, py) to the segment ``s``."""
+    ax, ay, bx, by = s
+    dx, dy = bx - ax, by - ay
+    return to_segment(px, py, ax, ay, dx, dy, dx * dx + dy * dy)
+
+
+def to_segment(px: float, py: float, ax: float, ay: float, dx: float, dy: float,
+               length2: float) -> float:
+    """The distance from (px, py) to the segment from (ax, ay) along (dx, dy),
+    ``length2`` its squared length (worked out once by a caller measuring
+    many points against one segment)."""
+    if length2 < 1e-12:
+        t = 0.0
+    else:
+        t = ((px - ax) * dx + (py - ay) * dy) / length2
+        if t > 1.0:
+            t = 1.0
+        elif not t > 0.0:
+            t = 0.0
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
+
+
+def crossing(s: Segment, t: Segment) -> int:
+    """1: the segments surely cross at one inner point; 0: surely not a proper
+    crossing; -1: too close to call."""
+    ax, ay, bx, by = s
+    cx, cy, dx, dy = t
+    o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    if -1e-9 < o1 < 1e-9 or -1e-9 < o2 < 1e-9 or -1e-9 < o3 < 1e-9 or -1e-9 < o4 < 1e-9:
+        return -1
+    return 1 if (o1 > 0) != (o2 > 0) and (o3 > 0) != (o4 > 0) else 0
+
+
+def segment_segment(s: Segment, t: Segment) -> float:
+    """The distance between two segments (0 if they surely cross)."""
+    if crossing(s, t) == 1:
+        return 0.0
+    return min(point_segment(s[0], s[1], t), point_segment(s[2], s[3], t),
+               point_segment(t[0], t[1], s), point_segment(t[2], t[3], s))
+
+
+def unit(dx: float, dy: float) -> XY:
+    """The direction of (dx, dy), as a vector of length 1 (east for none)."""
+    length = math.hypot(dx, dy)
+    return (1.0, 0.0) if length < 1e-9 else (dx / length, dy / length)
+
+
+def nearest_point(geometry: BaseGeometry, xy: XY) -> XY:
+    """The point of ``geometry``'s outline nearest to ``xy``: of a line
+    (a fence), or of a closed shape's edge (a building's walls)."""
+    outline = geometry.exterior if geometry.geom_type == "Polygon" else geometry
+    near = outline.interpolate(outline.project(Point(xy)))
+    return (near.x, near.y)
+
+
+class Shape:
+    """A piece of terrain's outline as segments (a fence, a drop's edge) or a
+    closed ring (a building, a cover area), with its shapely geometry.
+
+    Every question first compares boxes: a shape whose box lies farther from
+    the question's than the answer could care about is never measured."""
+
+    __slots__ = ("box", "closed", "geometry", "line_box", "ring", "segments", "x0", "x1", "y0",
+                 "y1")
+
+    def __init__(self, geometry: BaseGeometry, closed: bool) -> None:
+        self.geometry = geometry
+        self.closed = closed
+        coords: list[XY] = list(geometry.exterior.coords if closed else geometry.coords)
+        if closed and coords[0] != coords[-1]:
+            coords.append(coords[0])
+        self.ring = coords
+        self.segments: tuple[Segment, ...] = tuple(
+            (a[0], a[1], b[0], b[1]) for a, b in pairwise(coords))
+        xs, ys = [x for x, _ in coords], [y for _, y in coords]
+        self.box = (min(xs), min(ys), max(xs), max(ys))
+        self.x0, self.y0, self.x1, self.y1 = self.box
+        self.line_box = (self.x0 - 2 * SURE, self.y0 - 2 * SURE,
+                         self.x1 + 2 * SURE, self.y1 + 2 * SURE)
+        """The box a line must reach into to be worth :meth:`crossed_by_line`."""
+
+    def box_gap(self, ax: float, ay: float, bx: float, by: float) -> float:
+        """A lower bound of the distance from the segment a-b (its box's gap)."""
+        low, high = (ax, bx) if ax < bx else (bx, ax)
+        dx = self.x0 - high if self.x0 > high else low - self.x1 if low > self.x1 else 0.0
+        low, high = (ay, by) if ay < by else (by, ay)
+        dy = self.y0 - high if self.y0 > high else low - self.y1 if low > self.y1 else 0.0
+        return math.hypot(dx, dy)
+
+    def apart(self, ax: float, ay: float, bx: float, by: float, limit: float) -> bool:
+        """``box_gap(ax, ay, bx, by) > limit``, mostly without the square root."""
+        low, high = (ax, bx) if ax < bx else (bx, ax)
+        dx = self.x0 - high if self.x0 > high else low - self.x1 if low > self.x1 else 0.0
+        if dx > limit:
+            return True
+        low, high = (ay, by) if ay < by else (by, ay)
+        dy = self.y0 - high if self.y0 > high else low - self.y1 if low > self.y1 else 0.0
+        if dy > limit:
+            return True
+        return math.hypot(dx, dy) > limit
+
+    def _inside(self, x: float, y: float) -> bool:
+        inside = False
+        for ax, ay, bx, by in self.segments:
+            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                inside = not inside
+        return inside
+
+    def edge_distance(self, x: float, y: float) -> float:
+        best = math.inf
+        for segment in self.segments:
+            d = point_segment(x, y, segment)
+            if d < best:
+                best = d
+        return best
+
+    def point_distance(self, x: float, y: float) -> float:
+        """Distance from a point (0 inside a closed shape)."""
+        d = self.edge_distance(x, y)
+        return 0.0 if self.closed and d > 0 and self._inside(x, y) else d
+
+    def segment_distance(self, s: Segment) -> float:
+        """Distance from a segment (0 if it crosses or lies inside)."""
+        if self.closed and (self._inside(s[0], s[1]) or self._inside(s[2], s[3])):
+            return 0.0
+        best = math.inf
+        for t in self.segments:
+            d = segment_segment(s, t)
+            if d < best:
+                best = d
+        return best
+
+    def contains(self, xy: XY) -> bool:
+        """shapely's ``contains``: strictly inside a closed shape."""
+        x, y = xy
+        if self.apart(x, y, x, y, SURE):
+            return False
+        d = self.edge_distance(x, y)
+        if d < SURE:
+            return bool(self.geometry.contains(Point(xy)))
+        return self._inside(x, y)
+
+    def crossed_by_line(self, a: XY, b: XY) -> bool:
+        """``LineString([a, b]).intersects(geometry)``, ``a != b``."""
+        s = (a[0], a[1], b[0], b[1])
+        if self.apart(*s, SURE):
+            return False
+        if self.closed and any(self._inside(*p) and self.edge_distance(*p) > SURE
+                               for p in (a, b)):
+            return True
+        for t in self.segments:
+            if crossing(s, t) == 1:
+                return True
+        if self.segment_distance(s) > SURE:
+            return False
+        return bool(LineString([a, b]).intersects(self.geometry))
+
+    def touched_by_path(self, a: XY, b: XY, radius: float) -> bool:
+        """``LineString([a, b]).buffer(radius).intersects(geometry)`` (a point's
+        buffer when ``a == b``). A shape just farther than ``radius`` is left
+        to shapely too: a corner of its buffer may round onto the shape."""
+        s = (a[0], a[1], b[0], b[1])
+        if self.apart(*s, radius + SURE):
+            return False
+        sure = radius - (BUFFER_SLACK if radius <= SLACK_RADIUS else radius * BUFFER_SAG)
+        if self.closed and (self._inside(a[0], a[1]) or self._inside(b[0], b[1])):
+            d = 0.0
+        else:
+            d = math.inf
+            for t in self.segments:
+                near = segment_segment(s, t)
+                if near < sure:
+                    return True  # the nearest is nearer still
+                if near < d:
+                    d = near
+        if d > radius + SURE:
+            return False
+        if d < sure:
+            return True
+        path = Point(a) if a == b else LineString([a, b])
+        return bool(path.buffer(radius).intersects(self.geometry))
+
+    def within(self, xy: XY, limit: float) -> bool:
+        """``geometry.distance(Point(xy)) <= limit``."""
+        x, y = xy
+        if self.apart(x, y, x, y, limit + SURE):
+            return False
+        d = self.point_distance(x, y)
+        if abs(d - limit) < SURE:
+            return bool(self.geometry.distance(Point(xy)) <= limit)
+        return d <= limit

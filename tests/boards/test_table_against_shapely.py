@@ -1,0 +1,134 @@
+"""The table answers in plain arithmetic what shapely answers (the
+yardstick in ``shapely_table.py``): bases of both games' sizes scattered
+over fences, walls, a house, an L-shaped barn, a rock, cover areas and
+drops, many of them a hair from the terrain, where a rounding could tip
+the answer."""
+
+from __future__ import annotations
+
+import math
+from random import Random
+
+from shapely.geometry import LineString, Point, Polygon
+from tests.boards import shapely_table as plain
+
+from referee.boards.shapes import nearest_point, unit
+from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Piece, Table
+
+OBSTACLES = (
+    Obstacle("fence", LineString([(3, 12), (14, 12)]), 1.0),
+    Obstacle("zigzag", LineString([(2, 4), (5, 6.5), (8, 4.2), (11, 6.9)]), 0.5),
+    Obstacle("house", Polygon([(17, 10), (21, 10), (21, 14), (17, 14)]), 3.0),
+    Obstacle("barn", Polygon([(3, 17), (9, 17), (9, 19), (5, 19), (5, 22), (3, 22)]), 2.0),
+    Obstacle("rock", Polygon([(14, 18), (16.5, 19.3), (14.7, 21.1)]), 1.5),
+)
+COVERS = (
+    CoverArea("scrub", Polygon([(8, 15), (12, 15), (12, 18), (8, 18)])),
+    CoverArea("corn", Polygon([(13, 2), (20, 3.5), (15, 8)])),
+)
+DROPS = (
+    Drop("gulch", LineString([(0, 17.5), (6, 17.5)]), 2.0),
+    Drop("cliff", LineString([(18, 16), (20, 19), (23.5, 19.5)]), 3.0),
+)
+RADII = (25 / 25.4 / 2, 30 / 25.4 / 2, 40 / 25.4 / 2, 60 / 25.4 / 2)
+
+
+def near_terrain(rng: Random, radius: float, obstacles_only: bool = False) -> XY:
+    """A spot whose distance to some piece of terrain's outline is within a
+    hair of ``radius`` (or of ``radius`` less the table's tolerances), on the
+    table's grid or not."""
+    geometry = rng.choice([o.geometry for o in OBSTACLES] if obstacles_only else
+                          [*(o.geometry for o in OBSTACLES), *(d.edge for d in DROPS),
+                           *(c.area for c in COVERS)])
+    line = geometry.exterior if isinstance(geometry, Polygon) else geometry
+    at = line.interpolate(rng.uniform(0, line.length))
+    angle = rng.uniform(0, 2 * math.pi)
+    nearest = line.interpolate(line.project(Point(at.x + math.cos(angle),
+                                                  at.y + math.sin(angle))))
+    ux, uy = unit(at.x + math.cos(angle) - nearest.x, at.y + math.sin(angle) - nearest.y)
+    gap = radius - rng.choice([0.0, EPS, EPS / 2, 0.0]) + rng.choice([0.0, 1e-9, -1e-9, 1e-5,
+                                                                      -1e-5, 3e-3, -3e-3])
+    x, y = nearest.x + gap * ux, nearest.y + gap * uy
+    return (round(x, 4), round(y, 4)) if rng.random() < 0.5 else (x, y)
+
+
+def scattered(rng: Random) -> Table:
+    table = Table(24, 24, OBSTACLES, COVERS, DROPS)
+    for n in range(6):
+        radius = rng.choice(RADII)
+        x, y = near_terrain(rng, radius) if n % 2 else (rng.uniform(0, 24), rng.uniform(0, 24))
+        table.add(Piece(f"m{n}", x, y, radius, "ab"[n % 2]))
+    return table
+
+
+def close_call(table: Table, mover: str, to: XY) -> bool:
+    """Does the way, or its end, come within a hair of touching some
+    obstacle (as the table's tolerances reckon touching)?"""
+    p = table.pieces[mover]
+    path = Point(to) if p.xy == to else LineString([p.xy, to])
+    return any(abs(path.distance(o.geometry) - (p.radius - EPS)) < 0.005
+               or abs(Point(to).distance(o.geometry) - (p.radius - EPS / 2)) < 0.005
+               for o in OBSTACLES)
+
+
+def test_ways_across_the_table_are_blocked_as_shapely_says():
+    rng = Random(3)
+    close = blocked = 0
+    for _ in range(1200):
+        table = scattered(rng)
+        mover = rng.choice(list(table.pieces))
+        p = table.pieces[mover]
+        if rng.random() < 0.6:
+            to = near_terrain(rng, p.radius, obstacles_only=True)
+            if rng.random() < 0.5:  # a short way there, along the obstacle or toward it
+                angle = rng.uniform(0, 2 * math.pi)
+                table.move(mover, (to[0] + 0.4 * math.cos(angle), to[1] + 0.4 * math.sin(angle)))
+        else:
+            angle, length = rng.uniform(0, 2 * math.pi), rng.choice([0.0, 0.5, 3.0, 8.0])
+            to = (p.x + length * math.cos(angle), p.y + length * math.sin(angle))
+        others = [i for i in table.pieces if i != mover]
+        ignore = tuple(rng.sample(others, rng.randint(0, 2)))
+        crossed = table.crossed_obstacles(mover, to)
+        assert crossed == plain.crossed_obstacles(table, mover, to)
+        crossable = crossed if rng.random() < 0.5 else []
+        over_drops = rng.random() < 0.3
+        listed = table.sweep_blockers(mover, to, ignore, crossable, over_drops)
+        assert listed == plain.sweep_blockers(table, mover, to, ignore, crossable, over_drops)
+        assert table.path_clear(mover, to, ignore, crossable, over_drops) == (not listed)
+        assert table.around(mover, 9.0).path_clear(to, ignore, crossable, over_drops) == \
+            (not listed)
+        close += close_call(table, mover, to)
+        blocked += bool(listed)
+    assert close > 250 and 300 < blocked < 1000, (close, blocked)
+
+
+def test_lines_cover_and_fights_across_are_shapelys():
+    rng = Random(5)
+    across = inside = under = 0
+    for _ in range(1200):
+        table = scattered(rng)
+        a, b = rng.sample(list(table.pieces), 2)
+        pa, pb = table.pieces[a], table.pieces[b]
+        if rng.random() < 0.5:  # b straight across the obstacle nearest to a
+            wall = min(OBSTACLES, key=lambda o: o.geometry.distance(Point(pa.xy)))
+            outline = getattr(wall.geometry, "exterior", wall.geometry)
+            nx, ny = nearest_point(outline, pa.xy)
+            ux, uy = unit(nx - pa.x, ny - pa.y)
+            gap = pb.radius + rng.choice([0.0, 0.3, 0.5 + EPS, 0.5 + EPS / 2, 1.0])
+            table.move(b, (nx + gap * ux, ny + gap * uy))
+        assert table.obstacles_between(pa.xy, pb.xy) == plain.obstacles_between(
+            table, pa.xy, pb.xy)
+        assert table.drops_between(pa.xy, pb.xy) == plain.drops_between(table, pa.xy, pb.xy)
+        assert table.in_cover_area(a) == plain.in_cover_area(table, a)
+        assert table.obstacles_under(a) == plain.obstacles_under(table, a)
+        for reach in (0.0, 0.5, 1.0):
+            found = table.across_at(pa.xy, pa.radius, b, reach)
+            assert found == plain.across_at(table, pa.xy, pa.radius, b, reach)
+            across += found is not None
+        for obstacle in OBSTACLES:
+            limit = pa.radius + rng.choice([0.0, 0.5, EPS])
+            assert table.near_obstacle(obstacle, pa.xy, limit) == plain.near_obstacle(
+                obstacle, pa.xy, limit)
+        inside += table.in_cover_area(a) is not None
+        under += bool(table.obstacles_under(a))
+    assert across > 300 and inside > 50 and under > 150, (across, inside, under)
