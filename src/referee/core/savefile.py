@@ -24,7 +24,7 @@ from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import Msg, msg
 from referee.core.ruleset import find_ruleset
-from referee.core.scenario import validate_scenario
+from referee.core.scenario import unknown_name, validate_scenario
 
 FORMAT = 1
 SUFFIX = ".json"
@@ -53,13 +53,34 @@ def game_to_json(game: Game, players: Mapping[Seat, str] | None = None) -> dict[
 
 def saved_players(data: Mapping[str, Any], game: Game) -> dict[Seat, str]:
     """Who played each seat of ``game`` when it was saved, as far as the file
-    says; an entry for no seat of the game, or of no known kind, is left
-    out (the seat is then asked about, as one the file does not name)."""
+    says (a seat it does not name is asked about); the file's ``players``
+    were checked when it was loaded (:func:`check_players`)."""
     players = data.get("players")
     if not isinstance(players, dict):
         return {}
     return {seat: kind for seat, kind in players.items()
             if seat in game.seats and kind in PLAYER_KINDS}
+
+
+def check_players(data: Mapping[str, Any], game: Game, source: str) -> None:
+    """A file's ``players``, if it has them, name seats of ``game`` and kinds
+    of player Referee knows: who plays a seat is not part of the checksum,
+    so a mistake there is said rather than passed over.
+
+    :raises SaveFileError: naming the entry, with the valid seats or kinds."""
+    if "players" not in data:
+        return
+    players = data["players"]
+    if not isinstance(players, dict):
+        raise SaveFileError(msg("core.savefile.players-shape", source=source))
+    for seat, kind in players.items():
+        if seat not in game.seats:
+            raise SaveFileError(msg("core.savefile.player-seat", source=source, seat=seat,
+                                    **unknown_name(seat, game.seats)))
+        if kind not in PLAYER_KINDS:
+            shown = kind if isinstance(kind, str) else json.dumps(kind)
+            raise SaveFileError(msg("core.savefile.player-kind", source=source, seat=seat,
+                                    kind=shown, **unknown_name(shown, PLAYER_KINDS)))
 
 
 def _temporary(path: Path) -> Path:
@@ -178,6 +199,7 @@ def game_from_json(data: Any, source: str, check: bool = True,
         raise SaveFileError(msg("core.savefile.unchecked-shape", source=source))
     recorded = data.get("checksum")
     game = _replay(data, source, any_version)
+    check_players(data, game, source)
     if any_version and saved_version(data) not in (None, game.ruleset.version):
         return game
     if recorded is None and check:
