@@ -27,6 +27,7 @@ from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Param, msg, render
+from referee.core.limits import ORDERS
 from referee.core.savefile import load_game_any_version, looks_like_save_file
 from referee.core.scenario import did_you_mean, load_scenario, read_toml
 from referee.core.waits import Chance, Decision
@@ -100,7 +101,7 @@ def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
     the ``turn`` check taken out.
 
     :raises RefereeError: unreadable, a scenario, no seat named, another turn."""
-    table = read_toml(path)
+    table = read_toml(path, ORDERS)
     orders_source = str(path)
     refuse_scenario(table, orders_source, game, source)
     check_turn(game, table, orders_source, source)

@@ -156,11 +156,12 @@ class Turn:
             lines += ["", outcome_line(self.game, lang)]
         return "\n".join(lines) + "\n"
 
-    def write_reports(self, folder: Path) -> None:
-        """One file per seat in ``folder``: ``<seat>.txt``, each written whole."""
+    def write_reports(self, folder: Path, texts: dict[Seat, str]) -> None:
+        """One file per seat in ``folder``: ``<seat>.txt``, each written whole,
+        holding its text of ``texts`` (:meth:`report`)."""
         for seat in self.game.seats:
             path = folder / report_file_name(seat)
-            write_text_atomic(path, self.report(seat))
+            write_text_atomic(path, texts[seat])
             self.reports[seat] = path
 
     def as_json(self, lang: Lang) -> dict[str, Any]:
@@ -180,33 +181,37 @@ class Turn:
             "refused": [{"seat": seat, "reason": exc.render(lang)} for seat, exc in self.refused],
             "outcome": outcome.to_json() if outcome is not None else None,
         }
-        if self.reports:
-            data["reports"] = {seat: str(path) for seat, path in self.reports.items()}
         return data
 
-    def print_text(self, lang: Lang) -> None:
+    def reports_json(self) -> dict[str, str]:
+        """Where each seat's report was written, for ``--json``."""
+        return {seat: str(path) for seat, path in self.reports.items()}
+
+    def text(self, lang: Lang) -> list[str]:
+        """What is printed of the turn without ``--json``: each seat's part of
+        the log, each other observer's records, the game master's log."""
         game = self.game
+        lines: list[str] = []
         for seat in game.seats:
-            out.print(f"== {render(game.seat_name(seat), lang)} ({seat})", markup=False)
-            for line in self.lines(seat, lang):
-                out.print(f"  {line}", markup=False)
+            lines.append(f"== {render(game.seat_name(seat), lang)} ({seat})")
+            lines += [f"  {line}" for line in self.lines(seat, lang)]
         for token in self.observers():
-            out.print(f"== {render(self.observer_title(token), lang)}", markup=False)
-            for line in self.record(token, lang):
-                out.print(f"  {line}", markup=False)
-        out.print(f"== {render(msg('resolve.referee'), lang)}", markup=False)
-        for line in self.lines(REFEREE, lang):
-            out.print(f"  {line}", markup=False)
-        for seat, exc in self.refused:
-            out.print(render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang),
-                      markup=False)
+            lines.append(f"== {render(self.observer_title(token), lang)}")
+            lines += [f"  {line}" for line in self.record(token, lang)]
+        lines.append(f"== {render(msg('resolve.referee'), lang)}")
+        lines += [f"  {line}" for line in self.lines(REFEREE, lang)]
+        lines += [render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang)
+                  for seat, exc in self.refused]
         if game.is_over:
-            out.print(outcome_line(game, lang), markup=False)
-        for seat, path in self.reports.items():
-            out.print(render(msg("resolve.report-written", path=str(path),
-                                 name=game.seat_name(seat),
-                                 language=msg(f"resolve.language.{self.languages[seat]}")),
-                             lang), markup=False)
+            lines.append(outcome_line(game, lang))
+        return lines
+
+    def written(self, lang: Lang) -> list[str]:
+        """Where each report was written, in ``lang``."""
+        return [render(msg("resolve.report-written", path=str(path),
+                           name=self.game.seat_name(seat),
+                           language=msg(f"resolve.language.{self.languages[seat]}")), lang)
+                for seat, path in self.reports.items()]
 
 
 def void_json(void: VoidOrder, lang: Lang) -> dict[str, str | None]:
@@ -258,11 +263,17 @@ def resolve(
     turn = Turn(game, languages)
     turn.answer(table)
     turn.close(decision, Random(seed))
+    # Everything is made before anything is written: a failure leaves no file.
+    texts = {seat: turn.report(seat) for seat in game.seats} if reports is not None else {}
+    shown = turn.as_json(chosen) if as_json_flag else turn.text(chosen)
     if out_path is not None:
         save_game(game, out_path)
     if reports is not None:
-        turn.write_reports(reports)
-    if as_json_flag:
-        out.print_json(json.dumps(turn.as_json(chosen), ensure_ascii=False))
-    else:
-        turn.print_text(chosen)
+        turn.write_reports(reports, texts)
+    if isinstance(shown, dict):
+        if turn.reports:
+            shown["reports"] = turn.reports_json()
+        out.print_json(json.dumps(shown, ensure_ascii=False))
+        return
+    for line in [*shown, *turn.written(chosen)]:
+        out.print(line, markup=False)

@@ -11,12 +11,15 @@ by its size before it is read.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from referee.core.i18n import Msg, msg
+from referee.core.errors import RefereeError
+from referee.core.i18n import Msg, Param, msg
 
 
 @dataclass(frozen=True)
@@ -51,12 +54,13 @@ ANSWER = Limits("answer", depth=12, entries=1_000, text=10_000)
 """One seat's answer, or a chance's outcome."""
 
 
-def where(path: Sequence[int | str]) -> str:
-    """``("inputs", 3, "answer")`` -> ``inputs[3].answer``."""
+def where(path: Sequence[int | str]) -> Param:
+    """``("inputs", 3, "answer")`` -> ``inputs[3].answer``; the top level
+    in the reader's language."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "(top level)"
+    return text or msg("core.scenario.top")
 
 
 def _text_problem(text: str, path: tuple[int | str, ...], limits: Limits) -> Msg | None:
@@ -111,3 +115,24 @@ def too_large(path: Path, limits: Limits) -> Msg | None:
     if limits.file_bytes and size > limits.file_bytes:
         return msg("core.limits.file", size=size // MB + 1, limit=limits.file_bytes // MB)
     return None
+
+
+class TooLarge(RefereeError):
+    """Input past its limits (:func:`over_limit`); nothing read it further."""
+
+    code = "input/too-large"
+
+
+def read_json(text: str, limits: Limits = ANSWER) -> Any:
+    """``text`` read as JSON, within ``limits``.
+
+    :raises json.JSONDecodeError: not JSON.
+    :raises TooLarge: nested too deep for the parser, or past ``limits``."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise TooLarge(msg("core.limits.depth", where=where(()), limit=limits.depth)) from None
+    beyond = over_limit(value, limits)
+    if beyond is not None:
+        raise TooLarge(beyond)
+    return value

@@ -23,6 +23,7 @@ from referee.core.errors import InternalError, RefereeError, SaveFileError, Scen
 from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import Msg, msg
+from referee.core.limits import SAVE, over_limit, too_large
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import unknown_name, validate_scenario
 
@@ -181,6 +182,9 @@ def game_from_json(data: Any, source: str, check: bool = True,
     """
     if not isinstance(data, dict):
         raise SaveFileError(msg("core.savefile.not-object", source=source))
+    beyond = over_limit(data, SAVE)
+    if beyond is not None:
+        raise SaveFileError(msg("core.savefile.in-file", source=source, problem=beyond))
     version = data.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError(msg("core.savefile.format", source=source))
@@ -269,10 +273,17 @@ def _replay(data: dict[str, Any], source: str, any_version: bool = False) -> Gam
 
 
 def read_save_file(path: Path | str) -> Any:
-    """The JSON held in ``path``. :raises SaveFileError: missing or not JSON."""
+    """The JSON held in ``path``. :raises SaveFileError: missing, not JSON,
+    or larger than a save file may be (:data:`referee.core.limits.SAVE`)."""
     path = Path(path)
+    oversized = too_large(path, SAVE)
+    if oversized is not None:
+        raise SaveFileError(msg("core.savefile.in-file", source=str(path), problem=oversized))
     try:
         return json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise SaveFileError(msg("core.savefile.in-file", source=str(path), problem=msg(
+            "core.limits.depth", where=msg("core.scenario.top"), limit=SAVE.depth))) from None
     except FileNotFoundError:
         raise SaveFileError(msg("core.savefile.no-file", source=str(path))) from None
     except json.JSONDecodeError as exc:
@@ -281,7 +292,7 @@ def read_save_file(path: Path | str) -> Any:
     except UnicodeDecodeError:
         raise SaveFileError(msg("core.savefile.not-json", source=str(path),
                                 cause=msg("core.savefile.not-utf8"))) from None
-    except (OSError, RecursionError) as exc:
+    except OSError as exc:
         cause = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SaveFileError(msg("core.savefile.not-json", source=str(path),
                                 cause=cause)) from None
