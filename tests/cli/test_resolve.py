@@ -340,15 +340,20 @@ def test_orders_void_at_the_deadline_are_listed_with_their_reasons(tmp_path: Pat
     assert data["seats"]["anna"]["state"]["character"]["hands"] == ["keycard"]
 
 
-def test_a_game_file_of_an_earlier_rules_version_goes_on_with_a_notice(tmp_path: Path):
-    """A game master's file from before a rules update is not lost: its turns
-    are resolved again under this version, and the next file is this version."""
+def test_a_game_file_of_an_earlier_rules_version_goes_on_on_request(tmp_path: Path):
+    """A game master's file from before a rules update is not lost: asked
+    with --any-version, its turns are resolved again under this version, and
+    the next file is this version; never without being asked."""
     first = play_turns(tmp_path, 1)
     data = json.loads(first.read_text())
     current = data["ruleset_version"]
     data["ruleset_version"] = "0"
     first.write_text(json.dumps(data))
-    result = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json")
+    refused = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json")
+    assert refused.exit_code == 2 and "add --any-version" in " ".join(refused.output.split())
+    assert not (tmp_path / "turn3.json").exists()
+    result = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json",
+                     "--any-version")
     assert result.exit_code == 0, result.output
     assert f"was saved with facility rules version 0; it is replayed with version {current}" \
         in " ".join(result.output.split())

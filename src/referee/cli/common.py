@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
 
@@ -14,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from referee.core.errors import InternalError, RefereeError, UnknownSeat
+from referee.core.errors import InternalError, OtherRulesVersion, RefereeError, UnknownSeat
 from referee.core.events import Seat
 from referee.core.i18n import Lang, Msg, language_from_env, msg, render
 from referee.core.scenario import did_you_mean
@@ -77,6 +78,22 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
                        .strip(), _lang_of(kwargs)) from None
 
     return wrapper
+
+
+AnyVersionOption = Annotated[bool, typer.Option(
+    "--any-version", help="Replay a game saved under another version of its rules with "
+                          "this one, every input checked again (its checksum cannot be "
+                          "compared).")]
+
+
+@contextmanager
+def any_version_asked() -> Iterator[None]:
+    """A game saved under another version of its rules, refused, says how to
+    replay it all the same. :raises RefereeError:"""
+    try:
+        yield
+    except OtherRulesVersion as exc:
+        raise RefereeError(msg("core.savefile.any-version", problem=exc.message)) from None
 
 
 def check_seat(name: str, seats: Sequence[Seat], option: str | None = None,

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.cli.common import check_seat, err
+from referee.cli.common import any_version_asked, check_seat, err
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Param, msg, render
 from referee.core.limits import ORDERS
-from referee.core.savefile import load_game_any_version, looks_like_save_file
+from referee.core.savefile import load_to_resume, looks_like_save_file
 from referee.core.scenario import did_you_mean, load_scenario, read_toml
 from referee.core.waits import Chance, Decision
 from referee.display.orders import VoidOrder, desk_for
@@ -47,12 +47,15 @@ class OrdersRefused(RefereeError):
 # -- the game -----------------------------------------------------------------------------
 
 
-def open_game(path: Path, lang: Lang = "en") -> Game:
+def open_game(path: Path, lang: Lang = "en", any_version: bool = False) -> Game:
     """The game in ``path``: a saved game (checked; one saved under another
-    version of its rules replayed under this one, said on stderr in
-    ``lang``), or a new game of a scenario."""
+    version of its rules refused, or with ``any_version`` replayed under this
+    one, said on stderr in ``lang``), or a new game of a scenario.
+
+    :raises RefereeError:"""
     if looks_like_save_file(path):
-        game, notice = load_game_any_version(path)
+        with any_version_asked():
+            game, notice, _ = load_to_resume(path, any_version)
         if notice is not None:
             err.print(render(notice, lang), markup=False)
         return game

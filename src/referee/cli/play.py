@@ -24,7 +24,9 @@ from referee.bots import random_bot
 from referee.cli.app import app
 from referee.cli.common import (
     INTERNAL_ERROR,
+    AnyVersionOption,
     LangOption,
+    any_version_asked,
     check_seat,
     err,
     fail,
@@ -148,6 +150,7 @@ def play(
         metavar="DIR", help="Write a numbered picture of the table into the folder DIR after "
                             "each phase, and one of the end (table games).")] = None,
     lang: LangOption = None,
+    any_version: AnyVersionOption = False,
 ) -> None:
     """Play SCENARIO in the terminal, or resume a saved game; the log is
     printed as it happens."""
@@ -155,7 +158,8 @@ def play(
     resumed = Path(scenario) if looks_like_save_file(scenario) else None
     played_by: dict[Seat, str] = {}
     if resumed is not None:
-        game, notice, played_by = load_to_resume(resumed)
+        with any_version_asked():
+            game, notice, played_by = load_to_resume(resumed, any_version)
         if notice is not None:
             err.print(render(notice, chosen), markup=False)
         save = resumed if save is None else save

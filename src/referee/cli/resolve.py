@@ -25,7 +25,14 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.common import LangOption, language, make_folder, out, user_errors
+from referee.cli.common import (
+    AnyVersionOption,
+    LangOption,
+    language,
+    make_folder,
+    out,
+    user_errors,
+)
 from referee.cli.orders import (
     Answered,
     collector_paused,
@@ -247,6 +254,7 @@ def resolve(
         help="A character's own language (en or ru) for its report; repeatable.")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed for any chance the rules roll after the deadline.")] = None,
+    any_version: AnyVersionOption = False,
 ) -> None:
     """Resolve one turn: answer every seat's orders, close the turn, print what
     each seat, each other observer and the game master saw."""
@@ -254,7 +262,7 @@ def resolve(
     source = str(game_file)
     if out_path is not None:
         check_out_path(game_file, out_path)
-    game = open_game(game_file, chosen)
+    game = open_game(game_file, chosen, any_version)
     decision = open_decision(game, source)
     languages = seat_languages(game, chosen, seat_lang or [])
     table = read_orders(orders, game, source)

@@ -94,6 +94,13 @@ class SaveFileError(RefereeError):
     code = "savefile/invalid"
 
 
+class OtherRulesVersion(SaveFileError):
+    """A saved game written under another version of its rules: replayed
+    only on request, every input checked again (``--any-version``)."""
+
+    code = "savefile/other-version"
+
+
 class InternalError(RuntimeError):
     """A rule failed on an input the game had accepted: a defect in Referee,
     never a seat's fault. The game is rolled back to before that input."""
