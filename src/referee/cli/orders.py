@@ -14,8 +14,6 @@ declared but impossible).
 from __future__ import annotations
 
 import gc
-import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,7 +26,7 @@ from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Param, msg, render
 from referee.core.limits import ORDERS
-from referee.core.savefile import load_to_resume, looks_like_save_file
+from referee.core.savefile import load_to_resume, looks_like_save_file, write_atomically
 from referee.core.scenario import did_you_mean, load_scenario, read_toml
 from referee.core.waits import Chance, Decision
 from referee.display.orders import VoidOrder, desk_for
@@ -231,13 +229,5 @@ def parse_seat_languages(values: Sequence[str], seats: Sequence[Seat],
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole: a temporary file beside it, renamed over it."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` whole (:func:`referee.core.savefile.write_atomically`)."""
+    write_atomically(path, text)

@@ -25,13 +25,16 @@ from referee.cli.app import app
 from referee.cli.common import (
     INTERNAL_ERROR,
     AnyVersionOption,
+    ForceOption,
     LangOption,
     any_version_asked,
+    check_new_file,
     check_seat,
     err,
     fail,
     language,
     out,
+    same_file,
     stdin_is_terminal,
     user_errors,
 )
@@ -75,6 +78,12 @@ def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
         else:
             named[check_seat(name, seats, "--seat", also=("all",))] = KINDS[kind]
     return {**every, **named}
+
+
+def scenario_files(scenario: str, game: Game) -> tuple[Path, ...]:
+    """The file SCENARIO names: itself, or the ruleset's example it stands for."""
+    given = Path(scenario)
+    return (given,) if given.exists() else tuple(game.ruleset.examples()[:1])
 
 
 def who_plays(game: Game, named: dict[Seat, str], human: TerminalPlayer) -> dict[Seat, str]:
@@ -151,6 +160,7 @@ def play(
                             "each phase, and one of the end (table games).")] = None,
     lang: LangOption = None,
     any_version: AnyVersionOption = False,
+    force: ForceOption = False,
 ) -> None:
     """Play SCENARIO in the terminal, or resume a saved game; the log is
     printed as it happens."""
@@ -173,6 +183,8 @@ def play(
         if unnamed:
             raise fail(render(msg("play.seats.unnamed", seats=unnamed), chosen), chosen)
     if save is not None:
+        if resumed is None or not same_file(save, resumed):  # a resumed game goes on in its file
+            check_new_file(save, "--save", scenario_files(scenario, game), force)
         check_writable(save)
     pictures = Pictures.start(svg, game, chosen)
     rng = Random(seed)

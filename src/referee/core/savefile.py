@@ -27,6 +27,7 @@ import contextlib
 import hashlib
 import json
 import os
+import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -127,21 +128,59 @@ def check_players(data: Mapping[str, Any], game: Game, source: str) -> None:
                                     kind=shown, **unknown_name(shown, PLAYER_KINDS)))
 
 
-def _temporary(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path`` to write it whole first, open for writing:
+    ``.<name>.<process id>.<random>.tmp``, a name no other writer takes,
+    made with the permissions any new file gets (the umask's).
+
+    :raises OSError: when the folder cannot be written in."""
+    while True:
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
+        except FileExistsError:
+            continue
+
+
+def _clean_leftovers(path: Path) -> None:
+    """Remove the temporary files of ``path`` that a process killed while
+    writing it (``kill -9``) left behind: those whose process is gone."""
+    prefix = f".{path.name}."
+    try:
+        found = [entry for entry in os.scandir(path.parent)
+                 if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in found:
+        pid = entry.name[len(prefix):].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, or a system that cannot tell
+        return True
+    return True
 
 
 def write_atomically(path: Path | str, text: str) -> None:
     """Replace ``path`` with ``text`` whole: written to a temporary file beside
     it, flushed to disk, then renamed over it, so a crash (even ``kill -9``)
-    leaves either the old file or the new one, never half of one."""
+    leaves either the old file or the new one, never half of one. What a
+    killed writer left beside it is removed on the next write."""
     path = Path(path)
-    temporary = _temporary(path)
+    _clean_leftovers(path)
+    handle, temporary = _temporary(path)
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -178,16 +217,14 @@ def check_writable(path: Path | str) -> None:
     if path.is_dir():
         raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
                                 cause=msg("core.savefile.is-directory")))
-    probe = _temporary(path)
     try:
-        with open(probe, "w", encoding="utf-8") as handle:
-            handle.write("")
+        handle, probe = _temporary(path)
     except OSError as exc:
         raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
                                 cause=exc.strerror or str(exc))) from None
-    finally:
-        with contextlib.suppress(OSError):
-            probe.unlink(missing_ok=True)
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        probe.unlink(missing_ok=True)
     if path.exists() and not os.access(path, os.W_OK):
         raise SaveFileError(msg("core.savefile.cannot-write", source=str(path),
                                 cause=os.strerror(13)))

@@ -130,7 +130,7 @@ class Settings(StrictModel):
     melifaro: Id | None = Field(None, description="the seat playing Melifaro (ECHO-ORD-2)")
     die_sides: int = Field(tables.DIE_SIDES, ge=2, le=100)
     success_face: int = Field(tables.SUCCESS_FACE, ge=1, le=100)
-    successes_needed: int = Field(tables.SUCCESSES_NEEDED, ge=1, le=MAX_SKILL)
+    successes_needed: int = Field(tables.SUCCESSES_NEEDED, ge=1, le=100)
     order_penalty: Literal["both", "stealth"] = Field(
         "both", description="disputed case 5: which order check the enemy's Attentiveness "
         "penalises")
