@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 from referee.core.errors import IllegalAnswer, SaveFileError, ScenarioError
 from referee.core.game import Game
 from referee.core.i18n import msg, render
-from referee.core.limits import ANSWER, ORDERS, SAVE, SCENARIO, over_limit
+from referee.core.limits import ANSWER, MB, ORDERS, SAVE, SCENARIO, over_limit
 from referee.core.savefile import game_from_json, game_to_json, load_game
 from referee.core.scenario import read_toml, validate_scenario
 from tests.core.toy import Toy, ToyScenario, registered
@@ -64,15 +65,17 @@ def test_a_deeply_nested_orders_file_is_refused_naming_the_limit(tmp_path: Path)
 
 
 def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    small = replace(SCENARIO, file_bytes=MB)
     path = tmp_path / "huge.toml"
     with path.open("w", encoding="utf-8") as handle:
         handle.write('ruleset = "toy"\n')
         line = "# " + "x" * 1000 + "\n"
-        for _ in range(SCENARIO.file_bytes // len(line) + 1):
+        for _ in range(small.file_bytes // len(line) + 1):
             handle.write(line)
     with pytest.raises(ScenarioError) as caught:
-        read_toml(path)
-    assert "the file is larger than 8 MB (about 9 MB)" in caught.value.render("en")
+        read_toml(path, small)
+    assert "the file is larger than 1 MB (about 2 MB)" in caught.value.render("en")
+    assert read_toml(path)["ruleset"] == "toy"  # within a scenario's own limit
 
 
 def test_a_scenario_nested_deep_through_the_python_api_is_a_scenario_error() -> None:
@@ -101,7 +104,7 @@ def test_a_lone_surrogate_in_a_save_is_refused_and_a_checksum_never_fails() -> N
     data["scenario"]["deck"][0] = "\ud800"
     with pytest.raises(SaveFileError) as caught:
         game_from_json(data, "game.json")
-    assert "scenario.deck[0]: the text is not valid Unicode" in caught.value.render("en")
+    assert "scenario: deck[0]: the text is not valid Unicode" in caught.value.render("en")
     game = Game(Toy(), ToyScenario(deck=["\ud800", "B", "C", "A"]))  # past every file
     assert len(game.checksum()) == 64
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.core.errors import RefereeError
 from referee.core.i18n import Msg, Param, msg
@@ -42,11 +42,11 @@ class Limits:
 
 MB = 1024 * 1024
 
-SCENARIO = Limits("scenario", depth=12, entries=100_000, text=10_000, file_bytes=8 * MB,
+SCENARIO = Limits("scenario", depth=12, entries=1_000_000, text=10_000, file_bytes=64 * MB,
                   finite=False)
 """A scenario file. Its numbers are left to the ruleset's schema, which names
 each field that must be finite; the schema bounds its lists more tightly."""
-ORDERS = Limits("orders", depth=12, entries=100_000, text=10_000, file_bytes=8 * MB)
+ORDERS = Limits("orders", depth=12, entries=1_000_000, text=10_000, file_bytes=64 * MB)
 """An orders file: a table per seat (a large game has thousands of seats)."""
 SAVE = Limits("save", depth=32, entries=2_000_000, text=100_000, file_bytes=512 * MB)
 """A save file: its scenario, and every input of the game in one list."""
@@ -63,46 +63,101 @@ def where(path: Sequence[int | str]) -> Param:
     return text or msg("core.scenario.top")
 
 
-def _text_problem(text: str, path: tuple[int | str, ...], limits: Limits) -> Msg | None:
-    if len(text) > limits.text:
-        return msg("core.limits.text", where=where(path), count=len(text), limit=limits.text)
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            return msg("core.limits.surrogate", where=where(path))
+Link = tuple["Link", int | str] | None
+"""A place in the data walked: its parent's place and its key (None: the top)."""
+
+
+def _path(link: Link) -> tuple[int | str, ...]:
+    parts: list[int | str] = []
+    while link is not None:
+        link, part = link
+        parts.append(part)
+    return tuple(reversed(parts))
+
+
+def _bad_text(text: str, limit: int) -> bool:
+    """Longer than ``limit``, or not valid Unicode (a lone surrogate)."""
+    if len(text) > limit:
+        return True
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _leaf_problem(value: object, limits: Limits) -> bool:
+    """A text or number past ``limits`` (containers are walked apart)."""
+    kind = type(value)
+    if kind is str:
+        return _bad_text(value, limits.text)  # type: ignore[arg-type]
+    if kind is float:
+        return limits.finite and not math.isfinite(value)  # type: ignore[arg-type]
+    return False
+
+
+def _first_problem(data: object, limits: Limits) -> tuple[str, Link, object] | None:
+    """What goes past ``limits`` first, where, and the value; walked without
+    recursion, each text and number looked at in place (a large file holds
+    hundreds of thousands of them, so the loop is kept lean)."""
+    if _leaf_problem(data, limits):
+        return "leaf", None, data
+    longest, finite, isfinite = limits.text, limits.finite, math.isfinite
+    stack: list[tuple[object, int, Link]] = [(data, 0, None)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node, depth, link = pop()
+        kind = type(node)
+        if kind is dict or isinstance(node, Mapping):
+            items: Iterable[tuple[Any, Any]] = cast(Mapping[Any, Any], node).items()
+        elif kind is list or kind is tuple:
+            items = enumerate(cast(Sequence[Any], node))
+        else:
+            continue
+        if depth >= limits.depth:
+            return "depth", link, node
+        if len(cast(Sequence[Any], node)) > limits.entries:
+            return "entries", link, node
+        for key, value in items:
+            key_kind = type(key)
+            if key_kind is str:
+                if (len(key) > longest or not key.isascii()) and _bad_text(key, longest):
+                    return "leaf", (link, key), key
+            elif key_kind is not int:
+                key = str(key)
+            value_kind = type(value)
+            if value_kind is str:
+                if (len(value) > longest or not value.isascii()) and _bad_text(value, longest):
+                    return "leaf", (link, key), value
+            elif value_kind is float:
+                if finite and not isfinite(value):
+                    return "leaf", (link, key), value
+            elif value_kind is not int and value_kind is not bool and value is not None:
+                push((value, depth + 1, (link, key)))
     return None
 
 
 def over_limit(data: object, limits: Limits) -> Msg | None:
     """The first place where ``data`` goes past ``limits``, as a message
     naming the place and the limit; None when it keeps within them."""
-    stack: list[tuple[object, tuple[int | str, ...]]] = [(data, ())]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, str):
-            problem = _text_problem(node, path, limits)
-            if problem is not None:
-                return problem
-        elif isinstance(node, float):
-            if limits.finite and not math.isfinite(node):
-                return msg("core.limits.not-finite", where=where(path), given=repr(node))
-        elif isinstance(node, Mapping | list | tuple):
-            if len(path) >= limits.depth:
-                return msg("core.limits.depth", where=where(path), limit=limits.depth)
-            if len(node) > limits.entries:
-                return msg("core.limits.entries", where=where(path), count=len(node),
-                           limit=limits.entries)
-            if isinstance(node, Mapping):
-                for key, value in list(node.items())[::-1]:
-                    if isinstance(key, str):
-                        problem = _text_problem(key, (*path, key), limits)
-                        if problem is not None:
-                            return problem
-                    stack.append((value, (*path, key if isinstance(key, str) else str(key))))
-            else:
-                stack.extend((node[index], (*path, index)) for index in reversed(range(len(node))))
-    return None
+    found = _first_problem(data, limits)
+    if found is None:
+        return None
+    kind, link, value = found
+    place = where(_path(link))
+    if kind == "depth":
+        return msg("core.limits.depth", where=place, limit=limits.depth)
+    if kind == "entries":
+        return msg("core.limits.entries", where=place, count=len(value),  # type: ignore[arg-type]
+                   limit=limits.entries)
+    if isinstance(value, float):
+        return msg("core.limits.not-finite", where=place, given=repr(value))
+    text = str(value)
+    if len(text) > limits.text:
+        return msg("core.limits.text", where=place, count=len(text), limit=limits.text)
+    return msg("core.limits.surrogate", where=place)
 
 
 def too_large(path: Path, limits: Limits) -> Msg | None:

@@ -262,8 +262,8 @@ def game_from_json(data: Any, source: str, check: bool = True,
     """
     if not isinstance(data, dict):
         raise SaveFileError(msg("core.savefile.not-object", source=source))
-    beyond = over_limit(data, SAVE)
-    if beyond is not None:
+    beyond = over_limit({k: v for k, v in data.items() if k != "scenario"}, SAVE)
+    if beyond is not None:  # the scenario is walked where it is read (validate_scenario)
         raise SaveFileError(msg("core.savefile.in-file", source=source, problem=beyond))
     _check_shape(data, source)
     unchecked = data.get("unchecked", False)

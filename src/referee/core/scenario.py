@@ -623,13 +623,16 @@ def _as_filed(problem: Msg | str, gone: Refused, pruning: _Pruning) -> Msg | str
     return Msg(problem.key, {**problem.params, "field": field_path(filed)})
 
 
-def validate_scenario(ruleset: AnyRuleset, data: Mapping[str, Any], source: str) -> BaseModel:
-    """The scenario model for ``data``.
+def validate_scenario(ruleset: AnyRuleset, data: Mapping[str, Any], source: str, *,
+                      within_limits: bool = False) -> BaseModel:
+    """The scenario model for ``data``; ``within_limits`` when ``data`` was
+    read by :func:`read_toml`, which walked it for the limits already.
 
     :raises ScenarioError: listing every problem: the schema's, and the
-        ruleset's own checks run on the parts that parsed.
+        ruleset's own checks run on the parts that parsed; or one, for data
+        past :data:`referee.core.limits.SCENARIO`.
     """
-    beyond = over_limit(data, SCENARIO)
+    beyond = None if within_limits else over_limit(data, SCENARIO)
     if beyond is not None:
         raise ScenarioError(source, [beyond])
     body = {k: v for k, v in data.items() if k != "ruleset"}
@@ -759,4 +762,4 @@ def load_scenario(path: Path | str) -> tuple[AnyRuleset, BaseModel]:
         path = examples[0]
     data = read_toml(path)
     ruleset = ruleset_of(data, str(path))
-    return ruleset, validate_scenario(ruleset, data, str(path))
+    return ruleset, validate_scenario(ruleset, data, str(path), within_limits=True)

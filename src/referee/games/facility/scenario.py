@@ -30,12 +30,13 @@ from referee.games.facility.tables import (
 
 Uniform = Literal["none", "scientist", "agent"]
 
-MAX_ROOMS = 10_000
-MAX_DOORS = 40_000
-MAX_ITEMS = 50_000
-MAX_CHARACTERS = 10_000
+MAX_ROOMS = 100_000
+MAX_DOORS = 400_000
+MAX_ITEMS = 500_000
+MAX_CHARACTERS = 100_000
 """The largest building and cast a scenario may give: far beyond a game by
-chat, and small enough to be set up in seconds."""
+chat (the benchmarks resolve 100,000 characters), and small enough to be
+set up in seconds."""
 MAX_POINTS = 1_000
 """The most health or concentration, and the most damage, a number may give
 (the book's characters have a few points)."""
