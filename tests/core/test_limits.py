@@ -48,7 +48,7 @@ def test_the_walk_names_the_place_and_the_limit() -> None:
     assert render(over_limit({"take": [{}] * 1001}, ANSWER), "en") == (  # type: ignore[arg-type]
         "take: 1001 entries; at most 1000 are read in one list or table")
     assert render(over_limit({"name": "\ud800"}, SAVE), "ru") == (  # type: ignore[arg-type]
-        "name: текст не является правильным Юникодом (одиночный суррогат, например \\ud800)")
+        "name: текст не является правильным Юникодом (одиночный суррогат, например `\\ud800`)")
     assert "expected a finite number, got inf" in render(
         over_limit({"x": [float("inf")]}, ORDERS), "en")  # type: ignore[arg-type]
     assert over_limit({"x": float("nan")}, SCENARIO) is None  # left to the schema's message
