@@ -269,10 +269,11 @@ def test_inputs_after_the_end_of_a_saved_game_are_counted(tmp_path: Path):
         in flat(result.output)
 
 
-def test_a_game_saved_under_other_rules_is_replayed_and_resumed_with_a_notice(tmp_path: Path):
+def test_a_game_saved_under_other_rules_is_replayed_and_resumed_on_request(tmp_path: Path):
     """A rules version changes what a checksum digests, not whether a saved
-    game's inputs still fit: the game goes on under this version, said so,
-    while a proof (replay --check) is still refused."""
+    game's inputs still fit: asked with --any-version, the game goes on
+    under this version, said so; without it, it is refused saying how; a
+    proof (replay --check) is refused either way."""
     saved = tmp_path / "game.json"
     stopped = runner.invoke(app, ["play", "nw", "--seat", "day=human", "--seat", "night=bot",
                                   "--seed", "3", "--save", str(saved)], input="1\n")
@@ -287,12 +288,22 @@ def test_a_game_saved_under_other_rules_is_replayed_and_resumed_with_a_notice(tm
     assert f"saved with night_watch rules version 0; this Referee has version {NW_VERSION}" \
         in flat(proof.output)
 
-    shown = run("replay", str(saved))
+    for command in (["replay", str(saved)], ["play", str(saved), "--seat", "all=bot"]):
+        refused = run(*command)
+        assert refused.exit_code == 2, refused.output
+        assert (f"saved with night_watch rules version 0; this Referee has version {NW_VERSION}. "
+                "To replay it under this version, every input checked again, add --any-version"
+                ) in flat(refused.output)
+    assert json.loads(saved.read_text())["ruleset_version"] == "0"
+    assert run("replay", str(saved), "--check", "--any-version").exit_code == 2
+
+    shown = run("replay", str(saved), "--any-version")
     assert shown.exit_code == 0, shown.output
     assert f"was saved with night_watch rules version 0; it is replayed with version {NW_VERSION}" \
         in flat(shown.output)
 
-    resumed = runner.invoke(app, ["play", str(saved), "--seat", "all=bot", "--seed", "1"])
+    resumed = runner.invoke(app, ["play", str(saved), "--seat", "all=bot", "--seed", "1",
+                                  "--any-version"])
     assert resumed.exit_code == 0, resumed.output[-800:]
     assert f"it is replayed with version {NW_VERSION}, every input checked again" \
         in flat(resumed.output)
@@ -307,7 +318,7 @@ def test_an_input_other_rules_no_longer_accept_is_named_with_both_versions(tmp_p
     data["inputs"][answered]["answer"] = "fly:moon"
     data["ruleset_version"] = "0"
     saved.write_text(json.dumps(data))
-    result = run("play", str(saved), "--seat", "all=bot")
+    result = run("play", str(saved), "--seat", "all=bot", "--any-version")
     assert result.exit_code == 2
     text = flat(result.output)
     assert f"inputs[{answered}]:" in text
@@ -321,7 +332,7 @@ def test_a_game_that_ends_sooner_under_this_rules_version_says_so(tmp_path: Path
     data["inputs"].append({"chance": 1})
     data["ruleset_version"] = "0"
     saved.write_text(json.dumps(data))
-    result = run("replay", str(saved))
+    result = run("replay", str(saved), "--any-version")
     assert result.exit_code == 2
     assert (f"inputs[{ended}]: the game is over before this input under night_watch rules "
             f"version {NW_VERSION}, though it went on under version 0") in flat(result.output)

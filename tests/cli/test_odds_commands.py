@@ -65,7 +65,7 @@ def test_every_declared_question_is_a_command_with_its_options(ruleset: str):
         flags = {f for p in query.params for flag in (p.flags or (p.flag,))
                  for f in flag.split("/")}
         assert _command_flags(ruleset, query.name) == \
-            flags | {"--json", "--plot", "--lang"}
+            flags | {"--json", "--plot", "--lang", "--force"}
 
 
 def _two_dice(sides: int, at_least: int) -> Odds:

@@ -4,6 +4,7 @@ written to its own file in its language; orders files refused whole."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
@@ -339,16 +340,67 @@ def test_orders_void_at_the_deadline_are_listed_with_their_reasons(tmp_path: Pat
     assert data["seats"]["anna"]["state"]["character"]["hands"] == ["keycard"]
 
 
-def test_a_game_file_of_an_earlier_rules_version_goes_on_with_a_notice(tmp_path: Path):
-    """A game master's file from before a rules update is not lost: its turns
-    are resolved again under this version, and the next file is this version."""
+def test_a_game_file_of_an_earlier_rules_version_goes_on_on_request(tmp_path: Path):
+    """A game master's file from before a rules update is not lost: asked
+    with --any-version, its turns are resolved again under this version, and
+    the next file is this version; never without being asked."""
     first = play_turns(tmp_path, 1)
     data = json.loads(first.read_text())
     current = data["ruleset_version"]
     data["ruleset_version"] = "0"
     first.write_text(json.dumps(data))
-    result = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json")
+    refused = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json")
+    assert refused.exit_code == 2 and "add --any-version" in " ".join(refused.output.split())
+    assert not (tmp_path / "turn3.json").exists()
+    result = resolve(first, ORDERS / "turn2.toml", "--out", tmp_path / "turn3.json",
+                     "--any-version")
     assert result.exit_code == 0, result.output
     assert f"was saved with facility rules version 0; it is replayed with version {current}" \
         in " ".join(result.output.split())
     assert json.loads((tmp_path / "turn3.json").read_text())["ruleset_version"] == current
+
+
+def test_three_hundred_shapeless_takes_are_void_with_every_reason_and_no_crash(tmp_path: Path):
+    """Each problem of a void order is joined to the next by the catalogue's
+    template; three hundred of them once nested too deep to be written."""
+    orders = tmp_path / "orders.toml"
+    orders.write_text("[anna]\ntake = [" + "{}, " * 299 + "{}]\n", encoding="utf-8")
+    out, reports = tmp_path / "turn2.json", tmp_path / "reports"
+    result = resolve(START, orders, "--out", out, "--reports", reports)
+    assert result.exit_code == 0, result.output[-2000:]
+    report = (reports / "anna.txt").read_text(encoding="utf-8")
+    assert "entry 1 → `item`: missing" in report and "entry 300 → `item`: missing" in report
+    for command in (["replay", str(out), "--seat", "anna"],
+                    ["validate", str(START), str(orders)]):
+        checked = runner.invoke(app, command)
+        assert checked.exception is None or isinstance(checked.exception, SystemExit), \
+            checked.output[-2000:]
+        assert "entry 300 → `item`: missing" in checked.output
+
+
+def test_nothing_is_written_when_the_turn_cannot_be_reported(tmp_path: Path, monkeypatch):
+    """The game file and the reports are written only once everything to
+    print has been made: a failure on the way leaves no file behind."""
+    resolve_module = importlib.import_module("referee.cli.resolve")
+
+    def broken(self, seat):
+        raise RuntimeError("cannot render")
+
+    monkeypatch.setattr(resolve_module.Turn, "report", broken)
+    out, reports = tmp_path / "turn2.json", tmp_path / "reports"
+    result = resolve(START, ORDERS / "turn1.toml", "--out", out, "--reports", reports)
+    assert result.exit_code != 0
+    assert not out.exists()
+    assert not reports.exists() or not any(reports.iterdir())
+
+
+def test_orders_nested_hundreds_deep_are_refused_naming_the_limit(tmp_path: Path):
+    orders = tmp_path / "orders.toml"
+    orders.write_text("[anna]\nmove = " + "[" * 500 + "]" * 500 + "\n", encoding="utf-8")
+    out = tmp_path / "turn2.json"
+    for command in (["resolve", str(START), str(orders), "--out", str(out)],
+                    ["validate", str(START), str(orders)]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, result.output[-2000:]
+        assert "nested more than 12 levels deep" in result.output
+    assert not out.exists()

@@ -62,8 +62,30 @@ def test_a_file_that_does_not_say_who_played_is_asked_about(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saved = stopped_game(tmp_path)
     data = json.loads(saved.read_text(encoding="utf-8"))
-    data["players"] = {"day": "wizard", "nobody": "human"}  # nothing usable in it
+    del data["players"]
     saved.write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setattr(play_module, "stdin_is_terminal", lambda: True)
     result = run("play", str(saved), typed="\n\n" + "1\n" * 400)
     assert "The Night Watch: p or b [p]: " in result.output
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    ({"day": "robot"}, "players.day: no kind of player `robot`; known: human, random"),
+    ({"day": "humna"}, "players.day: no kind of player `humna` (did you mean `human`?)"),
+    ({"dya": "human"}, "players.dya: the game has no seat `dya` (did you mean `day`?)"),
+    (["human"], "players: expected a table of seats"),
+])
+def test_a_player_the_file_gets_wrong_is_refused_even_in_a_hand_written_file(
+        tmp_path: Path, players: object, said: str) -> None:
+    """Who plays a seat is not in the checksum, so it is checked on its own:
+    an unknown kind is refused, never passed over for the seat to be asked."""
+    saved = stopped_game(tmp_path)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    data["players"] = players
+    del data["checksum"]
+    data["unchecked"] = True
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    for command in (["play", str(saved), "--seat", "all=bot"], ["replay", str(saved)]):
+        result = run(*command)
+        assert result.exit_code == 2, result.output[-600:]
+        assert said in " ".join(result.output.split())

@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
 
+from referee.core.drivers import RandomBot, RandomChance, play_out
 from referee.core.errors import SaveFileError
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.savefile import FORMAT, load_game, save_game
+from referee.core.scenario import load_scenario
 from tests.core.toy import Solo, Toy, ToyScenario, registered
 
 
@@ -258,3 +261,76 @@ def test_inputs_after_the_end_are_counted_in_both_languages(extra: int, english:
                more=extra - 1)
     assert render(told, "en").endswith(english)
     assert render(told, "ru").endswith(russian)
+
+
+# -- read strictly ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda d: d.update(chekcsum="0" * 64),
+     "unknown key `chekcsum` (did you mean `checksum`?)"),
+    (lambda d: d.update(junk=["x"] * 1000), "unknown key `junk`"),
+    (lambda d: d["inputs"][1].update(note="mine"),
+     "inputs[1]: an input with the keys `chance`, `note`"),
+    (lambda d: d.update(format=0), "format 0 is no format of a saved game; Referee reads "
+                                   "formats 1, 2"),
+    (lambda d: d.update(format=-1), "format -1 is no format"),
+    (lambda d: d.update(ruleset_version=3), "ruleset_version: expected text"),
+    (lambda d: d.update(server=[]), "server: expected an object"),
+])
+def test_what_referee_never_writes_is_refused(tmp_path: Path, change: Any, said: str) -> None:
+    data = saved(played(), tmp_path / "game.json")
+    change(data)
+    with pytest.raises(SaveFileError) as caught:
+        load_game(write(tmp_path / "game.json", data))
+    assert said in str(caught.value)
+    assert caught.value.render("ru") != str(caught.value)
+
+
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_game(played(), path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"format": 2,', '"format": 2, "format": 2,', 1),
+                    encoding="utf-8")
+    with pytest.raises(SaveFileError) as caught:
+        load_game(path)
+    assert "the key `format` is given twice in one object" in str(caught.value)
+    assert "дан дважды" in caught.value.render("ru")
+
+
+def test_the_checksum_covers_the_scenario_as_written_not_only_the_game(tmp_path: Path) -> None:
+    """A change to the scenario that the game's state never shows (here a
+    title) is caught: the checksum digests the file as well as the game."""
+    game = Game(*load_scenario("night-watch"))
+    play_out(game, dict.fromkeys(game.seats, RandomBot(Random(1))), RandomChance(Random(2)),
+             max_inputs=6)
+    data = saved(game, tmp_path / "game.json")
+    assert load_game(write(tmp_path / "game.json", data)).checksum() == game.checksum()
+    data["scenario"]["title"] = {"en": "Another title", "ru": "Другое название"}
+    with pytest.raises(SaveFileError, match="checksum differs"):
+        load_game(write(tmp_path / "game.json", data))
+
+
+def test_a_file_of_format_one_still_loads_and_is_checked(tmp_path: Path) -> None:
+    """Format 1 digested the game alone; such files are still read."""
+    game = played()
+    data = saved(game, tmp_path / "game.json")
+    data.update(format=1, checksum=game.checksum())
+    same_game(load_game(write(tmp_path / "game.json", data)), game)
+    data["inputs"][0]["chance"] = "C"
+    with pytest.raises(SaveFileError):
+        load_game(write(tmp_path / "game.json", data))
+
+
+def test_any_change_to_the_scenario_as_written_is_caught(tmp_path: Path) -> None:
+    """The checksum digests the file as written, not only the game it plays:
+    even a change the game would not show (a default left out) is caught,
+    where a file of format 1 passed it."""
+    game = Game(*load_scenario("night-watch"))
+    data = saved(game, tmp_path / "game.json")
+    del data["scenario"]["title"]["gender"]  # null: the default
+    with pytest.raises(SaveFileError, match="checksum differs"):
+        load_game(write(tmp_path / "game.json", data))
+    data.update(format=1, checksum=game.checksum())
+    assert load_game(write(tmp_path / "game.json", data)).checksum() == game.checksum()

@@ -26,7 +26,7 @@ from referee.odds import old_west as ow
 from referee.odds import samurai as sam
 from referee.odds.query import Param, Query, RulesetQueries, queries_for, query_rulesets
 
-RESERVED_FLAGS = {"--json", "--plot", "--lang", "--help"}
+RESERVED_FLAGS = {"--json", "--plot", "--lang", "--help", "--force"}
 """What the command line adds to every question."""
 
 

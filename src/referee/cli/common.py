@@ -5,8 +5,11 @@ internal error and exit code 3), never a traceback; and checking seat names."""
 from __future__ import annotations
 
 import functools
+import os
 import sys
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
 
@@ -14,10 +17,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from referee.core.errors import InternalError, RefereeError, UnknownSeat
+from referee.core.errors import InternalError, OtherRulesVersion, RefereeError, UnknownSeat
 from referee.core.events import Seat
-from referee.core.i18n import Lang, Msg, language_from_env, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, language_from_env, msg, render
 from referee.core.scenario import did_you_mean
+
+CATALOGUE.load(Path(__file__).with_name("common.toml"))
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -79,6 +84,22 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+AnyVersionOption = Annotated[bool, typer.Option(
+    "--any-version", help="Replay a game saved under another version of its rules with "
+                          "this one, every input checked again (its checksum cannot be "
+                          "compared).")]
+
+
+@contextmanager
+def any_version_asked() -> Iterator[None]:
+    """A game saved under another version of its rules, refused, says how to
+    replay it all the same. :raises RefereeError:"""
+    try:
+        yield
+    except OtherRulesVersion as exc:
+        raise RefereeError(msg("core.savefile.any-version", problem=exc.message)) from None
+
+
 def check_seat(name: str, seats: Sequence[Seat], option: str | None = None,
                also: Sequence[str] = ()) -> Seat:
     """``name`` if it is one of ``seats`` (or ``also``).
@@ -100,14 +121,53 @@ def stdin_is_terminal() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-def make_folder(folder: Path, not_a_folder: Msg, cannot_make: Callable[[str], Msg]) -> None:
-    """Make ``folder`` and its parents for a command's output files.
+ForceOption = Annotated[bool, typer.Option(
+    "--force", help="Write over files that exist already (never over the command's own "
+                    "inputs).")]
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """``one`` and ``other`` name the same file (through links, ``..`` or
+    another spelling), whether or not it exists yet."""
+    if one.resolve() == other.resolve():
+        return True
+    try:
+        return one.exists() and other.exists() and one.samefile(other)
+    except OSError:
+        return False
+
+
+def check_new_file(path: Path, option: str, inputs: Sequence[Path] = (),
+                   force: bool = False) -> None:
+    """``path`` may be written by a command: it is none of the command's
+    ``inputs``, and no file there exists unless ``force`` says to write over it.
+
+    :raises RefereeError: naming the option and the path."""
+    for given in inputs:
+        if same_file(path, given):
+            raise RefereeError(msg("cli.own-input", option=option, path=str(path),
+                                   input=str(given)))
+    if path.exists() and not path.is_dir() and not force:
+        raise RefereeError(msg("cli.exists", option=option, path=str(path)))
+
+
+def make_folder(folder: Path, not_a_folder: Msg, cannot_make: Callable[[str], Msg]) -> Path:
+    """Make ``folder`` and its parents for a command's output files, and make
+    sure files can be written in it; ``a/../b`` makes ``b`` alone. Returns
+    the folder as made: as given, without its ``..`` (``b``), unless links
+    make that another place (then its resolved path).
 
     :raises RefereeError: ``not_a_folder`` when a file stands there,
-        ``cannot_make(cause)`` when the system refuses."""
+        ``cannot_make(cause)`` when the system refuses either."""
+    given, folder = folder, folder.resolve()
     if folder.exists() and not folder.is_dir():
         raise RefereeError(not_a_folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".referee-probe-")
+        os.close(handle)
+        os.unlink(probe)
     except OSError as exc:
         raise RefereeError(cannot_make(exc.strerror or str(exc))) from None
+    plain = Path(os.path.normpath(given))
+    return plain if plain.resolve() == folder else folder

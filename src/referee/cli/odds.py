@@ -23,7 +23,15 @@ from typer.core import TyperGroup
 from typer.main import get_group
 
 from referee.cli.app import HELP_MARKUP, app
-from referee.cli.common import LangOption, err, language, out, user_errors
+from referee.cli.common import (
+    ForceOption,
+    LangOption,
+    check_new_file,
+    err,
+    language,
+    out,
+    user_errors,
+)
 from referee.core.i18n import Lang, msg, render
 from referee.odds import Odds, OddsTable
 from referee.odds.plot import plot_odds, plot_table
@@ -107,7 +115,8 @@ def _option(param: Param) -> Any:
 
 
 COMMON: tuple[tuple[str, Any, bool | None], ...] = (
-    ("as_json", JsonOption, False), ("plot", PlotOption, None), ("lang", LangOption, None))
+    ("as_json", JsonOption, False), ("plot", PlotOption, None), ("lang", LangOption, None),
+    ("force", ForceOption, False))
 """What every question takes beside its own parameters, with their defaults."""
 
 
@@ -115,7 +124,10 @@ def _command(query: Query) -> Callable[..., None]:
     """The command that answers ``query``: its parameters become options, and
     the answer is printed, as JSON or drawn."""
 
-    def answer(as_json: bool, plot: Path | None, lang: str | None, **values: Any) -> None:
+    def answer(as_json: bool, plot: Path | None, lang: str | None, force: bool,
+               **values: Any) -> None:
+        if plot is not None:
+            check_new_file(plot, "--plot", force=force)
         _emit(query.ask(**values), as_json, plot, language(lang))
 
     command = user_errors(answer)

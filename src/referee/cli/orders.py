@@ -14,20 +14,19 @@ declared but impossible).
 from __future__ import annotations
 
 import gc
-import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.cli.common import check_seat, err
+from referee.cli.common import any_version_asked, check_seat, err
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Param, msg, render
-from referee.core.savefile import load_game_any_version, looks_like_save_file
+from referee.core.limits import ORDERS
+from referee.core.savefile import load_to_resume, looks_like_save_file, write_atomically
 from referee.core.scenario import did_you_mean, load_scenario, read_toml
 from referee.core.waits import Chance, Decision
 from referee.display.orders import VoidOrder, desk_for
@@ -46,12 +45,15 @@ class OrdersRefused(RefereeError):
 # -- the game -----------------------------------------------------------------------------
 
 
-def open_game(path: Path, lang: Lang = "en") -> Game:
+def open_game(path: Path, lang: Lang = "en", any_version: bool = False) -> Game:
     """The game in ``path``: a saved game (checked; one saved under another
-    version of its rules replayed under this one, said on stderr in
-    ``lang``), or a new game of a scenario."""
+    version of its rules refused, or with ``any_version`` replayed under this
+    one, said on stderr in ``lang``), or a new game of a scenario.
+
+    :raises RefereeError:"""
     if looks_like_save_file(path):
-        game, notice = load_game_any_version(path)
+        with any_version_asked():
+            game, notice, _ = load_to_resume(path, any_version)
         if notice is not None:
             err.print(render(notice, lang), markup=False)
         return game
@@ -100,7 +102,7 @@ def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
     the ``turn`` check taken out.
 
     :raises RefereeError: unreadable, a scenario, no seat named, another turn."""
-    table = read_toml(path)
+    table = read_toml(path, ORDERS)
     orders_source = str(path)
     refuse_scenario(table, orders_source, game, source)
     check_turn(game, table, orders_source, source)
@@ -227,13 +229,5 @@ def parse_seat_languages(values: Sequence[str], seats: Sequence[Seat],
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole: a temporary file beside it, renamed over it."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` whole (:func:`referee.core.savefile.write_atomically`)."""
+    write_atomically(path, text)

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.common import LangOption, check_seat, language, user_errors
+from referee.cli.common import AnyVersionOption, LangOption, check_seat, language, user_errors
 from referee.cli.orders import open_decision, open_game, seat_ids, seat_language
 from referee.core.errors import RefereeError
 from referee.core.events import Seat
@@ -48,10 +48,11 @@ def orders_template(
     character: Annotated[str, typer.Argument(
         metavar="CHARACTER", help="The character (seat) whose orders these are.")],
     lang: LangOption = None,
+    any_version: AnyVersionOption = False,
 ) -> None:
     """Print an orders file for CHARACTER to fill in for the turn STATE is at:
     every order kind explained, with what it may name right now."""
-    game = open_game(state, language(lang))
+    game = open_game(state, language(lang), any_version)
     seat = check_seat(character, game.seats)
     chosen = language(lang) if lang is not None else (
         seat_language(game, seat) or language(None))

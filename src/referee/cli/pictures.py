@@ -56,7 +56,8 @@ class Pictures:
         when there is none to write: no ``--svg``, or a ruleset with no
         picture, which is said plainly.
 
-        :raises RefereeError: when DIR is a file, or cannot be made.
+        :raises RefereeError: when DIR is a file, or cannot be made or
+            written in (said before the game is played).
         """
         if folder is None:
             return None
@@ -64,9 +65,10 @@ class Pictures:
             err.print(render(msg("table.svg.none", ruleset=game.ruleset.name), lang),
                       markup=False)
             return None
-        make_folder(folder, msg("table.svg.not-a-folder", path=str(folder)),
-                    lambda cause: msg("table.svg.cannot-make", path=str(folder), cause=cause))
-        return cls(folder, game, lang)
+        made = make_folder(folder, msg("table.svg.not-a-folder", path=str(folder)),
+                           lambda cause: msg("table.svg.cannot-make", path=str(folder),
+                                             cause=cause))
+        return cls(made, game, lang)
 
     def after(self, event: Event, reader: Seat | None) -> None:
         """A picture if ``event`` ends a phase (its facts' kind is

@@ -24,12 +24,17 @@ from referee.bots import random_bot
 from referee.cli.app import app
 from referee.cli.common import (
     INTERNAL_ERROR,
+    AnyVersionOption,
+    ForceOption,
     LangOption,
+    any_version_asked,
+    check_new_file,
     check_seat,
     err,
     fail,
     language,
     out,
+    same_file,
     stdin_is_terminal,
     user_errors,
 )
@@ -73,6 +78,12 @@ def parse_seats(specs: list[str], seats: tuple[Seat, ...]) -> dict[Seat, str]:
         else:
             named[check_seat(name, seats, "--seat", also=("all",))] = KINDS[kind]
     return {**every, **named}
+
+
+def scenario_files(scenario: str, game: Game) -> tuple[Path, ...]:
+    """The file SCENARIO names: itself, or the ruleset's example it stands for."""
+    given = Path(scenario)
+    return (given,) if given.exists() else tuple(game.ruleset.examples()[:1])
 
 
 def who_plays(game: Game, named: dict[Seat, str], human: TerminalPlayer) -> dict[Seat, str]:
@@ -148,6 +159,8 @@ def play(
         metavar="DIR", help="Write a numbered picture of the table into the folder DIR after "
                             "each phase, and one of the end (table games).")] = None,
     lang: LangOption = None,
+    any_version: AnyVersionOption = False,
+    force: ForceOption = False,
 ) -> None:
     """Play SCENARIO in the terminal, or resume a saved game; the log is
     printed as it happens."""
@@ -155,7 +168,8 @@ def play(
     resumed = Path(scenario) if looks_like_save_file(scenario) else None
     played_by: dict[Seat, str] = {}
     if resumed is not None:
-        game, notice, played_by = load_to_resume(resumed)
+        with any_version_asked():
+            game, notice, played_by = load_to_resume(resumed, any_version)
         if notice is not None:
             err.print(render(notice, chosen), markup=False)
         save = resumed if save is None else save
@@ -169,6 +183,8 @@ def play(
         if unnamed:
             raise fail(render(msg("play.seats.unnamed", seats=unnamed), chosen), chosen)
     if save is not None:
+        if resumed is None or not same_file(save, resumed):  # a resumed game goes on in its file
+            check_new_file(save, "--save", scenario_files(scenario, game), force)
         check_writable(save)
     pictures = Pictures.start(svg, game, chosen)
     rng = Random(seed)

@@ -8,12 +8,21 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import app
-from referee.cli.common import LangOption, check_seat, err, language, out, user_errors
+from referee.cli.common import (
+    AnyVersionOption,
+    LangOption,
+    any_version_asked,
+    check_seat,
+    err,
+    language,
+    out,
+    user_errors,
+)
 from referee.cli.play import outcome_line
 from referee.cli.terminal import is_outcome_line
 from referee.core.events import REFEREE
 from referee.core.i18n import for_reader, msg, render
-from referee.core.savefile import load_game, load_game_any_version
+from referee.core.savefile import load_game, load_to_resume
 
 
 @app.command("replay")
@@ -25,14 +34,16 @@ def replay(
                         "A file without a checksum (\"unchecked\": true) is refused.")] = False,
     seat: Annotated[str, typer.Option(help="Whose view of the log to print.")] = REFEREE,
     lang: LangOption = None,
+    any_version: AnyVersionOption = False,
 ) -> None:
     """Replay FILE from its inputs and print the log (refused if it does not
     replay to the saved game)."""
     chosen = language(lang)
-    if check:
+    if check:  # a proof: the same rules version, whatever --any-version says
         game = load_game(file, check=True, allow_unchecked=False)
     else:
-        game, notice = load_game_any_version(file)
+        with any_version_asked():
+            game, notice, _ = load_to_resume(file, any_version)
         if notice is not None:
             err.print(render(notice, chosen), markup=False)
     viewer = check_seat(seat, game.seats, "--seat", also=(REFEREE,))

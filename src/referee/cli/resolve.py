@@ -19,13 +19,24 @@ language, ready to paste into a chat.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from random import Random
 from typing import Annotated, Any
 
 import typer
 
-from referee.cli.common import LangOption, language, make_folder, out, user_errors
+from referee.cli.common import (
+    AnyVersionOption,
+    ForceOption,
+    LangOption,
+    check_new_file,
+    language,
+    make_folder,
+    out,
+    same_file,
+    user_errors,
+)
 from referee.cli.orders import (
     Answered,
     collector_paused,
@@ -49,29 +60,59 @@ from referee.display.orders import IMPOSSIBLE, VOID, VoidOrder, desk_for
 CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
 
 
-def check_out_path(source: Path, target: Path) -> None:
-    """``target`` may be written, and is not the game file being resolved.
+def check_out_path(source: Path, target: Path, orders: Path, force: bool = False) -> None:
+    """``target`` may be written: it is neither the game file being resolved
+    nor the orders, and exists only if ``force`` says to write over it.
 
-    :raises SaveFileError:"""
-    if target.resolve() == source.resolve() or (
-            target.exists() and source.exists() and target.samefile(source)):
+    :raises RefereeError:"""
+    if same_file(target, source):
         raise SaveFileError(msg("resolve.same-file", out=str(target)))
+    check_new_file(target, "--out", (orders,), force)
     check_writable(target)
 
 
-def prepare_reports(folder: Path) -> None:
+def prepare_reports(folder: Path, seats: Sequence[Seat], inputs: Sequence[Path],
+                    force: bool = False) -> dict[Seat, Path]:
     """Make ``folder`` for the reports (and its parents), before anything is
-    resolved. :raises RefereeError: if it cannot be a folder one can write in."""
-    make_folder(folder, msg("resolve.reports-not-folder", reports=str(folder)),
-                lambda cause: msg("resolve.reports-cannot-write", reports=str(folder),
-                                  cause=cause))
-    check_writable(folder / ".referee-report-probe")
+    resolved, and say where each seat's report goes: one file per seat,
+    none of the command's ``inputs``, none there already unless ``force``.
+
+    :raises RefereeError: if it cannot be a folder one can write in, if two
+        seats' files would be one (on a system that does not tell capitals
+        apart), or if a file is an input or there already."""
+    folder = make_folder(folder, msg("resolve.reports-not-folder", reports=str(folder)),
+                         lambda cause: msg("resolve.reports-cannot-write",
+                                           reports=str(folder), cause=cause))
+    paths: dict[Seat, Path] = {}
+    taken: dict[str, Seat] = {}
+    for seat in seats:
+        name = report_file_name(seat)
+        other = taken.setdefault(name.casefold(), seat)
+        if other != seat:
+            raise RefereeError(msg("resolve.reports-collide", reports=str(folder), seat=seat,
+                                   other=other, name=name))
+        if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+            raise RefereeError(msg("resolve.reports-long-name", seat=seat,
+                                   limit=MAX_NAME_BYTES))
+        paths[seat] = folder / name
+        check_new_file(paths[seat], "--reports", inputs, force)
+    return paths
+
+
+MAX_NAME_BYTES = 240
+"""The longest report file name (most systems allow 255 bytes)."""
+_UNSAFE = frozenset('/\\:*?"<>|%')
 
 
 def report_file_name(seat: Seat) -> str:
-    """``<seat>.txt``, with anything a file name cannot hold replaced."""
-    name = "".join("_" if ch in '/\\:*?"<>|' or ord(ch) < 32 else ch for ch in seat)
-    return f"{'_' + name if name.startswith('.') else name}.txt"
+    """``<seat>.txt``, each character a file name cannot hold (and ``%``, and
+    a leading dot) written ``%XX`` by its UTF-8 bytes, so that two seats
+    never share a file: ``vera?`` -> ``vera%3F.txt``, ``vera*`` -> ``vera%2A.txt``."""
+    def safe(at: int, char: str) -> str:
+        if char in _UNSAFE or ord(char) < 32 or ord(char) == 127 or (at == 0 and char == "."):
+            return "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
+        return char
+    return "".join(safe(at, char) for at, char in enumerate(seat)) + ".txt"
 
 
 class Turn:
@@ -156,12 +197,12 @@ class Turn:
             lines += ["", outcome_line(self.game, lang)]
         return "\n".join(lines) + "\n"
 
-    def write_reports(self, folder: Path) -> None:
-        """One file per seat in ``folder``: ``<seat>.txt``, each written whole."""
+    def write_reports(self, paths: dict[Seat, Path], texts: dict[Seat, str]) -> None:
+        """Each seat's report (:meth:`report`, in ``texts``) to its file of
+        ``paths`` (:func:`prepare_reports`), each written whole."""
         for seat in self.game.seats:
-            path = folder / report_file_name(seat)
-            write_text_atomic(path, self.report(seat))
-            self.reports[seat] = path
+            write_text_atomic(paths[seat], texts[seat])
+            self.reports[seat] = paths[seat]
 
     def as_json(self, lang: Lang) -> dict[str, Any]:
         game = self.game
@@ -180,33 +221,37 @@ class Turn:
             "refused": [{"seat": seat, "reason": exc.render(lang)} for seat, exc in self.refused],
             "outcome": outcome.to_json() if outcome is not None else None,
         }
-        if self.reports:
-            data["reports"] = {seat: str(path) for seat, path in self.reports.items()}
         return data
 
-    def print_text(self, lang: Lang) -> None:
+    def reports_json(self) -> dict[str, str]:
+        """Where each seat's report was written, for ``--json``."""
+        return {seat: str(path) for seat, path in self.reports.items()}
+
+    def text(self, lang: Lang) -> list[str]:
+        """What is printed of the turn without ``--json``: each seat's part of
+        the log, each other observer's records, the game master's log."""
         game = self.game
+        lines: list[str] = []
         for seat in game.seats:
-            out.print(f"== {render(game.seat_name(seat), lang)} ({seat})", markup=False)
-            for line in self.lines(seat, lang):
-                out.print(f"  {line}", markup=False)
+            lines.append(f"== {render(game.seat_name(seat), lang)} ({seat})")
+            lines += [f"  {line}" for line in self.lines(seat, lang)]
         for token in self.observers():
-            out.print(f"== {render(self.observer_title(token), lang)}", markup=False)
-            for line in self.record(token, lang):
-                out.print(f"  {line}", markup=False)
-        out.print(f"== {render(msg('resolve.referee'), lang)}", markup=False)
-        for line in self.lines(REFEREE, lang):
-            out.print(f"  {line}", markup=False)
-        for seat, exc in self.refused:
-            out.print(render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang),
-                      markup=False)
+            lines.append(f"== {render(self.observer_title(token), lang)}")
+            lines += [f"  {line}" for line in self.record(token, lang)]
+        lines.append(f"== {render(msg('resolve.referee'), lang)}")
+        lines += [f"  {line}" for line in self.lines(REFEREE, lang)]
+        lines += [render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang)
+                  for seat, exc in self.refused]
         if game.is_over:
-            out.print(outcome_line(game, lang), markup=False)
-        for seat, path in self.reports.items():
-            out.print(render(msg("resolve.report-written", path=str(path),
-                                 name=game.seat_name(seat),
-                                 language=msg(f"resolve.language.{self.languages[seat]}")),
-                             lang), markup=False)
+            lines.append(outcome_line(game, lang))
+        return lines
+
+    def written(self, lang: Lang) -> list[str]:
+        """Where each report was written, in ``lang``."""
+        return [render(msg("resolve.report-written", path=str(path),
+                           name=self.game.seat_name(seat),
+                           language=msg(f"resolve.language.{self.languages[seat]}")), lang)
+                for seat, path in self.reports.items()]
 
 
 def void_json(void: VoidOrder, lang: Lang) -> dict[str, str | None]:
@@ -242,27 +287,35 @@ def resolve(
         help="A character's own language (en or ru) for its report; repeatable.")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed for any chance the rules roll after the deadline.")] = None,
+    any_version: AnyVersionOption = False,
+    force: ForceOption = False,
 ) -> None:
     """Resolve one turn: answer every seat's orders, close the turn, print what
     each seat, each other observer and the game master saw."""
     chosen = language(lang)
     source = str(game_file)
     if out_path is not None:
-        check_out_path(game_file, out_path)
-    game = open_game(game_file, chosen)
+        check_out_path(game_file, out_path, orders, force)
+    game = open_game(game_file, chosen, any_version)
     decision = open_decision(game, source)
     languages = seat_languages(game, chosen, seat_lang or [])
     table = read_orders(orders, game, source)
-    if reports is not None:
-        prepare_reports(reports)
+    inputs = (game_file, orders, *((out_path,) if out_path is not None else ()))
+    paths = prepare_reports(reports, game.seats, inputs, force) if reports is not None else {}
     turn = Turn(game, languages)
     turn.answer(table)
     turn.close(decision, Random(seed))
+    # Everything is made before anything is written: a failure leaves no file.
+    texts = {seat: turn.report(seat) for seat in game.seats} if reports is not None else {}
+    shown = turn.as_json(chosen) if as_json_flag else turn.text(chosen)
     if out_path is not None:
         save_game(game, out_path)
     if reports is not None:
-        turn.write_reports(reports)
-    if as_json_flag:
-        out.print_json(json.dumps(turn.as_json(chosen), ensure_ascii=False))
-    else:
-        turn.print_text(chosen)
+        turn.write_reports(paths, texts)
+    if isinstance(shown, dict):
+        if turn.reports:
+            shown["reports"] = turn.reports_json()
+        out.print_json(json.dumps(shown, ensure_ascii=False))
+        return
+    for line in [*shown, *turn.written(chosen)]:
+        out.print(line, markup=False)

@@ -13,7 +13,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from referee.cli.app import app
-from referee.cli.common import LangOption, err, language, out, user_errors
+from referee.cli.common import (
+    ForceOption,
+    LangOption,
+    check_new_file,
+    err,
+    language,
+    out,
+    user_errors,
+)
 from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg, render
 from referee.core.ruleset import find_ruleset
@@ -37,6 +45,7 @@ def simulate_command(
     plot: Annotated[Path | None, typer.Option(
         "--plot", help="Also draw the outcomes to FILE (.png or .svg).")] = None,
     lang: LangOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Play GAMES games with the ruleset's bots and count how they end, each
     outcome with its 95% interval."""
@@ -46,6 +55,9 @@ def simulate_command(
     if workers < 1:
         raise RefereeError(msg("odds.sim.workers-at-least", workers=workers))
     if plot is not None:
+        given = Path(ruleset)
+        check_new_file(plot, "--plot", [p for p in (given, scenario) if p is not None
+                                        and p.exists()], force)
         check_plot_path(plot)
     source = ruleset if scenario is None else _scenario_of(ruleset, scenario)
     columns = (TextColumn(render(msg("odds.sim.playing"), chosen)), BarColumn(),

@@ -27,6 +27,7 @@ from rich.text import Text
 from referee.boards.tablemap import XY, Aim, Feature, Figure, TableMap, tenths
 from referee.core.drivers import Ask
 from referee.core.i18n import CATALOGUE, Lang, msg, render
+from referee.core.limits import TooLarge, read_json
 from referee.core.waits import JSON
 from referee.display import display_for
 
@@ -402,8 +403,8 @@ def ask_point(player: Reader, ask: Ask) -> JSON | None:
 def _json_object(player: Reader, reply: str) -> JSON | None:
     text = player.read("JSON: ") if reply == "j" else reply
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
+        value = read_json(text)
+    except (json.JSONDecodeError, TooLarge):
         return None
     return value if isinstance(value, dict) else None
 

@@ -43,6 +43,7 @@ from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
+from referee.core.limits import TooLarge, read_json
 from referee.core.waits import JSON
 from referee.display import display_for
 
@@ -401,9 +402,11 @@ class TerminalPlayer:
         while True:
             line = self.read("JSON: ")
             try:
-                return json.loads(line)
+                return read_json(line)
             except json.JSONDecodeError as exc:
                 self._say(msg("core.terminal.not-json", cause=str(exc)))
+            except TooLarge as exc:
+                self._say(msg("core.terminal.not-json", cause=exc.message))
 
     def _editor(self) -> str | None:
         return self.environ.get("VISUAL") or self.environ.get("EDITOR") or None
@@ -436,10 +439,11 @@ class TerminalPlayer:
         finally:
             path.unlink(missing_ok=True)
         try:
-            value = json.loads(text)
-        except json.JSONDecodeError as exc:
+            value = read_json(text)
+        except (json.JSONDecodeError, TooLarge) as exc:
             self.texts[seat] = text
-            self._say(msg("core.terminal.not-json", cause=str(exc)))
+            self._say(msg("core.terminal.not-json", cause=exc.message
+                          if isinstance(exc, TooLarge) else str(exc)))
             return MISSING
         self.texts.pop(seat, None)
         return value
@@ -736,9 +740,11 @@ def _parse(text: str, shapes: list[Mapping[str, Any]]) -> tuple[JSON, Msg | None
         if kind == "string":
             return text, None
         try:  # a shape without a type: JSON, or the text itself
-            return json.loads(text), None
+            return read_json(text), None
         except json.JSONDecodeError:
             return text, None
+        except TooLarge as exc:
+            return None, exc.message
     if enums:
         return None, msg("core.terminal.choose-one", values=tuple(str(v) for v in enums))
     if kinds == ["boolean"]:

@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import app
-from referee.cli.common import LangOption, language, out, user_errors
+from referee.cli.common import AnyVersionOption, LangOption, language, out, user_errors
 from referee.cli.orders import (
     Answered,
     check_orders,
@@ -46,12 +46,13 @@ def validate(
         metavar="ORDERS", help="An orders file (TOML) to check against GAME.",
         show_default=False)] = None,
     lang: LangOption = None,
+    any_version: AnyVersionOption = False,
 ) -> None:
     """Check SCENARIO; print every problem with its field, or that it is fine.
     With ORDERS: say which orders would be void at the deadline, and why."""
     chosen = language(lang)
     if orders is not None:
-        validate_orders(Path(file), orders, chosen)
+        validate_orders(Path(file), orders, chosen, any_version)
         return
     validate_scenario(file, chosen)
 
@@ -94,12 +95,13 @@ def _names_no_ruleset(path: str) -> bool:
         return False
 
 
-def validate_orders(game_file: Path, orders: Path, lang: Lang) -> None:
+def validate_orders(game_file: Path, orders: Path, lang: Lang,
+                    any_version: bool = False) -> None:
     """Print, seat by seat, the orders that would be void and why; exit 1 if
     any would be, or if a table of the file is not taken. An order declared
     that cannot happen (a bluff, maybe) is said too, but is no failure."""
     source = str(game_file)
-    game = open_game(game_file, lang)
+    game = open_game(game_file, lang, any_version)
     decision = open_decision(game, source)
     table = read_orders(orders, game, source)
     number = game_turn(game)

@@ -54,6 +54,11 @@ class UnknownSeat(RefereeError):
     code = "seat/unknown"
 
 
+SHOWN_PROBLEMS = 100
+"""The most problems of a scenario printed one by one (a file placing
+hundreds of models on one spot would print a screenful for each)."""
+
+
 class ScenarioError(RefereeError):
     """A scenario file with one or more problems, every one listed."""
 
@@ -68,9 +73,15 @@ class ScenarioError(RefereeError):
                              problems=tuple(self.messages)))
 
     def render(self, lang: Lang = "en") -> str:
+        """Every problem on a line of its own, up to :data:`SHOWN_PROBLEMS`;
+        past them, how many more there are."""
         head = render(msg("core.error.scenario-head", source=self.source,
                           count=len(self.messages)), lang)
-        lines = "".join(f"\n  {self.source}: {render(p, lang)}" for p in self.messages)
+        shown = self.messages[:SHOWN_PROBLEMS]
+        lines = "".join(f"\n  {self.source}: {render(p, lang)}" for p in shown)
+        hidden = len(self.messages) - len(shown)
+        if hidden:
+            lines += "\n  " + render(msg("core.error.more-problems", count=hidden), lang)
         return head + lines
 
     def __str__(self) -> str:
@@ -81,6 +92,13 @@ class SaveFileError(RefereeError):
     """A saved game that cannot be loaded: unreadable, too new, or not replaying."""
 
     code = "savefile/invalid"
+
+
+class OtherRulesVersion(SaveFileError):
+    """A saved game written under another version of its rules: replayed
+    only on request, every input checked again (``--any-version``)."""
+
+    code = "savefile/other-version"
 
 
 class InternalError(RuntimeError):

@@ -28,6 +28,7 @@ from referee.core.events import REFEREE, Audience, Event, Log, Seat
 from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
+from referee.core.limits import ANSWER, over_limit
 from referee.core.readonly import read_only
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
@@ -178,6 +179,7 @@ class Game:
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
         decision = self._expect_decision(seat)
+        _within_limits(value, self.seat_name(seat))
         value = as_json(value)
         verdict = self._judge_answer(decision, seat, value)
         item: Input = {"seat": seat, "answer": value}
@@ -218,6 +220,7 @@ class Game:
         :raises IllegalAnswer: if ``value`` is not one of its outcomes.
         """
         chance = self._expect_chance()
+        _within_limits(value, msg("core.error.outcome"))
         value = as_json(value)
         if chance.probability(value) == 0:
             possible = tuple(_json_text(v) for v, _ in chance.outcomes)
@@ -329,7 +332,7 @@ class Game:
         if self._at.pending:
             full["pending"] = self._at.pending
         text = json.dumps(full, sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
     # -- internals: the flow ---------------------------------------------------------
 
@@ -505,6 +508,14 @@ def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
     """The JSON Schema of an answer's shape, as a seat's view carries it
     (read-only: every view of the shape shares it)."""
     return cast(dict[str, JSON], read_only(shape.model_json_schema()))
+
+
+def _within_limits(value: object, whose: Msg | Name) -> None:
+    """An answer or outcome no larger than :data:`referee.core.limits.ANSWER`
+    allows, walked before anything copies it. :raises IllegalAnswer:"""
+    beyond = over_limit(value, ANSWER)
+    if beyond is not None:
+        raise IllegalAnswer(msg("core.error.answer-limit", seat=whose, problem=beyond))
 
 
 def _answers_of(verdicts: Mapping[Seat, Verdict]) -> dict[Seat, Any]:

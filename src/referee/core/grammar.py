@@ -35,6 +35,7 @@ from typing import Any, Literal, Protocol, TypeAlias
 from babel import Locale
 from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import resolver as _resolver
 from fluent.runtime.types import FluentFloat, FluentInt, FluentType
 from fluent.syntax import ast as ftl
 
@@ -45,6 +46,14 @@ Lang: TypeAlias = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
+
+LONGEST_PLACEABLE = 10_000_000
+"""The longest text a parameter may put into a line. Fluent writes a
+placeable of more than 2,500 characters as ``{???}``, a guard against
+untrusted templates; ours are the catalogue's, and what the players give
+is bounded where it is read (:mod:`referee.core.limits`), while a list of
+a hundred reasons, or a report quoted whole, is longer than that."""
+_resolver.MAX_PART_LENGTH = LONGEST_PLACEABLE
 _SHORTHAND = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _ATTRIBUTE = "@"
 

@@ -17,9 +17,10 @@ from referee.core.i18n import Lang, Name
 
 
 class StrictModel(BaseModel):
-    """A scenario's part: unknown fields are refused, values never change."""
+    """A scenario's part: unknown fields are refused, values never change, and
+    every number is finite (``inf`` and ``nan`` are refused)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class LocalName(StrictModel):

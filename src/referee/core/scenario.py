@@ -32,6 +32,7 @@ from pydantic.fields import FieldInfo
 
 from referee.core.errors import ScenarioError, UnknownRuleset
 from referee.core.i18n import Lang, Msg, Name, Param, msg
+from referee.core.limits import SCENARIO, Limits, over_limit, too_large
 from referee.core.ruleset import AnyRuleset, find_ruleset, ruleset_names
 
 Loc = tuple[int | str, ...]
@@ -244,6 +245,8 @@ _LIMITS = {
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # inf, -inf, nan: as TOML writes them
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…"
 
@@ -285,7 +288,7 @@ def problem_message(err: Mapping[str, Any], model: type[BaseModel], data: object
     ctx: Mapping[str, Any] = err.get("ctx") or {}
     items = _fixed_tuple(model, loc) if kind in ("missing", "too_long", "too_short") else None
     if items is not None and (kind != "missing" or isinstance(err["loc"][-1], int)):
-        numbers = all(item in (int, float) for item in items)
+        numbers = all(_unwrap(item)[0] in (int, float) for item in items)
         return msg("core.scenario.numbers" if numbers else "core.scenario.items", where=where,
                    limit=len(items), given=_shown(_value_at(data, loc)))
     if kind == "missing":
@@ -319,6 +322,8 @@ def problem_message(err: Mapping[str, Any], model: type[BaseModel], data: object
     if kind == "string_pattern_mismatch":
         return msg("core.scenario.pattern", where=where, given=given,
                    pattern=str(ctx.get("pattern", "")))
+    if kind == "finite_number":
+        return msg("core.scenario.finite", where=where, given=given)
     if kind == "int_from_float":  # pragma: no cover - listed above
         return msg("core.scenario.whole", where=where, given=given)
     detail = str(err.get("msg", kind))
@@ -396,9 +401,9 @@ def _placeholder(field: FieldInfo) -> tuple[bool, object]:
             return True, int(value) if alt is int else float(value)
         if alt is str:
             return True, ""
-        if get_origin(alt) is tuple and get_args(alt) and all(
-                item in (int, float) for item in get_args(alt)):
-            return True, tuple(item() for item in get_args(alt))
+        items = [_unwrap(item)[0] for item in get_args(alt)]
+        if get_origin(alt) is tuple and items and all(item in (int, float) for item in items):
+            return True, tuple(typing.cast(type, item)() for item in items)
         if get_origin(alt) is list or alt is list:
             return True, []
         if get_origin(alt) is dict or alt is dict:
@@ -618,12 +623,18 @@ def _as_filed(problem: Msg | str, gone: Refused, pruning: _Pruning) -> Msg | str
     return Msg(problem.key, {**problem.params, "field": field_path(filed)})
 
 
-def validate_scenario(ruleset: AnyRuleset, data: Mapping[str, Any], source: str) -> BaseModel:
-    """The scenario model for ``data``.
+def validate_scenario(ruleset: AnyRuleset, data: Mapping[str, Any], source: str, *,
+                      within_limits: bool = False) -> BaseModel:
+    """The scenario model for ``data``; ``within_limits`` when ``data`` was
+    read by :func:`read_toml`, which walked it for the limits already.
 
     :raises ScenarioError: listing every problem: the schema's, and the
-        ruleset's own checks run on the parts that parsed.
+        ruleset's own checks run on the parts that parsed; or one, for data
+        past :data:`referee.core.limits.SCENARIO`.
     """
+    beyond = None if within_limits else over_limit(data, SCENARIO)
+    if beyond is not None:
+        raise ScenarioError(source, [beyond])
     body = {k: v for k, v in data.items() if k != "ruleset"}
     model = ruleset.scenario_model
     try:
@@ -657,12 +668,16 @@ def render_key(problem: Msg | str) -> str:
 # -- files --------------------------------------------------------------------------------
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path, limits: Limits = SCENARIO) -> dict[str, Any]:
     """The TOML table in ``path``. :raises ScenarioError: unreadable or not TOML,
-    each in plain words: a folder, text that is not UTF-8, a saved game."""
+    each in plain words: a folder, text that is not UTF-8, a saved game; or
+    larger than ``limits`` allow (the file, its nesting, a list or a text)."""
     source = str(path)
     if path.is_dir():
         raise ScenarioError(source, [msg("core.scenario.folder")])
+    oversized = too_large(path, limits)
+    if oversized is not None:
+        raise ScenarioError(source, [oversized])
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -678,13 +693,20 @@ def read_toml(path: Path) -> dict[str, Any]:
         line = raw[:exc.start].count(b"\n") + 1
         raise ScenarioError(source, [msg("core.scenario.not-utf8", line=line)]) from None
     try:
-        return tomllib.loads(text)
+        table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         if _saved_game(text):
             raise ScenarioError(source, [msg("core.scenario.saved-game", path=source)]) \
                 from None
         raise ScenarioError(source, [msg("core.scenario.not-toml", cause=_toml_place(exc))]) \
             from None
+    except RecursionError:
+        raise ScenarioError(source, [msg("core.limits.depth", where=msg("core.scenario.top"),
+                                         limit=limits.depth)]) from None
+    beyond = over_limit(table, limits)
+    if beyond is not None:
+        raise ScenarioError(source, [beyond])
+    return table
 
 
 def _toml_place(exc: tomllib.TOMLDecodeError) -> Msg | str:
@@ -702,7 +724,7 @@ def _saved_game(text: str) -> bool:
         return False
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and "scenario" in data and "inputs" in data
 
@@ -740,4 +762,4 @@ def load_scenario(path: Path | str) -> tuple[AnyRuleset, BaseModel]:
         path = examples[0]
     data = read_toml(path)
     ruleset = ruleset_of(data, str(path))
-    return ruleset, validate_scenario(ruleset, data, str(path))
+    return ruleset, validate_scenario(ruleset, data, str(path), within_limits=True)

@@ -7,8 +7,11 @@ import json
 
 import pytest
 
+from referee.bots import random_playout
 from referee.core.errors import IllegalAnswer
+from referee.core.game import Game
 from referee.core.i18n import msg, render
+from referee.core.scenario import load_scenario
 from tests.games.old_west.ow import (
     LAW_FIRST,
     R,
@@ -326,6 +329,37 @@ def test_quickdraw_fire_lets_friends_shoot_only_if_the_hero_shoots():
     game = setup()
     game.feed(True, "hold")
     assert "ow.quickdraw-wasted" in keys(game) and "ow.fire" not in keys(game)
+
+
+@rule("OW-HAC-3", "OW-QDR-3")
+def test_a_quickdraw_hero_shot_down_before_his_turn_comes_to_nothing():
+    """Both Heroes declare Quickdraw and the Boss acts first: his shot takes
+    the Marshal out of action. The Marshal cannot shoot himself, so his
+    Heroic Action comes to nothing and his deputy shoots in the ordinary
+    turn (before the fix he was measured after he had left the table)."""
+    game = build([m("marshal", 4, 4, hero=True, fame=2, gun=GUN), m("dep", 6, 4, gun=GUN)],
+                 [m("boss", 4, 12, hero=True, fame=2, gun=GUN)])
+    game.feed(*LAW_FIRST)
+    game.answer("lawmen", [])
+    game.answer("outlaws", [])
+    while asked(game) == "ow.ask.move":
+        game.feed("hold")
+    game.answer("lawmen", ["marshal"])
+    game.answer("outlaws", ["boss"])
+    game.feed(4)  # the Outlaws' Hero goes first
+    game.feed("shoot:marshal", 6, 6)  # hit, wounded: out of action
+    assert not alive(game, "marshal")
+    assert events(game, "ow.quickdraw-wasted")[0]["name"].en == "Marshal"
+    assert "ow.fire" not in keys(game)
+    assert asked(game) == "ow.ask.shoot" and decision(game).seats == ("lawmen",)
+    assert "Dep" in render(decision(game).question)
+
+
+@pytest.mark.parametrize("seed", [3074, 3190, 12008])
+def test_random_games_where_a_quickdraw_hero_falls_first_play_to_the_end(seed):
+    """Seeds of the shipped example where this happened in bot play."""
+    game = random_playout(Game(*load_scenario("old-west")), seed)
+    assert game.is_over and "ow.quickdraw-wasted" in keys(game)
 
 
 @rule("OW-QDR-2")

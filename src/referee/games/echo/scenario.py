@@ -5,7 +5,7 @@ Every gap of the book is a setting here (docs/rulesets/echo.md)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -19,6 +19,16 @@ from referee.games.echo.tables import EnemyKind, Skill, Vitality
 Id = str
 ID_PATTERN = r"^[a-z0-9_-]+$"
 
+MAX_SKILL = 20
+"""The highest skill: a check rolls a die per point, so a skill's chance
+has that many dice (the book's cards print a few points)."""
+MAX_VITALITY = 99
+"""The most Health or Reason, and the most an item's cost, power or penalty."""
+MAX_PLACES = 200
+"""The most Locations, joins, Gates, enemies or items a scenario may give."""
+MAX_TURNS = 100
+"""The latest turn a setting may name."""
+
 
 class LocationSpec(StrictModel):
     """A Location: in Echo, or (``world = true``) in the World outside the city."""
@@ -30,7 +40,8 @@ class LocationSpec(StrictModel):
     ru_preposition: RuPreposition = Field(
         "в", description="the Russian preposition of being and going there: «в Порту», «во "
         "Дворце Рулх», «на Большом рынке»; coming from it takes «из» or «с»")
-    pos: tuple[float, float] | None = Field(
+    pos: tuple[Annotated[float, Field(ge=0, le=100)],
+               Annotated[float, Field(ge=0, le=100)]] | None = Field(
         None, description="where the picture draws it (0-100 each way); a ring if left out")
 
 
@@ -48,7 +59,8 @@ class GateSpec(StrictModel):
     id: Id = Field(min_length=1, pattern=ID_PATTERN)
     at: Id
     to: Id
-    opens_turn: int = Field(1, ge=1, description="house rule: the turn the Gate opens")
+    opens_turn: int = Field(1, ge=1, le=MAX_TURNS,
+                            description="house rule: the turn the Gate opens")
 
 
 class InvestigatorSpec(StrictModel):
@@ -58,15 +70,17 @@ class InvestigatorSpec(StrictModel):
     seat: Id = Field(min_length=1, pattern=ID_PATTERN)
     name: LocalName
     location: Id
-    speed: int = Field(ge=0, description="movement units each Movement phase (ECHO-MOV-1)")
-    attentiveness: int = Field(ge=0)
-    stealth: int = Field(ge=0)
-    fight: int = Field(ge=0, description="house rule: dice of a blow")
-    magic: int = Field(0, ge=0, description="house rule: the skill spells are checked with")
-    health: int = Field(ge=1)
-    reason: int = Field(ge=1)
+    speed: int = Field(ge=0, le=MAX_SKILL,
+                       description="movement units each Movement phase (ECHO-MOV-1)")
+    attentiveness: int = Field(ge=0, le=MAX_SKILL)
+    stealth: int = Field(ge=0, le=MAX_SKILL)
+    fight: int = Field(ge=0, le=MAX_SKILL, description="house rule: dice of a blow")
+    magic: int = Field(0, ge=0, le=MAX_SKILL,
+                       description="house rule: the skill spells are checked with")
+    health: int = Field(ge=1, le=MAX_VITALITY)
+    reason: int = Field(ge=1, le=MAX_VITALITY)
     harms: Vitality = Field("health", description="house rule: what the investigator's blows take")
-    items: tuple[Id, ...] = ()
+    items: tuple[Id, ...] = Field((), max_length=MAX_PLACES)
 
 
 class EnemySpec(StrictModel):
@@ -76,10 +90,10 @@ class EnemySpec(StrictModel):
     name: LocalName
     kind: EnemyKind
     location: Id
-    attentiveness: int = Field(ge=0, description="the black number (ECHO-BAT-5)")
-    fight: int = Field(ge=0, description="house rule: dice of a blow")
-    health: int = Field(ge=1)
-    reason: int = Field(ge=1)
+    attentiveness: int = Field(ge=0, le=MAX_SKILL, description="the black number (ECHO-BAT-5)")
+    fight: int = Field(ge=0, le=MAX_SKILL, description="house rule: dice of a blow")
+    health: int = Field(ge=1, le=MAX_VITALITY)
+    reason: int = Field(ge=1, le=MAX_VITALITY)
     harms: Vitality = Field("health", description="house rule: what its blows take")
 
 
@@ -95,34 +109,35 @@ class ItemSpec(StrictModel):
     id: Id = Field(min_length=1, pattern=ID_PATTERN)
     name: LocalName
     effect: Literal["units", "teleport", "smite", "heal"]
-    cost: int = Field(0, ge=0)
-    power: int = Field(1, ge=0)
+    cost: int = Field(0, ge=0, le=MAX_VITALITY)
+    power: int = Field(1, ge=0, le=MAX_VITALITY)
     harms: Vitality = "health"
     skill: Skill | None = None
-    penalty: int = Field(0, ge=0)
+    penalty: int = Field(0, ge=0, le=MAX_VITALITY)
 
 
 class Settings(StrictModel):
     """House rules (the book is silent); each is documented in docs/rulesets/echo.md."""
 
-    max_turns: int = Field(tables.MAX_TURNS, ge=1,
+    max_turns: int = Field(tables.MAX_TURNS, ge=1, le=MAX_TURNS,
                            description="the investigators lose when this turn ends unwon")
     targets: tuple[Id, ...] = Field(
-        (), description="the enemies whose defeat wins the game (every enemy if empty)")
+        (), max_length=MAX_PLACES,
+        description="the enemies whose defeat wins the game (every enemy if empty)")
     first_player: Id | None = Field(None, description="holds the First Player token at setup "
                                     "(the first investigator if left out)")
     first_player_passes: bool = Field(True, description="the token passes clockwise each turn")
     melifaro: Id | None = Field(None, description="the seat playing Melifaro (ECHO-ORD-2)")
-    die_sides: int = Field(tables.DIE_SIDES, ge=tables.CHECK_LEAST["die_sides"])
-    success_face: int = Field(tables.SUCCESS_FACE, ge=tables.CHECK_LEAST["success_face"])
+    die_sides: int = Field(tables.DIE_SIDES, ge=tables.CHECK_LEAST["die_sides"], le=100)
+    success_face: int = Field(tables.SUCCESS_FACE, ge=tables.CHECK_LEAST["success_face"], le=100)
     successes_needed: int = Field(tables.SUCCESSES_NEEDED,
-                                  ge=tables.CHECK_LEAST["successes_needed"])
+                                  ge=tables.CHECK_LEAST["successes_needed"], le=100)
     order_penalty: Literal["both", "stealth"] = Field(
         "both", description="disputed case 5: which order check the enemy's Attentiveness "
         "penalises")
     order_check: Literal["battle", "round"] = Field(
         "battle", description="disputed case 6: the order check once a battle, or every round")
-    free_moves: int = Field(tables.FREE_MOVES, ge=0,
+    free_moves: int = Field(tables.FREE_MOVES, ge=0, le=MAX_SKILL,
                             description="moves between touching Locations allowed a turn")
 
 
@@ -135,13 +150,13 @@ class Scenario(StrictModel):
 
     title: LocalName
     settings: Settings = Settings()
-    locations: tuple[LocationSpec, ...] = Field(min_length=2)
-    joins: tuple[JoinSpec, ...] = ()
-    gates: tuple[GateSpec, ...] = ()
+    locations: tuple[LocationSpec, ...] = Field(min_length=2, max_length=MAX_PLACES)
+    joins: tuple[JoinSpec, ...] = Field((), max_length=MAX_PLACES * 4)
+    gates: tuple[GateSpec, ...] = Field((), max_length=MAX_PLACES)
     investigators: tuple[InvestigatorSpec, ...] = Field(min_length=1,
                                                          max_length=tables.MAX_PLAYERS)
-    enemies: tuple[EnemySpec, ...] = ()
-    items: tuple[ItemSpec, ...] = ()
+    enemies: tuple[EnemySpec, ...] = Field((), max_length=MAX_PLACES)
+    items: tuple[ItemSpec, ...] = Field((), max_length=MAX_PLACES)
 
 
 def check(scenario: Scenario) -> list[Msg]:

@@ -220,11 +220,12 @@ def _path(name: str, loc: tuple[int | str, ...]) -> Param:
 
 def _chain(key: str, parts: list[Param]) -> Param:
     """``parts`` joined two by two with the template ``key`` (``{first}`` and
-    ``{rest}``), so that a language chooses how they are joined."""
-    joined = parts[-1]
-    for part in reversed(parts[:-1]):
-        joined = msg(key, first=part, rest=joined)
-    return joined
+    ``{rest}``), so that a language chooses how they are joined: halves
+    joined within each half, so that hundreds of parts nest only a few deep."""
+    if len(parts) == 1:
+        return parts[0]
+    half = len(parts) // 2
+    return msg(key, first=_chain(key, parts[:half]), rest=_chain(key, parts[half:]))
 
 
 _UNION_BRANCHES = frozenset({"str", "int", "float", "bool"})

@@ -8,7 +8,7 @@ and the characters at the start of a turn, and the house-rule settings.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -31,25 +31,49 @@ from referee.games.facility.tables import (
 
 Uniform = Literal["none", "scientist", "agent"]
 
+MAX_ROOMS = 100_000
+MAX_DOORS = 400_000
+MAX_ITEMS = 500_000
+MAX_CHARACTERS = 100_000
+"""The largest building and cast a scenario may give: far beyond a game by
+chat (the benchmarks resolve 100,000 characters), and small enough to be
+set up in seconds."""
+MAX_POINTS = 1_000
+"""The most health or concentration, and the most damage, a number may give
+(the book's characters have a few points)."""
+MAX_SLOTS = 100
+"""The most items one place (hands, inventory, a worn place) may hold."""
+MAX_TURN = 1_000
+"""The latest turn a game may start at or last until."""
+MAX_ROOM_NUMBER = 999_999_999
+MAX_LIST = 1_000
+"""The most entries of a list inside one room, item or character."""
+MAX_PLACES = 20
+"""The most worn places (head, belt, ...) a scenario may name."""
+
+Points = Annotated[float, Field(ge=0, le=MAX_POINTS)]
+Slots = Annotated[int, Field(ge=0, le=MAX_SLOTS)]
+
 
 class Settings(StrictModel):
     """House rules (see docs/rulesets/facility.md); the book's values where it has them."""
 
     max_doors: int = Field(BOOK_MAX_DOORS, ge=1, le=BOOK_MAX_DOORS)
     """CHAT-MOV-1: at most 5 doors (pauses included) per turn."""
-    concentration_recovery: float = Field(0.5, ge=0)
+    concentration_recovery: float = Field(0.5, ge=0, le=MAX_POINTS)
     """House rule: concentration regained at the end of every turn, up to the maximum."""
-    hand_slots: int = Field(DEFAULT_HAND_SLOTS, ge=0)
+    hand_slots: int = Field(DEFAULT_HAND_SLOTS, ge=0, le=MAX_SLOTS)
     """House rule: items a character holds in its hands (one per hand)."""
-    inventory_slots: int = Field(DEFAULT_INVENTORY_SLOTS, ge=0)
+    inventory_slots: int = Field(DEFAULT_INVENTORY_SLOTS, ge=0, le=MAX_SLOTS)
     """House rule: items a character carries in its inventory."""
-    worn_places: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_WORN_PLACES))
+    worn_places: dict[str, Slots] = Field(default_factory=lambda: dict(DEFAULT_WORN_PLACES),
+                                          max_length=MAX_PLACES)
     """House rule: places where items are worn, each with its capacity."""
     danger: Literal["armed-next-room", "none"] = "armed-next-room"
     """House rule for CHAT-IGN-1: a danger is an armed character seen through the next door."""
-    melee_damage: int = Field(MELEE_DAMAGE, ge=0)
+    melee_damage: int = Field(MELEE_DAMAGE, ge=0, le=MAX_POINTS)
     """CHAT-MEL-1: 1 damage."""
-    last_turn: int = Field(12, ge=1)
+    last_turn: int = Field(12, ge=1, le=MAX_TURN)
     """House rule: the game ends after this turn (the book sets no end)."""
     secret_declarations: bool = False
     """House rule: players may mark an explicit action ``secret = true`` (the
@@ -84,13 +108,13 @@ def name_of(name: LocalName | None, fallback: str) -> Name:
 
 
 class RoomModel(_Named):
-    number: int = Field(ge=0)
+    number: int = Field(ge=0, le=MAX_ROOM_NUMBER)
     camera: bool = False
     """A security camera records this room (its records go to the game master)."""
-    camera_readers: list[str] = Field(default_factory=list)
+    camera_readers: list[str] = Field(default_factory=list, max_length=MAX_LIST)
     """House rule 14: characters who also read this camera's record (say, a guard
     at the monitors), each line as it is recorded."""
-    items: list[str] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list, max_length=MAX_LIST)
     """Items lying in the room."""
 
 
@@ -108,29 +132,31 @@ class ItemModel(_Named):
     """What the item is (``pistol``); a visible feature for follow and detain."""
     description: str = ""
     description_ru: str = ""
-    carry: list[str] = Field(default_factory=lambda: list(DEFAULT_CARRY))
+    carry: list[str] = Field(default_factory=lambda: list(DEFAULT_CARRY),
+                             max_length=MAX_PLACES + 2)
     """Where it can be carried: ``hands``, ``inventory`` and worn places."""
     visible_in_hands: bool = True
     visible_worn: bool = True
-    abilities: list[str] = Field(default_factory=list)
+    abilities: list[str] = Field(default_factory=list, max_length=MAX_PLACES)
     """Active abilities (``shot``)."""
-    damage: int = Field(1, ge=0)
+    damage: int = Field(1, ge=0, le=MAX_POINTS)
     """House rule: damage a shot of this item does."""
 
 
 class CharacterModel(_Named):
     room: int
-    health: int = Field(3, ge=0)
-    max_health: int | None = Field(None, ge=0)
-    concentration: float = Field(2, ge=0)
-    max_concentration: float | None = Field(None, ge=0)
+    health: int = Field(3, ge=0, le=MAX_POINTS)
+    max_health: int | None = Field(None, ge=0, le=MAX_POINTS)
+    concentration: Points = 2
+    max_concentration: Points | None = None
     uniform: Uniform = "none"
-    hands: list[str] = Field(default_factory=list)
-    inventory: list[str] = Field(default_factory=list)
-    worn: dict[str, list[str]] = Field(default_factory=dict)
-    hand_slots: int | None = Field(None, ge=0)
-    inventory_slots: int | None = Field(None, ge=0)
-    worn_places: dict[str, int] | None = None
+    hands: list[str] = Field(default_factory=list, max_length=MAX_LIST)
+    inventory: list[str] = Field(default_factory=list, max_length=MAX_LIST)
+    worn: dict[str, Annotated[list[str], Field(max_length=MAX_LIST)]] = Field(
+        default_factory=dict, max_length=MAX_PLACES)
+    hand_slots: Slots | None = None
+    inventory_slots: Slots | None = None
+    worn_places: dict[str, Slots] | None = Field(None, max_length=MAX_PLACES)
     lang: Literal["en", "ru"] | None = None
     """The language of the player's reports and orders template (``referee
     resolve --reports``, ``referee orders-template``); unset, the game master's."""
@@ -139,12 +165,12 @@ class CharacterModel(_Named):
 class FacilityScenario(StrictModel):
     title: LocalName | None = None
     """The scenario's title: text, or ``{ en, ru }``."""
-    turn: int = Field(1, ge=1)
+    turn: int = Field(1, ge=1, le=MAX_TURN)
     settings: Settings = Field(default_factory=Settings)
-    rooms: list[RoomModel]
-    doors: list[DoorModel] = Field(default_factory=list)
-    items: dict[str, ItemModel] = Field(default_factory=dict)
-    characters: dict[str, CharacterModel]
+    rooms: list[RoomModel] = Field(max_length=MAX_ROOMS)
+    doors: list[DoorModel] = Field(default_factory=list, max_length=MAX_DOORS)
+    items: dict[str, ItemModel] = Field(default_factory=dict, max_length=MAX_ITEMS)
+    characters: dict[str, CharacterModel] = Field(max_length=MAX_CHARACTERS)
 
 
 # -- what the schema cannot see -------------------------------------------------------
@@ -186,11 +212,13 @@ def _room_problems(scenario: FacilityScenario) -> list[Msg]:
 
 def _door_problems(scenario: FacilityScenario) -> list[Msg]:
     known = [room.number for room in scenario.rooms]
+    numbers = set(known)
+    rooms_known = _rooms_known(scenario)
     problems = []
     seen: dict[tuple[int, str], int] = {}
     for i, door in enumerate(scenario.doors):
         for side, room in enumerate(door.rooms):
-            if room not in known and _rooms_known(scenario):
+            if room not in numbers and rooms_known:
                 problems.append(msg("facility.check.no-room", field=f"doors[{i}].rooms[{side}]",
                                     room=room, **unknown_name(room, known)))
         if door.rooms[0] == door.rooms[1]:
@@ -233,6 +261,8 @@ def _item_problems(scenario: FacilityScenario) -> list[Msg]:
 
 def _character_problems(scenario: FacilityScenario) -> list[Msg]:
     known = [room.number for room in scenario.rooms]
+    numbers = set(known)
+    rooms_known = _rooms_known(scenario)
     problems = []
     if not scenario.characters:
         problems.append(msg("facility.check.no-characters", field="characters"))
@@ -240,7 +270,7 @@ def _character_problems(scenario: FacilityScenario) -> list[Msg]:
         field = f"characters.{name}"
         if name == REFEREE or ":" in name or not name.strip():
             problems.append(msg("facility.check.bad-id", field=field, name=name))
-        if character.room not in known and _rooms_known(scenario):
+        if character.room not in numbers and rooms_known:
             problems.append(msg("facility.check.no-room", field=f"{field}.room",
                                 room=character.room, **unknown_name(character.room, known)))
         if character.max_health is not None and character.health > character.max_health:

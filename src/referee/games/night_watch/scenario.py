@@ -4,6 +4,8 @@ rules cannot play is refused at validation (:func:`check`)."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
 from referee.core.i18n import Msg, msg
@@ -21,6 +23,22 @@ from referee.games.night_watch.tables import (
 )
 
 __all__ = ["METRO", "WATCHES", "LocalName", "Scenario", "WatchId", "check", "rival"]
+
+
+MAX_LOCATIONS = 50
+"""The most Location cards (the book's board has about ten; Egor's way and
+every Other's move are worked out over all of them)."""
+MAX_CARDS = 100
+"""The most Others, Items, kinds of Spell in a deck, copies of one Spell,
+and stops of Egor's round."""
+MAX_VALUE = 99
+"""The most a Spell's or an Item's power, a chip, Initiative or a setting
+may give."""
+
+MAX_INITIATIVE = 10_000
+"""The highest Initiative (any numbers that put the Others in order)."""
+
+Chip = Annotated[int, Field(ge=-MAX_VALUE, le=MAX_VALUE)]
 
 
 def rival(watch: WatchId) -> WatchId:
@@ -48,11 +66,12 @@ class OtherSpec(StrictModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
     name: LocalName
     watch: WatchId
-    initiative: int = Field(ge=0, description="house rule: the book gives only the order")
+    initiative: int = Field(ge=0, le=MAX_INITIATIVE,
+                            description="house rule: the book gives only the order")
     location: str
-    enters_turn: int = Field(tables.ENTERS_TURN, ge=1,
+    enters_turn: int = Field(tables.ENTERS_TURN, ge=1, le=MAX_VALUE,
                              description="house rule: the turn the Other comes into play")
-    chips: list[int] = Field(default_factory=list,
+    chips: list[Chip] = Field(default_factory=list, max_length=MAX_CARDS,
                              description="house rule: modifier chips the Other may lay")
 
 
@@ -60,8 +79,8 @@ class SpellSpec(StrictModel):
     """Copies of one Spell card in a Watch's deck."""
 
     kind: SpellKind
-    power: int = Field(ge=0)
-    count: int = Field(1, ge=1)
+    power: int = Field(ge=0, le=MAX_VALUE)
+    count: int = Field(1, ge=1, le=MAX_CARDS)
 
 
 class ItemSpec(StrictModel):
@@ -70,7 +89,7 @@ class ItemSpec(StrictModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9-]+$")
     name: LocalName
     kind: SpellKind
-    power: int = Field(ge=0)
+    power: int = Field(ge=0, le=MAX_VALUE)
     location: str | None = None
     holder: str | None = None
 
@@ -78,10 +97,11 @@ class ItemSpec(StrictModel):
 class Settings(StrictModel):
     """House rules (the book is silent); each one is documented in docs/rulesets/night_watch.md."""
 
-    hand_size: int = Field(tables.HAND_SIZE, ge=0,
+    hand_size: int = Field(tables.HAND_SIZE, ge=0, le=MAX_VALUE,
                            description="Spells each Other holds after drawing")
-    max_turns: int = Field(tables.MAX_TURNS, ge=1, description="the game ends after this turn")
-    points_to_win: int = Field(tables.POINTS_TO_WIN, ge=1,
+    max_turns: int = Field(tables.MAX_TURNS, ge=1, le=MAX_VALUE,
+                           description="the game ends after this turn")
+    points_to_win: int = Field(tables.POINTS_TO_WIN, ge=1, le=MAX_VALUE,
                                description="Egor's favour needed to win")
     egor_start: str = Field(tables.EGOR_START, description="where Egor stands at setup")
     egor_goal: str = Field(tables.EGOR_GOAL, description="where Egor walks to")
@@ -90,7 +110,7 @@ class Settings(StrictModel):
         "next stop of egor_round, round after round; walk: one step on the shortest way to "
         "egor_goal, then he stays; random: any neighbouring Location, each as likely")
     egor_round: list[str] = Field(
-        list(tables.EGOR_ROUND), min_length=2,
+        list(tables.EGOR_ROUND), min_length=2, max_length=MAX_CARDS,
         description="the stops of Egor's round, in order (egor_moves = \"round\")")
     combat_rounds: CombatRounds = Field(
         tables.COMBAT_ROUNDS, description="disputed case 2: once, one pass in Initiative "
@@ -102,10 +122,10 @@ class Scenario(StrictModel):
 
     title: LocalName
     settings: Settings = Settings()
-    locations: list[LocationSpec] = Field(min_length=2)
-    others: list[OtherSpec] = Field(min_length=1)
-    decks: dict[WatchId, list[SpellSpec]]
-    items: list[ItemSpec] = Field(default_factory=list)
+    locations: list[LocationSpec] = Field(min_length=2, max_length=MAX_LOCATIONS)
+    others: list[OtherSpec] = Field(min_length=1, max_length=MAX_CARDS)
+    decks: dict[WatchId, Annotated[list[SpellSpec], Field(max_length=MAX_CARDS)]]
+    items: list[ItemSpec] = Field(default_factory=list, max_length=MAX_CARDS)
 
 
 def check(scenario: Scenario) -> list[Msg]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LineString, Point, Polygon
@@ -18,14 +18,27 @@ from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, older_names
 from referee.core.morphology import gender_of
 from referee.core.scenario import refused, unknown_name
+from referee.games.old_west.settings import MAX_BASE_MM, MAX_HEIGHT
 from referee.games.old_west.settings import HouseRules as HouseRules
 
-Point2 = tuple[float, float]
+MAX_TABLE = 120.0
+"""The widest and deepest table, in inches (10 feet; the game is played on
+a table of 4 by 4 to 6 feet). Every place on it is within this of its
+bottom-left corner, either way."""
+MAX_MODELS = 50
+"""The most models in one posse (a posse is a handful to a dozen or two)."""
+MAX_TERRAIN = 200
+"""The most obstacles, cover areas or drops of each kind on a table."""
+MAX_POINTS = 100
+"""The most points in one outline."""
+
+Coordinate = Annotated[float, Field(ge=-MAX_TABLE, le=MAX_TABLE)]
+Point2 = tuple[Coordinate, Coordinate]
 Edge = Literal["north", "south", "east", "west"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class _Named(_Strict):
@@ -49,7 +62,7 @@ class Gun(_Named):
     """A firearm or thrown weapon: range in inches and Strength of its hits."""
 
     name: LocalName = LocalName(en="pistol")
-    range: float = Field(12.0, gt=0, description="range in inches")
+    range: float = Field(12.0, gt=0, le=MAX_TABLE, description="range in inches")
     strength: int = Field(3, ge=1, le=10)
 
 
@@ -81,7 +94,8 @@ class ModelSpec(_Named):
     fearsome: bool = Field(False, description="Fearsome Reputation (OW-FEAR-1)")
     mount: Mount | None = None
     prone: bool = Field(False, description="starts the game lying on the ground")
-    base_mm: float | None = Field(None, gt=0, description="base diameter; default by house rules")
+    base_mm: float | None = Field(None, gt=0, le=MAX_BASE_MM,
+                                  description="base diameter; default by house rules")
 
 
 class Objective(_Strict):
@@ -109,30 +123,31 @@ class Posse(_Named):
                                                      "(OW-HFH-3); an escape objective counts them")
     objective: Objective | None = Field(None, description="the scenario objective; none: Head "
                                                           "for the Hills alone decides")
-    models: list[ModelSpec] = Field(min_length=1)
+    models: list[ModelSpec] = Field(min_length=1, max_length=MAX_MODELS)
 
 
 class ObstacleSpec(_Named):
     name: LocalName = _name_field()
-    points: list[Point2] = Field(min_length=2)
+    points: list[Point2] = Field(min_length=2, max_length=MAX_POINTS)
     closed: bool = Field(False, description="a polygon (building) rather than a line (fence)")
-    height: float = Field(1.0, gt=0, description="inches")
+    height: float = Field(1.0, gt=0, le=MAX_HEIGHT, description="inches")
 
 
 class CoverSpec(_Named):
     name: LocalName = _name_field()
-    points: list[Point2] = Field(min_length=3)
+    points: list[Point2] = Field(min_length=3, max_length=MAX_POINTS)
 
 
 class DropSpec(_Named):
     name: LocalName = _name_field()
-    points: list[Point2] = Field(min_length=2)
-    height: float = Field(gt=0, description="inches fallen by a model going over the edge")
+    points: list[Point2] = Field(min_length=2, max_length=MAX_POINTS)
+    height: float = Field(gt=0, le=MAX_HEIGHT,
+                          description="inches fallen by a model going over the edge")
 
 
 class TableSpec(_Strict):
-    width: float = Field(48.0, gt=0)
-    depth: float = Field(48.0, gt=0)
+    width: float = Field(48.0, gt=0, le=MAX_TABLE, description="inches")
+    depth: float = Field(48.0, gt=0, le=MAX_TABLE, description="inches")
 
 
 class OldWestScenario(_Strict):
@@ -143,9 +158,9 @@ class OldWestScenario(_Strict):
                              description="the title: text, or { en, ru }")
     table: TableSpec = TableSpec()
     posses: list[Posse] = Field(min_length=2, max_length=2)
-    obstacles: list[ObstacleSpec] = []
-    covers: list[CoverSpec] = []
-    drops: list[DropSpec] = []
+    obstacles: list[ObstacleSpec] = Field([], max_length=MAX_TERRAIN)
+    covers: list[CoverSpec] = Field([], max_length=MAX_TERRAIN)
+    drops: list[DropSpec] = Field([], max_length=MAX_TERRAIN)
     house_rules: HouseRules = HouseRules()
 
     @model_validator(mode="before")

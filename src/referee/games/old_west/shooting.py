@@ -64,18 +64,22 @@ class ShootEach(PosseLoop):
 class Quickdraw(Frame):
     """The Hero shoots before everyone (OW-QDR-1); if he shouts "Fire!",
     friends within 6" shoot too (OW-QDR-2) — only if he himself shoots
-    (OW-QDR-3)."""
+    (OW-QDR-3). A Hero who can no longer shoot when his turn comes (taken
+    out of action, or diving for cover, by a Hero who acted before him,
+    OW-HAC-3) shouts nothing: his action comes to nothing."""
 
     hero_id: str
     friends: list[str] = field(default_factory=list)
     shout: bool = False
 
     def start(self, state: OldWestState) -> Step:
+        if not can_shoot(state, self.hero_id):
+            return self.shouted(state, False)
         hero = state.fighters[self.hero_id]
         self.friends = [f.id for f in state.posse(hero.posse) if f.id != self.hero_id
                         and f.gun is not None and f.id not in state.marks.benefited
                         and state.table.within(self.hero_id, f.id, FIRE_RANGE)]
-        if not (self.friends and can_shoot(state, self.hero_id)):
+        if not self.friends:
             return self.shouted(state, False)
         options = [Option(False, msg("ow.opt.no-shout"),
                           {"kind": "fire", "model": self.hero_id, "shout": False}),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Annotated
 
 from pydantic import Field
 from shapely.geometry import Polygon
@@ -24,7 +25,21 @@ from referee.games.samurai.tables import (
     MissileName,
 )
 
-Point = tuple[float, float]
+MAX_TABLE = 120.0
+"""The widest and deepest table, in inches (10 feet; the game is played on a
+small table, 2 by 2 feet). Every place on it is within this of its
+bottom-left corner, either way."""
+MAX_BASE_MM = 200.0
+"""The largest base a fighter may have."""
+MAX_FIGHTERS = 50
+"""The most fighters in one band (a band is a handful)."""
+MAX_TERRAIN = 200
+"""The most pieces of cover on a table."""
+MAX_POINTS = 100
+"""The most points in one outline."""
+
+Coordinate = Annotated[float, Field(ge=-MAX_TABLE, le=MAX_TABLE)]
+Point = tuple[Coordinate, Coordinate]
 ID_PATTERN = r"^[a-z][a-z0-9_\-]*$"
 
 
@@ -49,7 +64,7 @@ class FighterSpec(StrictModel):
     missile: MissileName | None = None
     relentless: bool = Field(False, description="skill Relentless (Неумолимый), SAM-CMB-5")
     move: float = Field(6.0, gt=0, le=24, description="house rule: inches per Move phase")
-    base_mm: float = Field(25.0, gt=0)
+    base_mm: float = Field(25.0, gt=0, le=MAX_BASE_MM)
 
 
 class Band(StrictModel):
@@ -57,7 +72,7 @@ class Band(StrictModel):
 
     seat: str = Field(min_length=1, pattern=ID_PATTERN)
     name: LocalName
-    fighters: tuple[FighterSpec, ...] = Field(min_length=1)
+    fighters: tuple[FighterSpec, ...] = Field(min_length=1, max_length=MAX_FIGHTERS)
 
     @property
     def side_name(self) -> Name:
@@ -76,14 +91,14 @@ class TerrainSpec(StrictModel):
 
     name: LocalName
     cover: Cover
-    points: tuple[Point, ...] = Field(min_length=2)
+    points: tuple[Point, ...] = Field(min_length=2, max_length=MAX_POINTS)
     closed: bool = Field(True, description="an area or building rather than a wall line")
-    height: float = Field(2.0, gt=0)
+    height: float = Field(2.0, gt=0, le=MAX_TABLE)
 
 
 class TableSpec(StrictModel):
-    width: float = Field(24.0, gt=0)
-    depth: float = Field(24.0, gt=0)
+    width: float = Field(24.0, gt=0, le=MAX_TABLE, description="inches")
+    depth: float = Field(24.0, gt=0, le=MAX_TABLE, description="inches")
 
 
 class HouseRules(StrictModel):
@@ -95,7 +110,7 @@ class HouseRules(StrictModel):
                                                  "fighters regardless of each one's CP")
     break_at_half: bool = Field(True, description="a band reduced below half its fighters "
                                                   "at the End phase has lost")
-    heavy_cover_reach: float = Field(1.0, ge=0, description="a target within this of a wall "
+    heavy_cover_reach: float = Field(1.0, ge=0, le=12, description="a target within this of a wall "
                                                             "or building on the line is in it")
     buildings_block: bool = Field(True, description="a building on the line blocks sight "
                                                     "unless the target is in it")
@@ -106,7 +121,7 @@ class SamuraiScenario(StrictModel):
 
     title: LocalName = LocalName(en="Samurai skirmish", ru="Стычка самураев")
     table: TableSpec = TableSpec()
-    terrain: tuple[TerrainSpec, ...] = ()
+    terrain: tuple[TerrainSpec, ...] = Field((), max_length=MAX_TERRAIN)
     bands: tuple[Band, ...] = Field(min_length=2, max_length=2)
     house_rules: HouseRules = HouseRules()
 
