@@ -26,7 +26,7 @@ MAX_VITALITY = 99
 """The most Health or Reason, and the most an item's cost, power or penalty."""
 MAX_PLACES = 200
 """The most Locations, joins, Gates, enemies or items a scenario may give."""
-MAX_TURNS = 100
+LATEST_TURN = 100
 """The latest turn a setting may name."""
 
 
@@ -59,7 +59,7 @@ class GateSpec(StrictModel):
     id: Id = Field(min_length=1, pattern=ID_PATTERN)
     at: Id
     to: Id
-    opens_turn: int = Field(1, ge=1, le=MAX_TURNS,
+    opens_turn: int = Field(1, ge=1, le=LATEST_TURN,
                             description="house rule: the turn the Gate opens")
 
 
@@ -119,7 +119,7 @@ class ItemSpec(StrictModel):
 class Settings(StrictModel):
     """House rules (the book is silent); each is documented in docs/rulesets/echo.md."""
 
-    max_turns: int = Field(tables.MAX_TURNS, ge=1, le=MAX_TURNS,
+    max_turns: int = Field(tables.MAX_TURNS, ge=1, le=LATEST_TURN,
                            description="the investigators lose when this turn ends unwon")
     targets: tuple[Id, ...] = Field(
         (), max_length=MAX_PLACES,
