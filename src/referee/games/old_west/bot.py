@@ -4,8 +4,9 @@ never import it).
 
 - **Movement**: a model charges the weakest enemy it can reach (fewest
   Wounds left, then the poorest fighter); a model of a posse that must
-  escape leaves by its edge when it can and otherwise heads for it; any
-  other advances on the nearest enemy. It never asks for a point of its own.
+  escape leaves by its edge when it can and otherwise heads for it; one of a
+  posse that must hold the table keeps its ground and shoots; any other
+  advances on the nearest enemy. It never asks for a point of its own.
 - **Shooting**: every model shoots, at the target with the least cover in
   the way and the lowest Toughness.
 - **Fame** is kept for the fights that decide: no Heroic Actions; on a roll
@@ -94,11 +95,15 @@ def rate_hold(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
 
 
 def rate_advance(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
-    """Toward the exit edge for a posse that must escape, else toward the
-    nearest enemy; better than standing still either way."""
+    """Toward the exit edge for a posse that must escape; never for one
+    that must hold the table (it stands and shoots); else toward the nearest
+    enemy, better than standing still."""
     to = meaning["to"]
-    if objective(state, ask.seat) == "escape":
+    aim = objective(state, ask.seat)
+    if aim == "escape":
         return 1.0 + 0.01 * (100.0 - edge_distance(state, ask.seat, to))
+    if aim == "hold":
+        return -1.0
     enemies = _enemies(state, ask.seat)
     if not enemies:
         return 0.5
