@@ -12,6 +12,7 @@ from referee.bots.kinds import KINDS, UnknownBot, kinds_for, make_bot
 from referee.bots.seating import bot_game
 from referee.core.drivers import Ask
 from referee.core.game import Game
+from referee.core.i18n import Lang
 from referee.core.ruleset import all_rulesets
 from referee.core.scenario import load_scenario
 
@@ -39,7 +40,7 @@ def test_every_ruleset_offers_the_random_and_the_rules_bot(name: str) -> None:
     ("en", "No bot `rulez` for Night Watch (did you mean `rules`?); there are: random, rules."),
     ("ru", "Для игры «Ночной Дозор» нет бота `rulez` (может быть, `rules`?); есть: random, rules."),
 ])
-def test_a_kind_not_offered_is_refused_naming_those_there_are(lang: str, words: str) -> None:
+def test_a_kind_not_offered_is_refused_naming_those_there_are(lang: Lang, words: str) -> None:
     ruleset, _ = load_scenario("night-watch")
     with pytest.raises(UnknownBot) as refused:
         make_bot(ruleset, "rulez", Random(0))
