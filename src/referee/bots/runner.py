@@ -21,6 +21,8 @@ from referee.runtime import frozen_heap
 
 R = TypeVar("R")
 Task = tuple[Any, ...]
+CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a cluster's scheduler before saying it cannot be reached."""
 
 
 def run_tasks(work: Callable[..., R], tasks: Sequence[Task], *, workers: int = 1,
@@ -71,7 +73,7 @@ def _on_cluster(work: Callable[..., R], tasks: Sequence[Task], address: str,
     except ImportError:
         raise RefereeError(msg("bots.cluster.no-dask")) from None
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise RefereeError(msg("bots.cluster.unreachable", address=address,
                                reason=str(exc) or type(exc).__name__)) from None
