@@ -14,6 +14,7 @@ from referee.core.drivers import Ask
 from referee.core.game import Game
 from referee.core.i18n import Lang
 from referee.core.ruleset import all_rulesets
+from referee.core.savefile import PLAYER_KINDS
 from referee.core.scenario import load_scenario
 
 RULESETS = sorted(ruleset.name for ruleset in all_rulesets())
@@ -56,3 +57,7 @@ def test_a_game_of_rules_bots_is_the_same_game_from_the_same_seed(name: str) -> 
     assert once.is_over and once.inputs == again.inputs
     assert once.checksum() == again.checksum()
     assert once.inputs != bot_game(ruleset, scenario, kinds, 6).inputs
+
+
+def test_a_save_file_records_every_kind_of_bot_so_a_game_resumes_with_it() -> None:
+    assert set(KINDS) <= set(PLAYER_KINDS)
