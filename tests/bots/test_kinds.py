@@ -25,21 +25,24 @@ def test_there_are_five_rulesets_to_check() -> None:
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_every_ruleset_offers_the_random_and_the_rules_bot(name: str) -> None:
+def test_every_ruleset_offers_the_random_and_the_rules_bot_and_night_watch_the_search_bot(
+        name: str) -> None:
     ruleset, scenario = load_scenario(name)
-    assert kinds_for(ruleset) == KINDS == ("random", "rules")
+    assert kinds_for(ruleset) == (KINDS if name == "night_watch" else ("random", "rules"))
     game, dice = Game(ruleset, scenario), Random(0)
     while not game.is_over and not game.seats_to_answer():
         game.roll_random(dice)
     seat = game.seats_to_answer()[0]
-    for kind in KINDS:
-        answer = make_bot(ruleset, kind, Random(1)).choose(Ask.of(game, seat))
+    for kind in kinds_for(ruleset):
+        answer = make_bot(ruleset, kind, Random(1), scenario).choose(Ask.of(game, seat))
         game.fork().answer(seat, answer)  # a legal answer: the game takes it
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "No bot `rulez` for Night Watch (did you mean `rules`?); there are: random, rules."),
-    ("ru", "Для игры «Ночной Дозор» нет бота `rulez` (может быть, `rules`?); есть: random, rules."),
+    ("en", "No bot `rulez` for Night Watch (did you mean `rules`?); "
+           "there are: random, rules, search."),
+    ("ru", "Для игры «Ночной Дозор» нет бота `rulez` (может быть, `rules`?); "
+           "есть: random, rules, search."),
 ])
 def test_a_kind_not_offered_is_refused_naming_those_there_are(lang: Lang, words: str) -> None:
     ruleset, _ = load_scenario("night-watch")

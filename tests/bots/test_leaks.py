@@ -9,7 +9,7 @@ from random import Random
 
 import pytest
 
-from referee.bots.kinds import KINDS, make_bot
+from referee.bots.kinds import kinds_for, make_bot
 from referee.core.drivers import Ask
 from referee.core.events import Seat
 from referee.core.game import Game
@@ -26,10 +26,10 @@ def assert_bots_answer_alike(first: Game, second: Game, seat: Seat) -> None:
     """``seat`` reads the same in both games, and each kind of bot, seeded
     alike, answers it the same in both."""
     assert_no_leak(first, second, seat)
-    for kind in KINDS:
+    for kind in kinds_for(first.ruleset):
         for seed in range(3):
-            answers = [make_bot(game.ruleset, kind, Random(seed)).choose(Ask.of(game, seat))
-                       for game in (first, second)]
+            answers = [make_bot(game.ruleset, kind, Random(seed), game.scenario).choose(
+                Ask.of(game, seat)) for game in (first, second)]
             assert answers[0] == answers[1], (kind, seed)
 
 

@@ -3,10 +3,15 @@ offers more (``rules``, a rule-of-thumb bot written from the book's tactics)
 through a :class:`RulesetBots` registered as its entry of the ``referee.bots``
 entry points, in a module its rules never import (``games/<name>/bot.py``).
 
+A package may offer the ``search`` bot too (:mod:`referee.bots.search`):
+Monte Carlo search on positions drawn to fit the seat's view, replayed from
+the game's setup, which is then public (every seat may read it whole).
+
 ``referee play --seat NAME=KIND``, ``referee simulate --bots KIND`` and
 ``referee arena --bots A,B`` find bots here by name, as scripts do::
 
     bot = make_bot(ruleset, "rules", Random(7))
+    searching = make_bot(ruleset, "search", Random(8), setup=scenario)
     play_out(game, {"night": bot, "day": make_bot(ruleset, "random", Random(8))}, dice)
 
 A bot is a :class:`~referee.core.drivers.Player`: it is handed an
@@ -16,13 +21,20 @@ it) and nothing else, so it cannot read what its seat may not know.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from random import Random
+from typing import Any
 
+from pydantic import BaseModel
+
+from referee.bots.history import History
 from referee.bots.policy import leaning
+from referee.bots.search import SearchBot
 from referee.core import plugins
 from referee.core.drivers import Player, RandomBot
 from referee.core.errors import RefereeError
+from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, msg
 from referee.core.ruleset import AnyRuleset
 from referee.core.scenario import did_you_mean
@@ -32,7 +44,8 @@ CATALOGUE.load(Path(__file__).with_name("text.toml"))
 BOTS_GROUP = "referee.bots"
 RANDOM = "random"
 RULES = "rules"
-KINDS: tuple[str, ...] = (RANDOM, RULES)
+SEARCH = "search"
+KINDS: tuple[str, ...] = (RANDOM, RULES, SEARCH)
 """Every kind of bot there is, in order of strength; a ruleset offers
 ``random`` and those its package registers."""
 
@@ -47,10 +60,21 @@ class RulesetBots:
     """What a ruleset's package offers beyond the random bot. Neutral: none;
     a package fills in what it has."""
 
+    searches = False
+    """The search bot plays this ruleset: its setup is public and every
+    question has options (none answered by shape), so positions fitting a
+    seat's view can be drawn by replaying the setup (:mod:`.history`)."""
+
     def rules(self, rng: Random) -> Player | None:
         """A rule-of-thumb bot drawing on ``rng`` where its rules leave a
         choice open; None where the package has none."""
         return None
+
+    def lean(self, game: Game, label: Mapping[str, Any],
+             later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
+        """Which outcomes of a chance its seat does not see to try first
+        when drawing a position (:data:`referee.bots.history.Lean`)."""
+        return {}
 
 
 BOTS: plugins.Registered[RulesetBots] = plugins.Registered(BOTS_GROUP, RulesetBots)
@@ -74,6 +98,8 @@ def kinds_for(ruleset: AnyRuleset) -> tuple[str, ...]:
     found = [RANDOM]
     if offered.rules(Random(0)) is not None:
         found.append(RULES)
+        if offered.searches:
+            found.append(SEARCH)
     return tuple(found)
 
 
@@ -88,13 +114,22 @@ def check_kind(ruleset: AnyRuleset, kind: str) -> str:
                          kinds=offered, suggestion=did_you_mean(kind, offered)))
 
 
-def make_bot(ruleset: AnyRuleset, kind: str, rng: Random) -> Player:
-    """A bot of ``kind`` for a seat of ``ruleset``, drawing on ``rng``.
+def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
+             setup: BaseModel | None = None) -> Player:
+    """A bot of ``kind`` for a seat of ``ruleset``, drawing on ``rng``; the
+    search bot replays the game's ``setup`` (its scenario), without which it
+    answers as the rules bot.
 
     :raises UnknownBot: where the ruleset offers no such bot."""
     check_kind(ruleset, kind)
+    offered = ruleset_bots(ruleset)
+    if kind == SEARCH:
+        rules = offered.rules(Random(rng.random()))
+        rollout = offered.rules(Random(rng.random()))
+        if rules is not None and rollout is not None and setup is not None:
+            history = History(ruleset, setup, Random(rng.random()), lean=offered.lean)
+            return SearchBot(rules, history, rng, rollout)
+        return rules or RandomBot(rng, leaning)
     if kind == RULES:
-        bot = ruleset_bots(ruleset).rules(rng)
-        if bot is not None:
-            return bot
+        return offered.rules(rng) or RandomBot(rng, leaning)
     return RandomBot(rng, leaning)

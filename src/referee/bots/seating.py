@@ -33,11 +33,13 @@ def dice_rng(seed: int) -> Random:
     return Random(f"{seed}:dice")
 
 
-def seat_bots(ruleset: AnyRuleset, kinds: Mapping[Seat, str], seed: int) -> dict[Seat, Player]:
-    """A bot of the named kind for each seat, for game ``seed``.
+def seat_bots(ruleset: AnyRuleset, kinds: Mapping[Seat, str], seed: int,
+              setup: BaseModel | None = None) -> dict[Seat, Player]:
+    """A bot of the named kind for each seat, for game ``seed`` of ``setup``.
 
     :raises UnknownBot: for a kind the ruleset does not offer."""
-    return {seat: make_bot(ruleset, kind, seat_rng(seed, seat)) for seat, kind in kinds.items()}
+    return {seat: make_bot(ruleset, kind, seat_rng(seed, seat), setup)
+            for seat, kind in kinds.items()}
 
 
 def bot_game(ruleset: AnyRuleset, scenario: BaseModel, kinds: Mapping[Seat, str],
@@ -51,6 +53,6 @@ def bot_game(ruleset: AnyRuleset, scenario: BaseModel, kinds: Mapping[Seat, str]
         check_kind(ruleset, kind)
     if all(kind == RANDOM for kind in chosen.values()):
         return random_playout(game, seed)
-    play_out(game, seat_bots(ruleset, chosen, seed), RandomChance(dice_rng(seed)),
+    play_out(game, seat_bots(ruleset, chosen, seed, scenario), RandomChance(dice_rng(seed)),
              max_inputs=max_inputs)
     return game

@@ -48,7 +48,8 @@ from referee.core.savefile import (
 )
 from referee.core.scenario import did_you_mean, load_scenario
 
-KINDS = {"human": "human", "bot": "random", "random": "random", "rules": "rules"}
+KINDS = {"human": "human", "bot": "random", "random": "random", "rules": "rules",
+         "search": "search"}
 """What ``--seat NAME=KIND`` accepts, and the kind of player it means."""
 
 
@@ -87,7 +88,7 @@ def players_for(game: Game, kinds: dict[Seat, str], human: Player,
         check_kind(ruleset, kind)
     shared = make_bot(ruleset, "random", Random(seed))
     return {seat: human if kind == "human" else shared if kind == "random"
-            else make_bot(ruleset, kind, Random(f"{seed}:{seat}"))
+            else make_bot(ruleset, kind, Random(f"{seed}:{seat}"), game.scenario)
             for seat, kind in kinds.items()}
 
 
@@ -154,8 +155,8 @@ def play(
         help="A scenario file, a ruleset name for its example (see referee rulesets), "
              "or a saved game (.json) to resume.")],
     seat: Annotated[list[str] | None, typer.Option(
-        "--seat", help="NAME=human|bot (a random bot; or random, rules: a bot by its kind); "
-                       "all=bot sets every seat not named. "
+        "--seat", help="NAME=human|bot (a random bot; or random, rules, search: a bot by its "
+                       "kind); all=bot sets every seat not named. "
                        "Seats not named are asked about.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice and bots.")] = None,
     save: Annotated[Path | None, typer.Option(

@@ -30,15 +30,16 @@ FORMAT = 1
 SUFFIX = ".json"
 
 
-PLAYER_KINDS = ("human", "random", "rules")
+PLAYER_KINDS = ("human", "random", "rules", "search")
 """Who may play a seat, as a save file records it: a person, or a bot by
 its kind (``referee.bots.kinds``)."""
 
 
 def game_to_json(game: Game, players: Mapping[Seat, str] | None = None) -> dict[str, Any]:
     """The game as a save file holds it; ``players`` (seat -> ``human``, or
-    a kind of bot: ``random``, ``rules``), when given, records who played each seat, so that the game
-    is resumed with the same players. It is not part of the checksum."""
+    a kind of bot: ``random``, ``rules``, ``search``), when given, records who played
+    each seat, so that the game is resumed with the same players. It is not
+    part of the checksum."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": game.ruleset.name,

@@ -16,7 +16,7 @@ import it).
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
@@ -24,6 +24,8 @@ from typing import Any
 from referee.bots.kinds import RulesetBots
 from referee.bots.rules import Meaning, RulesBot, state_of
 from referee.core.drivers import Ask, Player
+from referee.core.events import REFEREE
+from referee.core.game import Game
 from referee.games.night_watch.tables import WOUNDS_TO_KILL
 
 KILL = 3.0
@@ -32,11 +34,38 @@ CARD = 0.1
 """What a Spell card spent costs: no card is played for nothing."""
 CHIP = 0.05
 """What a chip spent costs."""
+LATER_PLAYED = 50.0
+"""How much sooner a drawn position tries a card its Watch plays later."""
 
 
 class NightWatchBots(RulesetBots):
+    searches = True  # the setup is public (the decks are shuffled by chance) and options only
+
     def rules(self, rng: Random) -> Player:
         return NightWatchRulesBot(rng)
+
+    def lean(self, game: Game, label: Mapping[str, Any],
+             later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
+        """A drawn position's Other draws first the cards it plays later in
+        the lines read and does not hold yet in that position, and last
+        those another Other of its Watch will need so (who draws is the next
+        line read: that it drew)."""
+        drawing = (later[0].get("facts") or {}) if later else {}
+        if label.get("draw") != "spell" or drawing.get("kind") != "drew":
+            return {}
+        others = game.view(REFEREE)["state"]["others"]  # the drawn position's, not the game's
+        needed: dict[str, Counter[str]] = {}
+        for line in later:
+            facts = line.get("facts") or {}
+            if facts.get("kind") == "played" and others[facts["other"]]["watch"] == label["watch"]:
+                needed.setdefault(facts["other"], Counter())[facts["card"]] += 1
+        mine = needed.pop(drawing["other"], Counter()) - \
+            Counter(others[drawing["other"]].get("hand") or ())
+        theirs = sum((wanted - Counter(others[other].get("hand") or ())
+                      for other, wanted in needed.items()), Counter())
+        lean = dict.fromkeys(theirs - mine, 1 / LATER_PLAYED)
+        lean.update(dict.fromkeys(mine, LATER_PLAYED))
+        return lean
 
 
 class NightWatchRulesBot(RulesBot):
