@@ -1,6 +1,7 @@
 """Bot benchmarks (run on demand: python bench/bench_bots.py [GAMES]).
 
-Prints, for each ruleset's example:
+Usage: python bench/bench_bots.py [GAMES [SEARCH]]. Prints, for each
+ruleset's example:
 
 - bot decisions a second, for the random bot and the rules bot, timed over
   games where every seat is played by that kind (only the bots' own time);
@@ -8,6 +9,9 @@ Prints, for each ruleset's example:
   swapped, GAMES games, 200 by default), wins, draws and losses with the 95%
   Wilson interval of the share won; for Echo, each kind's investigators'
   share won together;
+- for the rulesets with a search bot (Night Watch), its decisions a second
+  and how it does against the random bot and the rules bot, SEARCH games
+  each (40 by default: about ten seconds a game on this machine);
 - the speed of ``referee arena`` in one process, on a local pool of two
   processes and on a local Dask cluster of two worker processes, and that
   all three played the same games (the same digest).
@@ -22,7 +26,7 @@ import time
 from random import Random
 
 from referee.bots.arena import Tournament, arena
-from referee.bots.kinds import make_bot
+from referee.bots.kinds import kinds_for, make_bot
 from referee.core.drivers import Ask, Player, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.ruleset import all_rulesets
@@ -49,22 +53,29 @@ class Timed:
 
 
 def decisions_a_second(name: str, kind: str) -> float:
-    """The bots' decisions a second over games of ``kind`` at every seat."""
+    """The bots' decisions a second over games of ``kind`` at every seat
+    (one seat searching, the other the rules bot, for the search bot)."""
     ruleset, scenario = load_scenario(name)
-    timed = Timed(make_bot(ruleset, kind, Random(0)))
     started, seed = time.perf_counter(), 0
+    decisions, seconds = 0, 0.0
     while time.perf_counter() - started < DECISION_SECONDS:
         game = Game(ruleset, scenario)
-        play_out(game, dict.fromkeys(game.seats, timed), RandomChance(Random(seed)))
+        timed = Timed(make_bot(ruleset, kind, Random(seed), scenario))
+        players: dict[str, Player] = dict.fromkeys(game.seats, timed)
+        if kind == "search":
+            players[game.seats[1]] = make_bot(ruleset, "rules", Random(seed))
+        play_out(game, players, RandomChance(Random(seed)))
+        decisions, seconds = decisions + timed.decisions, seconds + timed.seconds
         seed += 1
-    return timed.decisions / timed.seconds
+    return decisions / seconds
 
 
-def strength_lines(name: str, games: int) -> list[str]:
-    result = arena(name, ["rules", "random"], games, seed=10_000, workers=2)
+def strength_lines(name: str, games: int, first: str = "rules",
+                   second: str = "random") -> list[str]:
+    result = arena(name, [first, second], games, seed=10_000, workers=2)
     (pairing,) = result.pairings
     lines = []
-    for kind in ("rules", "random"):
+    for kind in (first, second):
         record = pairing.records[kind]
         low, high = record.interval
         lines.append(f"  {kind:>6}: {record.wins:4d} won, {record.draws:4d} drawn, "
@@ -100,7 +111,7 @@ def arena_speed_lines() -> list[str]:
     return lines
 
 
-def main(games: int) -> None:
+def main(games: int, search_games: int) -> None:
     print(f"Bots: Python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores")
     names = sorted(ruleset.name for ruleset in all_rulesets())
@@ -116,10 +127,20 @@ def main(games: int) -> None:
             print(f" {name}:")
             for line in strength_lines(name, games):
                 print(line)
+        print(f"The search bot, {search_games} games against each, sides swapped:")
+        for name in names:
+            ruleset, _ = load_scenario(name)
+            if "search" not in kinds_for(ruleset):
+                continue
+            print(f" {name}: {decisions_a_second(name, 'search'):.1f} decisions a second")
+            for other in ("random", "rules"):
+                for line in strength_lines(name, search_games, "search", other):
+                    print(line)
     print(f"Arena speed ({SPEED_RULESET}, rules against random, {SPEED_GAMES} games):")
     for line in arena_speed_lines():
         print(line)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200,
+         int(sys.argv[2]) if len(sys.argv) > 2 else 40)

@@ -89,3 +89,15 @@ def test_a_bot_the_ruleset_has_not_is_refused_before_any_game() -> None:
     assert "No bot `searh` for Investigators in Echo" in result.output
     result = runner.invoke(app, ["arena", "echo", "--bots", "rules", "-n", "0"])
     assert result.exit_code == 2 and "at least 1 game" in result.output
+
+
+def test_simulate_counts_games_of_the_bots_named_at_every_seat() -> None:
+    result = runner.invoke(app, ["simulate", "night-watch", "--bots", "rules", "-n", "6",
+                                 "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    counted = json.loads(result.output)
+    ruleset, scenario = load_scenario("night-watch")
+    kinds = dict.fromkeys(Game(ruleset, scenario).seats, "rules")
+    lengths = [len(bot_game(ruleset, scenario, kinds, seed).inputs) for seed in range(3, 9)]
+    assert counted["games"] == 6
+    assert counted["inputs_per_game"] == sum(lengths) / 6

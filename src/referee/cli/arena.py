@@ -31,7 +31,8 @@ from referee.runtime import frozen_heap
 def arena_command(
     ruleset: Annotated[str, typer.Argument(help="A ruleset's name, or a scenario file.")],
     bots: Annotated[str, typer.Option(
-        "--bots", help="The kinds of bot to pair, by name, comma-separated (random, rules).")],
+        "--bots", help="The kinds of bot to pair, by name, comma-separated "
+                       "(random, rules, search).")],
     scenario: Annotated[Path | None, typer.Option(
         "--scenario", help="A scenario file (default: the ruleset's example).")] = None,
     games: Annotated[int, typer.Option("--games", "-n",

@@ -34,7 +34,7 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Game k is played with seed SEED+k.")] = 0,
     workers: Annotated[int, typer.Option(help="Processes playing at once.")] = 1,
     bots: Annotated[str, typer.Option(
-        "--bots", help="The kind of bot at every seat (random, rules).")] = "random",
+        "--bots", help="The kind of bot at every seat (random, rules, search).")] = "random",
     cluster: Annotated[str | None, typer.Option(
         "--cluster", metavar="ADDRESS",
         help="Play on the Dask scheduler at ADDRESS (tcp://HOST:8786).")] = None,
