@@ -40,9 +40,9 @@ def test_every_ruleset_offers_the_random_and_the_rules_bot_and_night_watch_the_s
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "No bot `rulez` for Night Watch (did you mean `rules`?); "
-           "there are: random, rules, search."),
+           "there are: `random`, `rules`, `search`."),
     ("ru", "Для игры «Ночной Дозор» нет бота `rulez` (может быть, `rules`?); "
-           "есть: random, rules, search."),
+           "есть: `random`, `rules`, `search`."),
 ])
 def test_a_kind_not_offered_is_refused_naming_those_there_are(lang: Lang, words: str) -> None:
     ruleset, _ = load_scenario("night-watch")

@@ -111,7 +111,8 @@ def check_kind(ruleset: AnyRuleset, kind: str) -> str:
     if kind in offered:
         return kind
     raise UnknownBot(msg("bots.unknown", kind=kind, ruleset=ruleset.title,
-                         kinds=offered, suggestion=did_you_mean(kind, offered)))
+                         kinds=tuple(f"`{name}`" for name in offered),
+                         suggestion=did_you_mean(kind, offered)))
 
 
 def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
