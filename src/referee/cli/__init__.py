@@ -9,4 +9,4 @@ from referee.cli.resolve import resolve
 app.command("resolve")(resolve)
 
 __all__ = ["app", "main", "play", "replay", "resolve", "rulesets", "schema", "validate"]
-from referee.cli import odds, serve, simulate  # noqa: E402, F401  (serve: also db upgrade, verify)
+from referee.cli import arena, odds, serve, simulate  # noqa: E402, F401  (serve: also db upgrade, verify)

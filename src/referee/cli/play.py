@@ -20,7 +20,7 @@ from typing import Annotated
 
 import typer
 
-from referee.bots import random_bot
+from referee.bots.kinds import check_kind, make_bot
 from referee.cli.app import app
 from referee.cli.common import (
     INTERNAL_ERROR,
@@ -53,7 +53,8 @@ from referee.core.savefile import (
 )
 from referee.core.scenario import did_you_mean, load_scenario
 
-KINDS = {"human": "human", "bot": "random", "random": "random"}
+KINDS = {"human": "human", "bot": "random", "random": "random", "rules": "rules",
+         "search": "search"}
 """What ``--seat NAME=KIND`` accepts, and the kind of player it means."""
 
 
@@ -84,6 +85,22 @@ def scenario_files(scenario: str, game: Game) -> tuple[Path, ...]:
     """The file SCENARIO names: itself, or the ruleset's example it stands for."""
     given = Path(scenario)
     return (given,) if given.exists() else tuple(game.ruleset.examples()[:1])
+
+
+def players_for(game: Game, kinds: dict[Seat, str], human: Player,
+                seed: float) -> dict[Seat, Player]:
+    """A player for every seat: the person at the terminal, or a bot of the
+    kind named; one random bot plays every seat the random bot has (as
+    ``--seed`` has always played it), any other kind has a bot per seat.
+
+    :raises UnknownBot: for a kind the ruleset does not offer."""
+    ruleset = game.ruleset
+    for kind in set(kinds.values()) - {"human"}:
+        check_kind(ruleset, kind)
+    shared = make_bot(ruleset, "random", Random(seed))
+    return {seat: human if kind == "human" else shared if kind == "random"
+            else make_bot(ruleset, kind, Random(f"{seed}:{seat}"), game.scenario)
+            for seat, kind in kinds.items()}
 
 
 def who_plays(game: Game, named: dict[Seat, str], human: TerminalPlayer) -> dict[Seat, str]:
@@ -149,7 +166,8 @@ def play(
         help="A scenario file, a ruleset name for its example (see referee rulesets), "
              "or a saved game (.json) to resume.")],
     seat: Annotated[list[str] | None, typer.Option(
-        "--seat", help="NAME=human|bot (or random); all=bot sets every seat not named. "
+        "--seat", help="NAME=human|bot (a random bot; or random, rules, search: a bot by its "
+                       "kind); all=bot sets every seat not named. "
                        "Seats not named are asked about.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice and bots.")] = None,
     save: Annotated[Path | None, typer.Option(
@@ -188,7 +206,7 @@ def play(
         check_writable(save)
     pictures = Pictures.start(svg, game, chosen)
     rng = Random(seed)
-    bot = random_bot(Random(rng.random()))
+    bot_seed = rng.random()
     human = TerminalPlayer(out, chosen)
     saver = Saver(game, save)
     if resumed is not None:
@@ -198,7 +216,7 @@ def play(
     except (KeyboardInterrupt, EOFError):
         raise stopped(saver, chosen) from None
     saver.players = kinds
-    players: dict[Seat, Player] = {s: human if k == "human" else bot for s, k in kinds.items()}
+    players = players_for(game, kinds, human, bot_seed)
     screen = Screen(out, chosen, game, [s for s, k in kinds.items() if k == "human"], human.read)
     human.screen = screen
     reader = None if screen.hot_seat else screen.sitting  # whose view a picture shows

@@ -41,6 +41,11 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Game k is played with seed SEED+k.")] = 0,
     workers: Annotated[int, typer.Option(help="Processes playing at once.")] = 1,
+    bots: Annotated[str, typer.Option(
+        "--bots", help="The kind of bot at every seat (random, rules, search).")] = "random",
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", metavar="ADDRESS",
+        help="Play on the Dask scheduler at ADDRESS (tcp://HOST:8786).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option(
         "--plot", help="Also draw the outcomes to FILE (.png or .svg).")] = None,
@@ -66,7 +71,8 @@ def simulate_command(
         task = progress.add_task("", total=games)
         with frozen_heap():
             result = simulate(source, games, seed, workers,
-                              lambda done: progress.advance(task, done))
+                              lambda done: progress.advance(task, done), bots=bots,
+                              cluster=cluster)
     if as_json:
         typer.echo(json.dumps(result.to_json(chosen), ensure_ascii=False))
     else:

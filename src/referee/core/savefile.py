@@ -59,14 +59,16 @@ INPUT_KEYS = (frozenset({"chance"}), frozenset({"close"}), frozenset({"seat", "a
 """The keys of each kind of input: a chance's outcome, a close, a seat's answer."""
 
 
-PLAYER_KINDS = ("human", "random")
-"""Who may play a seat, as a save file records it: a person or a bot."""
+PLAYER_KINDS = ("human", "random", "rules", "search")
+"""Who may play a seat, as a save file records it: a person, or a bot by
+its kind (``referee.bots.kinds``)."""
 
 
 def game_to_json(game: Game, players: Mapping[Seat, str] | None = None) -> dict[str, Any]:
-    """The game as a save file holds it; ``players`` (seat -> ``human`` or
-    ``random``), when given, records who played each seat, so that the game
-    is resumed with the same players. It is not part of the checksum."""
+    """The game as a save file holds it; ``players`` (seat -> ``human``, or
+    a kind of bot: ``random``, ``rules``, ``search``), when given, records who played
+    each seat, so that the game is resumed with the same players. It is not
+    part of the checksum."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": game.ruleset.name,

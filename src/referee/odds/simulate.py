@@ -1,9 +1,11 @@
 """Monte Carlo of whole games: the rulesets themselves, played by their bots.
 
 Game ``k`` of a run uses seed ``seed + k`` for its bots and dice, so a run is
-the same whatever the number of worker processes, and any single game can be
-played again with ``referee.bots.random_playout(Game(ruleset, scenario), S)``
-(``referee play --seed S`` seeds its bots and dice otherwise). Each
+the same whatever the number of worker processes or the machines of a Dask
+cluster playing it, and any single game can be played again with
+``referee.bots.random_playout(Game(ruleset, scenario), S)`` or, played by
+another kind of bot, ``referee.bots.seating.bot_game`` (``referee play
+--seed S`` seeds its bots and dice otherwise). Each
 outcome gets its share with a 95% Wilson score interval, which stays inside
 0–1 and is honest for rare outcomes and small runs.
 """
@@ -13,15 +15,16 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.bots import random_playouts
+from referee.bots.kinds import RANDOM, check_kind
+from referee.bots.runner import run_tasks
+from referee.bots.seating import bot_game
 from referee.core.game import Game
 from referee.core.i18n import Lang, Msg, Name, msg, render
 from referee.core.scenario import load_scenario
-from referee.runtime import frozen_heap
 
 Z_95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -96,24 +99,23 @@ def outcome_key(game: Game) -> Key:
     return (outcome.kind, tuple(sorted(outcome.winners)))
 
 
-def play_games(source: str, seeds: range) -> tuple[Counter[Key], int]:
+def play_games(source: str, seeds: range, bots: str = RANDOM) -> tuple[Counter[Key], int]:
     """Play one game per seed of the scenario ``source`` (a file or a
-    ruleset's name); the outcomes counted and the inputs played."""
+    ruleset's name), every seat played by the ``bots`` kind of bot; the
+    outcomes counted and the inputs played."""
     ruleset, scenario = load_scenario(source)
     counts: Counter[Key] = Counter()
     inputs = 0
-    for game in random_playouts(ruleset, scenario, seeds):
+    if bots == RANDOM:
+        games: Iterator[Game] = random_playouts(ruleset, scenario, seeds)
+    else:
+        seats = Game(ruleset, scenario).seats
+        games = (bot_game(ruleset, scenario, dict.fromkeys(seats, bots), seed)
+                 for seed in seeds)
+    for game in games:
         counts[outcome_key(game)] += 1
         inputs += len(game.inputs)
     return counts, inputs
-
-
-def _play_games_in_worker(source: str, seeds: range) -> tuple[Counter[Key], int]:
-    """:func:`play_games` in a worker process of :func:`simulate`, which owns
-    that process: what was alive before the games is set aside from the
-    garbage collector's scans meanwhile."""
-    with frozen_heap():
-        return play_games(source, seeds)
 
 
 def _chunks(first: int, games: int) -> Iterator[range]:
@@ -122,31 +124,26 @@ def _chunks(first: int, games: int) -> Iterator[range]:
 
 
 def simulate(source: str, games: int, seed: int = 0, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> Simulation:
-    """Play ``games`` games of ``source`` with the ruleset's bots on
-    ``workers`` processes; ``progress`` is told of each finished batch."""
+             progress: Callable[[int], None] | None = None, *, bots: str = RANDOM,
+             cluster: str | None = None) -> Simulation:
+    """Play ``games`` games of ``source`` with the ruleset's ``bots`` kind of
+    bot at every seat, on ``workers`` local processes or the Dask cluster
+    at ``cluster`` (:mod:`referee.bots.runner`); ``progress`` is told of each
+    finished batch."""
     if games < 1:
         raise ValueError("games must be at least 1")
     ruleset, scenario = load_scenario(source)  # refuse a bad source before any worker starts
+    check_kind(ruleset, bots)
+    batches = list(_chunks(seed, games))
+    results = run_tasks(play_games, [(source, batch, bots) for batch in batches],
+                        workers=workers, cluster=cluster,
+                        done=None if progress is None
+                        else lambda index, _: progress(len(batches[index])))
     counts: Counter[Key] = Counter()
     inputs = 0
-    batches = list(_chunks(seed, games))
-    if workers <= 1:
-        results: Iterator[tuple[Counter[Key], int]] = (play_games(source, b) for b in batches)
-        for batch, (found, played) in zip(batches, results, strict=True):
-            counts.update(found)
-            inputs += played
-            if progress is not None:
-                progress(len(batch))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [(b, pool.submit(_play_games_in_worker, source, b)) for b in batches]
-            for batch, future in futures:
-                found, played = future.result()
-                counts.update(found)
-                inputs += played
-                if progress is not None:
-                    progress(len(batch))
+    for found, played in results:
+        counts.update(found)
+        inputs += played
     sample = Game(ruleset, scenario)
     shares = tuple(OutcomeShare(_label(sample, key), count, games)
                    for key, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -1,0 +1,136 @@
+"""Bots by name. Every ruleset has the ``random`` bot; a ruleset's package
+offers more (``rules``, a rule-of-thumb bot written from the book's tactics)
+through a :class:`RulesetBots` registered as its entry of the ``referee.bots``
+entry points, in a module its rules never import (``games/<name>/bot.py``).
+
+A package may offer the ``search`` bot too (:mod:`referee.bots.search`):
+Monte Carlo search on positions drawn to fit the seat's view, replayed from
+the game's setup, which is then public (every seat may read it whole).
+
+``referee play --seat NAME=KIND``, ``referee simulate --bots KIND`` and
+``referee arena --bots A,B`` find bots here by name, as scripts do::
+
+    bot = make_bot(ruleset, "rules", Random(7))
+    searching = make_bot(ruleset, "search", Random(8), setup=scenario)
+    play_out(game, {"night": bot, "day": make_bot(ruleset, "random", Random(8))}, dice)
+
+A bot is a :class:`~referee.core.drivers.Player`: it is handed an
+:class:`~referee.core.drivers.Ask` (its seat's view and the options put to
+it) and nothing else, so it cannot read what its seat may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from pydantic import BaseModel
+
+from referee.bots.history import History
+from referee.bots.policy import leaning
+from referee.bots.search import SearchBot
+from referee.core import plugins
+from referee.core.drivers import Player, RandomBot
+from referee.core.errors import RefereeError
+from referee.core.game import Game
+from referee.core.i18n import CATALOGUE, msg
+from referee.core.ruleset import AnyRuleset
+from referee.core.scenario import did_you_mean
+
+CATALOGUE.load(Path(__file__).with_name("text.toml"))
+
+BOTS_GROUP = "referee.bots"
+RANDOM = "random"
+RULES = "rules"
+SEARCH = "search"
+KINDS: tuple[str, ...] = (RANDOM, RULES, SEARCH)
+"""Every kind of bot there is, in order of strength; a ruleset offers
+``random`` and those its package registers."""
+
+
+class UnknownBot(RefereeError):
+    """A kind of bot the ruleset does not offer."""
+
+    code = "bot/unknown"
+
+
+class RulesetBots:
+    """What a ruleset's package offers beyond the random bot. Neutral: none;
+    a package fills in what it has."""
+
+    searches = False
+    """The search bot plays this ruleset: its setup is public and every
+    question has options (none answered by shape), so positions fitting a
+    seat's view can be drawn by replaying the setup (:mod:`.history`)."""
+
+    def rules(self, rng: Random) -> Player | None:
+        """A rule-of-thumb bot drawing on ``rng`` where its rules leave a
+        choice open; None where the package has none."""
+        return None
+
+    def lean(self, game: Game, label: Mapping[str, Any],
+             later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
+        """Which outcomes of a chance its seat does not see to try first
+        when drawing a position (:data:`referee.bots.history.Lean`)."""
+        return {}
+
+
+BOTS: plugins.Registered[RulesetBots] = plugins.Registered(BOTS_GROUP, RulesetBots)
+
+
+def ruleset_bots(ruleset: AnyRuleset) -> RulesetBots:
+    """What ``ruleset``'s package registers (the neutral offer where nothing)."""
+    return BOTS.find(getattr(ruleset, "name", None)) or RulesetBots()
+
+
+def register_bots(ruleset_name: str, bots: RulesetBots | None) -> None:
+    """Offer ``bots`` for the ruleset named ``ruleset_name`` in this process
+    (tests, scripts; None forgets it); an installed package registers through
+    the ``referee.bots`` entry points instead."""
+    BOTS.register(ruleset_name, bots)
+
+
+def kinds_for(ruleset: AnyRuleset) -> tuple[str, ...]:
+    """The kinds of bot ``ruleset`` offers, in :data:`KINDS`' order."""
+    offered = ruleset_bots(ruleset)
+    found = [RANDOM]
+    if offered.rules(Random(0)) is not None:
+        found.append(RULES)
+        if offered.searches:
+            found.append(SEARCH)
+    return tuple(found)
+
+
+def check_kind(ruleset: AnyRuleset, kind: str) -> str:
+    """``kind`` if ``ruleset`` offers that bot.
+
+    :raises UnknownBot: naming the kinds it offers, and the closest."""
+    offered = kinds_for(ruleset)
+    if kind in offered:
+        return kind
+    raise UnknownBot(msg("bots.unknown", kind=kind, ruleset=ruleset.title,
+                         kinds=tuple(f"`{name}`" for name in offered),
+                         suggestion=did_you_mean(kind, offered)))
+
+
+def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
+             setup: BaseModel | None = None) -> Player:
+    """A bot of ``kind`` for a seat of ``ruleset``, drawing on ``rng``; the
+    search bot replays the game's ``setup`` (its scenario), without which it
+    answers as the rules bot.
+
+    :raises UnknownBot: where the ruleset offers no such bot."""
+    check_kind(ruleset, kind)
+    offered = ruleset_bots(ruleset)
+    if kind == SEARCH:
+        rules = offered.rules(Random(rng.random()))
+        rollout = offered.rules(Random(rng.random()))
+        if rules is not None and rollout is not None and setup is not None:
+            history = History(ruleset, setup, Random(rng.random()), lean=offered.lean)
+            return SearchBot(rules, history, rng, rollout)
+        return rules or RandomBot(rng, leaning)
+    if kind == RULES:
+        return offered.rules(rng) or RandomBot(rng, leaning)
+    return RandomBot(rng, leaning)

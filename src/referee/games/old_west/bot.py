@@ -1,0 +1,236 @@
+"""Legends of the Old West's rule-of-thumb bot, read from its posse's view
+alone (registered as the ``old-west`` entry of ``referee.bots``; the rules
+never import it).
+
+- **Movement**: a model charges the weakest enemy it can reach (fewest
+  Wounds left, then the poorest fighter); a model of a posse that must
+  escape leaves by its edge when it can and otherwise heads for it; one of a
+  posse that must hold the table keeps its ground and shoots; any other
+  advances on the nearest enemy. It never asks for a point of its own.
+- **Shooting**: every model shoots, at the target with the least cover in
+  the way and the lowest Toughness.
+- **Fame** is kept for the fights that decide: no Heroic Actions; on a roll
+  a Hero spends Fame only to pass a Head for the Hills test or when a single
+  point makes the roll and Fame is left after it; on the fight's die he
+  spends the fewest points that win it outright (OW-FGT-1, OW-FGT-2), and in
+  a secret bid (OW-FAM-3) one point more, against the other Hero's.
+- **Back Off**: to the spot farthest from fences, walls, drops and the
+  table's edge, where a model cannot be surrounded next time (OW-SUR-1).
+- Fortune is always spent on a wound; strikes go at the rider; the posse
+  takes its Head for the Hills test rather than running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from math import dist
+from random import Random
+from typing import Any
+
+from shapely.geometry import LineString, Point, Polygon
+
+from referee.bots.kinds import RulesetBots
+from referee.bots.rules import Meaning, RulesBot, facts_of, state_of
+from referee.core.drivers import Ask, Player
+
+WIN = 100.0
+"""The rating of what the bot always does when it can (leave to escape,
+charge, shoot, spend Fortune, take the test)."""
+FENCES = frozenset({"wall", "building", "drop"})
+"""Terrain a model backing off can be pinned against (OW-SUR-1, OW-SUR-5)."""
+
+
+class OldWestBots(RulesetBots):
+    def rules(self, rng: Random) -> Player:
+        return OldWestRulesBot(rng)
+
+
+class OldWestRulesBot(RulesBot):
+    """Charges the weakest, keeps Fame for the fights that decide, backs off
+    away from fences."""
+
+    def rate(self, ask: Ask, meanings: Sequence[Meaning]) -> Sequence[float]:
+        state = state_of(ask)
+        kinds = {meaning.get("kind") for meaning in meanings}
+        if kinds & {"fame-die", "no-fame"}:
+            return rate_fight_fame(ask, meanings)
+        return [rate_option(state, ask, meaning) for meaning in meanings]
+
+
+def rate_option(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    kind = meaning.get("kind")
+    rate = RATINGS.get(str(kind))
+    return 0.0 if rate is None else rate(state, ask, meaning)
+
+
+def _enemies(state: Mapping[str, Any], seat: str) -> list[Mapping[str, Any]]:
+    return [model for model in state["models"].values()
+            if model["posse"] != seat and model["status"] == "active" and model["at"]]
+
+
+def weakness(model: Mapping[str, Any]) -> float:
+    """The weaker an enemy, the higher: fewest Wounds left, then the poorest
+    fighter (Fighting, Attacks, Toughness)."""
+    return -float(10 * model["wounds"] + model["fighting"] + model["attacks"]
+                  + 0.5 * model["toughness"])
+
+
+def objective(state: Mapping[str, Any], seat: str) -> str | None:
+    posse = state["posses"].get(seat) or {}
+    aim = posse.get("objective") or {}
+    return aim.get("kind")
+
+
+def edge_distance(state: Mapping[str, Any], seat: str, at: Sequence[float]) -> float:
+    """How far ``at`` lies from the posse's exit edge."""
+    edge = (state["posses"].get(seat) or {}).get("exit_edge")
+    table = state["table"]
+    away: dict[str, float] = {"south": at[1], "north": table["depth"] - at[1],
+                              "west": at[0], "east": table["width"] - at[0]}
+    return away.get(str(edge), 0.0)
+
+
+def rate_hold(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return 0.0
+
+
+def rate_advance(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    """Toward the exit edge for a posse that must escape; never for one
+    that must hold the table (it stands and shoots); else toward the nearest
+    enemy, better than standing still."""
+    to = meaning["to"]
+    aim = objective(state, ask.seat)
+    if aim == "escape":
+        return 1.0 + 0.01 * (100.0 - edge_distance(state, ask.seat, to))
+    if aim == "hold":
+        return -1.0
+    enemies = _enemies(state, ask.seat)
+    if not enemies:
+        return 0.5
+    return 1.0 + 0.01 * (100.0 - min(dist(to, enemy["at"]) for enemy in enemies))
+
+
+def rate_charge(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    target = state["models"][meaning["target"]]
+    across = 0.0 if meaning.get("across") is None else -1.0  # a fight across a fence
+    return 10.0 + 0.1 * weakness(target) + across + 30.0
+
+
+def rate_exit(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return WIN if objective(state, ask.seat) == "escape" else -WIN
+
+
+def rate_point(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return -WIN  # a point of its own choosing: left to people
+
+
+def rate_shoot(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    target = state["models"][meaning["target"]]
+    return WIN - 5.0 * len(meaning.get("cover") or ()) - float(target["toughness"]) \
+        - 0.5 * float(target["wounds"])
+
+
+def rate_heroes(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return -float(len(meaning.get("models") or ()))  # Fame kept for the fights
+
+
+def rate_shout(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return 1.0 if meaning.get("shout") else 0.0
+
+
+def rate_fame_on_roll(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    """Spend on a Head for the Hills test, or one point that makes a roll
+    with Fame left after it; else keep it."""
+    points = meaning["points"]
+    if points == 0:
+        return 0.0
+    hero = state["models"][meaning["model"]]
+    return 1.0 if _testing_hills(ask) or (points == 1 and hero["fame"] > points) else -1.0
+
+
+def _testing_hills(ask: Ask) -> bool:
+    """The roll is a Head for the Hills test: nothing has happened since the
+    Drop but such tests (OW-HFH-1 comes before the Movement phase)."""
+    for facts in reversed(facts_of(ask)):
+        kind = facts.get("kind")
+        if kind in ("advantage", "advantage-again"):
+            return True
+        if kind != "pluck-test" or facts.get("test") != "hills":
+            return False
+    return False
+
+
+def rate_fortune(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return 1.0 if meaning.get("spend") else 0.0
+
+
+def rate_fight_order(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    """The fight where the posse's Attacks outnumber the enemy's most, first."""
+    models = state["models"]
+    balance = 0
+    for model_id in meaning["models"]:
+        model = models[model_id]
+        balance += model["attacks"] if model["posse"] == ask.seat else -model["attacks"]
+    return float(balance)
+
+
+def rate_back_off(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    """Away from fences, walls, drops and the edge; away from enemies too."""
+    to = meaning["to"]
+    spot = Point(to)
+    table = state["table"]
+    room = [to[0], to[1], table["width"] - to[0], table["depth"] - to[1]]
+    for piece in table["terrain"].values():
+        if piece["kind"] not in FENCES:
+            continue
+        points = piece["points"]
+        shape = Polygon(points) if piece["kind"] == "building" and len(points) >= 3 \
+            else LineString(points)
+        room.append(shape.distance(spot))
+    enemies = _enemies(state, ask.seat)
+    near = min((dist(to, enemy["at"]) for enemy in enemies), default=10.0)
+    return float(min(min(room), 3.0)) + 0.1 * float(near)
+
+
+def rate_strike(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return 1.0 if meaning.get("part") == "rider" else 0.0
+
+
+def rate_hills(state: Mapping[str, Any], ask: Ask, meaning: Meaning) -> float:
+    return 1.0 if meaning["kind"] == "hills-test" else 0.0
+
+
+RATINGS = {
+    "hold": rate_hold, "later": rate_hold, "advance": rate_advance, "charge": rate_charge,
+    "exit": rate_exit, "point": rate_point, "hold-fire": rate_hold, "shoot": rate_shoot,
+    "heroes": rate_heroes, "yee-haw": rate_shout, "fire": rate_shout,
+    "fame": rate_fame_on_roll, "fortune": rate_fortune, "fight": rate_fight_order,
+    "back-off-to": rate_back_off, "strike": rate_strike, "hills-test": rate_hills,
+    "hills-run": rate_hills,
+}
+
+
+def rate_fight_fame(ask: Ask, meanings: Sequence[Meaning]) -> list[float]:
+    """Fame on the fight's die: the fewest points that win the fight
+    outright; in a secret bid, one point more where the Hero has it."""
+    state = state_of(ask)
+    best: dict[str, int] = {}
+    for facts in facts_of(ask):
+        if facts.get("kind") == "fight-best":
+            best[facts["seat"]] = facts["value"]
+        elif facts.get("kind") == "fight-began":
+            best = {}
+    other = max((value for seat, value in best.items() if seat != ask.seat), default=0)
+    bidding = ask.decision.simultaneous
+    ratings = []
+    for meaning in meanings:
+        if meaning["kind"] == "no-fame":
+            ratings.append(0.0)
+            continue
+        needed = other + 1 + (1 if bidding else 0)
+        wins = meaning["to"] >= needed
+        hero = state["models"][meaning["model"]]
+        if bidding and not wins:
+            wins = meaning["to"] > other and meaning["points"] == hero["fame"]
+        ratings.append(10.0 - meaning["points"] if wins else -1.0)
+    return ratings

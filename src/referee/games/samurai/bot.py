@@ -1,0 +1,171 @@
+"""Samurai's rule-of-thumb bot, read from its band's view alone (registered
+as the ``samurai`` entry of ``referee.bots``; the rules never import it).
+
+- **Move**: a fighter closes in: it charges the weakest enemy it reaches
+  (most wounded, fewest Combat Potential), else advances on the nearest; a
+  loaded bow or arquebus with an enemy in range stands, to shoot without the
+  moving penalty (the Shuriken throws after moving without one, SAM-RNG-2).
+- **Action**: shoots when it has a line (every target offered is in sight
+  and range), at the nearest, most wounded; reloads a fired Teppo
+  (SAM-RNG-3).
+- **Combat**: splits a brawl so that its fighters gang up and are not ganged
+  up on (SAM-CMB-2), plays first the fight where its Combat Potential
+  outweighs the enemy's most (SAM-CMB-4); its tokens go mostly to Attack,
+  but a side outnumbered in a fight keeps most for Defence (SAM-FGT-2); every
+  Attack token is used, on the enemy with the fewest Defence tokens left;
+  Defence tokens Boost its defence rolls (SAM-BST-4), an Attack token is
+  never spent on a Boost while it can buy another attack; no Special attack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from math import dist
+from random import Random
+from typing import Any
+
+from referee.bots.kinds import RulesetBots
+from referee.bots.rules import Meaning, RulesBot, state_of
+from referee.core.drivers import Ask, Player
+from referee.core.waits import JSON
+from referee.games.samurai.fight import Allocation
+from referee.games.samurai.tables import WEAPONS
+
+OUTNUMBERED_ATTACK = 1 / 3
+"""Share of its Combat Potential an outnumbered side puts into Attack."""
+ATTACK_SHARE = 3 / 4
+"""Share of its Combat Potential a side not outnumbered puts into Attack."""
+
+
+class SamuraiBots(RulesetBots):
+    def rules(self, rng: Random) -> Player:
+        return SamuraiRulesBot(rng)
+
+
+class SamuraiRulesBot(RulesBot):
+    """Closes in, shoots when it has a line, keeps Defence tokens when outnumbered."""
+
+    def rate(self, ask: Ask, meanings: Sequence[Meaning]) -> Sequence[float]:
+        state = state_of(ask)
+        return [rate_option(state, ask.seat, meaning) for meaning in meanings]
+
+    def shaped(self, ask: Ask) -> JSON:
+        shape = ask.decision.shape_for(ask.seat)
+        if isinstance(shape, type) and issubclass(shape, Allocation):
+            return allocation(state_of(ask), ask.seat)
+        return super().shaped(ask)
+
+
+def allocation(state: Mapping[str, Any], seat: str) -> dict[str, JSON]:
+    """Each fighter's own Combat Potential, mostly Attack, mostly Defence
+    where the side has fewer fighters in the fight than the enemy."""
+    sides = state["fight"]["sides"]
+    mine = sides[seat]
+    theirs = sum(len(fighters) for side, fighters in sides.items() if side != seat)
+    share = OUTNUMBERED_ATTACK if len(mine) < theirs else ATTACK_SHARE
+    fighters: dict[str, JSON] = {}
+    for fighter in mine:
+        cp = state["fighters"][fighter]["cp"]
+        attack = min(cp, max(1, round(cp * share))) if cp else 0
+        fighters[fighter] = {"attack": attack, "defence": cp - attack,
+                             "boost_initiative": False}
+    return {"fighters": fighters}
+
+
+def rate_option(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    kind = meaning.get("kind")
+    rate = RATINGS.get(str(kind))
+    return 0.0 if rate is None else rate(state, seat, meaning)
+
+
+def _enemies(state: Mapping[str, Any], seat: str) -> list[Mapping[str, Any]]:
+    return [f for f in state["fighters"].values()
+            if f["side"] != seat and f["alive"] and f["at"] is not None]
+
+
+def weakness(fighter: Mapping[str, Any]) -> float:
+    return float(2 * fighter["wounds"] + (3 if fighter["stunned"] else 0) - fighter["cp"])
+
+
+def stands_to_shoot(state: Mapping[str, Any], seat: str, fighter: Mapping[str, Any]) -> bool:
+    """A loaded bow or arquebus with an enemy in range shoots better standing."""
+    weapon = WEAPONS.get(fighter["missile"]) if fighter["missile"] else None
+    if weapon is None or weapon.no_moving_penalty or not fighter["loaded"]:
+        return False
+    return any(dist(fighter["at"], enemy["at"]) <= weapon.max_range
+               for enemy in _enemies(state, seat))
+
+
+def rate_stay(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    fighter = state["fighters"][meaning["fighter"]]
+    return 50.0 if stands_to_shoot(state, seat, fighter) else 0.0
+
+
+def rate_advance(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    end = meaning["end"]
+    nearest = min((dist(end, enemy["at"]) for enemy in _enemies(state, seat)), default=0.0)
+    return 10.0 - 0.1 * nearest
+
+
+def rate_charge(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    return 30.0 + weakness(state["fighters"][meaning["target"]])
+
+
+def rate_point(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    return -100.0  # a point of its own choosing: left to people
+
+
+def rate_shoot(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    shooter = state["fighters"][meaning["shooter"]]
+    target = state["fighters"][meaning["target"]]
+    return 20.0 + weakness(target) - 0.1 * dist(shooter["at"], target["at"])
+
+
+def rate_reload(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    return 10.0
+
+
+def rate_split(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    """Fights where the band's fighters are many against one, not one
+    against many."""
+    fighters = state["fighters"]
+    balance = 0.0
+    for fight in meaning["fights"]:
+        many = len(fight["enemies"])
+        balance += many - 1 if fighters[fight["fighter"]]["side"] != seat else 1 - many
+    return balance
+
+
+def rate_fight(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    fighters = state["fighters"]
+    balance = 0.0
+    for fid in [meaning["fighter"], *meaning["enemies"]]:
+        fighter = fighters[fid]
+        balance += fighter["cp"] if fighter["side"] == seat else -fighter["cp"]
+    return balance
+
+
+def rate_attack(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    tokens = (state.get("fight") or {}).get("tokens") or {}
+    defence = (tokens.get(meaning["defender"]) or {}).get("defence", 0)
+    return 10.0 - float(defence) + 0.5 * weakness(state["fighters"][meaning["defender"]])
+
+
+def rate_boost_defence(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    return 1.0 if meaning.get("boost") else 0.0
+
+
+def rate_boost_attack(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    return -1.0 if meaning.get("boost") else 0.0
+
+
+def rate_special(state: Mapping[str, Any], seat: str, meaning: Meaning) -> float:
+    return 1.0 if meaning.get("special") == "none" else 0.0
+
+
+RATINGS = {
+    "stay": rate_stay, "advance": rate_advance, "charge": rate_charge, "point": rate_point,
+    "shoot": rate_shoot, "reload": rate_reload, "split": rate_split, "fight": rate_fight,
+    "attack": rate_attack, "boost-defence": rate_boost_defence,
+    "boost-attack": rate_boost_attack, "special": rate_special,
+}
