@@ -107,6 +107,31 @@ def test_a_line_through_two_cover_areas_lists_them_in_order():
     assert [c.name for c in measure_sight(t, "B", "A").covers] == ["field", "scrub"]
 
 
+def test_overlapping_areas_count_their_shared_inches_once():
+    """
+        7 . . . # # # # # . . . . . . . .
+        6 . . . # # # + + + + . . . . . .     woods x 3..7, y 3..7
+        5 . A - # # # + + + + - - - - - B     bushes x 6..9, y 4..6 (+: both)
+        4 . . . # # # + + + + . . . . . .     A (1,5), B (15,5)
+        3 . . . # # # # # . . . . . . . .
+          0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5
+    Woods from 2" to 6" (4"), bushes from 5" to 8" (3"): each area lists its
+    own stretch, but the line is in cover from 2" to 8", 6" in all (not 7").
+    Leaving out the first 3" and the last 6" of the line keeps 3" to 8".
+    """
+    t = table(covers={"woods": box(3, 3, 7, 7), "bushes": box(6, 4, 9, 6)},
+              pieces={"A": (1, 5), "B": (15, 5)})
+    sight = measure_sight(t, "A", "B")
+    assert [c.inside for c in sight.covers] == pytest.approx([4, 3])
+    assert sight.cover_inside() == pytest.approx(7)
+    assert flat(sight.cover_stretches()) == pytest.approx([2, 8])
+    assert sight.cover_length() == pytest.approx(6)
+    assert sight.cover_length(["bushes"]) == pytest.approx(3)
+    assert sight.cover_length(start=3, end=8) == pytest.approx(5)
+    assert sight.cover_length(start=9) == 0
+    assert measure_sight(t, "B", "A").cover_length() == pytest.approx(6)
+
+
 def test_a_u_shaped_hedge_gives_two_stretches_of_one_area():
     """
         7 . . # # # # # # . . .

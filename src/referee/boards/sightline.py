@@ -13,6 +13,11 @@ Conventions, each pinned by a drawn case in ``tests/boards/test_sightline.py``:
 - :func:`measure_sight` draws the line from centre to centre. :func:`best_sight`
   tries lines between points across both bases and returns the best one by a
   key the game chooses.
+- Each area's stretches are measured on their own (:attr:`SightLine.covers`),
+  so where two areas overlap each lists the shared part;
+  :meth:`SightLine.cover_length` counts every inch of the line once, however
+  many areas lie on it, and can leave out the ends of the line (the parts
+  under the two models' own bases, say).
 - *Inside* a cover area means inside its interior. A line that only touches a
   corner, or runs along an edge, is not inside for that stretch, and an area
   it never gets into is not listed. A line that ends inside an area counts up
@@ -123,9 +128,30 @@ class SightLine:
 
     def cover_inside(self, covers: Iterable[str] | None = None) -> Inches:
         """Inches inside cover, summed over ``covers`` (names), or over every
-        area when None. Overlapping areas each count their own stretch."""
+        area when None. Overlapping areas each count their own stretch; for
+        the inches of the line in cover, each counted once, see
+        :meth:`cover_length`."""
         wanted = None if covers is None else set(covers)
         return sum(c.inside for c in self.covers if wanted is None or c.name in wanted)
+
+    def cover_stretches(self, covers: Iterable[str] | None = None, start: Inches = 0.0,
+                        end: Inches | None = None) -> tuple[tuple[Inches, Inches], ...]:
+        """The (from, to) stretches of the line inside any of ``covers``
+        (names; every area when None), in order. Where areas overlap, their
+        shared part is one stretch. Only the part of the line from ``start``
+        to ``end`` (distances along it; the whole line by default) is kept."""
+        wanted = None if covers is None else set(covers)
+        stop = self.length if end is None else end
+        return _merge([(max(a, start), min(b, stop)) for c in self.covers
+                       if wanted is None or c.name in wanted for a, b in c.stretches
+                       if min(b, stop) > max(a, start)])
+
+    def cover_length(self, covers: Iterable[str] | None = None, start: Inches = 0.0,
+                     end: Inches | None = None) -> Inches:
+        """Inches of the line inside any of ``covers`` (names; every area when
+        None), each inch counted once however many areas lie on it, between
+        ``start`` and ``end`` as in :meth:`cover_stretches`."""
+        return sum(b - a for a, b in self.cover_stretches(covers, start, end))
 
     @property
     def crossed_ids(self) -> tuple[str, ...]:
