@@ -21,6 +21,7 @@ from tests.games.samurai.sam import (
     RETAINERS_FIRST,
     fighter,
     hedge,
+    house,
     last,
     new_game,
     option_values,
@@ -74,6 +75,108 @@ def test_more_than_two_inches_of_a_hedge_blocks_the_line(width: float, blocked: 
     else:
         assert line.blocked is None and line.cover == "light"
         game.answer("retainers", SHOOT_OSO)
+
+
+def area(name: str, x0: float, x1: float, y0: float = 8, y1: float = 12) -> dict[str, Any]:
+    """Light cover from ``x0`` to ``x1`` across the line y = 10."""
+    return hedge(x0, y0, x1, y1, name)
+
+
+@pytest.mark.rule("SAM-LOS-3")
+@pytest.mark.parametrize(("bushes", "light", "blocked"), [
+    ((6.25, 7.25), 1.5, False), ((7.0, 8.5), 2.5, True)])
+def test_overlapping_light_cover_counts_its_shared_inches_once(
+        bushes: tuple[float, float], light: float, blocked: bool):
+    """
+        11 . . . . . W W . . . . . . .
+        10 . A - - - W B - - - - - T .     A (2,10), T (14,10)
+         9 . . . . . W W . . . . . . .     woods 1.5" deep, x 6..7.5
+           0 1 2 3 4 5 6 7 8 9 ...
+    Bushes inside the woods (x 6.25..7.25): the line is in light cover for
+    1.5", not 1.5" + 1": the woods alone allow the shot, and so do woods with
+    bushes in them. Bushes from x 7 to 8.5 reach out of the woods: 6..8.5,
+    2.5" in all (not 3"), more than 2".
+    """
+    game = range_game(ARCHER, (14, 10), [area("woods", 6, 7.5),
+                                         area("bushes", *bushes, y0=9, y1=11)])
+    line = seen(game)
+    assert line.light_inches == pytest.approx(light)
+    if blocked:
+        assert ("2.5 inches of light cover on the line of sight, more than 2 inches"
+                in shot_refused(game))
+    else:
+        assert line.blocked is None and line.cover == "light"
+        game.answer("retainers", SHOOT_OSO)
+
+
+@pytest.mark.rule("SAM-LOS-3")
+@pytest.mark.parametrize(("cover", "light"), [
+    ((0, 4.5), 2.0),      # the archer stands in woods that reach 2" beyond its base
+    ((11.5, 15), 2.0),    # the target stands in woods that reach 2" before its base
+    ((13.5, 15), 0.0)])   # bushes under the target's base and no further
+def test_light_cover_under_the_shooters_or_targets_own_base_is_not_between_them(
+        cover: tuple[float, float], light: float):
+    """Disputed case 9. «Между стрелком и целью»: the line counts from the rim
+    of A's base (x 2.5) to the rim of T's (x 13.5).
+
+        11 W W W W W . . . . . . . . .
+        10 W A W W W - - - - - - - T .     A (2,10) in woods x 0..4.5:
+         9 W W W W W . . . . . . . . .     2" between, not 2.5": in sight
+           0 1 2 3 4 5 6 7 8 9 ...
+    Measured from centre to centre the woods would be 2.5" and block the
+    shot; between the two bases they are 2", which does not. Bushes under the
+    target's base alone give it no light cover (house rule 4's +1).
+    """
+    game = range_game(ARCHER, (14, 10), [area("woods", *cover)])
+    line = seen(game)
+    assert line.light_inches == pytest.approx(light)
+    assert line.blocked is None
+    assert line.cover == ("light" if light else None)
+    game.answer("retainers", SHOOT_OSO)
+
+
+HOUSE = house(6, 8, 10, 12)
+
+
+@pytest.mark.rule("SAM-LOS-4")
+@pytest.mark.parametrize("buildings_block", [False, True])
+@pytest.mark.parametrize(("target_at", "moved", "why"), [
+    (14, True, None),                 # 3.5" behind the house, moved
+    (14, False, None),                # 3.5" behind the house, still
+    (10.6, True, None),               # by its wall, moved: heavy cover
+    (10.6, False, "Oso is in heavy cover and has neither moved nor shot this turn")])
+def test_a_building_is_heavy_cover_and_blocks_more_only_by_the_house_rule(
+        buildings_block: bool, target_at: float, moved: bool, why: str | None):
+    """
+        12 . . . . . H H H H . . . T .     a house x 6..10, y 8..12
+        10 . A - - - H H H H T - - T .     T by its wall (10.6, 10)
+         8 . . . . . H H H H . . . . .     or 3.5" behind it (14, 10)
+           0 1 2 3 4 5 6 7 8 9 0 1 2 3 4
+    By the book (SAM-LOS-4) a building is heavy cover: it hides a target in
+    it (here within 1", house rule 5) that neither moved nor shot, and
+    nothing more. With ``buildings_block`` (house rule 5, off by default) a
+    house elsewhere on the line blocks it too, even when the target moved.
+    """
+    oso = fighter("oso", (target_at, 7 if moved else 10))
+    game = new_game([ARCHER], [oso], [HOUSE], buildings_block=buildings_block)
+    game.feed(*RETAINERS_FIRST, {"do": "stay"})
+    if moved:  # Oso comes up from 3" below
+        game.feed({"do": "point"}, {"x": target_at, "y": 10})
+    stay_all(game)
+    assert game.state.fighters["oso"].moved is moved
+    line = seen(game)
+    behind = target_at == 14
+    assert line.cover == (None if behind else "heavy")
+    if buildings_block and behind:
+        why = "the house blocks the line of sight"
+    if why is None:
+        assert line.blocked is None
+        game.answer("retainers", SHOOT_OSO)
+        game.feed(1, 1)
+        # Defence 6, + 2 in heavy cover (house rule 4)
+        assert last(game, "sam.shot-result").params["defence"] == (6 if behind else 8)
+    else:
+        assert why in shot_refused(game)
 
 
 @pytest.mark.rule("SAM-LOS-2")

@@ -30,13 +30,22 @@ class Sight:
 
 
 def sight(state: SamuraiState, table: Table, shooter: str, target: str) -> Sight:
-    """The centre-to-centre line from ``shooter`` to ``target`` (house rule:
-    one line, centre to centre), read through SAM-LOS-2..4."""
+    """The centre-to-centre line from ``shooter`` to ``target`` (disputed
+    case 1: one line, centre to centre), read through SAM-LOS-2..4."""
     line = measure_sight(table, shooter, target)
-    light = line.cover_inside()
+    light = light_between(table, line, shooter, target)
     heavy = in_heavy_cover(state, table, line, target)
     cover: Cover | None = "heavy" if heavy else ("light" if light > _ROUNDING else None)
     return Sight(line, blocked_by(state, table, line, light, heavy, target), cover, light)
+
+
+def light_between(table: Table, line: SightLine, shooter: str, target: str) -> float:
+    """SAM-LOS-3: the inches of Light cover between shooter and target, on
+    the line from the rim of the shooter's base to the rim of the target's
+    (disputed case 9: what lies under either base is not between them).
+    Each inch counts once, however many areas lie on it."""
+    return line.cover_length(start=table.pieces[shooter].radius,
+                             end=line.length - table.pieces[target].radius)
 
 
 def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
@@ -55,7 +64,7 @@ def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
         for crossing in line.obstacles:
             if isinstance(crossing.obstacle.geometry, Polygon) and not _near(
                     state, table, crossing.obstacle.geometry, target):
-                # house rule: one cannot see through a house
+                # house rule, opt-in (buildings_block): one cannot see through a house
                 return msg("sam.los.building", terrain=state.terrain.names[crossing.name])
     fighter = names[target]
     if heavy and not (fighter.moved or fighter.shot):

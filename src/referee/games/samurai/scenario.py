@@ -112,8 +112,10 @@ class HouseRules(StrictModel):
                                                   "at the End phase has lost")
     heavy_cover_reach: float = Field(1.0, ge=0, le=12, description="a target within this of a wall "
                                                             "or building on the line is in it")
-    buildings_block: bool = Field(True, description="a building on the line blocks sight "
-                                                    "unless the target is in it")
+    buildings_block: bool = Field(False, description="not the book's (SAM-LOS-2..4 block "
+                                                     "sight only so): a building on the line "
+                                                     "blocks it, unless the target is in or "
+                                                     "against it (heavy cover)")
 
 
 class SamuraiScenario(StrictModel):
