@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, model_validator
 from shapely.geometry import Polygon
 
 from referee.boards.table import Obstacle, Piece, Table, mm_to_inches, obstacle_shape
@@ -16,6 +16,7 @@ from referee.core.model import LocalName, StrictModel
 from referee.core.morphology import gender_of
 from referee.core.scenario import Refused, refused
 from referee.games.samurai.tables import (
+    COVER_KINDS,
     CP_LIMITS,
     PROFILE_DEFAULTS,
     STAT_LIMITS,
@@ -23,6 +24,7 @@ from referee.games.samurai.tables import (
     Armour,
     Cover,
     MissileName,
+    TerrainKind,
 )
 
 MAX_TABLE = 120.0
@@ -85,15 +87,42 @@ class Band(StrictModel):
         return name
 
 
+def _cover_or_kind(schema: dict[str, Any]) -> None:
+    """The schema says what the model reads: ``cover`` may be left out when
+    ``kind`` gives it."""
+    schema["required"] = [f for f in schema.get("required", []) if f != "cover"]
+    schema["anyOf"] = [{"required": ["cover"]}, {"required": ["kind"]}]
+
+
 class TerrainSpec(StrictModel):
     """A piece of cover (SAM-LOS-1): light (woods, bushes, hedges: an area)
-    or heavy (walls and palisades: a line; buildings: a closed polygon)."""
+    or heavy (walls and palisades: a line; buildings: a closed polygon).
+    Terrain of a kind the book names takes the book's cover
+    (:data:`~referee.games.samurai.tables.COVER_KINDS`), and ``cover`` may
+    be left out; other terrain states its cover."""
+
+    model_config = ConfigDict(json_schema_extra=_cover_or_kind)
 
     name: LocalName
-    cover: Cover
+    kind: TerrainKind | None = Field(None, description="the book's kind of terrain, which gives "
+                                                       "its cover: woods, bushes, hedge (light); "
+                                                       "wall, palisade, building (heavy)")
+    cover: Cover = Field(description="light or heavy; left out, the cover of its kind")
     points: tuple[Point, ...] = Field(min_length=2, max_length=MAX_POINTS)
     closed: bool = Field(True, description="an area or building rather than a wall line")
     height: float = Field(2.0, gt=0, le=MAX_TABLE)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cover_from_kind(cls, data: Any) -> Any:
+        """SAM-LOS-1: a kind the book names gives the cover left out. A kind
+        it does not name is refused as such; its cover is not also said to
+        be missing (the stand-in never reaches a scenario: the kind fails)."""
+        if isinstance(data, dict) and "cover" not in data and data.get("kind") is not None:
+            kind = data["kind"]
+            known = isinstance(kind, str) and kind in COVER_KINDS
+            return {**data, "cover": COVER_KINDS[kind] if known else "light"}
+        return data
 
 
 class TableSpec(StrictModel):
@@ -148,7 +177,13 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
     problems += _placement_problems(scenario)
     for t, terrain in enumerate(scenario.terrain):
         where = f"terrain[{t}]"
-        if terrain.cover == "light" and not terrain.closed \
+        if terrain.kind is not None and terrain.cover != COVER_KINDS[terrain.kind] \
+                and not gone.within("terrain", t, "kind") \
+                and not gone.within("terrain", t, "cover"):
+            problems.append(msg("sam.check.kind-cover", field=f"{where}.cover",
+                                kind=terrain.kind, cover=terrain.cover,
+                                book=COVER_KINDS[terrain.kind]))
+        elif terrain.cover == "light" and not terrain.closed \
                 and not gone.within("terrain", t, "cover"):
             problems.append(msg("sam.check.light-line", field=f"{where}.closed"))
         if terrain.closed and not gone.within("terrain", t, "points") \

@@ -61,9 +61,15 @@ def out_of_range(weapon: Missile, distance: Inches) -> bool:
 LIGHT_COVER_LIMIT: Inches = 2.0
 """SAM-LOS-3: more than this many inches of Light cover on the line blocks it."""
 
-COVER_KINDS: dict[str, Cover] = {"woods": "light", "bushes": "light", "hedge": "light",
-                                  "wall": "heavy", "palisade": "heavy", "building": "heavy"}
-"""SAM-LOS-1: what each kind of terrain is."""
+TerrainKind = Literal["woods", "bushes", "hedge", "wall", "palisade", "building"]
+"""The kinds of terrain the book names (SAM-LOS-1)."""
+
+COVER_KINDS: dict[TerrainKind, Cover] = {
+    "woods": "light", "bushes": "light", "hedge": "light",
+    "wall": "heavy", "palisade": "heavy", "building": "heavy"}
+"""SAM-LOS-1: the cover each kind of terrain the book names gives. A
+scenario's terrain of one of these kinds takes its cover from here; other
+terrain states its own."""
 
 # -- combat (SAM-CMB, SAM-FGT, SAM-ATK, SAM-MOD, SAM-BST) ------------------------
 
