@@ -56,28 +56,47 @@ def test_only_fighters_in_contact_fight_and_each_takes_tokens_for_its_cp():
                                                "boost_initiative": False}}}
 
 
-def chain() -> Game:
+def square() -> Game:
     """
-        B1 A1 B2 A2        A1 touches B1 and B2; A2 touches B2 only
+        11 B2 A2        each fighter touches the two enemies beside it;
+        10 A1 B1        the two of a band stand diagonally, apart
+           10 11
     """
-    game = new_game([fighter("a1", (11, 10)), fighter("a2", (13, 10))],
-                    [fighter("b1", (10, 10)), fighter("b2", (12, 10))])
+    game = new_game([fighter("a1", (10, 10)), fighter("a2", (11, 11))],
+                    [fighter("b1", (11, 10)), fighter("b2", (10, 11))])
     game.feed(*RETAINERS_FIRST)
     return game
 
 
 @pytest.mark.rule("SAM-CMB-2")
 def test_the_player_with_priority_is_offered_every_legal_split_and_only_those():
-    game = chain()
+    game = square()
     assert asked(game) == "sam.ask.split" and game.seats_to_answer() == ("retainers",)
     splits = sorted(sorted((f[0], tuple(f[1])) for f in split) for split in option_values(game))
     expected: list[list[tuple[str, tuple[str, ...]]]] = [
         [("a1", ("b1",)), ("a2", ("b2",))],       # two fights of one against one
-        [("a1", ("b1", "b2"))],                    # A1 against both; A2 waits
-        [("b2", ("a1", "a2"))],                    # B2 against both; B1 waits
+        [("a1", ("b2",)), ("a2", ("b1",))],       # the other two
     ]
     assert splits == sorted(expected)
-    # never "A1 against B2" alone: B1 could still join A1's fight
+    # never "A1 against B1 and B2": A2 would stand aside though it could fight
+
+
+@pytest.mark.rule("SAM-CMB-3")
+def test_a_fighter_stands_aside_only_when_no_split_can_put_it_into_a_fight():
+    """Disputed case 5.
+
+        B1 A1 B2 A2        A1 touches B1 and B2; A2 touches B2 only
+
+    «если лишних не впихнуть в другие схватки»: A1 against B1 and B2 would
+    leave A2 out, and B2 against A1 and A2 would leave B1 out, though neither
+    is one too many for anyone: two fights of one against one take them all,
+    so that split is the only one, and no one is asked."""
+    game = new_game([fighter("a1", (11, 10)), fighter("a2", (13, 10))],
+                    [fighter("b1", (10, 10)), fighter("b2", (12, 10))])
+    game.feed(*RETAINERS_FIRST)
+    assert asked(game) == "sam.ask.fight"
+    assert [render(m) for m in events(game, "sam.split")] == [
+        "A fight is set: A1 against B1.", "A fight is set: A2 against B2."]
 
 
 @pytest.mark.rule("SAM-CMB-3")

@@ -107,21 +107,23 @@ def _subsets(items: Sequence[str], size: int) -> Iterable[tuple[str, ...]]:
 def legal_splits(members: Sequence[str], adjacent: dict[str, set[str]],
                  caps: dict[str, int]) -> list[Split]:
     """Every legal split of a brawl into fights: no fighter in more fights
-    than it may take (SAM-CMB-5), and every fighter left out one that could
-    not be put into a fight (SAM-CMB-3). At most :data:`SPLIT_LIMIT`."""
+    than it may take (SAM-CMB-5), and no fighter left out that could be put
+    into a fight (SAM-CMB-3, disputed case 5): the splits that leave out the
+    fewest fighters. At most :data:`SPLIT_LIMIT`."""
     fights = possible_fights(members, adjacent)
     found: list[Split] = []
+    fewest = [len(members) + 1]
     used = dict.fromkeys(members, 0)
     chosen: list[Fight] = []
     budget = [_SEARCH_LIMIT]
 
     def search(i: int) -> None:
         budget[0] -= 1
-        if len(found) >= SPLIT_LIMIT or budget[0] < 0:
+        if (len(found) >= SPLIT_LIMIT and fewest[0] == 0) or budget[0] < 0:
             return
         if i == len(fights):
             if chosen and _nobody_could_join(chosen, fights, members, adjacent, caps, used):
-                found.append(tuple(chosen))
+                keep(tuple(chosen), sum(1 for m in members if not used[m]))
             return
         one, many = fights[i]
         if all(used[m] < caps[m] for m in (one, *many)):
@@ -134,6 +136,13 @@ def legal_splits(members: Sequence[str], adjacent: dict[str, set[str]],
                 used[m] -= 1
         search(i + 1)
 
+    def keep(split: Split, left_out: int) -> None:
+        if left_out < fewest[0]:
+            fewest[0] = left_out
+            found.clear()
+        if left_out == fewest[0] and len(found) < SPLIT_LIMIT:
+            found.append(split)
+
     search(0)
     return found
 
@@ -142,7 +151,8 @@ def _nobody_could_join(split: Sequence[Fight], fights: Sequence[Fight], members:
                        adjacent: dict[str, set[str]], caps: dict[str, int],
                        used: dict[str, int]) -> bool:
     """SAM-CMB-3: a fighter may be left out only when it cannot be put into
-    one of the fights nor into a new fight."""
+    one of the fights nor into a new fight (a quick test; a split that passes
+    it may still leave out more fighters than another)."""
     for u in members:
         if used[u]:
             continue
