@@ -36,7 +36,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
 
     name = "samurai"
     aliases = ("ronin",)
-    version = "3"
+    version = "4"
     title = msg("sam.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
