@@ -110,11 +110,12 @@ class MovementPhase(Frame):
                        facts={"kind": "next-named", "investigator": seat, "named_by": melifaro})
         self.mover = seat
         inv = state.investigators[seat]
-        state.emit(msg("echo.turn-of", who=state.name(seat), units=inv.units,
-                       at=state.at(inv.location)), clause="ECHO-ORD-1",
+        resumed, inv.started = inv.started, True
+        state.emit(msg("echo.turn-goes-on" if resumed else "echo.turn-of", who=state.name(seat),
+                       units=inv.units, at=state.at(inv.location)), clause="ECHO-ORD-1",
                    facts={"kind": "turn-of", "investigator": seat, "location": inv.location,
                           "units": inv.units})
-        return self.call(Turn(seat), self.turn_over)
+        return self.call(Turn(seat, resumed=resumed), self.turn_over)
 
     def turn_over(self, state: EchoState, how: str) -> Step:
         if how != "split":

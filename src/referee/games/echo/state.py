@@ -38,6 +38,16 @@ class Investigator:
     """Enemies it got away from in this phase (house rule 9)."""
     free_moves: int = 0
     """Moves between touching Locations made in this phase (house rule 12)."""
+    started: bool = False
+    """Its turn in this phase has begun: after a split it goes on rather than
+    starting again (ECHO-ORD-4, disputed case 8)."""
+    fighting: bool = False
+    """It is in a battle under way: a round has been fought and enemies still
+    bar its way, so the battle goes on to its end (ECHO-BAT-2)."""
+    strikes_first: str = ""
+    """The side the battle's order check lets strike first (``investigators``
+    or ``enemies``, ECHO-BAT-5), kept for the whole battle; empty before the
+    check."""
 
     @property
     def conscious(self) -> bool:
