@@ -95,6 +95,12 @@ class Board:
             self.links.join(*join.between, cost=cost)
         self.joins = tuple((*join.between, join.kind) for join in scenario.joins)
         self.gate_to = {gate.id: gate.to for gate in scenario.gates}
+        starts_in_world = {inv.location for inv in scenario.investigators
+                           if inv.location in self.world}
+        self.face_up_at_setup = tuple(gate.id for gate in scenario.gates
+                                      if gate.to in starts_in_world)
+        """Gates leading to where an investigator starts in the World: it came
+        through them, so they lie face up from the start (disputed case 13)."""
         self.gate_opens = {gate.id: gate.opens_turn for gate in scenario.gates}
         self.cards: dict[str, InvestigatorSpec] = {i.seat: i for i in scenario.investigators}
         self.enemy_cards: dict[str, EnemySpec] = {e.id: e for e in scenario.enemies}
@@ -147,7 +153,8 @@ class EchoState(GameState):
                               for seat, card in self.cards.items()}
         self.enemies = {e.id: Enemy(e.id, e.location, e.health, e.reason)
                         for e in scenario.enemies}
-        self.gates = {g.id: Gate(g.id, g.at) for g in scenario.gates}
+        self.gates = {g.id: Gate(g.id, g.at, revealed=g.id in self.board.face_up_at_setup)
+                      for g in scenario.gates}
         self.first_player = scenario.settings.first_player or self.order[0]
         self.targets = scenario.settings.targets or tuple(self.enemies)
         self.turn = 0
