@@ -346,3 +346,11 @@ def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_bra
     assert game.outcome() is not None
     assert all(len(game.text_log(seat, "ru")) > 20 for seat in (*game.seats, "referee"))
     assert reading_slips(played) == []
+
+
+def test_asking_those_standing_here_names_them_in_the_case_the_verb_wants():
+    game = new_game([inv("max", "a"), inv("kofa", "a"), inv("melifaro", "a")])
+    assert labels(game, "en")[-2:] == ["ask Sir Kofa Yox and Sir Melifaro here to go on together",
+                                       "end the turn"]
+    assert labels(game, "ru")[-2:] == ["предложить сэру Кофе Йоху и сэру Мелифаро идти дальше "
+                                       "вместе", "закончить ход"]
