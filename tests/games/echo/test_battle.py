@@ -14,9 +14,14 @@ from tests.games.echo.echo import asked, chance, enemy, inv, keys, new_game, opt
 
 @pytest.mark.rule("ECHO-BAT-1")
 def test_an_enemy_bars_the_way_until_defeated_or_got_away_from():
+    """«чтобы начать или продолжить движение, они должны вначале либо победить
+    его, либо пройти проверку ухода»: no move on, no Gate; staying is no
+    move, so the turn may end there before a battle begins (disputed case 10)."""
     game = new_game([inv("max", "a", speed=3)], enemies=[enemy("thief", "c")])
     game.feed("move:c")
-    assert options(game) == ["fight", "away"]  # no move, no end of the turn
+    assert options(game) == ["fight", "away", "done"]
+    game.feed("done")
+    assert where(game, "max") == "c" and game.state.enemies["thief"].status == "active"
 
 
 @pytest.mark.rule("ECHO-BAT-1")
@@ -58,7 +63,9 @@ def test_one_unit_pays_for_one_round():
 
 @pytest.mark.rule("ECHO-BAT-2")
 def test_with_no_units_left_the_battle_goes_on():
-    game = new_game([inv("max", "a", speed=1, fight=1, health=9, reason=9)],
+    """Max's last unit pays the first round; the battle then goes on at none
+    and cannot be left by ending the turn."""
+    game = new_game([inv("max", "a", speed=2, fight=1, health=9, reason=9)],
                     enemies=[enemy("ghost", "c", kind="undead", health=9, reason=9, fight=1)])
     game.feed("move:c", "fight", "stealth", 1, 0, 0)
     assert units(game, "max") == 0
@@ -66,6 +73,38 @@ def test_with_no_units_left_the_battle_goes_on():
     game.feed("fight", 1, 0)
     assert game.state.enemies["ghost"].health == 8
     assert "echo.units.none-left" in keys(game)
+
+
+@pytest.mark.rule("ECHO-BAT-2")
+def test_disputed_case_12_no_battle_begins_at_no_units():
+    """«Один раунд битвы … (но если ед. движения не осталось, битва всё равно
+    продолжается до конца)»: a battle goes on at no units, but only one under
+    way. Max spends his one unit reaching the ghost: he cannot fight nor try
+    the get-away check (whose failure brings a round), and ends his turn
+    there, still barred."""
+    game = new_game([inv("max", "a", speed=1)],
+                    enemies=[enemy("ghost", "c", kind="undead", fight=1)])
+    game.feed("move:c")
+    assert units(game, "max") == 0
+    assert options(game) == ["done"]
+    game.feed("done")
+    assert game.state.turn == 2 and units(game, "max") == 1
+    assert options(game) == ["fight", "away", "done"]  # a unit again: he may begin it
+
+
+@pytest.mark.rule("ECHO-BAT-2", "ECHO-ORD-3")
+def test_disputed_case_12_a_group_begins_a_battle_only_if_every_member_can_pay():
+    """Kofa has spent her one unit coming to Max; together they reach the
+    ghost at no cost (a touching Location) with Max at 2 units, Kofa at 0: the
+    group cannot begin the battle until it splits."""
+    game = new_game([inv("max", "a", speed=2), inv("kofa", "c", speed=1)],
+                    enemies=[enemy("ghost", "b", kind="undead", fight=1)], first_player="kofa")
+    game.feed("move:a")
+    game.answer("kofa", "together")
+    game.answer("max", "together")
+    game.feed("move:b")
+    assert (units(game, "kofa"), units(game, "max")) == (0, 2)
+    assert options(game) == ["split", "done"]
 
 
 @pytest.mark.rule("ECHO-BAT-3")
@@ -187,4 +226,44 @@ def test_house_rule_the_unconscious_come_to_next_turn():
     game.feed("move:c", "fight", "stealth", 0, 1)
     assert (game.state.turn, where(game, "max")) == (2, "c")
     assert game.state.investigators["max"].reason == 1
-    assert options(game) == ["fight", "away"]  # the ghost is still there
+    assert options(game) == ["fight", "away", "done"]  # the ghost is still there
+
+
+@pytest.mark.rule("ECHO-BAT-1", "ECHO-BAT-5")
+def test_disputed_case_14_stealth_2_against_attentiveness_2_is_no_endless_loop():
+    """Stealth 2 less the ghost's Attentiveness 2 is no die: the get-away
+    check fails unrolled and a round follows; the ghost knocks Max out. He
+    comes to beside it next turn with Reason 1 and is not made to fight
+    again: he may end his turn and wait for help, and the game goes on to its
+    last turn."""
+    game = new_game([inv("max", "a", speed=3, stealth=2, attentiveness=2, reason=2)],
+                    enemies=[enemy("ghost", "c", kind="undead", attentiveness=2, fight=2,
+                                   harms="reason")], max_turns=3)
+    game.feed("move:c", "away")
+    assert "echo.away.failed" in keys(game)  # no die to roll
+    game.feed("stealth")                     # the order check: no die either
+    assert "echo.order.enemies" in keys(game)
+    game.feed(2)                             # the ghost's blow: Reason 0
+    fell = keys(game).index("echo.investigator.unconscious")
+    assert keys(game)[fell - 1] == "echo.hit" and "echo.wakes" in keys(game)[fell:]
+    assert (game.state.turn, where(game, "max")) == (2, "c")
+    assert game.state.investigators["max"].reason == 1
+    assert options(game) == ["fight", "away", "done"]
+    game.feed("done", "done")
+    assert game.is_over and game.state.investigators["max"].status == "conscious"
+
+
+@pytest.mark.rule("ECHO-BAT-2")
+def test_disputed_case_14_a_battle_where_no_blow_can_land_may_be_left():
+    """Max and the statue both have Fight 0 and Max's Stealth 2 is no die
+    against its Attentiveness 2: no round and no check could ever end the
+    battle, so the turn may end in it."""
+    game = new_game([inv("max", "a", speed=2, stealth=2, fight=0)],
+                    enemies=[enemy("statue", "c", kind="artifact", attentiveness=2, fight=0)])
+    game.feed("move:c", "fight", "stealth")  # no dice anywhere: the round is played out
+    assert units(game, "max") == 0 and "echo.round" in keys(game)
+    assert options(game) == ["fight", "away", "done"]
+    game.feed("fight")
+    assert options(game) == ["fight", "away", "done"]
+    game.feed("done")
+    assert game.state.turn == 2

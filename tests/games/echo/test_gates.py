@@ -119,3 +119,39 @@ def test_the_picture_and_the_table_show_no_destination_before_the_passage():
     table = DISPLAY.board_table(khmiro.view("kofa"), "ru")
     assert table is not None
     assert any("Врата в Красную пустыню Хмиро" in row[3] for row in table[1])
+
+
+@pytest.mark.rule("ECHO-GATE-2")
+def test_disputed_case_13_one_set_in_the_world_where_no_gate_leads_is_refused():
+    """«вернуться обратно в город»: Max set in County Vook, where no Gate
+    leads, could never come back; nor could he in Khmiro if its only Gate
+    opened after the last turn."""
+    problems = check(scenario([inv("max", "v")]))
+    assert [p.key for p in problems] == ["echo.check.stranded"]
+    assert "investigators[0].location" in render(problems[0], "en")
+    assert "never return to the city" in render(problems[0], "en")
+    assert "вернуться в город" in render(problems[0], "ru")
+    late = [{"id": "g1", "at": "d", "to": "w", "opens_turn": 9}]
+    assert [p.key for p in check(scenario([inv("max", "w")], gates=late, max_turns=8))] == [
+        "echo.check.stranded"]
+    assert check(scenario([inv("max", "w")], gates=late, max_turns=9)) == []
+
+
+@pytest.mark.rule("ECHO-GATE-2", "ECHO-GATE-3", "ECHO-GATE-4")
+def test_disputed_case_13_one_set_in_the_world_returns_by_the_gates_leading_there():
+    """Max starts in Khmiro: he came through a Gate leading there, so both
+    such Gates lie face up from the start, for every seat, and he chooses
+    which to return by."""
+    game = new_game([inv("max", "w", speed=3), inv("kofa", "a")])
+    for seat in ("max", "kofa"):
+        gates = game.view(seat)["state"]["gates"]
+        assert [(g["revealed"], g["to"]) for g in gates.values()] == [(True, "w"), (True, "w")]
+    assert [o for o in options(game) if str(o).startswith("back:")] == ["back:g1", "back:g2"]
+    lines = [e for e in game.log_for("kofa") if e.text.key == "echo.gate.face-up"]
+    assert render(lines[0].text, "en") == ("The Gate at Kholomi lies face up from the start: "
+                                           "Sir Max came through it to the Red Desert of Khmiro.")
+    assert render(lines[1].text, "ru") == ("На Большом рынке Врата с самого начала лежат "
+                                           "рубашкой вниз: через них сэр Макс прошёл в Красную "
+                                           "пустыню Хмиро.")
+    game.feed("back:g2")
+    assert (where(game, "max"), units(game, "max")) == ("e", 2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.echo.echo import asked, inv, keys, new_game, options, units, where
+from tests.games.echo.echo import asked, chance, enemy, inv, keys, new_game, options, units, where
 
 
 @pytest.mark.rule("ECHO-ORD-1")
@@ -117,3 +117,68 @@ def test_without_melifaro_the_first_unfinished_from_the_first_player_moves():
     game.feed("move:a", "move:c", "split")
     assert asked(game) == ("max",)         # Kofa had her turn; Max's goes on
     assert (units(game, "max"), units(game, "kofa")) == (2, 2)
+
+
+@pytest.mark.rule("ECHO-ORD-3")
+def test_disputed_case_2_who_begin_a_turn_together_may_join_without_stepping_out():
+    """«Если Сыщик, который сейчас ходит, встречает другого»: Max begins his
+    turn where Kofa stands; he may ask her at once, and together they spend
+    the same units."""
+    game = new_game([inv("max", "a", speed=3), inv("kofa", "a", speed=2)])
+    assert "together" in options(game)
+    game.feed("together")
+    assert asked(game) == ("kofa",)  # Max asked her: only she answers
+    game.feed("together")
+    game.feed("move:c")
+    assert (where(game, "max"), where(game, "kofa")) == ("c", "c")
+    assert (units(game, "max"), units(game, "kofa")) == (2, 1)
+    assert "echo.together" in keys(game)
+
+
+@pytest.mark.rule("ECHO-ORD-3")
+def test_disputed_case_2_the_question_is_put_once_at_the_start_of_the_turn():
+    game = new_game([inv("max", "a", speed=3), inv("kofa", "a", speed=2)])
+    game.feed("together", "apart")
+    assert "echo.apart" in keys(game) and asked(game) == ("max",)
+    assert "together" not in options(game)  # she said no: no asking again and again
+    game.feed("move:b")
+    assert "together" not in options(game)  # nobody here
+
+
+@pytest.mark.rule("ECHO-ORD-4", "ECHO-BAT-5")
+def test_splitting_mid_battle_neither_restarts_the_turn_nor_checks_the_order_again():
+    """Max and Kofa fight the thief together; Max passed the order check, so
+    the investigators strike first. They split: Max's turn goes on where it
+    was, and his next round starts with his own blow, no second check."""
+    game = new_game([inv("max", "a", speed=3), inv("kofa", "b", speed=3)],
+                    enemies=[enemy("thief", "c", health=9, reason=9, fight=1)])
+    game.feed("move:b")
+    game.answer("max", "together")
+    game.answer("kofa", "together")
+    game.feed("move:a", "move:c", "fight", "stealth", 1, 0, 0, 0, "split")
+    assert keys(game).count("echo.turn-of") == 1
+    assert keys(game)[-3:] == ["echo.split", "echo.order-resumes", "echo.turn-goes-on"]
+    assert asked(game) == ("max",)
+    assert options(game) == ["fight", "away"]  # the battle goes on: no end of the turn
+    game.feed("fight")
+    assert chance(game).label == {"roll": "blow", "striker": "investigator",
+                                  "investigator": "max", "enemy": "thief", "dice": 2}
+    assert keys(game).count("echo.order.investigators") == 1
+
+
+@pytest.mark.rule("ECHO-ORD-4", "ECHO-BAT-2")
+def test_one_who_split_off_mid_battle_fights_on_in_it_with_its_order():
+    """After the split Max gets away and ends his turn; Kofa's turn finds her
+    still in the battle: she cannot end it there, and strikes first as the
+    check made with Max gave."""
+    game = new_game([inv("max", "a", speed=3, stealth=3), inv("kofa", "b", speed=3)],
+                    enemies=[enemy("thief", "c", health=9, reason=9, fight=1)])
+    game.feed("move:b")
+    game.answer("max", "together")
+    game.answer("kofa", "together")
+    game.feed("move:a", "move:c", "fight", "stealth", 1, 0, 0, 0, "split", "away", 1, "done")
+    assert asked(game) == ("kofa",)
+    assert options(game) == ["fight", "away", "together"]  # Max still stands there
+    game.feed("fight")
+    assert chance(game).label == {"roll": "blow", "striker": "investigator",
+                                  "investigator": "kofa", "enemy": "thief", "dice": 2}

@@ -61,9 +61,9 @@ def enemy(data: dict[str, Any]) -> None:
      "settings.melifaro: нет Сыщика `melifar` (может быть, `melifaro`?); "
      "Сыщики: max, melifaro, juffin, kofa"),
     (enemy, "settings.targets[1]: no enemy `magistr` (did you mean `magister`?); "
-            "enemies: ghost, magister, thief, mirror, smuggler",
+            "enemies: ghost, smuggler, magister, dead, mirror, thief",
      "settings.targets[1]: нет врага `magistr` (может быть, `magister`?); "
-     "враги: ghost, magister, thief, mirror, smuggler"),
+     "враги: ghost, smuggler, magister, dead, mirror, thief"),
 ])
 def test_a_misspelt_reference_gets_the_closest_id_and_the_list_in_both_languages(
         edit: Edit, english: str, russian: str) -> None:

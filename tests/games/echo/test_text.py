@@ -112,7 +112,7 @@ def test_investigators_who_meet_go_on_together_and_split_up():
         "соединены вплотную: единицы движения не тратятся).",
         "Сэр Макс и сэр Кофа Йох разделяются.",
         "Очерёдность ходов снова идёт от сэра Макса с Жетоном Первого Игрока.",
-        "Ходит сэр Макс (в Доме у Моста, 2 единицы движения).",
+        "Сэр Макс продолжает ход (в Доме у Моста, 2 единицы движения).",
     ]
     assert log(game, "en")[-5:] == [
         "Sir Max and Sir Kofa Yox go on together.",
@@ -120,7 +120,7 @@ def test_investigators_who_meet_go_on_together_and_split_up():
         "Locations touch: no movement unit is spent).",
         "Sir Max and Sir Kofa Yox split up.",
         "The order of play starts again from Sir Max, who holds the First Player token.",
-        "Sir Max's turn, at the House by the Bridge, with 2 movement units.",
+        "Sir Max's turn goes on, at the House by the Bridge, with 2 movement units.",
     ]
 
 
@@ -171,7 +171,7 @@ def test_a_battle_won_against_an_artifact():
                     enemies=[enemy("mirror", "e", kind="artifact", name=MIRROR, health=2)])
     game.feed("move:e")
     assert labels(game, "ru") == ["провести раунд битвы с Проклятым зеркалом",
-                                  "попытаться уйти от Проклятого зеркала"]
+                                  "попытаться уйти от Проклятого зеркала", "закончить ход"]
     game.feed("fight")
     assert question(game, "ru") == ("Что проверяет сэр Макс для очерёдности ударов: "
                                     "внимательность или скрытность?")
@@ -346,3 +346,11 @@ def test_a_random_game_reads_in_russian_without_latin_and_in_english_without_bra
     assert game.outcome() is not None
     assert all(len(game.text_log(seat, "ru")) > 20 for seat in (*game.seats, "referee"))
     assert reading_slips(played) == []
+
+
+def test_asking_those_standing_here_names_them_in_the_case_the_verb_wants():
+    game = new_game([inv("max", "a"), inv("kofa", "a"), inv("melifaro", "a")])
+    assert labels(game, "en")[-2:] == ["ask Sir Kofa Yox and Sir Melifaro here to go on together",
+                                       "end the turn"]
+    assert labels(game, "ru")[-2:] == ["предложить сэру Кофе Йоху и сэру Мелифаро идти дальше "
+                                       "вместе", "закончить ход"]

@@ -222,7 +222,8 @@ def test_meeting_the_order_check_melifaro_and_a_teleport_say_what_each_answer_is
     game.answer("kofa", "apart")
     game.feed("move:a", "move:c")
     assert meanings(game, "max") == {"fight": {"kind": "fight", "enemies": ["thief"]},
-                                     "away": {"kind": "get-away", "enemies": ["thief"]}}
+                                     "away": {"kind": "get-away", "enemies": ["thief"]},
+                                     "done": {"kind": "done"}}
     game.feed("fight")
     # Attentiveness 2 and Stealth 3, each less the thief's Attentiveness 1.
     assert meanings(game, "max") == {

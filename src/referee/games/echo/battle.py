@@ -77,6 +77,7 @@ def hurt_investigator(state: EchoState, seat: str, amount: int, harms: str, fact
     if fate != "conscious":
         inv.status = fate
         inv.finished = True
+        inv.fighting, inv.strikes_first = False, ""
         lost, inv.units = inv.units, 0
         state.emit(msg(f"echo.investigator.{fate}", who=state.name(seat), units=lost),
                    facts={"kind": "investigator-down", "investigator": seat, "status": fate,
@@ -97,6 +98,48 @@ def hurt_line(who: Name, amount: int, harms: str, health: int, reason: int,
 
 def in_turn_order(state: EchoState, group: list[str]) -> list[str]:
     return [s for s in state.clockwise_from_first() if s in group]
+
+
+def in_battle(state: EchoState, group: list[str]) -> bool:
+    """A battle is under way for the group: a member has fought a round
+    against the enemies still barring the way. It goes on to its end, at no
+    units if need be (ECHO-BAT-2)."""
+    return any(state.investigators[s].fighting for s in group)
+
+
+def battle_order(state: EchoState, group: list[str]) -> str:
+    """The side that strikes first in the group's battle, as its order check
+    gave it (ECHO-BAT-5): the leader's, else a member's who fought in it
+    before the group met or split; empty before the check."""
+    return next((state.investigators[s].strikes_first for s in group
+                 if state.investigators[s].strikes_first), "")
+
+
+def set_battle_order(state: EchoState, group: list[str], first: str) -> None:
+    """Every member fights with the order ``first`` (empty: to be checked)."""
+    for seat in group:
+        state.investigators[seat].strikes_first = first
+
+
+def join_battle(state: EchoState, group: list[str]) -> None:
+    """The group has fought a round: every member is in the battle."""
+    for seat in group:
+        state.investigators[seat].fighting = True
+
+
+def end_battle(state: EchoState, group: list[str]) -> None:
+    """No enemy bars the group's way any more: its battle is over."""
+    for seat in group:
+        inv = state.investigators[seat]
+        inv.fighting, inv.strikes_first = False, ""
+
+
+def at_a_standstill(state: EchoState, group: list[str], enemies: list[Enemy]) -> bool:
+    """No blow in the battle can ever land: every investigator and every
+    enemy in it has Fight 0 (house rule 3: a blow is a check of Fight). Such
+    a battle has no end to go on to (disputed case 14)."""
+    return all(state.cards[s].fight == 0 for s in group) \
+        and all(state.enemy_cards[e.id].fight == 0 for e in enemies)
 
 
 def check_facts(state: EchoState, seat: str, skill: str, penalty: int,

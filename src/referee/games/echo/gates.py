@@ -77,3 +77,15 @@ def open_gates(state: EchoState) -> None:
             gate.open = True
             state.emit(msg("echo.gate.opens", at=state.at(gate.at)), clause="ECHO-GATE-1",
                        facts={"kind": "gate-opened", "gate": gate.id, "location": gate.at})
+
+
+def tell_gates_face_up(state: EchoState) -> None:
+    """At the first turn's start, say which Gates lie face up because an
+    investigator starts beyond them in the World (disputed case 13)."""
+    for gate_id in state.board.face_up_at_setup:
+        there = state.board.gate_to[gate_id]
+        at = state.gates[gate_id].at
+        came = tuple(state.name(s) for s in state.order if state.cards[s].location == there)
+        state.emit(msg("echo.gate.face-up", at=state.at(at), to=state.to(there), who=came),
+                   clause="ECHO-GATE-4", facts={"kind": "gate-revealed", "gate": gate_id,
+                                                "location": at, "to": there})

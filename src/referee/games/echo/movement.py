@@ -18,7 +18,18 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.echo import tables
-from referee.games.echo.battle import BattleRound, GetAway, OrderCheck, in_turn_order
+from referee.games.echo.battle import (
+    BattleRound,
+    GetAway,
+    OrderCheck,
+    at_a_standstill,
+    battle_order,
+    end_battle,
+    in_battle,
+    in_turn_order,
+    join_battle,
+    set_battle_order,
+)
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
 from referee.games.echo.state import EchoState, offer
@@ -75,6 +86,13 @@ def away_option(state: EchoState, enemies: list[str]) -> Option:
                   {"kind": "get-away", "enemies": enemies})
 
 
+def meet_option(state: EchoState, others: tuple[str, ...]) -> Option:
+    """Ask the ``others`` standing here to go on together (ECHO-ORD-3,
+    disputed case 2)."""
+    return Option(TOGETHER, msg("echo.opt.meet", others=tuple(state.name(s) for s in others)),
+                  {"kind": "together"})
+
+
 SPLIT = Option("split", msg("echo.opt.split"), {"kind": "split"})
 DONE = Option("done", msg("echo.opt.done"), {"kind": "done"})
 MEETING = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
@@ -82,25 +100,51 @@ MEETING = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
 """The answers to a meeting (ECHO-ORD-3)."""
 
 
-def action_options(state: EchoState, leader: str, group: list[str]) -> list[Option]:
-    """What the leader may do now. An enemy barring the way leaves only a
-    round of battle, a get-away check, and items (ECHO-BAT-1)."""
+def standing_with(state: EchoState, group: list[str]) -> list[str]:
+    """Conscious investigators at the group's Location outside it, in turn order."""
+    here = state.investigators[group[0]].location
+    return [s for s in in_turn_order(state, list(state.order))
+            if s not in group and state.investigators[s].conscious
+            and state.investigators[s].location == here]
+
+
+def battle_options(state: EchoState, group: list[str], ids: list[str]) -> list[Option]:
+    """A round, or the get-away check whose failure brings one (house rule 9),
+    against the enemies ``ids`` barring the way (ECHO-BAT-1). A battle
+    begins only with a unit for every member to pay its first round; once
+    under way it goes on at none (ECHO-BAT-2, disputed case 12)."""
+    units = min(state.investigators[s].units for s in group)
+    if not in_battle(state, group) and units < tables.ROUND_COST:
+        return []
+    return [offer(state.board, ("fight", *ids), fight_option, state, ids),
+            offer(state.board, ("away", *ids), away_option, state, ids)]
+
+
+def action_options(state: EchoState, leader: str, group: list[str],
+                   may_meet: bool = False) -> list[Option]:
+    """What the leader may do now. An enemy barring the way leaves no move
+    and no Gate: a round of battle, a get-away check and items (ECHO-BAT-1);
+    the turn may end there while no battle is under way (disputed case 10)
+    or while it is at a standstill (disputed case 14). With ``may_meet`` (the
+    turn's first action), the leader may ask those standing here to go on
+    together (disputed case 2)."""
     here = state.investigators[leader].location
     blockers = state.blockers(group)
     options: list[Option] = []
     if blockers:
-        ids = [e.id for e in blockers]
-        options += [offer(state.board, ("fight", *ids), fight_option, state, ids),
-                    offer(state.board, ("away", *ids), away_option, state, ids)]
+        options += battle_options(state, group, [e.id for e in blockers])
     else:
         options += move_options(state, group)
         if min(state.investigators[s].units for s in group) >= tables.GATE_COST:
             options += gate_options(state, here)
     options += [offer(state.board, ("item", item), item_option, state, item)
                 for item in usable_items(state, group, bool(blockers))]
+    others = tuple(standing_with(state, group)) if may_meet else ()
+    if others:
+        options.append(offer(state.board, ("meet", *others), meet_option, state, others))
     if len(group) > 1:
         options.append(SPLIT)
-    if not blockers:
+    if not blockers or not in_battle(state, group) or at_a_standstill(state, group, blockers):
         options.append(DONE)
     return options
 
@@ -109,17 +153,23 @@ def action_options(state: EchoState, leader: str, group: list[str]) -> list[Opti
 class Turn(Frame):
     """The turn of ``leader`` (and whoever goes with it). Returns ``done``
     (its turn is over), ``down`` (it fell) or ``split`` (the group split:
-    the order starts again from the First Player, ECHO-ORD-4)."""
+    the order starts again from the First Player, ECHO-ORD-4). A turn that
+    goes on after a split (``resumed``) keeps its battle and its order of
+    blows (disputed case 8)."""
 
     leader: str
     group: list[str] = field(default_factory=list)
-    order: str = ""
-    """Once a battle's order check is made: ``investigators`` or ``enemies``
-    strike first; empty out of battle."""
+    resumed: bool = False
+    first_action: bool = True
+    """No action taken yet in this turn: the leader may ask those standing
+    with it to go on together (disputed case 2)."""
+    asked: list[str] = field(default_factory=list)
+    """The seats a meeting's question is put to, while it is."""
 
     def start(self, state: EchoState) -> Step:
         if not self.group:
             self.group = [self.leader]
+        self.first_action = not self.resumed
         return self.next_action(state)
 
     def next_action(self, state: EchoState) -> Step:
@@ -127,15 +177,17 @@ class Turn(Frame):
         if self.leader not in self.group:
             return done("down")
         if not state.blockers(self.group):
-            self.order = ""
+            end_battle(state, self.group)
         inv = state.investigators[self.leader]
         question = msg("echo.ask.action", who=tuple(state.name(s) for s in self.group),
                        at=state.at(inv.location), units=inv.units)
-        return self.ask(Decision.single(self.leader, question,
-                                        action_options(state, self.leader, self.group)),
-                        self.acted)
+        options = action_options(state, self.leader, self.group, self.first_action)
+        return self.ask(Decision.single(self.leader, question, options), self.acted)
 
     def acted(self, state: EchoState, choice: str) -> Step:
+        self.first_action = False
+        if choice == TOGETHER:
+            return self.meet(state, standing_with(state, self.group), asking=False)
         verb, _, what = choice.partition(":")
         if verb == "move":
             return self.move(state, what)
@@ -178,21 +230,31 @@ class Turn(Frame):
     def arrived(self, state: EchoState) -> Step:
         """ECHO-ORD-3: meeting other investigators here, the leader and each
         of them say at once whether to go on together."""
-        here = state.investigators[self.leader].location
-        others = [s for s in in_turn_order(state, list(state.order))
-                  if s not in self.group and state.investigators[s].conscious
-                  and state.investigators[s].location == here]
+        others = standing_with(state, self.group)
         if not others:
             return self.next_action(state)
-        seats = (self.leader, *others)
+        return self.meet(state, others, asking=True)
+
+    def meet(self, state: EchoState, others: list[str], asking: bool) -> Step:
+        """Put the meeting to the ``others`` here, and to the leader too when
+        ``asking`` (an arrival); a leader who asked them has said yes."""
+        here = state.investigators[self.leader].location
+        seats = (self.leader, *others) if asking else tuple(others)
+        self.asked = list(seats)
         options = dict.fromkeys(seats, MEETING)
         question = msg("echo.ask.meet", who=tuple(state.name(s) for s in self.group),
                        others=tuple(state.name(s) for s in others), at=state.at(here))
         return self.ask(Decision(seats, question, options=options), self.met)
 
-    def met(self, state: EchoState, answers: dict[str, Any]) -> Step:
+    def met(self, state: EchoState, answered: dict[str, Any] | str) -> Step:
+        """The meeting's answers: a mapping seat -> answer, or the one answer
+        of the one investigator the leader asked."""
+        if isinstance(answered, str):
+            answered = dict.fromkeys(self.asked, answered)
+        answers = {self.leader: TOGETHER, **answered}
+        self.asked = []
         joining = [s for s, answer in answers.items() if s != self.leader and answer == TOGETHER]
-        if answers.get(self.leader) == TOGETHER and joining:
+        if answers[self.leader] == TOGETHER and joining:
             self.group = in_turn_order(state, [*self.group, *joining])
             state.emit(msg("echo.together", who=tuple(state.name(s) for s in self.group)),
                        clause="ECHO-ORD-3", facts={"kind": "joined", "investigators": self.group,
@@ -212,24 +274,27 @@ class Turn(Frame):
         return self.arrived(state) if moved else self.next_action(state)
 
     def fight(self, state: EchoState) -> Step:
-        if not self.order:
+        """A round, in the order the battle's check gave (ECHO-BAT-5): checked
+        once a battle, not again when the group meets or splits in it."""
+        first = battle_order(state, self.group)
+        if not first:
             return self.call(OrderCheck(self.leader, list(self.group)), self.ordered)
+        set_battle_order(state, self.group, first)
         pay_round(state, self.group)
-        return self.call(BattleRound(list(self.group), self.order == "investigators"),
-                         self.fought)
+        join_battle(state, self.group)
+        return self.call(BattleRound(list(self.group), first == "investigators"), self.fought)
 
     def ordered(self, state: EchoState, investigators_first: bool) -> Step:
-        self.order = "investigators" if investigators_first else "enemies"
+        set_battle_order(state, self.group, "investigators" if investigators_first else "enemies")
         return self.fight(state)
 
     def fought(self, state: EchoState, _: None) -> Step:
         if state.settings.order_check == "round":
-            self.order = ""
+            set_battle_order(state, self.group, "")
         return self.next_action(state)
 
     def got_away(self, state: EchoState, away: bool) -> Step:
         """House rule 9: a failed get-away check is followed by a round."""
         if away:
-            self.order = ""
             return self.next_action(state)
         return self.fight(state)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
-from referee.games.echo.gates import open_gates
+from referee.games.echo.gates import open_gates, tell_gates_face_up
 from referee.games.echo.movement import Turn
 from referee.games.echo.state import EchoState, offer
 from referee.games.echo.tables import WAKE_WITH
@@ -26,6 +26,8 @@ class Match(Frame):
         state.emit(msg("echo.turn", turn=state.turn, first=state.name(state.first_player)),
                    facts={"kind": "phase-ended", "phase": "start", "turn": state.turn,
                           "first_player": state.first_player})
+        if state.turn == 1:
+            tell_gates_face_up(state)
         open_gates(state)
         wake(state)
         deal_units(state)
@@ -110,11 +112,12 @@ class MovementPhase(Frame):
                        facts={"kind": "next-named", "investigator": seat, "named_by": melifaro})
         self.mover = seat
         inv = state.investigators[seat]
-        state.emit(msg("echo.turn-of", who=state.name(seat), units=inv.units,
-                       at=state.at(inv.location)), clause="ECHO-ORD-1",
+        resumed, inv.started = inv.started, True
+        state.emit(msg("echo.turn-goes-on" if resumed else "echo.turn-of", who=state.name(seat),
+                       units=inv.units, at=state.at(inv.location)), clause="ECHO-ORD-1",
                    facts={"kind": "turn-of", "investigator": seat, "location": inv.location,
                           "units": inv.units})
-        return self.call(Turn(seat), self.turn_over)
+        return self.call(Turn(seat, resumed=resumed), self.turn_over)
 
     def turn_over(self, state: EchoState, how: str) -> Step:
         if how != "split":

@@ -26,12 +26,17 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     name = "echo"
     aliases = ("investigators-in-echo", "ekho")
-    version = "3"
+    version = "4"
     """2: a meeting that ends apart says who chose to go separately (the log,
     which a save file's checksum digests, changed). 3: the view's state
     (which the checksum digests too) takes the typed shape of
     :mod:`referee.games.echo.view`: items by id, joins as objects, the
-    scenario's title, the Locations' positions and the cards' numbers."""
+    scenario's title, the Locations' positions and the cards' numbers. 4:
+    the open questions settled (docs/rulesets/echo.md, disputed cases 2, 8,
+    10, 12-14): no battle begins at no units, the turn may end beside an
+    enemy before a battle begins, those who begin a turn together may join
+    up, a split keeps the leader's turn and the battle's order of blows, an
+    investigator set in the World returns by the Gates leading there."""
     title = msg("echo.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,

@@ -199,6 +199,10 @@ def check(scenario: Scenario) -> list[Msg]:
     held: Counter[str] = Counter()
     for i, inv in enumerate(scenario.investigators):
         place(f"investigators[{i}].location", inv.location)
+        if inv.location in locations and locations[inv.location].world \
+                and not ways_back(scenario, inv.location):
+            problems.append(msg("echo.check.stranded", field=f"investigators[{i}].location",
+                                id=inv.location, turns=scenario.settings.max_turns))
         for j, item in enumerate(inv.items):
             held[item] += 1
             if item not in items:
@@ -227,3 +231,11 @@ def check(scenario: Scenario) -> list[Msg]:
     if not scenario.enemies and not settings.targets:
         problems.append(msg("echo.check.no-goal", field="enemies"))
     return problems
+
+
+def ways_back(scenario: Scenario, world: str) -> list[GateSpec]:
+    """The Gates leading to the World Location ``world`` that open within the
+    game: an investigator set there at the start came through them and
+    returns through them (ECHO-GATE-2, disputed case 13)."""
+    return [gate for gate in scenario.gates
+            if gate.to == world and gate.opens_turn <= scenario.settings.max_turns]

@@ -38,6 +38,16 @@ class Investigator:
     """Enemies it got away from in this phase (house rule 9)."""
     free_moves: int = 0
     """Moves between touching Locations made in this phase (house rule 12)."""
+    started: bool = False
+    """Its turn in this phase has begun: after a split it goes on rather than
+    starting again (ECHO-ORD-4, disputed case 8)."""
+    fighting: bool = False
+    """It is in a battle under way: a round has been fought and enemies still
+    bar its way, so the battle goes on to its end (ECHO-BAT-2)."""
+    strikes_first: str = ""
+    """The side the battle's order check lets strike first (``investigators``
+    or ``enemies``, ECHO-BAT-5), kept for the whole battle; empty before the
+    check."""
 
     @property
     def conscious(self) -> bool:
@@ -85,6 +95,12 @@ class Board:
             self.links.join(*join.between, cost=cost)
         self.joins = tuple((*join.between, join.kind) for join in scenario.joins)
         self.gate_to = {gate.id: gate.to for gate in scenario.gates}
+        starts_in_world = {inv.location for inv in scenario.investigators
+                           if inv.location in self.world}
+        self.face_up_at_setup = tuple(gate.id for gate in scenario.gates
+                                      if gate.to in starts_in_world)
+        """Gates leading to where an investigator starts in the World: it came
+        through them, so they lie face up from the start (disputed case 13)."""
         self.gate_opens = {gate.id: gate.opens_turn for gate in scenario.gates}
         self.cards: dict[str, InvestigatorSpec] = {i.seat: i for i in scenario.investigators}
         self.enemy_cards: dict[str, EnemySpec] = {e.id: e for e in scenario.enemies}
@@ -137,7 +153,8 @@ class EchoState(GameState):
                               for seat, card in self.cards.items()}
         self.enemies = {e.id: Enemy(e.id, e.location, e.health, e.reason)
                         for e in scenario.enemies}
-        self.gates = {g.id: Gate(g.id, g.at) for g in scenario.gates}
+        self.gates = {g.id: Gate(g.id, g.at, revealed=g.id in self.board.face_up_at_setup)
+                      for g in scenario.gates}
         self.first_player = scenario.settings.first_player or self.order[0]
         self.targets = scenario.settings.targets or tuple(self.enemies)
         self.turn = 0

@@ -25,7 +25,8 @@ def deal_units(state: EchoState) -> None:
     plus what its items add."""
     for seat in state.order:
         inv = state.investigators[seat]
-        inv.evaded, inv.free_moves = [], 0
+        inv.evaded, inv.free_moves, inv.started = [], 0, False
+        inv.fighting, inv.strikes_first = False, ""
         inv.finished = not inv.conscious
         if not inv.conscious:
             continue
@@ -73,3 +74,4 @@ def discard_units(state: EchoState) -> None:
                                                    "investigator": seat, "units": inv.units})
         inv.units = 0
         inv.evaded = []
+        inv.fighting, inv.strikes_first = False, ""
