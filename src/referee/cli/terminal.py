@@ -70,13 +70,15 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
         return
     display = display_for(ask.ruleset)
     shape = None if display is None else display.board_table(ask.view, lang)
-    if shape is None:
+    if display is None or shape is None:
         return
     headings, rows = shape
     table = Table(*headings)
     for row in rows:
         table.add_row(*row)
     console.print(table)
+    for line in display.board_notes(ask.view, lang):
+        console.print(line, markup=False)
 
 
 def capitalized(text: str) -> str:

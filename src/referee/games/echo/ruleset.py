@@ -15,6 +15,7 @@ from referee.core.readonly import read_only
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
 from referee.games.echo import tables
+from referee.games.echo.objectives import objectives_view
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
@@ -26,8 +27,11 @@ class Echo(Ruleset[Scenario, EchoState]):
 
     name = "echo"
     aliases = ("investigators-in-echo", "ekho")
-    version = "3"
-    """2: a meeting that ends apart says who chose to go separately (the log,
+    version = "4"
+    """4: the view states the investigators' objectives and where the game
+    stands (``objectives``: the targets, those at large, the turns left, in
+    words and as data); a saved game of version 3 replays with a notice.
+    2: a meeting that ends apart says who chose to go separately (the log,
     which a save file's checksum digests, changed). 3: the view's state
     (which the checksum digests too) takes the typed shape of
     :mod:`referee.games.echo.view`: items by id, joins as objects, the
@@ -69,6 +73,13 @@ class Echo(Ruleset[Scenario, EchoState]):
         return Outcome.together(state.order, False, msg("echo.end.time",
                                                         turns=state.settings.max_turns))
 
+    def outcome_words(self, scenario: Scenario, outcome: Outcome) -> Msg:
+        """The investigators won or lost together (house rule 18)."""
+        if outcome.cooperative:
+            return msg(f"echo.end.said.{'won' if outcome.winners else 'lost'}",
+                       reason=outcome.reason)
+        return super().outcome_words(scenario, outcome)
+
     def seat_name(self, scenario: Scenario, seat: Seat) -> Msg | Name:
         for inv in scenario.investigators:
             if inv.seat == seat:
@@ -107,6 +118,7 @@ class Echo(Ruleset[Scenario, EchoState]):
                        "health": e.health, "reason": e.reason}
                 for e in state.enemies.values()},
             "items": fixed.items,
+            "objectives": objectives_view(state, seat),
         }
 
 

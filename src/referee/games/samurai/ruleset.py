@@ -36,7 +36,11 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
 
     name = "samurai"
     aliases = ("ronin",)
-    version = "3"
+    version = "4"
+    """4: the view states each band's objectives and where the game stands
+    (``objectives``: the last turn, the tokens in each band's pool and left
+    in a fight, in words and as data); a saved game of version 3 replays
+    with a notice."""
     title = msg("sam.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
