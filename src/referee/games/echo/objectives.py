@@ -41,5 +41,5 @@ def objectives_view(state: EchoState, seat: Seat) -> dict[str, JSON]:
     """The ``objectives`` part of ``seat``'s view (:class:`.view.EchoObjectives`)."""
     return {"aims": [line.to_json() for line in aims(state, seat)],
             "standing": [line.to_json() for line in standing(state)],
-            "targets": list(state.targets), "at_large": at_large(state),  # type: ignore[dict-item]
+            "targets": list(state.targets), "at_large": at_large(state),
             "turns_left": turns_left(state)}

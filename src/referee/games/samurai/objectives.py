@@ -56,4 +56,4 @@ def objectives_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
             "standing": [line.to_json() for line in standing(state)],
             "max_turns": state.rules.max_turns,
             "pool": {band: pool(state, band) for band in state.seats},
-            "fight_tokens": left_in_fight(state)}  # type: ignore[dict-item]
+            "fight_tokens": left_in_fight(state)}
