@@ -32,7 +32,8 @@ def aims(state: EchoState, seat: Seat) -> list[Msg]:
 def standing(state: EchoState) -> list[Msg]:
     """The turn, the turns left and the targets still at large."""
     left = tuple(state.enemy_name(t) for t in at_large(state))
-    return [msg("echo.standing.turn", turn=max(state.turn, 1), turns=state.settings.max_turns,
+    turns = state.settings.max_turns
+    return [msg("echo.standing.turn", turn=min(max(state.turn, 1), turns), turns=turns,
                 left=turns_left(state)),
             msg("echo.standing.targets", targets=left, count=len(left))]
 
