@@ -105,9 +105,9 @@ def nw_asked_with_zavulon_in_play() -> tuple[Game, str]:
     return game, "day"
 
 
-def printed(game: Game, seat: str, lang: str) -> str:
+def printed(game: Game, seat: str, lang: str, typed: str = "") -> str:
     console = Console(file=io.StringIO(), width=200, color_system=None)
-    player = TerminalPlayer(console, lang, stream=io.StringIO(""))  # type: ignore[arg-type]
+    player = TerminalPlayer(console, lang, stream=io.StringIO(typed))  # type: ignore[arg-type]
     with contextlib.suppress(EOFError):
         player.choose(Ask.of(game, seat))
     return console.file.getvalue()  # type: ignore[attr-defined]
@@ -126,3 +126,11 @@ def test_night_watchs_table_shows_points_chips_and_what_each_other_carries():
                "in the deck." in english
     assert f"Дневной Дозор: 0 очков расположения из {needed}; в колоде " \
            f"{state['decks']['day']} карт" in russian
+
+
+def test_a_facility_character_asks_for_its_aim_where_it_chooses_how_to_write_orders():
+    aim = example("facility")["characters"]["anna"]["aim"]
+    game = Game(*load_scenario("facility"))
+    assert aim["en"] not in printed(game, "anna", "en")
+    assert f"Your aim: {aim['en']}" in printed(game, "anna", "en", "?\n")
+    assert f"Ваша цель: {aim['ru']}" in printed(game, "anna", "ru", "цели\n")
