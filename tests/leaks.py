@@ -8,6 +8,7 @@ import json
 
 from rich.console import Console
 
+from referee.cli.objectives import print_objectives
 from referee.cli.terminal import TerminalPlayer
 from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
@@ -45,12 +46,14 @@ def odds_for(game: Game, seat: Seat) -> dict[str, list[str]]:
 
 
 def printed_for(game: Game, seat: Seat) -> list[str]:
-    """What the command line prints for ``seat`` in each language: its log as
+    """What the command line prints for ``seat`` in each language: its
+    objectives as it first sits down, its log as
     ``referee play`` shows it and, when it is asked, the board and the question
     as the terminal shows them, each option with the odds shown at it."""
     pages = []
     for lang in LANGS:
         console = Console(file=io.StringIO(), width=100, color_system=None)
+        print_objectives(console, game.view(seat), lang)
         for line in game.text_log(seat, lang):
             console.print(line, markup=False)
         wait = game.waiting

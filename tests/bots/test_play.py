@@ -37,4 +37,5 @@ def test_rules_bots_at_every_seat_play_a_game_to_its_end_the_same_from_a_seed(
         assert result.exit_code == 0, result.output[-600:]
         outputs.append(result.output)
     assert outputs[0].replace("one.json", "two.json") == outputs[1]
-    assert "Won by" in outputs[0] or "draw" in outputs[0]
+    assert "The Retainers won: " in outputs[0] or "The Bandits won: " in outputs[0] \
+        or "The game is a draw: " in outputs[0]

@@ -234,7 +234,7 @@ def test_an_unwritable_save_file_is_refused_before_the_game_starts(tmp_path: Pat
                  "--save", str(tmp_path / "no" / "such" / "dir" / "game.json"))
     assert result.exit_code == 2
     assert "cannot save the game there" in result.output
-    assert "Won by" not in result.output
+    assert " won: " not in result.output
     folder = tmp_path / "folder.json"
     folder.mkdir()
     result = run("play", str(scenario(tmp_path)), "--seat", "all=random", "--save", str(folder))

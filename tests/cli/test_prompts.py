@@ -171,8 +171,9 @@ def test_the_end_of_a_game_is_said_once(name: str) -> None:
     lines = result.output.rstrip("\n").splitlines()
     ends = [line for line in lines if "game is over" in line.lower() or "game over" in line.lower()]
     assert len(ends) <= 1, ends
-    assert lines[-1].startswith(("Won by", "The game is a draw", "Every seat", "All seats",
-                                 "The game is over"))
+    said = ("The game is a draw: ", "The game is over: ", "The investigators lost: ",
+            "The investigators of the Secret Investigation won: ")
+    assert lines[-1].startswith(said) or " won: " in lines[-1]
     reason = lines[-1].split(": ", 1)[-1]
     assert sum(reason in line for line in lines) == 1, reason
 

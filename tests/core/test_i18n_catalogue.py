@@ -153,7 +153,7 @@ def test_placeholders_lists_the_parameter_names() -> None:
 
 
 def test_the_shared_catalogue_renders_the_core_text_in_both_languages() -> None:
-    message = msg("core.winner", winners="north", reason="xyzzy")
+    message = msg("core.end.won", winners=("the north side",), reason="xyzzy")
     english, russian = render(message), render(message, "ru")
     assert english != russian
     for text in (english, russian):

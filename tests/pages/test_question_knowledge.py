@@ -49,7 +49,8 @@ def test_echo_names_its_targets_and_the_turns_there_are():
     objective = next(line for line in words.splitlines() if line.startswith("Together"))
     assert all(name in objective for name in targets)
     assert f"before turn {state['max_turns']} is over" in objective
-    assert f"Turn {state['turn']} of {state['max_turns']}." in words
+    assert f"Turn {state['turn']} of {state['max_turns']}; {state['max_turns']} turns left." \
+        in words
 
 
 def test_night_watch_shows_the_score_and_only_its_own_hands():

@@ -178,7 +178,7 @@ def test_the_secrets_looked_for_are_there_to_find():
     and another character's page would give some of it away."""
     ruleset, scenario = load_scenario("facility")
     game = Game(ruleset, scenario)
-    assert {"crowbar", "red folder"} <= secrets_of(game, "anna")
+    assert {"crowbar", "sample case"} <= secrets_of(game, "anna")
     assert "keycard" not in secrets_of(game, "anna")  # on her floor
     boris = _words(page_of(game, "boris"))
     assert "agent's badge" in {s for s in secrets_of(game, "anna") if s in boris}

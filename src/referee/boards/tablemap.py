@@ -187,7 +187,9 @@ def message_from_json(data: Any) -> Msg | Name | str:
         params = data.get("params") or {}
         return Msg(str(data["key"]), {k: _param(v) for k, v in params.items()})
     if isinstance(data, Mapping) and "en" in data:
-        return Name(str(data["en"]), data.get("ru"))
+        cases = data.get("cases")
+        return Name(str(data["en"]), data.get("ru"), data.get("gender"),
+                    tuple(sorted(cases.items())) if isinstance(cases, Mapping) else ())
     return str(data)
 
 

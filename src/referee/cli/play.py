@@ -129,17 +129,9 @@ def stopped(saver: Saver, lang: Lang) -> typer.Exit:
 
 
 def outcome_line(game: Game, lang: Lang) -> str:
-    outcome = game.outcome()
-    if outcome is None:
-        return render(msg("core.over"), lang)
-    if outcome.kind == "draw":
-        return render(msg("core.draw", reason=outcome.reason), lang)
-    if outcome.kind == "lost-together":
-        return render(msg("core.lost-together", reason=outcome.reason), lang)
-    if outcome.kind == "won-together":
-        return render(msg("core.won-together", reason=outcome.reason), lang)
-    winners = tuple(game.seat_name(seat) for seat in outcome.winners)
-    return render(msg("core.winner", winners=winners, reason=outcome.reason), lang)
+    """The end of the game as a person says it, as its ruleset words it."""
+    said = game.outcome_words()
+    return render(msg("core.over") if said is None else said, lang)
 
 
 class Saver:

@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.boards.tablemap import XY, Aim, Feature, Figure, TableMap, tenths
+from referee.cli.objectives import asks_for_objectives, print_objectives
 from referee.core.drivers import Ask
 from referee.core.i18n import CATALOGUE, Lang, msg, render
 from referee.core.limits import TooLarge, read_json
@@ -397,6 +398,9 @@ def ask_point(player: Reader, ask: Ask) -> JSON | None:
             return {"x": x, "y": y}
         elif (point := parse_point(reply)) is not None:
             return {"x": point[0], "y": point[1]}
+        elif asks_for_objectives(reply):
+            print_objectives(player.console, ask.view, lang)
+            continue
         player.console.print(escape(render(msg("table.point-help"), lang)))
 
 

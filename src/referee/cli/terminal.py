@@ -38,6 +38,7 @@ from rich.table import Table
 
 from referee.boards.tablemap import message_from_json
 from referee.cli import table_map
+from referee.cli.objectives import asks_for_objectives, print_objectives
 from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Event, Seat
@@ -70,13 +71,15 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
         return
     display = display_for(ask.ruleset)
     shape = None if display is None else display.board_table(ask.view, lang)
-    if shape is None:
+    if display is None or shape is None:
         return
     headings, rows = shape
     table = Table(*headings)
     for row in rows:
         table.add_row(*row)
     console.print(table)
+    for line in display.board_notes(ask.view, lang):
+        console.print(line, markup=False)
 
 
 def capitalized(text: str) -> str:
@@ -135,6 +138,8 @@ class Screen:
         self.seen: dict[Seat | None, int] = {}
         self.notes: dict[Seat, list[tuple[int, str]]] = {}
         """Lines printed for a seat alone (an answer given for it), by its log position."""
+        self.briefed: set[Seat] = set()
+        """Seats shown their objectives, once each, as they first sat down."""
 
     @property
     def hot_seat(self) -> bool:
@@ -149,6 +154,10 @@ class Screen:
     def flush(self) -> None:
         """Print what the seat at the terminal has not seen yet."""
         seat = self.sitting
+        if seat is not None and seat not in self.briefed:
+            self.briefed.add(seat)
+            print_objectives(self.console, self.game.view(seat), self.lang,
+                             hint=bool(self.humans))
         events = self.lines(seat)
         start = self.seen.get(seat, 0)
         notes = self.notes.get(seat, []) if seat is not None else []
@@ -326,6 +335,9 @@ class TerminalPlayer:
             for option in options:
                 if reply == option.value:
                     return option.value
+            if asks_for_objectives(reply):
+                print_objectives(self.console, ask.view, self.lang)
+                continue
             self._say(msg("core.illegal", count=len(options)))
 
     # -- answers by shape ---------------------------------------------------------
@@ -360,7 +372,9 @@ class TerminalPlayer:
             how = self.read(f"{self._text(msg('core.terminal.how-prompt'))} [g]: ")
             how = how.strip().lower() or "g"
             value: JSON = MISSING
-            if how.startswith(("g", "п")):
+            if asks_for_objectives(how):
+                print_objectives(self.console, ask.view, self.lang)
+            elif how.startswith(("g", "п")):
                 value = Form(self, schema).fill(schema, draft, "answer", True)
             elif how.startswith(("e", "у")):
                 value = self._edit(seat, draft)

@@ -136,6 +136,12 @@ class Game:
     def outcome(self) -> Outcome | None:
         return self._at.outcome
 
+    def outcome_words(self) -> Msg | None:
+        """The end as a person says it (:meth:`Ruleset.outcome_words`); None
+        while the game goes on."""
+        outcome = self._at.outcome
+        return None if outcome is None else self.ruleset.outcome_words(self.scenario, outcome)
+
     def seats_to_answer(self) -> tuple[Seat, ...]:
         """Seats asked now that have not answered yet."""
         wait = self._at.wait
@@ -311,7 +317,8 @@ class Game:
         }
         outcome = self._at.outcome
         if outcome is not None:
-            view["outcome"] = outcome.to_json()
+            view["outcome"] = {**outcome.to_json(), "said": self.ruleset.outcome_words(
+                self.scenario, outcome).to_json()}
         return view
 
     def key(self) -> Hashable:

@@ -246,6 +246,17 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
         """How players call ``seat`` in this scenario (a posse, a character)."""
         return msg("core.seat-name", seat=seat)
 
+    def outcome_words(self, scenario: ScenarioT, outcome: Outcome) -> Msg:
+        """The end of a game as a person says it: who won, or that it is a
+        draw, and why ("The Night Watch won: ..."). A co-operative game's
+        ruleset says who played together ("The investigators lost: ...")."""
+        if outcome.kind == "win":
+            return msg("core.end.won", reason=outcome.reason, winners=tuple(
+                self.seat_name(scenario, seat) for seat in outcome.winners))
+        if outcome.kind == "draw":
+            return msg("core.draw", reason=outcome.reason)
+        return msg(f"core.{outcome.kind}", reason=outcome.reason)
+
     def examples(self) -> list[Path]:
         """The example scenario files shipped with the ruleset, default first."""
         folder = Path(__import__(type(self).__module__, fromlist=["_"]).__file__ or "").parent

@@ -131,11 +131,28 @@ class ChanceView(ViewModel, Generic[LabelT]):
 
 
 class OutcomeView(ViewModel):
+    """How the game ended: ``reason`` says why; ``said``, the whole end as a
+    person says it ("The Night Watch won: ...", "The investigators lost:
+    ..."), as the ruleset words it (:meth:`Ruleset.outcome_words`)."""
+
     kind: Literal["win", "draw", "won-together", "lost-together"]
     winners: list[str]
     returns: dict[str, float]
     cooperative: bool
     reason: Text
+    said: Text | None = None
+
+
+class ObjectivesView(ViewModel):
+    """What a seat plays for and where the game stands toward it, in words a
+    reader prints as they are (each line a catalogue message): ``aims``, the
+    objectives (which side the seat plays first; for the referee every
+    side's), and ``standing``, the score and the progress a player needs (the
+    turn and the last one, points, what is left to do). Each ruleset's model
+    adds the same facts as data; both hold only what the seat may know."""
+
+    aims: list[Text]
+    standing: list[Text]
 
 
 class SeatView(ViewModel, Generic[StateT, FactsT, MeaningT, LabelT]):

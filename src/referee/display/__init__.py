@@ -37,6 +37,10 @@ class Display:
         """The board as a table (headings, rows) for the terminal."""
         return None
 
+    def board_notes(self, view: View, lang: Lang) -> list[str]:
+        """Lines under the board's table (the score, say); none by default."""
+        return []
+
     def table_map(self, view: View, lang: Lang) -> TableMap | None:
         """A table in inches as a map (:mod:`referee.boards.tablemap`), for
         the terminal and pictures of the games played on one."""

@@ -303,10 +303,12 @@ def test_the_end_of_the_last_turn_reads_as_a_sentence():
                                     "Сэр Кофа Йох сбрасывает 2 непотраченные единицы движения."]
     outcome = game.outcome()
     assert outcome is not None
-    ending = msg("core.lost-together", reason=outcome.reason)
-    assert render(ending, "ru") == "Все проиграли: прошёл 1 ход, а город всё ещё не в безопасности"
-    assert render(ending, "en") == ("Every seat lost: 1 turn has passed and the city is still "
-                                    "not safe")
+    ending = game.outcome_words()
+    assert ending is not None
+    assert render(ending, "ru") == ("Сыщики проиграли: прошёл 1 ход, а город всё ещё не "
+                                    "в безопасности")
+    assert render(ending, "en") == ("The investigators lost: 1 turn has passed and the city is "
+                                    "still not safe")
 
 
 @pytest.mark.parametrize(("units", "en", "ru"), [

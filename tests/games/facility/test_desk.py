@@ -23,7 +23,7 @@ from referee.core.scenario import validate_scenario
 from referee.display.orders import desk_for
 from referee.games.facility.desk import FacilityDesk
 from tests.games.facility.helpers import RULESET
-from tests.leaks import assert_no_leak
+from tests.leaks import assert_no_leak, readable_by
 
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios"
 BASE: dict[str, Any] = tomllib.loads((EXAMPLE / "research_wing.toml").read_text(
@@ -69,13 +69,30 @@ def the_folder_is_a_map(data: dict[str, Any]) -> None:
     data["items"]["folder"].update(kind="map", name={"en": "site map", "ru": "план"})
 
 
+def boris_has_another_aim(data: dict[str, Any]) -> None:
+    """Boris's aim, which only he and the game master read, is another."""
+    data["characters"]["boris"]["aim"] = {"en": "leave the wing unseen",
+                                          "ru": "уйти из крыла незамеченным"}
+
+
 def templates(played: Game, seat: str) -> tuple[str, str]:
     return tuple(template_text(played, seat, lang, "game.json")  # type: ignore[return-value]
                  for lang in ("en", "ru"))
 
 
 UNSEEN = [pytest.param(change, id=change.__name__)
-          for change in (a_lamp_in_the_storeroom, gleb_hides_a_pistol, the_folder_is_a_map)]
+          for change in (a_lamp_in_the_storeroom, gleb_hides_a_pistol, the_folder_is_a_map,
+                         boris_has_another_aim)]
+
+
+def test_a_characters_aim_reaches_it_and_the_game_master():
+    """The check above has something to find: Boris and the game master
+    read his aim, on the terminal and in the view."""
+    first, second = game(), game(boris_has_another_aim)
+    for seat in ("boris", REFEREE):
+        assert readable_by(first, seat) != readable_by(second, seat)
+    assert "leave the wing unseen" in readable_by(second, "boris")
+    assert "уйти из крыла незамеченным" in readable_by(second, "boris")
 
 
 @pytest.mark.parametrize("change", UNSEEN)

@@ -56,4 +56,5 @@ def test_the_printout_of_a_game_of_bots_shows_each_draw_once_and_the_end_once(tm
     assert not any("a Spell card" in line for line in lines)
     assert sum("The game is over" in line for line in lines) == 1
     end = lines.index("The game is over.")
-    assert lines[end + 1].startswith(("Won by", "The game is a draw"))
+    assert lines[end + 1].startswith(("The Night Watch won: ", "The Day Watch won: ",
+                                      "The game is a draw: "))

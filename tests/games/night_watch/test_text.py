@@ -98,9 +98,10 @@ def test_the_issues_lines_a_spell_on_oneself_on_another_and_a_woman_killed():
     ]
     outcome = game.outcome()
     assert outcome is not None
-    ending = msg("core.winner", winners=(game.seat_name("night"),), reason=outcome.reason)
-    assert render(ending, "ru") == "Победа: Ночной Дозор — у Дневного Дозора не осталось Иных"
-    assert render(ending, "en") == "Won by the Night Watch: the Day Watch has no Others left"
+    ending = game.outcome_words()
+    assert ending is not None
+    assert render(ending, "ru") == "Ночной Дозор победил: у Дневного Дозора не осталось Иных"
+    assert render(ending, "en") == "The Night Watch won: the Day Watch has no Others left"
 
 
 def test_a_man_killed_with_spells_in_hand_and_the_item_he_carried():

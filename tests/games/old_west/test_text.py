@@ -125,9 +125,9 @@ def test_a_shot_names_its_target_in_the_case_the_sentence_needs_and_the_winner_b
         "Turn 1: the Shooting phase ends.",
         "The game is over: the Outlaws have no one left on the table.",
     ]
-    assert outcome_line(played, "ru") == "Победа: Законники — у Преступников никого не осталось " \
+    assert outcome_line(played, "ru") == "Законники победили: у Преступников никого не осталось " \
                                          "на столе"
-    assert outcome_line(played, "en") == "Won by the Lawmen: the Outlaws have no one left on " \
+    assert outcome_line(played, "en") == "The Lawmen won: the Outlaws have no one left on " \
                                          "the table"
 
 
@@ -226,8 +226,8 @@ def test_a_posse_that_fails_to_hold_heads_for_the_hills_in_the_plural():
         "Маршал Уайетт проваливает проверку Смелости (1+1+3 = 5, нужно 10).",
         "Законники обращаются в Бегство!",
         "Игра окончена: Законники убежали со стола."]
-    assert outcome_line(played, "en") == "Won by the Outlaws: the Lawmen ran from the table"
-    assert outcome_line(played, "ru") == "Победа: Преступники — Законники убежали со стола"
+    assert outcome_line(played, "en") == "The Outlaws won: the Lawmen ran from the table"
+    assert outcome_line(played, "ru") == "Преступники победили: Законники убежали со стола"
 
 
 def test_the_example_posses_are_named_in_the_plural_as_seats():

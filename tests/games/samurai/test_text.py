@@ -138,12 +138,12 @@ def test_a_fight_reads_as_a_person_writes_it_in_english() -> None:
         "Turn 1: the Action phase.",
         "Turn 1: the Action phase ends.",
         "Turn 1 ends."]
-    assert outcome_line(game, "en") == "Won by the Retainers: the Bandits have no fighters left"
+    assert outcome_line(game, "en") == "The Retainers won: the Bandits have no fighters left"
 
 
 def test_a_fight_reads_as_a_person_writes_it_in_russian() -> None:
     """«Лучница Кику убита», not «убит»: the participle agrees with a woman's
-    name (the dictionary knows «лучница»); «Победа: Вассалы», not the seat id."""
+    name (the dictionary knows «лучница»); «Вассалы победили», not the seat id."""
     game = duel_to_the_death()
     assert after(log(game, "ru"), "Ход 1: фаза боя.") == [
         "Ход 1: фаза боя.",
@@ -165,7 +165,7 @@ def test_a_fight_reads_as_a_person_writes_it_in_russian() -> None:
         "Ход 1: фаза действий.",
         "Ход 1: фаза действий окончена.",
         "Ход 1 окончен."]
-    assert outcome_line(game, "ru") == "Победа: Вассалы — у Разбойников не осталось бойцов"
+    assert outcome_line(game, "ru") == "Вассалы победили: у Разбойников не осталось бойцов"
 
 
 def test_one_against_two_lists_the_enemies_in_the_genitive() -> None:

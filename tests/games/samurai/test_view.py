@@ -63,7 +63,9 @@ def test_the_view_names_every_fighter_and_band_once_by_id_and_carries_the_terrai
     assert isinstance(scenario, SamuraiScenario)
     game = Game(ruleset, scenario)
     state = game.view("bandits")["state"]
-    assert state == game.view("retainers")["state"]  # the table is open to all
+    other = game.view("retainers")["state"]
+    assert {**state, "objectives": None} == {**other, "objectives": None}  # the table is open
+    assert state["objectives"]["standing"] == other["objectives"]["standing"]  # and the score
     assert list(state["bands"]) == ["retainers", "bandits"]
     assert state["bands"]["retainers"]["name"]["gender"] == "plural"  # «Вассалы»
     ids = [f.id for band in scenario.bands for f in band.fighters]

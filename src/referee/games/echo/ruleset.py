@@ -15,6 +15,7 @@ from referee.core.readonly import read_only
 from referee.core.ruleset import GameType, Outcome, Ruleset
 from referee.core.waits import JSON
 from referee.games.echo import tables
+from referee.games.echo.objectives import objectives_view
 from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
@@ -36,7 +37,10 @@ class Echo(Ruleset[Scenario, EchoState]):
     10, 12-14): no battle begins at no units, the turn may end beside an
     enemy before a battle begins, those who begin a turn together may join
     up, a split keeps the leader's turn and the battle's order of blows, an
-    investigator set in the World returns by the Gates leading there."""
+    investigator set in the World returns by the Gates leading there; the
+    view states the investigators' objectives and where the game stands
+    (``objectives``: the targets, those at large, the turns left, in words
+    and as data)."""
     title = msg("echo.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,
@@ -73,6 +77,13 @@ class Echo(Ruleset[Scenario, EchoState]):
             return None
         return Outcome.together(state.order, False, msg("echo.end.time",
                                                         turns=state.settings.max_turns))
+
+    def outcome_words(self, scenario: Scenario, outcome: Outcome) -> Msg:
+        """The investigators won or lost together (house rule 18)."""
+        if outcome.cooperative:
+            return msg(f"echo.end.said.{'won' if outcome.winners else 'lost'}",
+                       reason=outcome.reason)
+        return super().outcome_words(scenario, outcome)
 
     def seat_name(self, scenario: Scenario, seat: Seat) -> Msg | Name:
         for inv in scenario.investigators:
@@ -112,6 +123,7 @@ class Echo(Ruleset[Scenario, EchoState]):
                        "health": e.health, "reason": e.reason}
                 for e in state.enemies.values()},
             "items": fixed.items,
+            "objectives": objectives_view(state, seat),
         }
 
 

@@ -16,7 +16,7 @@ from typing import Literal, Union
 from pydantic import ConfigDict, Field
 
 from referee.core.places import RuPreposition
-from referee.core.views import LocalName, ViewModel
+from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.echo.state import EnemyStatus, InvestigatorStatus
 from referee.games.echo.tables import EnemyKind, Skill, Vitality
 from referee.games.echo.units import SpentOn
@@ -112,6 +112,16 @@ class ItemView(ViewModel):
     penalty: int
 
 
+class EchoObjectives(ObjectivesView):
+    """What the investigators play for together (house rule 18) and where
+    the game stands: the words, and beside them the target enemies by id,
+    those still at large, and the turns left before they lose."""
+
+    targets: list[str]
+    at_large: list[str]
+    turns_left: int
+
+
 class EchoStateView(ViewModel):
     """The ``state`` part of a seat's view of an Echo game."""
 
@@ -125,6 +135,7 @@ class EchoStateView(ViewModel):
     investigators: dict[str, InvestigatorView]
     enemies: dict[str, EnemyView]
     items: dict[str, ItemView]
+    objectives: EchoObjectives
 
 
 # -- facts: what each log line says as data ----------------------------------------

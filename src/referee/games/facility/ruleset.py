@@ -14,6 +14,7 @@ from referee.core.flow import Frame, Step
 from referee.core.i18n import CATALOGUE, Msg, Name, for_reader, msg
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
+from referee.games.facility.objectives import objectives_view
 from referee.games.facility.orders import Orders, OrdersForm, plan_orders, read_orders, template
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
@@ -49,8 +50,13 @@ class Turns(Frame):
 class Facility(Ruleset[FacilityScenario, FacilityState]):
     name = "facility"
     aliases = ("chat", "play-by-chat")
-    version = "5"
-    """5: a follow or detain entry naming a kind of item no item of the
+    version = "6"
+    """6: a character may be given an ``aim`` by its scenario, and every
+    view states the seat's objectives and the turn (``objectives``: the
+    character's aim, told to it and the game master alone, and the last
+    turn, in words and as data); a saved game of version 5 replays with a
+    notice.
+    5: a follow or detain entry naming a kind of item no item of the
     building is of stands (it never matches) where it was void, so the answer
     does not tell the seat which kinds the building holds (the log, which a
     save file's checksum digests, changed for such orders).
@@ -125,17 +131,24 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             return None
         return Outcome.draw(tuple(sorted(world.characters)), msg("facility.ended"))
 
+    def outcome_words(self, scenario: FacilityScenario, outcome: Outcome) -> Msg:
+        """The book sets no victory: the game is over, and why."""
+        if outcome.kind == "draw":
+            return msg("facility.end.said", reason=outcome.reason)
+        return super().outcome_words(scenario, outcome)
+
     def view(self, state: FacilityState, seat: Seat) -> dict[str, JSON]:
         """What ``seat`` may know (:mod:`.view`): the game master the whole
         world; a character itself, its room as it stands there (CHAT-AWR-1,
         CHAT-VIS-4), the building's plan and cast, and the items it has seen
         (in the room, on others, in its report); anyone else the turn."""
         world = state.world
+        objectives = objectives_view(world, seat)
         if seat == REFEREE:
-            return {"turn": world.turn, "world": to_scenario(world)}
+            return {"turn": world.turn, "world": to_scenario(world), "objectives": objectives}
         me = world.characters.get(seat)
         if me is None:
-            return {"turn": world.turn}
+            return {"turn": world.turn, "objectives": objectives}
         present = {name: {"uniform": other.uniform, "visible": world.visible_items(other)}
                    for name, other in sorted(world.characters.items())
                    if other.room == me.room and name != seat}
@@ -162,6 +175,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             },
             "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
                      "present": present},
+            "objectives": objectives,
         }
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,

@@ -157,6 +157,10 @@ class CharacterModel(_Named):
     hand_slots: Slots | None = None
     inventory_slots: Slots | None = None
     worn_places: dict[str, Slots] | None = Field(None, max_length=MAX_PLACES)
+    aim: LocalName | None = None
+    """What the character plays for, in its player's words: text, or
+    ``{ en, ru }``; told to that character and the game master alone (the
+    book sets no victory)."""
     lang: Literal["en", "ru"] | None = None
     """The language of the player's reports and orders template (``referee
     resolve --reports``, ``referee orders-template``); unset, the game master's."""

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, NoReturn, Union
 from pydantic import ConfigDict, Field, JsonValue, PlainValidator, WithJsonSchema
 
 from referee.core.events import Event
-from referee.core.views import LocalName, ViewModel
+from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.facility.scenario import FacilityScenario, Uniform
 
 Number = int | float
@@ -114,6 +114,16 @@ class Here(ViewModel):
     """The others in it, by id."""
 
 
+class FacilityObjectives(ObjectivesView):
+    """What the seat's character plays for and where the game stands: the
+    words, and beside them the character's ``aim`` as its scenario gives it
+    (to that character alone; None where none is given, and for anyone but
+    a character) and the last turn (house rule 13)."""
+
+    aim: LocalName | None
+    last_turn: int
+
+
 class CharacterState(ViewModel):
     """A character's state: what it may know at the start of the turn it orders."""
 
@@ -125,12 +135,15 @@ class CharacterState(ViewModel):
     """Every item the view names (here, on someone, in the log), and only those."""
     character: Me
     room: Here
+    objectives: FacilityObjectives
 
 
 class ObserverState(ViewModel):
-    """Anyone else who reads a part of the log (a camera): the turn only."""
+    """Anyone else who reads a part of the log (a camera): the turn and
+    what ends the game."""
 
     turn: int
+    objectives: FacilityObjectives
 
 
 class MasterState(ViewModel):
@@ -138,6 +151,7 @@ class MasterState(ViewModel):
 
     turn: int
     world: FacilityScenario
+    objectives: FacilityObjectives
 
 
 StateView = Union[CharacterState, MasterState, ObserverState]  # noqa: UP007

@@ -1,5 +1,6 @@
-"""The board as rows of text, one per Location, read from the state part of
-a seat's view (the terminal's table; the display calls it, no rules module)."""
+"""The board as rows of text, one per Location, and the Watches' points under
+it, read from the state part of a seat's view (the terminal's table; the
+display calls it, no rules module)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,28 @@ def _spells(other: Any, cards: Any) -> Msg:
     return msg("nw.board.hand", spells=tuple(spell_label(cards, key) for key in hand))
 
 
+def _other(other: Any, view: Any) -> Msg:
+    """An Other in its row: its Watch, wounds, Spells, the chips it has
+    left to lay and the Items it carries."""
+    chips = [int(chip) for chip in other["chips"]]
+    items = tuple(_name(view["items"][key]["name"]) for key in other["items"]
+                  if key in view["items"])
+    return msg("nw.board.other", name=_name(other["name"]),
+               watch=msg(f"nw.watch.{other['watch']}"), wounds=int(other["wounds"]),
+               spells=_spells(other, view["cards"]),
+               chips=", ".join(f"{chip:+d}".replace("-", "−") for chip in chips),
+               chip_count=len(chips), items=items, count=len(items))
+
+
+def watch_lines(view: Any, lang: Lang) -> list[str]:
+    """Under the table: each Watch's points of Egor's favour, of the points
+    that win, and the cards left in its deck."""
+    needed = int(view["objectives"]["points_to_win"])
+    return [render(msg("nw.board.watch", watch=msg(f"nw.watch.{watch}"), points=int(points),
+                       needed=needed, deck=int(view["decks"].get(watch, 0))), lang)
+            for watch, points in view["score"].items()]
+
+
 def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
     """Headings and one row per Location: who stands there, Egor, Items."""
     rows = []
@@ -45,11 +68,7 @@ def board_rows(view: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
         others = []
         for other in view["others"].values():
             if other["in_play"] and other["location"] == loc:
-                others.append(render(msg("nw.board.other", name=_name(other["name"]),
-                                         watch=msg(f"nw.watch.{other['watch']}"),
-                                         wounds=int(other["wounds"]),
-                                         spells=_spells(other, view["cards"])),
-                                     lang))
+                others.append(render(_other(other, view), lang))
         items = [_cell(item["name"], lang) for item in view["items"].values()
                  if item["location"] == loc]
         egor = "●" if view["egor"] == loc else ""

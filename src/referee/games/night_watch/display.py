@@ -21,3 +21,7 @@ class NightWatchDisplay(Display):
     def board_table(self, view: View, lang: Lang) -> tuple[list[str], list[list[str]]]:
         """One row per Location: who stands there, Egor, Items (:mod:`.board`)."""
         return board.board_rows(view["state"], lang)
+
+    def board_notes(self, view: View, lang: Lang) -> list[str]:
+        """Each Watch's points of favour and cards in its deck (:mod:`.board`)."""
+        return board.watch_lines(view["state"], lang)

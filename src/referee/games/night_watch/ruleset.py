@@ -17,6 +17,7 @@ from referee.games.night_watch import view as typed
 from referee.games.night_watch.combat import FightEverywhere
 from referee.games.night_watch.facts import facts
 from referee.games.night_watch.movement import MoveEgor, MoveWatchers
+from referee.games.night_watch.objectives import objectives_view
 from referee.games.night_watch.spells import DrawSpells
 from referee.games.night_watch.state import NightWatchState, Other
 from referee.games.night_watch.tables import WATCHES
@@ -29,8 +30,11 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
 
     name = "night_watch"
     aliases = ("night-watch", "nw")
-    version = "2"
-    """2: the view carries the board (each Location's ``via``), the title,
+    version = "3"
+    """3: the view states each Watch's objectives and the score toward them
+    (``objectives``: the points that win, the last turn, in words and as
+    data); a saved game of version 2 replays with a notice.
+    2: the view carries the board (each Location's ``via``), the title,
     the Spell cards, each Item's kind and Power and the cards on the table."""
     title = msg("nw.title")
     game_type = GameType(decisions="sequential", chance=True, hidden_information=True,
@@ -95,6 +99,7 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
             "plays": [{"number": p.number, "other": p.by, "target": p.target,
                        "card": None if p.item else p.spell.key, "item": p.item,
                        "chips": list(p.chips), "power": p.power} for p in state.plays],
+            "objectives": objectives_view(state, seat),
         }
 
 

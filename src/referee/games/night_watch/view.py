@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, create_model
 
 from referee.core.places import RuPreposition
-from referee.core.views import LocalName, ViewModel
+from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.night_watch.tables import SpellKind, WatchId
 
 # -- the state -----------------------------------------------------------------------
@@ -84,6 +84,15 @@ class PlayView(ViewModel):
     power: int
 
 
+class NightWatchObjectives(ObjectivesView):
+    """What each Watch plays for (house rules, Victory) and where the game
+    stands: the words, and beside them the points of Egor's favour that win
+    and the last turn (each Watch's points are the state's ``score``)."""
+
+    points_to_win: int
+    max_turns: int
+
+
 class NightWatchView(ViewModel):
     """The ``state`` part of a Night Watch seat's view."""
 
@@ -102,6 +111,7 @@ class NightWatchView(ViewModel):
     items: dict[str, ItemView]
     plays: list[PlayView]
     """The cards on the table in the combat under way; empty between combats."""
+    objectives: NightWatchObjectives
 
 
 # -- facts of the log lines ----------------------------------------------------------

@@ -16,6 +16,7 @@ from referee.core.readonly import read_only
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict
 from referee.core.waits import JSON, Decision
 from referee.games.old_west import ending, move_to
+from referee.games.old_west.objectives import objectives_view
 from referee.games.old_west.scenario import (
     CoverSpec,
     DropSpec,
@@ -44,8 +45,11 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     name = "old-west"
     aliases = ("old_west", "legends-of-the-old-west", "lotow")
-    version = "3"
-    """2: the view shows ``fortune_save``. 3: the view is typed
+    version = "4"
+    """4: the view states each posse's objectives and where the game stands
+    (``objectives``: the last turn, the models escaped, in words and as
+    data); a saved game of version 3 replays with a notice.
+    2: the view shows ``fortune_save``. 3: the view is typed
     (:class:`~.view.OldWestView`): the table and the names are structured
     data, models are keyed by id, and the asked model's map is no longer in
     it (the options say it). Games saved by an older version no longer meet
@@ -97,6 +101,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
                        for f in state.fighters.values()},
             "house_rules": fixed.house_rules,
             "point": None if point is None else _point_view(point),
+            "objectives": objectives_view(state, seat),
         }
 
     def decided(self, state: OldWestState) -> Outcome | None:

@@ -16,7 +16,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import ConfigDict, Field
 
-from referee.core.views import LocalName, ViewModel
+from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.old_west.settings import HouseRules
 
 XY = tuple[float, float]
@@ -140,6 +140,15 @@ class PointAsked(ViewModel):
     spots: list[PointSpot]
 
 
+class OldWestObjectives(ObjectivesView):
+    """What each posse plays for (its scenario objective, OW-HFH-2, the last
+    turn) and where the game stands: the words, and beside them the last
+    turn and each posse's models that left by its exit edge."""
+
+    max_turns: int
+    escaped: dict[str, int]
+
+
 class OldWestView(ViewModel):
     """The ``state`` part of an Old West seat's view. Everything on the table
     is open to every seat; only a secret Fame bid not yet revealed is kept
@@ -156,6 +165,7 @@ class OldWestView(ViewModel):
     """Every model by id, in the scenario's order."""
     house_rules: HouseRules
     point: PointAsked | None
+    objectives: OldWestObjectives
 
 
 # -- facts of the log lines ----------------------------------------------------------

@@ -37,6 +37,10 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
     name = "samurai"
     aliases = ("ronin",)
     version = "4"
+    """4: line of sight, cover kinds and brawl splits as the book says
+    (docs/rulesets/samurai.md); the view states each band's objectives and
+    where the game stands (``objectives``: the last turn, the tokens in each
+    band's pool and left in a fight, in words and as data)."""
     title = msg("sam.title")
     game_type = GameType(decisions="both", chance=True, hidden_information=True,
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,

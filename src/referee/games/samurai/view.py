@@ -20,8 +20,9 @@ from pydantic import Field, JsonValue
 from referee.core.events import Seat
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
-from referee.core.views import LocalName, Text, ViewModel
+from referee.core.views import LocalName, ObjectivesView, Text, ViewModel
 from referee.core.waits import JSON
+from referee.games.samurai.objectives import objectives_view
 from referee.games.samurai.scenario import SamuraiScenario
 from referee.games.samurai.state import Fighter, SamuraiState
 from referee.games.samurai.tables import Armour, Cover, MissileName
@@ -146,6 +147,22 @@ class ShotView(ViewModel):
     hit: bool
 
 
+class TokensLeft(ViewModel):
+    attack: int
+    defence: int
+
+
+class SamuraiObjectives(ObjectivesView):
+    """What each band plays for (house rules: the end) and where the game
+    stands: the words, and beside them the last turn, the tokens in each
+    band's pool (the Combat Potential of its fighters standing, SAM-FGT-3)
+    and, in a fight once the tokens are revealed, each side's tokens left."""
+
+    max_turns: int
+    pool: dict[str, int]
+    fight_tokens: dict[str, TokensLeft] | None
+
+
 class SamuraiView(ViewModel):
     """The ``state`` of a Samurai seat's view."""
 
@@ -162,6 +179,7 @@ class SamuraiView(ViewModel):
     moving: MovingView | None
     shots: list[ShotView]
     broken: list[str]
+    objectives: SamuraiObjectives
 
 
 # -- facts: one model per kind of log line ---------------------------------------------
@@ -544,6 +562,7 @@ def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
         "shots": [{"shooter": s.shooter, "target": s.target, "start": list(s.start),
                    "end": list(s.end), "hit": s.hit} for s in state.shots],
         "broken": list(state.broken),
+        "objectives": objectives_view(state, seat),
     }
 
 

@@ -1,6 +1,6 @@
-"""What a seat knows, in words, on its page: the objectives (as far as the
-view states them), the score and where the game stands, then what the seat
-sees, as the ruleset's display words it for the terminal (its table of the
+"""What a seat knows, in words, on its page: the objectives and where the
+game stands (the ``objectives`` part of every ruleset's view), then what
+the seat sees, as the ruleset's display words it for the terminal (its table of the
 board) and as each ruleset adds (a Night Watch's own Others and their
 hands, a Facility character's room, doors and belongings). Read from the
 seat's view alone.
@@ -45,19 +45,44 @@ def knowledge(ruleset: AnyRuleset, view: View, words: Words) -> Markup:
     sections: Sections = []
     if isinstance(state, Mapping):
         write = WRITERS.get(getattr(ruleset, "name", ""), _board_only)
-        sections = write(ruleset, view, words)
+        sections = _merged([*_objectives(view, words), *write(ruleset, view, words)])
     return page_part("knowledge.html", w=words, sections=[s for s in sections
                                                          if s.lines or s.rows])
+
+
+def _merged(sections: Sections) -> Sections:
+    """One section per heading: a ruleset's own lines on where the game
+    stands (its phase, say) join those its view states."""
+    found: Sections = []
+    for section in sections:
+        same = next((s for s in found if s.title == section.title and not s.rows), None)
+        if same is not None and not section.rows:
+            same.lines.extend(section.lines)
+        else:
+            found.append(section)
+    return found
+
+
+def _objectives(view: View, words: Words) -> Sections:
+    """The seat's objectives and where the game stands, as its view states them."""
+    stated = view["state"].get("objectives")
+    if not isinstance(stated, Mapping):
+        return []
+    return [Section(words("question.know.objectives"),
+                    [words.text(line) for line in stated.get("aims") or ()]),
+            Section(words("question.know.score"),
+                    [words.text(line) for line in stated.get("standing") or ()])]
 
 
 def _board_table(ruleset: AnyRuleset, view: View, words: Words, title: Msg) -> Section:
     """The ruleset's table of the board, as the terminal shows it."""
     display = display_for(ruleset)
     table = display.board_table(view, words.lang) if display is not None else None
-    if table is None:
+    if display is None or table is None:
         return Section(words.of(title))
     heads, rows = table
-    return Section(words.of(title), heads=list(heads), rows=[list(row) for row in rows])
+    return Section(words.of(title), display.board_notes(view, words.lang),
+                   heads=list(heads), rows=[list(row) for row in rows])
 
 
 def _board_only(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
@@ -71,17 +96,7 @@ def _night_watch(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
     display_for(ruleset)  # its words for the board and the picture
     state = view["state"]
     seat = str(view.get("seat"))
-    goal = Section(words("question.know.objectives"))
-    if seat in state.get("score", {}):
-        goal.lines.append(words("question.nw.you", watch=msg(f"nw.watch.{seat}")))
-    goal.lines.append(words("question.nw.objective"))
-    stands = Section(words("question.know.score"), [
-        words("question.know.turn", turn=int(state["turn"])),
-        words("question.nw.egor", at=_nw_place(state, state["egor"]))])
-    for watch, points in state["score"].items():
-        stands.lines.append(words("nw.picture.watch", watch=msg(f"nw.watch.{watch}"),
-                                  favour=int(points), deck=int(state["decks"].get(watch, 0))))
-    sections = [goal, stands]
+    sections = []
     for title, mine in (("question.nw.yours", True), ("question.nw.theirs", False)):
         part = Section(words(title))
         for other in state["others"].values():
@@ -142,21 +157,12 @@ def _nw_other(state: Mapping[str, Any], other: Mapping[str, Any], words: Words) 
 
 def _echo(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
     state = view["state"]
-    targets = tuple(name_of(e["name"]) for e in state["enemies"].values() if e["target"])
-    goal = Section(words("question.know.objectives"), [
-        words("question.echo.objective", targets=targets, turns=int(state["max_turns"]))])
-    left = [name_of(e["name"]) for e in state["enemies"].values()
-            if e["target"] and e["status"] == "active"]
-    stands = Section(words("question.know.score"), [
-        words("question.know.turn-of", turn=int(state["turn"]), turns=int(state["max_turns"])),
-        words("question.echo.left", targets=tuple(left), count=len(left))])
     items = Section(words("question.echo.items"), [
         words("question.echo.item", item=name_of(item["name"]),
               holder=name_of(state["investigators"][item["holder"]]["name"])
               if item["holder"] in state["investigators"] else msg("question.echo.nobody"))
         for item in state["items"].values()])
-    return [goal, stands, _board_table(ruleset, view, words, msg("question.know.board")),
-            items]
+    return [_board_table(ruleset, view, words, msg("question.know.board")), items]
 
 
 # -- Old West ---------------------------------------------------------------------------
@@ -167,15 +173,7 @@ def _old_west(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
     table = display.table_map(view, words.lang) if display is not None else None
     if table is None:
         return []
-    seat = str(view.get("seat"))
     names = {band.seat: band.name for band in table.bands}
-    goal = Section(words("question.know.objectives"))
-    if seat in names:
-        goal.lines.append(words("question.ow.you", posse=names[seat]))
-    for objective in table.objectives:
-        goal.lines.append(words("question.ow.objective", posse=names.get(objective.seat,
-                                                                          objective.seat),
-                                text=objective.text))
     stands = Section(words("question.know.score"),
                      [words("question.know.status", status=table.status)] if table.status else [])
     models = Section(words("question.ow.models"), heads=[
@@ -195,29 +193,23 @@ def _old_west(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
                                 if figure.at is not None else "")
         models.rows.append([figure.name, names.get(figure.side, figure.side), where,
                             "; ".join(facts)])
-    return [goal, stands, models]
+    return [stands, models]
 
 
 # -- Samurai ----------------------------------------------------------------------------
 
 
 def _samurai(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
+    display_for(ruleset)  # its words for the phases and the fighters
     state = view["state"]
-    seat = str(view.get("seat"))
     bands = {s: name_of(b["name"]) for s, b in state["bands"].items()}
-    goal = Section(words("question.know.objectives"))
-    if seat in bands:
-        goal.lines.append(words("question.sam.you", band=bands[seat]))
-    goal.lines.append(words("question.sam.objective"))
     stands = Section(words("question.know.score"), [
-        words("question.know.turn", turn=int(state["turn"])),
         words("question.sam.phase", phase=msg(f"sam.map.phase.{state['phase']}")),
         words("question.sam.priority", band=bands.get(state["priority"], state["priority"]))])
     broken = tuple(bands[s] for s in state.get("broken") or () if s in bands)
     if broken:
         stands.lines.append(words("question.sam.broken", bands=broken, count=len(broken)))
-    display_for(ruleset)
-    return [goal, stands, _board_table(ruleset, view, words, msg("question.sam.fighters"))]
+    return [stands, _board_table(ruleset, view, words, msg("question.sam.fighters"))]
 
 
 # -- Facility ---------------------------------------------------------------------------
@@ -227,8 +219,7 @@ def _facility(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
     state = view["state"]
     me, room = state.get("character"), state.get("room")
     if not isinstance(me, Mapping) or not isinstance(room, Mapping):
-        return [Section(words("question.know.score"),
-                        [words("question.know.turn", turn=int(state.get("turn") or 0))])]
+        return []
     items = state.get("items") or {}
 
     def item(key: str) -> Param:
@@ -240,7 +231,6 @@ def _facility(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
                                                                      number=number)
 
     you = Section(words("question.fac.you"), [
-        words("question.know.turn", turn=int(state["turn"])),
         words("question.fac.where", room=room_name(int(me["room"]))),
         words("question.fac.health", health=int(me["health"]),
               most=int(me["max_health"])),
