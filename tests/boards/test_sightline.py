@@ -265,6 +265,28 @@ def test_the_best_line_between_the_bases_passes_a_model_and_cover_on_the_centre_
     assert best_sight(open_ground, "A", "B") == measure_sight(open_ground, "A", "B")
 
 
+def test_the_best_line_counts_an_inch_under_two_overlapping_areas_once():
+    """
+        10  . . . . . . . # # . . . .      woods and bushes, both x 6.5..8, y 4.6..10
+        5   . . A - - - - # # - - - B      A (2,5), B (12,5), 1" bases
+        4.6 . . . . . . s s s . . . .
+        0   . . . . . . s s s . . . .      scrub x 5.5..8, y 0..4.6
+            0 1 2 3 4 5 6 7 8 9 0 1 2
+    Above y 4.6 a line is 1.5" in cover (woods and bushes over the same
+    1.5"); below it, 2.5" in the scrub. The best line is the centre line,
+    1.5" in cover: more than 2" of light cover would block a Samurai shot.
+    Adding each area's stretch (3") would pick a line through the scrub.
+    """
+    t = table(covers={"woods": box(6.5, 4.6, 8, 10), "bushes": box(6.5, 4.6, 8, 10),
+                      "scrub": box(5.5, 0, 8, 4.6)},
+              pieces={"A": (2, 5), "B": (12, 5)})
+    best = best_sight(t, "A", "B")
+    assert best.cover_length() == pytest.approx(1.5)
+    assert {c.name for c in best.covers} == {"woods", "bushes"}
+    summed = best_sight(t, "A", "B", key=lambda s: s.cover_inside())
+    assert summed.cover_length() == pytest.approx(2.5)
+
+
 def test_a_new_set_of_covers_is_seen_by_the_next_measurement():
     t = table(covers={"scrub": box(4, 3, 7, 7)}, pieces={"A": (1, 5), "B": (11, 5)})
     assert measure_sight(t, "A", "B").inside("scrub") == pytest.approx(3)

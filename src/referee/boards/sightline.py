@@ -177,8 +177,9 @@ def best_sight(table: Table, from_id: str, to_id: str,
     that just touch both bases.
 
     ``key`` ranks the lines, and the smallest wins. The default prefers the
-    fewest bases crossed, then the fewest obstacles, then the least cover,
-    then the shortest line. On a tie the centre-to-centre line wins, so an open
+    fewest bases crossed, then the fewest obstacles, then the fewest inches
+    in cover (:meth:`SightLine.cover_length`: an inch under two overlapping
+    areas counts once), then the shortest line. On a tie the centre-to-centre line wins, so an open
     sight line reads the same as :func:`measure_sight`. This samples the
     lines rather than searching them exhaustively. A gap narrower than the
     spacing between samples can be missed."""
@@ -276,7 +277,7 @@ def _bases(pieces: Iterable[Piece], start: XY, end: XY, length: Inches,
 
 
 def _default_rank(line: SightLine) -> tuple[int, int, float, float]:
-    return (len(line.bases), len(line.obstacles), round(line.cover_inside(), 6),
+    return (len(line.bases), len(line.obstacles), round(line.cover_length(), 6),
             round(line.length, 6))
 
 

@@ -37,6 +37,7 @@ LOCATIONS: list[dict[str, Any]] = [
     {"id": "w", "name": {"en": "the Red Desert of Khmiro", "ru": "Красная пустыня Хмиро"},
      "world": True},
     {"id": "v", "name": {"en": "County Vook", "ru": "графство Вук"}, "world": True},
+    {"id": "f", "name": {"en": "the Walled Garden", "ru": "Сад за стеной"}},
 ]
 JOINS: list[dict[str, Any]] = [
     {"between": ["a", "b"], "kind": "touch"},
@@ -65,7 +66,8 @@ def enemy(id: str, location: str, kind: str = "commoner", **card: Any) -> dict[s
     return {**base, **card}
 
 
-FAR = enemy("target", "v")
+FAR = enemy("target", "f")
+"""The target, in a walled garden no street leads to: out of every test's way."""
 
 
 def scenario(investigators: list[dict[str, Any]], enemies: list[dict[str, Any]] | None = None,

@@ -15,6 +15,7 @@ from tests.games.echo.echo import (
     GATES,
     RULESET,
     asked,
+    enemy,
     inv,
     new_game,
     options,
@@ -155,3 +156,26 @@ def test_disputed_case_13_one_set_in_the_world_returns_by_the_gates_leading_ther
                                            "пустыню Хмиро.")
     game.feed("back:g2")
     assert (where(game, "max"), units(game, "max")) == ("e", 2)
+
+
+@pytest.mark.rule("ECHO-GATE-1")
+def test_a_target_in_the_world_where_no_gate_leads_is_refused():
+    """The target stands in County Vook, where no Gate leads: no one could
+    reach it and the game could never be won. A Gate to Vook opening within
+    the game makes it playable; one opening after the last turn does not."""
+    in_vook = [enemy("boss", "v")]
+    problems = check(scenario([inv("max")], enemies=in_vook, targets=["boss"]))
+    assert [p.key for p in problems] == ["echo.check.unreachable-target"]
+    english, russian = render(problems[0], "en"), render(problems[0], "ru")
+    assert english.startswith("enemies[1].location: the target `boss`")
+    assert "could never be won" in english
+    assert russian.startswith("enemies[1].location: цель `boss`")
+    assert "нельзя было бы выиграть" in russian
+    to_vook = [*GATES, {"id": "g3", "at": "d", "to": "v", "opens_turn": 3}]
+    assert check(scenario([inv("max")], enemies=in_vook, gates=to_vook, targets=["boss"])) == []
+    too_late = [*GATES, {"id": "g3", "at": "d", "to": "v", "opens_turn": 9}]
+    assert [p.key for p in check(scenario([inv("max")], enemies=in_vook, gates=too_late,
+                                          max_turns=8, targets=["boss"]))] == [
+        "echo.check.unreachable-target"]
+    # an enemy there that is not a target does not stop the game being won
+    assert check(scenario([inv("max")], enemies=[enemy("bystander", "v")])) == []

@@ -356,3 +356,21 @@ def test_asking_those_standing_here_names_them_in_the_case_the_verb_wants():
                                        "end the turn"]
     assert labels(game, "ru")[-2:] == ["предложить сэру Кофе Йоху и сэру Мелифаро идти дальше "
                                        "вместе", "закончить ход"]
+
+
+@pytest.mark.rule("ECHO-BAT-1")
+def test_disputed_case_15_a_get_away_with_no_die_says_it_cannot_pass():
+    """Sir Max's Stealth 2 less the Witch's Attentiveness 2 leaves no die: the
+    get-away is offered, and says it will fail; against the Pickpocket
+    (Attentiveness 1) he rolls a die and it reads as usual."""
+    hopeless = new_game([inv("max", "a", speed=3, stealth=2)],
+                        enemies=[enemy("witch", "c", name=WITCH, attentiveness=2)])
+    hopeless.feed("move:c")
+    assert labels(hopeless, "en")[1] == ("try to get away from the Witch "
+                                         "(no die to roll: it cannot pass)")
+    assert labels(hopeless, "ru")[1] == "попытаться уйти от Ведьмы (бросать нечего: не выйдет)"
+    hopeful = new_game([inv("max", "a", speed=3, stealth=2)],
+                       enemies=[enemy("thief", "c", name=THIEF, attentiveness=1)])
+    hopeful.feed("move:c")
+    assert labels(hopeful, "en")[1] == "try to get away from the Pickpocket"
+    assert labels(hopeful, "ru")[1] == "попытаться уйти от Вора-карманника"

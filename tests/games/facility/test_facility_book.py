@@ -109,19 +109,19 @@ def test_an_impossible_explicit_declaration_is_heard_and_does_not_happen() -> No
     совершить (например, блефовать, дав заявку на выстрел, не имея пистолета)»;
     «Явные заявки на действия видны другим персонажам». ann, in room 2,
     declares a shot at bob with no pistol, a melee attack on cat (in room 3)
-    and a take of the map (lying in room 3): bob hears all three, none
-    happens, and only ann is told why."""
-    result = resolve({"ann": {"room": 2}, "bob": {"room": 2}, "cat": {"room": 3}},
+    and a take of the map (in her own hands, not on the floor): bob hears all
+    three, none happens, and only ann is told why."""
+    result = resolve({"ann": {"room": 2, "hands": ["map"]}, "bob": {"room": 2},
+                      "cat": {"room": 3}},
                      {"ann": {"use": [{"target": "bob"}], "melee": {"target": "cat"},
-                              "take": [{"item": "map"}]}},
-                     floor={3: ["map"]})
+                              "take": [{"item": "map"}]}})
     heard = text(result, "bob")
     for declared in ("ann declares: a shot at you.", "ann declares: a melee attack on cat.",
                      "ann declares: take the map."):
         assert declared in heard
     world = result.world
     assert world.characters["bob"].health == 3 and world.characters["cat"].health == 3
-    assert world.floor[3] == ["map"]
+    assert world.characters["ann"].hands == ["map"]
     assert world.characters["ann"].concentration == 2
     assert void(result) == set()
     told = text(result, "ann")

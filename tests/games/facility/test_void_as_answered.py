@@ -41,7 +41,7 @@ def test_an_item_or_character_that_does_not_exist_is_void_as_given() -> None:
     played = game()
     played.answer("ann", {"take": [{"item": "lamp"}], "refuse": ["nobody"]})
     parts = void_parts(played, "ann")
-    assert parts["take[0]"] == "there is no item `lamp`"
+    assert parts["take[0]"] == "you neither carry nor see an item `lamp`"
     assert set(parts) == {"take[0]", "refuse[0]"}
     assert "void_parts" not in str(played.view("bob")["waiting"])  # told to the seat alone
 

@@ -44,6 +44,11 @@ def a_walled_up_room(data: dict[str, Any]) -> None:
     data["rooms"].append({"number": 7, "name": {"en": "the vault", "ru": "хранилище"}})
 
 
+def anna_holds_the_keycard(data: dict[str, Any]) -> None:
+    data["rooms"][0]["items"] = []
+    data["characters"]["anna"]["hands"] = ["keycard"]
+
+
 PAUSES = ["pause"] * 4
 CASES: list[tuple[dict[str, Any], str, str, str, dict[str, Any], Change | None]] = [
     ({"bogus": 1}, "bogus", VOID, "no-order", {"order": "bogus"}, None),
@@ -65,6 +70,7 @@ CASES: list[tuple[dict[str, Any], str, str, str, dict[str, Any], Change | None]]
      None),
     ({"melee": {"secret": True}}, "melee", VOID, "secret-not-allowed", {}, None),
     ({"take": [{"item": "unicorn"}]}, "take[0]", VOID, "no-item", {"item": "unicorn"}, None),
+    ({"take": [{"item": "sample"}]}, "take[0]", VOID, "no-item", {"item": "sample"}, None),
     ({"take": [{"item": "keycard"}, {"item": "keycard"}]}, "take[1]", VOID, "twice",
      {"item": "keycard"}, None),
     ({"take": [{"item": "keycard", "place": "belt"}]}, "take[0].place", VOID, "bad-place",
@@ -74,8 +80,8 @@ CASES: list[tuple[dict[str, Any], str, str, str, dict[str, Any], Change | None]]
     ({"melee": {"target": "boris"}}, "melee", IMPOSSIBLE, "other-room",
      {"character": "boris"}, None),
     ({"melee": {"target": "anna"}}, "melee", IMPOSSIBLE, "self", {"character": "anna"}, None),
-    ({"take": [{"item": "sample"}]}, "take[0]", IMPOSSIBLE, "not-here", {"item": "sample"},
-     None),
+    ({"take": [{"item": "keycard"}]}, "take[0]", IMPOSSIBLE, "not-here", {"item": "keycard"},
+     anna_holds_the_keycard),
     ({"use": [{"item": "keycard"}]}, "use[0]", IMPOSSIBLE, "item-cannot",
      {"item": "keycard", "ability": "shot"}, None),
 ]
@@ -129,3 +135,33 @@ def test_a_follow_list_may_name_any_kind_of_item_and_tells_nothing_of_the_buildi
         played.close()
     assert_no_leak(without, with_lamp, "anna")
     assert without.state.world.characters["anna"].room == 3
+
+
+def a_flask_in_the_storeroom(data: dict[str, Any]) -> None:
+    """A flask lies in the storeroom, which Anna has not seen."""
+    data["items"]["flask"] = {"kind": "flask", "name": {"en": "flask", "ru": "фляга"}}
+    data["rooms"][3]["items"].append("flask")
+
+
+@pytest.mark.rule("CHAT-TRN-7")
+def test_orders_naming_an_item_elsewhere_read_as_if_there_were_none() -> None:
+    """Anna names ``flask`` in every order that names an item: whether a
+    flask lies in the storeroom or nowhere, she reads the same voids (house
+    rule 20: of an item she neither carries nor sees, an order knows
+    nothing), before the deadline and after it."""
+    orders = {"take": [{"item": "flask"}], "give": [{"item": "flask", "to": "boris"}],
+              "accept": [{"item": "flask", "place": "belt"}], "drop": [{"item": "flask"}],
+              "show": [{"item": "flask"}], "equip": {"hands": ["flask"]},
+              "use": [{"item": "flask"}]}
+    nowhere, elsewhere = game(), game(a_flask_in_the_storeroom)
+    for played in (nowhere, elsewhere):
+        played.answer("anna", orders)
+        voids = {part["part"]: part["code"]
+                 for part in played.view("anna")["waiting"]["your_void_parts"]}
+        assert voids == {"take[0]": "no-item", "give[0]": "no-item", "drop[0]": "no-item",
+                         "show[0]": "no-item", "equip": "no-item", "use[0]": "no-item"}
+    assert_no_leak(nowhere, elsewhere, "anna")
+    for played in (nowhere, elsewhere):
+        played.close()
+    assert_no_leak(nowhere, elsewhere, "anna")
+    assert elsewhere.state.world.floor[4] == ["crowbar", "flask"]

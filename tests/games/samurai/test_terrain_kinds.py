@@ -105,3 +105,51 @@ def test_the_published_schema_asks_for_cover_or_kind():
     terrain = schema["$defs"]["TerrainSpec"]
     assert "cover" not in terrain.get("required", [])
     assert terrain["anyOf"] == [{"required": ["cover"]}, {"required": ["kind"]}]
+
+
+SQUARE = [[5, 5], [8, 5], [8, 8], [5, 8]]
+
+
+@pytest.mark.rule("SAM-LOS-1")
+@pytest.mark.parametrize(("piece", "english", "russian"), [
+    ({"name": "wall", "kind": "wall", "points": SQUARE},
+     "terrain[0].closed: by the book a wall is a line of heavy cover (SAM-LOS-1): "
+     "`closed = false` and its points along it",
+     "terrain[0].closed: по книге стена — линия Прочного укрытия (SAM-LOS-1): "
+     "`closed = false`, точки вдоль неё"),
+    (PALISADE | {"kind": "palisade", "closed": True, "points": SQUARE},
+     "terrain[0].closed: by the book a palisade is a line of heavy cover (SAM-LOS-1): "
+     "`closed = false` and its points along it",
+     "terrain[0].closed: по книге палисад — линия Прочного укрытия (SAM-LOS-1): "
+     "`closed = false`, точки вдоль него"),
+    ({"name": "farmhouse", "kind": "building", "closed": False, "points": [[5, 5], [5, 15]]},
+     "terrain[0].closed: a building is a closed polygon of heavy cover (SAM-LOS-1): "
+     "`closed = true` (or leave `closed` out)",
+     "terrain[0].closed: здание — замкнутый многоугольник Прочного укрытия (SAM-LOS-1): "
+     "`closed = true` (или не пишите `closed`)"),
+])
+def test_a_piece_shaped_against_its_kind_is_refused_naming_closed(
+        piece: dict[str, Any], english: str, russian: str):
+    """A wall or palisade is a line and a building a closed polygon: a wall
+    drawn as an area or a building left open is refused, naming the field."""
+    assert problems(scenario_with(piece)) == [english]
+    assert problems(scenario_with(piece), "ru") == [russian]
+
+
+def test_a_hedge_drawn_as_a_line_is_refused_as_light_cover_is():
+    hedge = {"name": "hedge", "kind": "hedge", "closed": False, "points": [[5, 5], [5, 15]]}
+    assert problems(scenario_with(hedge)) == [
+        "terrain[0].closed: light cover (woods, bushes, hedges) must be an area: "
+        "`closed = true`"]
+
+
+def test_two_pieces_of_terrain_with_one_name_are_refused():
+    """The table knows terrain by its name: a second "hedge" would hide the first."""
+    hedge = {"name": "hedge", "kind": "hedge", "points": SQUARE}
+    other = {**hedge, "points": [[20, 20], [24, 20], [24, 24], [20, 24]]}
+    assert problems(scenario_with(hedge, PADDY | {"cover": "light"}, other)) == [
+        "terrain[2].name: the name “hedge” is already terrain[0]'s; each piece of terrain "
+        "needs its own name"]
+    assert problems(scenario_with(hedge, other), "ru") == [
+        "terrain[1].name: имя «hedge» уже занято: terrain[0]; у каждого элемента местности "
+        "должно быть своё имя"]

@@ -25,11 +25,13 @@ from referee.games.echo.battle import (
     at_a_standstill,
     battle_order,
     end_battle,
+    highest_attentiveness,
     in_battle,
     in_turn_order,
     join_battle,
     set_battle_order,
 )
+from referee.games.echo.checks import dice_for
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
 from referee.games.echo.state import EchoState, offer
@@ -79,11 +81,20 @@ def fight_option(state: EchoState, enemies: list[str]) -> Option:
                   {"kind": "fight", "enemies": enemies})
 
 
-def away_option(state: EchoState, enemies: list[str]) -> Option:
-    """The get-away check from the ``enemies`` barring the way (ECHO-BAT-1)."""
+def away_option(state: EchoState, enemies: list[str], dice: int) -> Option:
+    """The get-away check from the ``enemies`` barring the way (ECHO-BAT-1).
+    With no die to roll it cannot pass: still offered, as the book forbids it
+    no one, and its wording says it will fail (disputed case 15)."""
     names = tuple(state.enemy_name(e) for e in enemies)
-    return Option("away", msg("echo.opt.away", enemies=names),
-                  {"kind": "get-away", "enemies": enemies})
+    key = "echo.opt.away" if dice > 0 else "echo.opt.away-no-dice"
+    return Option("away", msg(key, enemies=names), {"kind": "get-away", "enemies": enemies})
+
+
+def away_dice(state: EchoState, leader: str, enemies: list[str]) -> int:
+    """The dice of the leader's get-away check from ``enemies`` (ECHO-BAT-1,
+    house rule 6: the highest Attentiveness is the penalty)."""
+    penalty = highest_attentiveness(state, [state.enemies[e] for e in enemies])
+    return dice_for(state.cards[leader].stealth, penalty)
 
 
 def meet_option(state: EchoState, others: tuple[str, ...]) -> Option:
@@ -117,7 +128,12 @@ def battle_options(state: EchoState, group: list[str], ids: list[str]) -> list[O
     if not in_battle(state, group) and units < tables.ROUND_COST:
         return []
     return [offer(state.board, ("fight", *ids), fight_option, state, ids),
-            offer(state.board, ("away", *ids), away_option, state, ids)]
+            away(state, group[0], ids)]
+
+
+def away(state: EchoState, leader: str, ids: list[str]) -> Option:
+    dice = away_dice(state, leader, ids)
+    return offer(state.board, ("away", str(min(dice, 1)), *ids), away_option, state, ids, dice)
 
 
 def action_options(state: EchoState, leader: str, group: list[str],

@@ -5,6 +5,7 @@ Every gap of the book is a setting here (docs/rulesets/echo.md)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -225,12 +226,26 @@ def check(scenario: Scenario) -> list[Msg]:
         if target not in enemies:
             problems.append(msg("echo.check.unknown-enemy", field=f"settings.targets[{i}]",
                                 id=target, **unknown_name(target, enemies)))
+    problems += _unreachable_targets(scenario, locations)
     if settings.success_face > settings.die_sides:
         problems.append(msg("echo.check.success-face", field="settings.success_face",
                             sides=settings.die_sides))
     if not scenario.enemies and not settings.targets:
         problems.append(msg("echo.check.no-goal", field="enemies"))
     return problems
+
+
+def _unreachable_targets(scenario: Scenario, locations: Mapping[str, LocationSpec],
+                         ) -> list[Msg]:
+    """A target enemy standing in a World Location that no Gate opening
+    within the game leads to: no investigator could reach it, so the game
+    could never be won (ECHO-GATE-1)."""
+    targets = set(scenario.settings.targets) or {e.id for e in scenario.enemies}
+    return [msg("echo.check.unreachable-target", field=f"enemies[{i}].location",
+                id=enemy.id, at=enemy.location, turns=scenario.settings.max_turns)
+            for i, enemy in enumerate(scenario.enemies)
+            if enemy.id in targets and enemy.location in locations
+            and locations[enemy.location].world and not ways_back(scenario, enemy.location)]
 
 
 def ways_back(scenario: Scenario, world: str) -> list[GateSpec]:

@@ -197,7 +197,8 @@ class NextNamed(ViewModel):
 
 
 class TurnOf(ViewModel):
-    """An investigator's turn begins (ECHO-ORD-1), with its units."""
+    """An investigator's turn begins (ECHO-ORD-1), or goes on when the order
+    comes back to it after a split (ECHO-ORD-4), with the units it has left."""
 
     kind: Literal["turn-of"]
     investigator: str
@@ -508,7 +509,9 @@ class GetAwayMeaning(ViewModel):
 class PlainMeaning(ViewModel):
     """``split``: the group splits up (ECHO-ORD-4); ``done``: end the turn
     (ECHO-ORD-1); ``together`` or ``apart``: the answer to a meeting
-    (ECHO-ORD-3)."""
+    (ECHO-ORD-3); ``together`` is also an action at the start of a turn,
+    asking those standing on the same Location to go on together (disputed
+    case 2)."""
 
     kind: Literal["split", "done", "together", "apart"]
 

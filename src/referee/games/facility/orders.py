@@ -357,7 +357,8 @@ class _Voids:
         return reason
 
 
-PERSONAL_REASONS = frozenset({"down", "self", "other-room", "not-here", "not-explicit"})
+PERSONAL_REASONS = frozenset({"down", "self", "other-room", "not-here", "not-explicit",
+                              "no-item"})
 """Reasons worded for the character ("you are down"); the game master reads
 them in the third person."""
 
@@ -560,9 +561,21 @@ def _declare(plan: Plan, order_id: str, secret: bool, text: Msg, /, **facts: str
         plan.explicit.append(Declaration(order_id, text, facts))
 
 
-def _item(world: World, item: str) -> Name | str:
-    """An item's title, or the name given if there is no such item."""
-    return world.item_title(item) if item in world.items else item
+def knows_of(world: World, me: Character, item: str) -> bool:
+    """Whether ``me`` has ``item`` before it: carried, lying in its room, or
+    shown on someone there (house rule 20). Of any other name the orders
+    answer alike whether such an item is somewhere in the building or not,
+    so that an order never tells a character which items exist."""
+    if item not in world.items:
+        return False
+    if item in me.items() or item in world.floor.get(me.room, []):
+        return True
+    return any(item in world.visible_items(other) for other in world.in_room(me.room))
+
+
+def _item(world: World, me: Character, item: str) -> Name | str:
+    """An item's title if ``me`` knows of it, else the name as given."""
+    return world.item_title(item) if knows_of(world, me, item) else item
 
 
 def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
@@ -570,11 +583,11 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
     seen: set[str] = set()
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
-        what = says("give", _someone(world, give.to), item=_item(world, give.item))
+        what = says("give", _someone(world, give.to), item=_item(world, me, give.item))
         why = _target_problem(world, me, give.to)
         if _secret_refused(world, give, order_id, what, voids):
             continue
-        if give.item not in world.items:
+        if not knows_of(world, me, give.item):
             voids.add(order_id, what, _no_item(give.item))
         elif why and why.code not in IMPOSSIBLE:
             voids.add(order_id, what, why)
@@ -587,10 +600,9 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             if not _declared_problem(plan, order_id, what, why, voids):
                 plan.give.append(give)
     for n, accept in enumerate(orders.accept):
-        what = msg("facility.order.accept-item", item=_item(world, accept.item))
-        if accept.item not in world.items:
-            voids.add(f"accept[{n}]", what, _no_item(accept.item))
-        elif accept.place is not None and not _can_place(world, me, accept.item, accept.place):
+        what = msg("facility.order.accept-item", item=_item(world, me, accept.item))
+        if (accept.place is not None and knows_of(world, me, accept.item)
+                and not _can_place(world, me, accept.item, accept.place)):
             voids.add(f"accept[{n}]", what, _bad_place(world, accept.item, accept.place))
         else:
             plan.accept.append(accept)
@@ -606,16 +618,16 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
         entries: list[Drop | Show] = getattr(orders, kind)
         for n, entry in enumerate(entries):
             order_id = entry.id or f"{kind}[{n}]"
-            what = msg(f"facility.says.{kind}", item=_item(world, entry.item))
+            what = msg(f"facility.says.{kind}", item=_item(world, me, entry.item))
             if _secret_refused(world, entry, order_id, what, voids):
                 continue
-            if entry.item not in world.items:
+            if not knows_of(world, me, entry.item):
                 voids.add(order_id, what, _no_item(entry.item))
                 continue
             getattr(plan, kind).append(entry)
             _declare(plan, order_id, entry.secret, what, action=kind, item=entry.item)
     if orders.equip is not None:
-        unknown = [item for item in orders.equip.hands if item not in world.items]
+        unknown = [item for item in orders.equip.hands if not knows_of(world, me, item)]
         if unknown:
             voids.add("equip", order_kind("equip"), _no_item(unknown[0]))
         else:
@@ -627,6 +639,8 @@ def _can_place(world: World, me: Character, item: str, place: str) -> bool:
 
 
 def _no_item(item: str) -> Problem:
+    """An item the character does not know of (:func:`knows_of`), worded the
+    same whether or not there is one elsewhere."""
     return problem("no-item", {"item": item}, item=item)
 
 
@@ -644,10 +658,10 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
     seen: set[str] = set()
     for n, take in enumerate(takes):
         order_id = take.id or f"take[{n}]"
-        what = msg("facility.says.take", item=_item(world, take.item))
+        what = msg("facility.says.take", item=_item(world, me, take.item))
         if _secret_refused(world, take, order_id, what, voids):
             continue
-        if take.item not in world.items:
+        if not knows_of(world, me, take.item):
             voids.add(order_id, what, _no_item(take.item))
         elif take.item in seen:
             voids.add(order_id, what, _twice(world, take.item))
@@ -682,7 +696,7 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
         if use.ability not in ABILITIES:
             voids.add(order_id, what, problem("no-ability", {"ability": use.ability},
                                               ability=use.ability))
-        elif use.item is not None and use.item not in world.items:
+        elif use.item is not None and not knows_of(world, me, use.item):
             voids.add(order_id, what, _no_item(use.item))
         elif why and why.code not in IMPOSSIBLE:
             voids.add(order_id, what, why)

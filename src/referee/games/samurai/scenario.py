@@ -186,9 +186,38 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
         elif terrain.cover == "light" and not terrain.closed \
                 and not gone.within("terrain", t, "cover"):
             problems.append(msg("sam.check.light-line", field=f"{where}.closed"))
+        elif terrain.kind in LINE_KINDS and terrain.closed \
+                and not gone.within("terrain", t, "kind"):
+            problems.append(msg("sam.check.kind-line", field=f"{where}.closed",
+                                kind=terrain.kind))
+        elif terrain.kind == "building" and not terrain.closed \
+                and not gone.within("terrain", t, "kind"):
+            problems.append(msg("sam.check.building-open", field=f"{where}.closed"))
         if terrain.closed and not gone.within("terrain", t, "points") \
                 and (len(terrain.points) < 3 or not Polygon(terrain.points).is_valid):
             problems.append(msg("sam.check.bad-area", field=f"{where}.points"))
+    return problems + _same_names(scenario, gone)
+
+
+LINE_KINDS = frozenset({"wall", "palisade"})
+"""SAM-LOS-1: the heavy cover the book gives as a line (``closed = false``);
+a building is a closed polygon, light cover an area."""
+
+
+def _same_names(scenario: SamuraiScenario, gone: Refused) -> list[Msg | str]:
+    """Two pieces of terrain with one (English) name: the table knows each
+    piece by it, so the second would stand in for the first."""
+    problems: list[Msg | str] = []
+    first: dict[str, int] = {}
+    for t, terrain in enumerate(scenario.terrain):
+        if gone.within("terrain", t, "name"):
+            continue
+        name = terrain.name.en
+        if name in first:
+            problems.append(msg("sam.check.same-terrain", field=f"terrain[{t}].name",
+                                name=name, other=f"terrain[{first[name]}]"))
+        else:
+            first[name] = t
     return problems
 
 

@@ -109,7 +109,9 @@ class AimView(ViewModel):
     why: Text | None
     cover: Cover | None
     light: float
-    """Inches of light cover on the line of sight (SAM-LOS-3)."""
+    """Inches of light cover on the line of sight between the two bases
+    (SAM-LOS-3), from the rim of the shooter's base to the rim of the
+    target's (disputed case 9): each inch once however many areas lie on it."""
 
 
 class AskedView(ViewModel):
