@@ -54,8 +54,11 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
     """6: a character may be given an ``aim`` by its scenario, and every
     view states the seat's objectives and the turn (``objectives``: the
     character's aim, told to it and the game master alone, and the last
-    turn, in words and as data); a saved game of version 5 replays with a
-    notice.
+    turn, in words and as data); an order naming an item the character
+    neither carries nor sees is void with one reason whether or not the item
+    exists (house rule 20, disputed case 16: a take of an item lying in
+    another room is void, no longer declared); a saved game of version 5
+    replays with a notice.
     5: a follow or detain entry naming a kind of item no item of the
     building is of stands (it never matches) where it was void, so the answer
     does not tell the seat which kinds the building holds (the log, which a
