@@ -136,7 +136,10 @@ def test_orders_sent_are_shown_back_as_read_with_their_void_parts():
     assert "Your orders as read" in html
     assert "North door, to the office, the door <code>nowhere</code>" in html
     assert "Void: there is no door <code>nowhere</code> in the office" in html
-    assert "<strong>Take</strong>: folder</li>" in html  # declared, not void (not here)
+    # House rule 20: an item Boris neither carries nor sees is void, worded
+    # as for an item that is nowhere.
+    assert ("<strong>Take</strong>: folder<br><span class=\"q-void-reason\">Void: you neither "
+            "carry nor see an item <code>folder</code></span>") in html
     assert "red folder" not in html  # an item Boris has never seen keeps its name from him
     ru = str(question_html(RULESET, g.view("boris"), "ru"))
     assert "Ваши заявки, как они прочитаны" in ru
