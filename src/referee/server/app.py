@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 from referee.core.errors import InternalError, RefereeError
 from referee.core.i18n import msg
 from referee.server.api import build_router, error_body, request_lang
+from referee.server.checked_bodies import CheckedBodies
 from referee.server.checks import refused
 from referee.server.database import is_sqlite, make_engine, upgrade
 from referee.server.errors import ApiError, invalid_request
@@ -179,6 +180,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         body = {"code": code, "message": str(exc.detail)}
         return JSONResponse(body, status_code=exc.status_code)
 
+    app.add_middleware(CheckedBodies, store=store)
     app.add_middleware(FastAnswers, store=store)
     app.add_middleware(BodyLimits, limit=settings.max_body)
     return app

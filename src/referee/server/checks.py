@@ -20,6 +20,7 @@ from referee.core.ruleset import AnyRuleset, find_ruleset
 from referee.core.scenario import did_you_mean, validate_scenario
 from referee.core.waits import JSON, Decision
 from referee.server import errors
+from referee.server.bodies import SCENARIO_IN_BODY, past_limit, scenario_past_limit
 from referee.server.deadlines import BadDeadline, DeadlineRule
 from referee.server.errors import ApiError
 
@@ -78,8 +79,14 @@ def scenario_from(ruleset: AnyRuleset, source: str | Mapping[str, Any] | None) -
             problem = msg("core.scenario.not-toml", cause=str(exc))
             raise ApiError(422, "scenario/invalid", msg("server.error.scenario", count=1),
                            [{"field": None, "message": problem}]) from None
+        except RecursionError:
+            raise past_limit(msg("core.limits.depth", where="scenario",
+                                 limit=SCENARIO_IN_BODY.depth)) from None
     else:
         data = source
+    beyond = scenario_past_limit(data) if source is not None else None
+    if beyond is not None:
+        raise beyond
     named = data.get("ruleset")
     if isinstance(named, str):
         try:
@@ -90,7 +97,7 @@ def scenario_from(ruleset: AnyRuleset, source: str | Mapping[str, Any] | None) -
             raise ApiError(422, "scenario/ruleset", msg("server.error.scenario-ruleset",
                                                         found=named, asked=ruleset.name))
     try:
-        return validate_scenario(ruleset, data, "scenario")
+        return validate_scenario(ruleset, data, "scenario", within_limits=True)
     except ScenarioError as exc:
         problems: list[dict[str, Any]] = [
             {"field": m.params.get("field") if isinstance(m.params.get("field"), str)

@@ -26,8 +26,10 @@ from starlette.responses import JSONResponse
 from starlette.routing import get_route_path
 
 from referee.core.errors import InternalError
-from referee.core.i18n import Lang, msg
+from referee.core.i18n import msg
 from referee.server.api import AnswerBody, answered, error_body, seating_for
+from referee.server.bodies import read
+from referee.server.checked_bodies import accepted_lang, bearer_token, whole_body
 from referee.server.errors import ApiError, invalid_request
 from referee.server.store import Store
 
@@ -53,7 +55,7 @@ class FastAnswers:
             await self.app(scope, receive, send)
             return
         try:
-            body = await _body(receive)
+            body = await whole_body(receive)
         except ClientDisconnect:
             return
         response = await self._reply(found[1], scope["headers"], body)
@@ -63,12 +65,14 @@ class FastAnswers:
                      body: bytes) -> JSONResponse:
         """The reply, in the token's language once the token is known."""
         headers = {name.lower(): value for name, value in reversed(raw_headers)}
-        lang = _accepted_lang(headers)
+        lang = accepted_lang(headers)
         try:
-            data = _json(body)
-            seating = await seating_for(self.store, _bearer(headers.get(b"authorization")),
+            data, refusal = _json(body)
+            seating = await seating_for(self.store, bearer_token(headers.get(b"authorization")),
                                         game_id)
             lang = seating.lang
+            if refusal is not None:
+                raise refusal
             return JSONResponse(await run_in_threadpool(
                 answered, self.store, seating, _answer_body(data)))
         except ApiError as error:
@@ -90,23 +94,13 @@ class _Unreadable(Exception):
 _MISSING = object()
 
 
-async def _body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnect()
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(chunks)
-
-
-def _json(body: bytes) -> Any:
-    """The body's JSON (``_MISSING`` for none). :raises ApiError: not JSON."""
+def _json(body: bytes) -> tuple[Any, ApiError | None]:
+    """The body's JSON (``_MISSING`` for none), or the limit it goes past
+    (:func:`.bodies.read`). :raises ApiError: not JSON."""
     if not body:
-        return _MISSING
+        return _MISSING, None
     try:
-        return json.loads(body)
+        return read(body)
     except json.JSONDecodeError as exc:
         raise invalid_request([{"loc": (exc.pos,), "msg": "JSON decode error"}]) from None
     except ValueError:
@@ -121,18 +115,3 @@ def _answer_body(data: Any) -> AnswerBody:
         return AnswerBody.model_validate(data, from_attributes=True)
     except ValidationError as exc:
         raise invalid_request(exc.errors()) from None
-
-
-def _bearer(value: bytes | None) -> str | None:
-    """The token of an ``Authorization: Bearer TOKEN`` header, as HTTPBearer reads it."""
-    if not value:
-        return None
-    scheme, _, token = value.decode("latin-1").partition(" ")
-    token = token.strip()
-    if not scheme or not token or scheme.lower() != "bearer":
-        return None
-    return token
-
-
-def _accepted_lang(headers: dict[bytes, bytes]) -> Lang:
-    return "ru" if headers.get(b"accept-language", b"").lower().startswith(b"ru") else "en"
