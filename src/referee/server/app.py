@@ -21,11 +21,12 @@ from starlette.exceptions import HTTPException
 from referee.core.errors import InternalError, RefereeError
 from referee.core.i18n import msg
 from referee.server.api import build_router, error_body, request_lang
-from referee.server.checked_bodies import CheckedBodies
+from referee.server.checked_bodies import CheckedBodies, body_lang
 from referee.server.checks import refused
 from referee.server.database import is_sqlite, make_engine, upgrade
-from referee.server.errors import ApiError, invalid_request
+from referee.server.errors import ApiError
 from referee.server.fast_answers import FastAnswers
+from referee.server.form_errors import invalid_request
 from referee.server.notify import Notifier
 from referee.server.pages.site import install as install_pages
 from referee.server.settings import DB_ENV, Settings
@@ -171,7 +172,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _answer(request, invalid_request(exc.errors()))
+        error = invalid_request(exc.errors(), exc.body)
+        lang = getattr(request.state, "lang", None) or body_lang(exc.body) or \
+            request_lang(request)
+        return JSONResponse(error_body(error, lang), status_code=error.status)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

@@ -11,8 +11,9 @@ a table or TOML text (bounded by the body's size, and its table once read,
 file is. Whole numbers longer than :data:`DIGITS` digits are
 refused as they are read.
 
-A limit is told after the token is known (so in its language): reading
-gives the refusal, and the caller raises it once it has authenticated
+A body that is not JSON, or past a limit, is told after the token is
+known (so in its language): reading gives the refusal, and the caller
+raises it once it has authenticated
 (:mod:`.checked_bodies`, :mod:`.fast_answers`).
 """
 
@@ -25,6 +26,7 @@ from typing import Any
 from referee.core.i18n import Msg, msg
 from referee.core.limits import ANSWER, SCENARIO, Limits, over_limit
 from referee.server.errors import ApiError
+from referee.server.form_errors import invalid_request
 
 BODY = Limits("request", depth=ANSWER.depth + 1, entries=ANSWER.entries, text=ANSWER.text)
 """A request body but its scenario: an answer's limits, counted from the body."""
@@ -49,12 +51,14 @@ def _whole_number(text: str) -> int:
 
 
 def read(raw: bytes | str) -> tuple[Any, ApiError | None]:
-    """The body's JSON, or the limit it goes past (to be raised once the
-    caller knows the token's language), checked as the module says.
-
-    :raises json.JSONDecodeError: not JSON; :raises ValueError: not text."""
+    """The body's JSON, or why it is refused (to be raised once the caller
+    knows the token's language): not JSON, or past a limit as the module says."""
     try:
         data = json.loads(raw, parse_int=_whole_number)
+    except json.JSONDecodeError as exc:
+        return None, invalid_request([{"type": "json_invalid", "loc": (exc.pos,)}])
+    except UnicodeDecodeError as exc:
+        return None, invalid_request([{"type": "json_invalid", "loc": (exc.start,)}])
     except RecursionError:
         return None, past_limit(msg("core.limits.depth", where=msg("core.scenario.top"),
                                     limit=BODY.depth))

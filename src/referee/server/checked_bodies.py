@@ -26,10 +26,10 @@ GAME_PATH = re.compile(r"/api/games/([^/]+)/")
 
 
 class CheckedBodies:
-    """ASGI: hold every JSON body under ``/api/`` to the limits before the
-    application reads it (the answer route in front of the framework,
-    :mod:`.fast_answers`, reads its own the same way). A body that is not
-    JSON goes on, for the framework to refuse as it does."""
+    """ASGI: read every JSON body under ``/api/`` before the application
+    does, and refuse one that is not JSON or goes past a limit, once the
+    token is known, in its language (the answer route in front of the
+    framework, :mod:`.fast_answers`, reads its own the same way)."""
 
     def __init__(self, app: ASGIApp, store: Store) -> None:
         self.app = app
@@ -44,17 +44,12 @@ class CheckedBodies:
             raw = await whole_body(receive)
         except ClientDisconnect:
             return
-        refusal = None
-        if raw:
-            try:
-                data, refusal = read(raw)
-            except ValueError:
-                data = None
+        data, refusal = read(raw) if raw else (None, None)
         if refusal is None:
             await self.app(scope, replay(raw), send)
             return
         headers = {name.lower(): value for name, value in reversed(scope["headers"])}
-        lang = _body_lang(data) or accepted_lang(headers)
+        lang = body_lang(data) or accepted_lang(headers)
         found = GAME_PATH.match(get_route_path(scope))
         try:
             if found is not None:
@@ -67,7 +62,7 @@ class CheckedBodies:
         await response(scope, receive, send)
 
 
-def _body_lang(data: Any) -> Lang | None:
+def body_lang(data: Any) -> Lang | None:
     """The language a new game's body asks for (its errors are told in it)."""
     lang = data.get("lang") if isinstance(data, dict) else None
     return lang if lang in ("en", "ru") else None
