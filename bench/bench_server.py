@@ -320,6 +320,7 @@ def load_time(url: str) -> None:
     seat = Seating(made.id, "anna", "en")
     while store._entry(made.id).seq < 1000:
         store.answer(seat, {"move": {"to": 3}} if store._entry(made.id).seq % 2 else {})
+    store.shut()
     times = []
     for _ in range(7):
         fresh = Store(engine, Settings(database_url=url, background=False))
@@ -327,6 +328,7 @@ def load_time(url: str) -> None:
         entry = fresh._entry(made.id)
         times.append(time.perf_counter() - started)
         assert entry.seq == 1000
+        fresh.shut()
     engine.dispose()
     print(f"  loading a game of 1,000 inputs: median {statistics.median(times) * 1000:.0f} ms "
           f"(best {min(times) * 1000:.0f} ms)", flush=True)
