@@ -16,6 +16,7 @@ import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 
 from referee.core.errors import InternalError, RefereeError
@@ -150,8 +151,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store.shut()
             engine.dispose()
 
+    telemetry: TelemetryConfig | None = None if settings.telemetry else \
+        {"tracing": False, "metrics": False, "logs": False}
     app = FastAPI(title="Referee", summary="Host tabletop games: secret seats, deadlines, "
-                  "fair dice.", version="1", lifespan=lifespan)
+                  "fair dice.", version="1", lifespan=lifespan, telemetry=telemetry)
     app.state.store = store
     app.state.notifier = notifier
     app.include_router(build_router(store, notifier, settings))
