@@ -59,7 +59,13 @@ class Writer:
         lock sleeps in steps (its busy handler): the threads of a process
         queue here instead and are woken the moment it is free."""
         self._queue: list[_Job] = []
-        self._queue_lock = threading.Lock()
+        """Writes waiting to be committed."""
+        self._turns = threading.Condition()
+        """Guards the queue; its waiters are woken when a group is committed
+        (each waiting write is then done, or one of them leads the next
+        group), never left to race for the connection."""
+        self._leading = False
+        """A thread is committing a group now."""
         self._writer: PoolProxiedConnection | None = None
         """The connection this process commits answers through, kept open."""
 
@@ -85,21 +91,30 @@ class Writer:
         transaction holding it has committed.
 
         Writes are committed in groups (group commit): a write joins the
-        queue and waits for the process's writing connection; whoever gets
-        it commits every write queued by then in one transaction, each
-        write still its own compare-and-set, and tells each its result.
+        queue; if no thread is committing, it takes the queue (its own write
+        and any others waiting) and commits it in one transaction, each
+        write still its own compare-and-set, then tells each its result;
+        otherwise it waits for that group to be done.
         Under load one transaction carries several answers, so the cost of
         a transaction (its begin, its commit and, with
         ``synchronous=FULL`` or on PostgreSQL, its flush to disk) is shared;
         alone, a write commits at once as before."""
         job = _Job(self._statements(entry, batch, now))
-        with self._queue_lock:
+        with self._turns:
             self._queue.append(job)
-        with self._lock:
-            if not job.done:
-                with self._queue_lock:
-                    group, self._queue = self._queue, []
+            while self._leading and not job.done:
+                self._turns.wait()
+            if job.done:
+                return job.stored
+            self._leading = True
+            group, self._queue = self._queue, []
+        try:
+            with self._lock:
                 self._commit_group(group)
+        finally:
+            with self._turns:
+                self._leading = False
+                self._turns.notify_all()
         return job.stored
 
     def _statements(self, entry: Entry, batch: Batch, now: int) -> list[_Statement]:
