@@ -10,7 +10,18 @@ sending the next. PostgreSQL is reached at ``REFEREE_TEST_POSTGRES`` (a
 role that may create databases; see docs/server.md); without it those rows
 are left out.
 
-    .venv/bin/python bench/bench_server.py [--seconds 8] [--clients 50]
+    .venv/bin/python bench/bench_server.py [--seconds 8] [--clients 50] [--rate 500]
+        [--only sqlite|postgres] [--workers 1,2] [--against OTHER_TREE --rounds 3]
+
+Each run measures twice: closed loop (each client sends its next answer as
+soon as the last is in: the saturation rate; with 50 clients the mean wait
+is 50 divided by the rate, Little's law) and open loop (the clients
+together offer ``--rate`` answers a second at scheduled times, each
+latency counted from its scheduled time, so queueing shows). With
+``--against``, a server running another tree's code (say, a ``git
+archive`` of an earlier commit) is measured in turns with this one, each
+on a fresh database, and the ratios of their medians are printed: on a
+busy machine the ratios hold better than the figures.
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import secrets
 import statistics
@@ -84,17 +96,72 @@ async def one_client(port: int, path: str, token: str, stop: float,
         started = time.perf_counter()
         writer.write(head + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
         await writer.drain()
-        header = await reader.readuntil(b"\r\n\r\n")
-        status = int(header.split(b" ", 2)[1])
-        length = 0
-        for line in header.split(b"\r\n"):
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        await reader.readexactly(length)
+        status = await read_reply(reader)
         latencies.append(time.perf_counter() - started)
         if status != 200:
             failures.append(status)
     writer.close()
+
+
+async def scheduled_client(port: int, path: str, token: str, first: float, every: float,
+                           stop: float, latencies: list[float], failures: list[int]) -> None:
+    """Send an answer at ``first``, ``first + every``, ... until ``stop``, each
+    as soon as its time comes and the last answer is in (one connection);
+    each latency is counted from the answer's scheduled time, so an answer
+    sent late because the server is behind counts its wait. A second past
+    ``stop`` the answers still due are given up (the rate done shows them)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+            "Content-Type: application/json\r\n").encode()
+    count = 0
+    due = first
+    while due < stop and time.perf_counter() < stop + 1.0:
+        wait = due - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        body = ORDERS[count % 2]
+        count += 1
+        writer.write(head + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        await writer.drain()
+        status = await read_reply(reader)
+        latencies.append(time.perf_counter() - due)
+        if status != 200:
+            failures.append(status)
+        due += every
+    writer.close()
+
+
+async def read_reply(reader: asyncio.StreamReader) -> int:
+    """Read one HTTP reply; its status."""
+    header = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in header.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    await reader.readexactly(length)
+    return int(header.split(b" ", 2)[1])
+
+
+async def offered(base: str, seats: list[tuple[str, str]], rate: float, seconds: float,
+                  pid: int) -> tuple[int, list[float], list[int], float | None]:
+    """Open loop: the clients together offer ``rate`` answers a second for
+    ``seconds`` (client ``i`` of ``n`` sends at ``i / rate + k * n / rate``);
+    answers a second done, latencies from the scheduled times, failures,
+    and the CPU seconds process ``pid`` spent meanwhile."""
+    port = int(base.rsplit(":", 1)[1])
+    latencies: list[float] = []
+    failures: list[int] = []
+    every = len(seats) / rate
+    cpu_before = cpu_seconds(pid)
+    started = time.perf_counter() + 0.2
+    stop = started + seconds
+    await asyncio.gather(*(scheduled_client(port, path, token, started + i / rate, every, stop,
+                                            latencies, failures)
+                           for i, (path, token) in enumerate(seats)))
+    elapsed = time.perf_counter() - started
+    cpu_after = cpu_seconds(pid)
+    cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return int(len(latencies) / elapsed), latencies, failures, cpu
 
 
 async def load(base: str, seats: list[tuple[str, str]], seconds: float, warm: float,
@@ -145,13 +212,24 @@ class Figures:
     cpu_ms: float | None
     """The server's processes' CPU time per answer, in ms (None off Linux)."""
 
-    def line(self, name: str, workers: int, clients: int) -> str:
-        p50, p99 = (percentile(self.latencies, share) * 1000 for share in (0.5, 0.99))
+    def percentile(self, share: float) -> float:
+        """The latency below which ``share`` of the answers came, in ms."""
+        return percentile(self.latencies, share) * 1000 if self.latencies else math.inf
+
+    def line(self, name: str, workers: int, clients: int, offered: float | None = None) -> str:
+        p50, p99 = self.percentile(0.5), self.percentile(0.99)
         wrong = f", {len(self.failures)} not 200" if self.failures else ""
         cpu = f", {self.cpu_ms:.2f} ms CPU/answer" if self.cpu_ms is not None else ""
+        loop = "closed loop" if offered is None else f"{offered:.0f}/s offered"
         return (f"{name:<12} {workers} process{'es' if workers > 1 else '  '}  {clients} "
-                f"clients: {self.rate:5d} answers/s, p50 {p50:6.1f} ms, p99 {p99:6.1f} ms"
-                f"{cpu}{wrong}")
+                f"clients, {loop:<16}: {self.rate:5d} answers/s, p50 {p50:6.1f} ms, "
+                f"p99 {p99:6.1f} ms{cpu}{wrong}")
+
+
+def figures(found: tuple[int, list[float], list[int], float | None]) -> Figures:
+    rate, latencies, failures, cpu = found
+    cpu_ms = None if cpu is None or not latencies else cpu * 1000 / len(latencies)
+    return Figures(rate, latencies, failures, cpu_ms)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -173,25 +251,64 @@ def cpu_seconds(pid: int) -> float | None:
     return total
 
 
-def measure(url: str, workers: int, clients: int, seconds: float,
-            env: dict[str, str] | None = None) -> Figures:
-    """Start a server on ``url``, load it, stop it."""
+def measure(url: str, workers: int, clients: int, seconds: float, rate: float,
+            env: dict[str, str] | None = None) -> tuple[Figures, Figures]:
+    """Start a server on ``url``, load it (closed loop, then open loop at
+    ``rate`` answers a second), stop it."""
     log = Path(tempfile.mkdtemp()) / "server.log"
     process, base = start_server(url, workers, log, env)
     try:
         seats = seats_for(base, clients)
-        rate, latencies, failures, cpu = asyncio.run(
-            load(base, seats, seconds, 2.0, process.pid))
+        closed = figures(asyncio.run(load(base, seats, seconds, 2.0, process.pid)))
+        opened = figures(asyncio.run(offered(base, seats, rate, seconds, process.pid)))
     finally:
         process.terminate()
         process.wait(timeout=20)
-    cpu_ms = None if cpu is None or not latencies else cpu * 1000 / len(latencies)
-    return Figures(rate, latencies, failures, cpu_ms)
+    return closed, opened
 
 
-def run(name: str, url: str, workers: int, clients: int, seconds: float) -> None:
-    figures = measure(url, workers, clients, seconds)
-    print(figures.line(name, workers, clients), flush=True)
+@dataclass
+class Server:
+    """The code a server runs: this tree's, or another's (``--against``)."""
+
+    name: str
+    env: dict[str, str] | None = None
+
+
+def run(name: str, new_url: Callable[[], str], workers: int, args: argparse.Namespace,
+        servers: list[Server]) -> None:
+    """Each server in turn, ``--rounds`` times, on a fresh database each
+    time; with two servers, the ratios of their medians."""
+    found: dict[str, list[tuple[Figures, Figures]]] = {server.name: [] for server in servers}
+    for _ in range(args.rounds):
+        for server in servers:
+            closed, opened = measure(new_url(), workers, args.clients, args.seconds, args.rate,
+                                     server.env)
+            found[server.name].append((closed, opened))
+            label = f"{name} {server.name}".strip()
+            print(closed.line(label, workers, args.clients), flush=True)
+            print(opened.line(label, workers, args.clients, args.rate), flush=True)
+    if len(servers) == 2:
+        before, after = (found[server.name] for server in servers)
+        print(f"  {name}, {workers} process{'es' if workers > 1 else ''}, "
+              f"{servers[1].name} against {servers[0].name} (medians of {args.rounds}): "
+              + ratios(before, after), flush=True)
+
+
+def ratios(before: list[tuple[Figures, Figures]], after: list[tuple[Figures, Figures]]) -> str:
+    def median(runs: list[tuple[Figures, Figures]], pick: Callable[[tuple[Figures, Figures]],
+                                                                    float]) -> float:
+        return statistics.median(pick(run) for run in runs)
+
+    parts = {
+        "closed-loop rate": (lambda r: r[0].rate, "x"),
+        "closed-loop p99": (lambda r: r[0].percentile(0.99), "x"),
+        "open-loop p50": (lambda r: r[1].percentile(0.5), "x"),
+        "open-loop p99": (lambda r: r[1].percentile(0.99), "x"),
+        "CPU/answer": (lambda r: r[0].cpu_ms or math.nan, "x"),
+    }
+    return ", ".join(f"{label} {median(after, pick) / median(before, pick):.2f}{unit}"
+                     for label, (pick, unit) in parts.items())
 
 
 def load_time(url: str) -> None:
@@ -204,6 +321,7 @@ def load_time(url: str) -> None:
     seat = Seating(made.id, "anna", "en")
     while store._entry(made.id).seq < 1000:
         store.answer(seat, {"move": {"to": 3}} if store._entry(made.id).seq % 2 else {})
+    store.shut()
     times = []
     for _ in range(7):
         fresh = Store(engine, Settings(database_url=url, background=False))
@@ -211,6 +329,7 @@ def load_time(url: str) -> None:
         entry = fresh._entry(made.id)
         times.append(time.perf_counter() - started)
         assert entry.seq == 1000
+        fresh.shut()
     engine.dispose()
     print(f"  loading a game of 1,000 inputs: median {statistics.median(times) * 1000:.0f} ms "
           f"(best {min(times) * 1000:.0f} ms)", flush=True)
@@ -238,23 +357,49 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--rate", type=float, default=500.0,
+                        help="answers a second the clients offer together (open loop)")
+    parser.add_argument("--only", choices=("sqlite", "postgres"), default=None)
+    parser.add_argument("--workers", default="1,2", help="server processes, comma-separated")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another source tree (its src/) to measure first, in turns")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args(argv)
+    servers = [Server("")]
+    if args.against is not None:
+        source = str(args.against.resolve() / "src")
+        servers = [Server("before", {"PYTHONPATH": source}), Server("after")]
+    workers_list = [int(w) for w in args.workers.split(",")]
     folder = Path(tempfile.mkdtemp())
-    for workers in (1, 2):
-        url = f"sqlite:///{folder / f'bench-{workers}.db'}"
-        upgrade(url)
-        run("SQLite", url, workers, args.clients, args.seconds)
-    load_time(f"sqlite:///{folder / 'load.db'}")
-    found = postgres_database()
-    if found is not None:
-        url, drop = found
-        try:
+    if args.only in (None, "sqlite"):
+        for workers in workers_list:
+            def sqlite_url() -> str:
+                url = f"sqlite:///{folder / f'bench-{secrets.token_hex(4)}.db'}"
+                upgrade(url)
+                return url
+            run("SQLite", sqlite_url, workers, args, servers)
+        if args.against is None:
+            load_time(f"sqlite:///{folder / 'load.db'}")
+    if args.only in (None, "postgres"):
+        made: list[Callable[[], None]] = []
+
+        def postgres_url() -> str:
+            found = postgres_database()
+            if found is None:
+                raise SystemExit(0)
+            url, drop = found
+            made.append(drop)
             upgrade(url)
-            for workers in (1, 2):
-                run("PostgreSQL", url, workers, args.clients, args.seconds)
-            load_time(url)
+            return url
+        try:
+            for workers in workers_list:
+                run("PostgreSQL", postgres_url, workers, args, servers)
+            if args.against is None:
+                load_url = postgres_url()
+                load_time(load_url)
         finally:
-            drop()
+            for drop in made:
+                drop()
     return 0
 
 

@@ -145,6 +145,7 @@ def test_the_create_page_shows_each_problem_beside_its_field(
     step_two = browser_like.post("/new", data={
         "csrf": csrf, "step": "1", "ruleset": "facility", "example": "research_wing"})
     assert step_two.status_code == 200 and 'name="seat:anna"' in step_two.text
+    assert '<option value="rules">' in step_two.text  # the bots Facility offers
     wrong = browser_like.post("/new", data={
         "csrf": csrf, "step": "2", "ruleset": "facility", "example": "research_wing",
         "seat:anna": "person", "deadline": "tomorrow-ish", "webhook": "ftp://chat"})
@@ -153,11 +154,12 @@ def test_the_create_page_shows_each_problem_beside_its_field(
     assert "tomorrow-ish" in wrong.text
     made = browser_like.post("/new", data={
         "csrf": csrf, "step": "2", "ruleset": "facility", "example": "research_wing",
-        "seat:anna": "person", "seat:boris": "random", "deadline": "PT24H"})
+        "seat:anna": "person", "seat:boris": "random", "seat:gleb": "rules",
+        "deadline": "PT24H"})
     assert made.status_code == 303 and made.headers["location"].startswith("/desk/")
     desk = browser_like.get(made.headers["location"])
     assert desk.status_code == 200
-    assert desk.text.count("/join?key=") == 1  # anna's link; boris is a bot
+    assert desk.text.count("/join?key=") == 1  # anna's link; the others are bots
     forged = browser_like.post("/new", data={"csrf": "0" * 32, "step": "1",
                                              "ruleset": "facility"})
     assert forged.status_code == 403

@@ -160,6 +160,10 @@ def test_unknown_seats_rulesets_and_players_are_refused(api: Api) -> None:
     assert response.json()["code"] == "ruleset/unknown"
     response = api.call("POST", "/api/games", json={"ruleset": "facility",
                                                     "seats": {"anna": "wizard"}})
+    assert response.status_code == 422 and response.json()["code"] == "seat/player"
+    assert "`anna`" in response.json()["message"]
+    response = api.call("POST", "/api/games", json={"ruleset": "facility",
+                                                    "seats": {"anna": 3}})
     assert response.status_code == 422 and response.json()["code"] == "request/invalid"
     response = api.call("POST", "/api/games", json={"ruleset": "facility",
                                                     "turn_deadline": "tomorrow"})

@@ -75,16 +75,17 @@ def test_a_line_to_the_room_reads_the_same_from_storage(database_url: str) -> No
     database with the same audience."""
     upgrade(database_url)
     engine = make_engine(database_url)
+    settings = Settings(database_url=database_url, background=False)
+    stores = [Store(engine, settings) for _ in range(3)]
     try:
-        settings = Settings(database_url=database_url, background=False)
-        made = Store(engine, settings).create("facility", lobby_with_vera(), SEATS, "en",
-                                              None, None)
-        writer = Store(engine, settings)
+        maker, writer, reader = stores
+        made = maker.create("facility", lobby_with_vera(), SEATS, "en", None, None)
         writer.post(Seating(made.id, "anna", "en"), "room", "Vera, the keycard")
-        reader = Store(engine, settings)
         for seat, expected in (("vera", 1), ("boris", 0), (None, 1)):
             doc, _ = reader.document(Seating(made.id, seat, "en"))
             assert len(doc["talk"]) == expected
             assert doc == writer.document(Seating(made.id, seat, "en"))[0]
     finally:
+        for store in stores:
+            store.shut()
         engine.dispose()

@@ -23,7 +23,7 @@ from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg, render
 from referee.core.ruleset import all_rulesets
 from referee.server import errors
-from referee.server.checks import refused
+from referee.server.checks import player_kinds, refused
 from referee.server.deadlines import BadDeadline, parse_duration
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
@@ -35,11 +35,16 @@ from referee.server.webhooks import valid_webhook
 bearer = HTTPBearer(auto_error=False, description="The game master's or a seat's token.")
 
 
+PLAYER = ("`person`, or a bot by name: `random` (every ruleset), `rules` (every "
+          "ruleset's rule-of-thumb bot), `search` (where the ruleset has it: Night Watch); "
+          "`GET /api/rulesets` lists each ruleset's bots.")
+
+
 class SeatChoice(BaseModel):
     """Who plays a seat, with the language of that seat's token."""
 
     model_config = ConfigDict(extra="forbid")
-    player: Literal["person", "random"]
+    player: str = Field(description=PLAYER)
     lang: Literal["en", "ru"] | None = None
 
 
@@ -49,6 +54,7 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"ruleset": "facility", "seats": {"anna": "person", "boris": "random"},
          "lang": "en", "turn_deadline": "PT24H"},
+        {"ruleset": "night-watch", "seats": {"night": "person", "day": "rules"}},
         {"ruleset": "old-west", "seats": {"law": "person", "outlaws": "person"},
          "turn_deadline": "18:00 Europe/Moscow",
          "webhook": "https://discord.com/api/webhooks/ID/SECRET"},
@@ -57,9 +63,9 @@ class NewGame(BaseModel):
     scenario: str | dict[str, JsonValue] | None = Field(
         None, description="The scenario as TOML text (or as a table); omitted: the "
                           "ruleset's example.")
-    seats: dict[str, Literal["person", "random"] | SeatChoice] = Field(
-        default_factory=dict, description="Who plays each seat; a seat not named is "
-                                          "played by the random bot.")
+    seats: dict[str, str | SeatChoice] = Field(
+        default_factory=dict, description="Who plays each seat: " + PLAYER + " A seat not "
+                                          "named is played by the random bot.")
     lang: Literal["en", "ru"] = "en"
     turn_deadline: str | None = Field(
         None, description="Each turn's deadline: an ISO 8601 duration (`PT24H`) or a time "
@@ -172,10 +178,12 @@ def build_router(store: Store, notifier: Notifier, settings: Settings) -> APIRou
 
     @router.get("/rulesets", tags=["server"])
     def rulesets() -> list[dict[str, Any]]:
-        """Every ruleset the server hosts, with its example scenarios."""
+        """Every ruleset the server hosts, with its example scenarios and who
+        may play a seat of it (`person` and the bots it offers)."""
         return [{"name": r.name, "title": {"en": render(r.title, "en"),
                                            "ru": render(r.title, "ru")},
-                 "examples": [path.stem for path in r.examples()]} for r in all_rulesets()]
+                 "examples": [path.stem for path in r.examples()],
+                 "players": list(player_kinds(r))} for r in all_rulesets()]
 
     @router.post("/games", status_code=201, tags=["games"])
     def create(body: NewGame, request: Request) -> dict[str, Any]:

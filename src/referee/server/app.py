@@ -16,15 +16,18 @@ import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 
 from referee.core.errors import InternalError, RefereeError
 from referee.core.i18n import msg
 from referee.server.api import build_router, error_body, request_lang
+from referee.server.checked_bodies import CheckedBodies, body_lang
 from referee.server.checks import refused
 from referee.server.database import is_sqlite, make_engine, upgrade
-from referee.server.errors import ApiError, invalid_request
+from referee.server.errors import ApiError
 from referee.server.fast_answers import FastAnswers
+from referee.server.form_errors import invalid_request
 from referee.server.notify import Notifier
 from referee.server.pages.site import install as install_pages
 from referee.server.settings import DB_ENV, Settings
@@ -148,8 +151,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store.shut()
             engine.dispose()
 
+    telemetry: TelemetryConfig | None = None if settings.telemetry else \
+        {"tracing": False, "metrics": False, "logs": False}
     app = FastAPI(title="Referee", summary="Host tabletop games: secret seats, deadlines, "
-                  "fair dice.", version="1", lifespan=lifespan)
+                  "fair dice.", version="1", lifespan=lifespan, telemetry=telemetry)
     app.state.store = store
     app.state.notifier = notifier
     app.include_router(build_router(store, notifier, settings))
@@ -170,7 +175,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _answer(request, invalid_request(exc.errors()))
+        error = invalid_request(exc.errors(), exc.body)
+        lang = getattr(request.state, "lang", None) or body_lang(exc.body) or \
+            request_lang(request)
+        return JSONResponse(error_body(error, lang), status_code=error.status)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -179,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         body = {"code": code, "message": str(exc.detail)}
         return JSONResponse(body, status_code=exc.status_code)
 
+    app.add_middleware(CheckedBodies, store=store)
     app.add_middleware(FastAnswers, store=store)
     app.add_middleware(BodyLimits, limit=settings.max_body)
     return app

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from referee.bots.kinds import kinds_for
 from referee.core.errors import IllegalAnswer, RefereeError, ScenarioError, UnknownRuleset
 from referee.core.events import Seat
 from referee.core.game import Game
@@ -19,6 +20,7 @@ from referee.core.ruleset import AnyRuleset, find_ruleset
 from referee.core.scenario import did_you_mean, validate_scenario
 from referee.core.waits import JSON, Decision
 from referee.server import errors
+from referee.server.bodies import SCENARIO_IN_BODY, past_limit, scenario_past_limit
 from referee.server.deadlines import BadDeadline, DeadlineRule
 from referee.server.errors import ApiError
 
@@ -77,8 +79,14 @@ def scenario_from(ruleset: AnyRuleset, source: str | Mapping[str, Any] | None) -
             problem = msg("core.scenario.not-toml", cause=str(exc))
             raise ApiError(422, "scenario/invalid", msg("server.error.scenario", count=1),
                            [{"field": None, "message": problem}]) from None
+        except RecursionError:
+            raise past_limit(msg("core.limits.depth", where="scenario",
+                                 limit=SCENARIO_IN_BODY.depth)) from None
     else:
         data = source
+    beyond = scenario_past_limit(data) if source is not None else None
+    if beyond is not None:
+        raise beyond
     named = data.get("ruleset")
     if isinstance(named, str):
         try:
@@ -89,7 +97,7 @@ def scenario_from(ruleset: AnyRuleset, source: str | Mapping[str, Any] | None) -
             raise ApiError(422, "scenario/ruleset", msg("server.error.scenario-ruleset",
                                                         found=named, asked=ruleset.name))
     try:
-        return validate_scenario(ruleset, data, "scenario")
+        return validate_scenario(ruleset, data, "scenario", within_limits=True)
     except ScenarioError as exc:
         problems: list[dict[str, Any]] = [
             {"field": m.params.get("field") if isinstance(m.params.get("field"), str)
@@ -98,17 +106,25 @@ def scenario_from(ruleset: AnyRuleset, source: str | Mapping[str, Any] | None) -
                                                     count=len(problems)), problems) from None
 
 
-def players_of(game: Game, seats: Mapping[str, str], kinds: tuple[str, ...],
-               default: str) -> dict[Seat, str]:
-    """Who plays each seat; a seat not named gets ``default``. :raises ApiError:"""
+def player_kinds(ruleset: AnyRuleset) -> tuple[str, ...]:
+    """Who may play a seat of ``ruleset``: a person, or a bot it offers by name."""
+    return ("person", *kinds_for(ruleset))
+
+
+def players_of(game: Game, seats: Mapping[str, str], default: str) -> dict[Seat, str]:
+    """Who plays each seat; a seat not named gets ``default``.
+    :raises ApiError: a seat the game does not have, or a player the ruleset
+    does not offer (naming the seat and every player it offers)."""
+    kinds = player_kinds(game.ruleset)
     for seat, kind in seats.items():
         if seat not in game.seats:
             raise ApiError(422, "seat/unknown", msg(
                 "server.error.unknown-seat", seat=seat,
                 suggestion=did_you_mean(seat, game.seats), seats=tuple(game.seats)))
         if kind not in kinds:
-            raise ApiError(422, "seat/player", msg("server.error.player-kind", seat=seat,
-                                                   kind=str(kind)))
+            raise ApiError(422, "seat/player", msg(
+                "server.error.player-kind", seat=seat, kind=kind, ruleset=game.ruleset.title,
+                suggestion=did_you_mean(kind, kinds), kinds=tuple(f"`{k}`" for k in kinds)))
     return {seat: seats.get(seat, default) for seat in game.seats}
 
 

@@ -8,12 +8,10 @@ token that is not of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from referee.core.i18n import CATALOGUE, Msg, msg
-from referee.core.scenario import field_path
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -74,15 +72,3 @@ def bad_deadline(text: str) -> ApiError:
 
 def turn_closed(turn: int) -> ApiError:
     return ApiError(409, "turn/closed", msg("server.error.turn-closed", turn=turn))
-
-
-def invalid_request(problems: Sequence[Mapping[str, Any]]) -> ApiError:
-    """A request that does not fit its form, from pydantic's errors (their
-    ``loc``, the body's ``body`` left out, and ``msg``): each problem with
-    its field."""
-    messages = [msg("core.error.text", text=str(err.get("msg", ""))) for err in problems]
-    fields = [field_path([part for part in err.get("loc", ()) if part != "body"])
-              for err in problems]
-    return ApiError(422, "request/invalid", msg("server.error.invalid", problems=tuple(messages)),
-                    [{"field": field, "message": message}
-                     for field, message in zip(fields, messages, strict=True)])

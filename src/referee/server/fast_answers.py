@@ -4,8 +4,9 @@
 their orders again and again before a deadline, and bots answer at every
 question. Routing, solving dependencies and validating through FastAPI cost
 more than storing the answer, so this layer, in front of the application,
-answers that route itself: the same checks in the same order (the body's
-JSON, the token, the body's form, the answer) and the same replies, errors
+answers that route itself: the same checks in the same order (the token,
+the body's JSON and its limits, the body's form, the answer) and the same
+replies, errors
 included, as the route :mod:`.api` declares (which documents it, and serves
 it where this layer is not in front; a test compares the two). Every other
 request goes on to the application.
@@ -13,7 +14,6 @@ request goes on to the application.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -26,9 +26,12 @@ from starlette.responses import JSONResponse
 from starlette.routing import get_route_path
 
 from referee.core.errors import InternalError
-from referee.core.i18n import Lang, msg
+from referee.core.i18n import msg
 from referee.server.api import AnswerBody, answered, error_body, seating_for
-from referee.server.errors import ApiError, invalid_request
+from referee.server.bodies import read
+from referee.server.checked_bodies import accepted_lang, bearer_token, whole_body
+from referee.server.errors import ApiError
+from referee.server.form_errors import invalid_request
 from referee.server.store import Store
 
 log = logging.getLogger("referee.server")
@@ -53,7 +56,7 @@ class FastAnswers:
             await self.app(scope, receive, send)
             return
         try:
-            body = await _body(receive)
+            body = await whole_body(receive)
         except ClientDisconnect:
             return
         response = await self._reply(found[1], scope["headers"], body)
@@ -63,12 +66,14 @@ class FastAnswers:
                      body: bytes) -> JSONResponse:
         """The reply, in the token's language once the token is known."""
         headers = {name.lower(): value for name, value in reversed(raw_headers)}
-        lang = _accepted_lang(headers)
+        lang = accepted_lang(headers)
         try:
-            data = _json(body)
-            seating = await seating_for(self.store, _bearer(headers.get(b"authorization")),
+            data, refusal = _json(body)
+            seating = await seating_for(self.store, bearer_token(headers.get(b"authorization")),
                                         game_id)
             lang = seating.lang
+            if refusal is not None:
+                raise refusal
             return JSONResponse(await run_in_threadpool(
                 answered, self.store, seating, _answer_body(data)))
         except ApiError as error:
@@ -77,62 +82,24 @@ class FastAnswers:
             log.error("a rule failed: %s", exc)
             defect = ApiError(500, "internal/rules", msg("server.error.internal"))
             return JSONResponse(error_body(defect, lang), status_code=500)
-        except _Unreadable:
-            return JSONResponse({"code": "request/error",
-                                 "message": "There was an error parsing the body"},
-                                status_code=400)
-
-
-class _Unreadable(Exception):
-    """A body that is not text (the framework's 400)."""
 
 
 _MISSING = object()
 
 
-async def _body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnect()
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(chunks)
-
-
-def _json(body: bytes) -> Any:
-    """The body's JSON (``_MISSING`` for none). :raises ApiError: not JSON."""
+def _json(body: bytes) -> tuple[Any, ApiError | None]:
+    """The body's JSON (``_MISSING`` for none), or why it is refused:
+    not JSON, or past a limit (:func:`.bodies.read`)."""
     if not body:
-        return _MISSING
-    try:
-        return json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise invalid_request([{"loc": (exc.pos,), "msg": "JSON decode error"}]) from None
-    except ValueError:
-        raise _Unreadable() from None
+        return _MISSING, None
+    return read(body)
 
 
 def _answer_body(data: Any) -> AnswerBody:
     """The body's form checked. :raises ApiError: with each problem."""
     if data is _MISSING:
-        raise invalid_request([{"loc": (), "msg": "Field required"}])
+        raise invalid_request([{"type": "missing", "loc": ()}])
     try:
         return AnswerBody.model_validate(data, from_attributes=True)
     except ValidationError as exc:
-        raise invalid_request(exc.errors()) from None
-
-
-def _bearer(value: bytes | None) -> str | None:
-    """The token of an ``Authorization: Bearer TOKEN`` header, as HTTPBearer reads it."""
-    if not value:
-        return None
-    scheme, _, token = value.decode("latin-1").partition(" ")
-    token = token.strip()
-    if not scheme or not token or scheme.lower() != "bearer":
-        return None
-    return token
-
-
-def _accepted_lang(headers: dict[bytes, bytes]) -> Lang:
-    return "ru" if headers.get(b"accept-language", b"").lower().startswith(b"ru") else "en"
+        raise invalid_request(exc.errors(), data) from None

@@ -55,6 +55,11 @@ class Settings:
     """Random bytes for seeds, tokens and game ids."""
     clock: Callable[[], datetime] = utc_now
     webhook_timeout: float = 5.0
+    telemetry: bool = field(default_factory=lambda: os.environ.get(
+        "REFEREE_TELEMETRY", "") not in ("", "0"))
+    """FastAPI's own OpenTelemetry spans, metrics and logs of every request,
+    for an operator who configures OpenTelemetry: off by default, as
+    looking whether it is configured costs every request some time."""
     threads: int = 8
     """Threads serving requests in each process: the game's work holds the
     interpreter's lock, so a few threads answer faster than many."""

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from referee.core.game import Game
 from referee.core.i18n import Lang, render
 from referee.core.ruleset import AnyRuleset, all_rulesets
-from referee.server.checks import deadline_rule, ruleset_named, scenario_from
+from referee.server.checks import deadline_rule, player_kinds, ruleset_named, scenario_from
 from referee.server.errors import ApiError
 from referee.server.notify import Notifier
 from referee.server.pages.access import (
@@ -77,7 +77,7 @@ def router(store: Store, notifier: Notifier, settings: Settings) -> APIRouter:
         if found is None or first(form, "step") != "2":
             return _form(request, words, draft, step=2 if found else 1, found=found)
         ruleset, scenario = found
-        _check_rest(draft, words, Game(ruleset, scenario).seats)
+        _check_rest(draft, words, Game(ruleset, scenario).seats, player_kinds(ruleset))
         if draft.problems:
             return _form(request, words, draft, step=2, found=found)
         try:
@@ -143,9 +143,10 @@ def _scenario(draft: Draft, words: Words) -> tuple[AnyRuleset, BaseModel] | None
         return None
 
 
-def _check_rest(draft: Draft, words: Words, seats: tuple[str, ...]) -> None:
+def _check_rest(draft: Draft, words: Words, seats: tuple[str, ...],
+                kinds: tuple[str, ...]) -> None:
     for seat in seats:
-        if draft.seats.get(seat, RANDOM) not in (PERSON, RANDOM):
+        if draft.seats.get(seat, RANDOM) not in kinds:
             draft.problem(f"seat:{seat}", words("pages.new.seat-kind"))
     draft.seats = {seat: kind for seat, kind in draft.seats.items() if seat in seats}
     if draft.deadline:
@@ -161,18 +162,20 @@ def _form(request: Request, words: Words, draft: Draft, step: int,
           found: tuple[AnyRuleset, BaseModel] | None = None) -> Response:
     token = form_cookie(request)
     seats: list[dict[str, Any]] = []
+    bots: tuple[str, ...] = (RANDOM,)
     if found is not None:
         ruleset, scenario = found
         game = Game(ruleset, scenario)
         seats = [{"seat": seat, "name": render(game.seat_name(seat), words.lang),
                   "kind": draft.seats.get(seat, PERSON if i == 0 else RANDOM)}
                  for i, seat in enumerate(game.seats)]
+        bots = player_kinds(ruleset)[1:]
     rulesets: list[dict[str, Any]] = [{"name": r.name, "title": words.text(r.title),
                  "examples": [path.stem for path in r.examples()]} for r in all_rulesets()]
     if not draft.ruleset and rulesets:
         draft.ruleset = str(rulesets[0]["name"])
     status = 422 if draft.problems else 200
     response = html(page("new.html", w=words, draft=draft, step=step, rulesets=rulesets,
-                         seats=seats, csrf=token), status)
+                         seats=seats, bots=bots, csrf=token), status)
     set_form_cookie(response, request, token)
     return response

@@ -24,7 +24,7 @@ the routes use, and the write path).
 """
 
 from referee.server.store.cache import CACHED_GAMES
-from referee.server.store.entry import PERSON, PLAYER_KINDS, RANDOM, Batch, Entry, Hook
+from referee.server.store.entry import PERSON, RANDOM, Batch, Entry, Hook, is_bot
 from referee.server.store.games import RETRIES, Created, Listener, Store
 from referee.server.store.seat_actions import Answered
 from referee.server.store.seating import MASTER, Seating
@@ -32,7 +32,7 @@ from referee.server.store.talk import MESSAGE_LIMIT, Message
 from referee.server.store.writing import NOTIFY_CHANNEL
 
 __all__ = [
-    "CACHED_GAMES", "MASTER", "MESSAGE_LIMIT", "NOTIFY_CHANNEL", "PERSON", "PLAYER_KINDS",
+    "CACHED_GAMES", "MASTER", "MESSAGE_LIMIT", "NOTIFY_CHANNEL", "PERSON",
     "RANDOM", "RETRIES", "Answered", "Batch", "Created", "Entry", "Hook", "Listener",
-    "Message", "Seating", "Store",
+    "Message", "Seating", "Store", "is_bot",
 ]

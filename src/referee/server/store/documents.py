@@ -13,7 +13,7 @@ from referee.core.savefile import game_to_json
 from referee.core.waits import JSON, Decision
 from referee.server import dice, errors
 from referee.server.deadlines import iso
-from referee.server.store.entry import RANDOM, Entry
+from referee.server.store.entry import Entry, is_bot
 from referee.server.store.seating import MASTER, Seating
 from referee.server.tokens import canonical
 
@@ -85,7 +85,7 @@ def save_file(entry: Entry, seating: Seating) -> dict[str, Any]:
     with entry.lock:
         if not seating.is_master and not entry.over:
             raise errors.not_over()
-        data = game_to_json(entry.game, {s: "random" if k == RANDOM else "human"
+        data = game_to_json(entry.game, {s: k if is_bot(k) else "human"
                                          for s, k in entry.players.items()})
         data["server"] = {"game": entry.id, "dice": {
             "scheme": dice.SCHEME, "seed_hash": entry.seed_hash,

@@ -15,8 +15,14 @@ from referee.core.waits import JSON, Decision
 from referee.server.store.talk import Message
 
 PERSON, RANDOM = "person", "random"
-PLAYER_KINDS = (PERSON, RANDOM)
-"""Who may play a seat."""
+"""Who may play a seat: a person, or a bot by the name
+:mod:`referee.bots.kinds` gives it (``random``, and ``rules`` and
+``search`` where the ruleset offers them)."""
+
+
+def is_bot(player: str | None) -> bool:
+    """A seat of this player is answered by the server the moment it is asked."""
+    return player is not None and player != PERSON
 
 
 @dataclass

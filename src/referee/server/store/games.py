@@ -25,7 +25,7 @@ from referee.server.settings import Settings
 from referee.server.store import master_actions, reading, seat_actions
 from referee.server.store.cache import GameCache
 from referee.server.store.documents import document_of, save_file
-from referee.server.store.entry import PLAYER_KINDS, RANDOM, Batch, Entry, Hook
+from referee.server.store.entry import RANDOM, Batch, Entry, Hook
 from referee.server.store.seat_actions import Answered
 from referee.server.store.seating import Seating, Seatings
 from referee.server.store.talk import checked_body
@@ -101,7 +101,7 @@ class Store:
         ruleset = ruleset_named(ruleset_name)
         scenario = scenario_from(ruleset, scenario_source)
         game = Game(ruleset, scenario)
-        players = players_of(game, seats, PLAYER_KINDS, RANDOM)
+        players = players_of(game, seats, RANDOM)
         rule = deadline_rule(turn_deadline)
         entropy = self.settings.entropy
         game_id = new_game_id(entropy(12))

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.core.drivers import Ask, RandomBot
+from referee.bots.kinds import make_bot
+from referee.core.drivers import Ask, Player, RandomBot
 from referee.core.events import Seat
 from referee.core.waits import Chance, Decision
 from referee.server import dice, errors
 from referee.server.deadlines import DeadlineRule, from_ms, to_ms
-from referee.server.store.entry import RANDOM, Batch, Entry, Hook
+from referee.server.store.entry import RANDOM, Batch, Entry, Hook, is_bot
 
 Clock = Callable[[], int]
 """Now, in milliseconds since the epoch."""
@@ -32,24 +33,35 @@ def advance(entry: Entry, batch: Batch, now: Clock) -> None:
             game.roll(dice.draw(wait, entry.seed, index))
             batch.sources[index] = ("dice", None)
             continue
-        bots = [seat for seat in game.seats_to_answer() if entry.players.get(seat) == RANDOM]
+        bots = [seat for seat in game.seats_to_answer() if is_bot(entry.players.get(seat))]
         if bots:
-            bot_answers(entry, batch, bots[0])
+            bot_answers(entry, batch, bots[0], entry.players[bots[0]])
             continue
-        if wait.until_closed and all(seat in batch.ready or entry.players.get(seat) == RANDOM
+        if wait.until_closed and all(seat in batch.ready or is_bot(entry.players.get(seat))
                                      for seat in wait.seats):
             close_turn(entry, batch)
             continue
         return
 
 
-def bot_answers(entry: Entry, batch: Batch, seat: Seat) -> None:
-    """The random bot answers for ``seat``, its randomness drawn from the seed."""
+def bot_answers(entry: Entry, batch: Batch, seat: Seat, kind: str = RANDOM) -> None:
+    """The bot of ``kind`` answers for ``seat`` from what the seat is asked
+    and its view alone, its randomness drawn from the seed and the input's
+    number (so the seed and the saved game give every answer again)."""
     index = entry.seq
     game = entry.game
-    bot = RandomBot(dice.bot_random(entry.seed, index))
-    game.answer(seat, bot.choose(Ask.of(game, seat)))
+    game.answer(seat, seat_bot(entry, kind, index).choose(Ask.of(game, seat)))
     batch.sources[index] = ("bot", None)
+
+
+def seat_bot(entry: Entry, kind: str, index: int) -> Player:
+    """The bot of ``kind`` answering input number ``index`` of the game: a
+    new one each time (a bot keeps nothing between questions, so any
+    process, after any restart, answers alike)."""
+    rng = dice.bot_random(entry.seed, index)
+    if kind == RANDOM:
+        return RandomBot(rng)
+    return make_bot(entry.ruleset, kind, rng, setup=entry.game.scenario)
 
 
 def close_turn(entry: Entry, batch: Batch) -> None:

@@ -39,10 +39,6 @@ every answer): the compare-and-set, the inputs appended, ready marks and
 talk, the notification to other processes (PostgreSQL)."""
 
 
-class _Lost(Exception):
-    """Another write changed the game's row first."""
-
-
 class Writer:
     """Write transactions on one engine."""
 
@@ -53,21 +49,29 @@ class Writer:
                      for name, sql in _HOT_SQL.items()}
         dbapi = engine.dialect.loaded_dbapi
         self._refusals: tuple[type[BaseException], ...] = (
-            _Lost, IntegrityError, OperationalError, dbapi.IntegrityError,
+            IntegrityError, OperationalError, dbapi.IntegrityError,
             dbapi.OperationalError)
         """What makes a write lose: another write came first, or the
         database refused it (a duplicate input, a lock not had in time)."""
-        self._lock = threading.Lock() if self.sqlite else None
-        """SQLite takes one writer at a time, and one waiting for the file's
+        self._lock = threading.Lock()
+        """Held by the thread committing through the writing connection.
+        SQLite takes one writer at a time, and one waiting for the file's
         lock sleeps in steps (its busy handler): the threads of a process
         queue here instead and are woken the moment it is free."""
-        self._sqlite_writer: PoolProxiedConnection | None = None
-        """SQLite: the connection this process writes through (its threads
-        take turns at the lock), kept open."""
+        self._queue: list[_Job] = []
+        """Writes waiting to be committed."""
+        self._turns = threading.Condition()
+        """Guards the queue; its waiters are woken when a group is committed
+        (each waiting write is then done, or one of them leads the next
+        group), never left to race for the connection."""
+        self._leading = False
+        """A thread is committing a group now."""
+        self._writer: PoolProxiedConnection | None = None
+        """The connection this process commits answers through, kept open."""
 
     def transaction(self) -> Transaction:
         """A write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
-        return Transaction(self.engine, self._lock)
+        return Transaction(self.engine, self._lock if self.sqlite else None)
 
     def create(self, entry: Entry, batch: Batch, game_row: dict[str, Any],
                token_rows: list[dict[str, Any]], now: int) -> None:
@@ -83,87 +87,119 @@ class Writer:
     def commit(self, entry: Entry, batch: Batch, now: int) -> bool:
         """Store ``batch``, on condition that the game's row is still at
         ``entry.version``: False (nothing stored) if another write came
-        first or the database refused the write."""
+        first or the database refused the write. True only once the
+        transaction holding it has committed.
+
+        Writes are committed in groups (group commit): a write joins the
+        queue; if no thread is committing, it takes the queue (its own write
+        and any others waiting) and commits it in one transaction, each
+        write still its own compare-and-set, then tells each its result;
+        otherwise it waits for that group to be done.
+        Under load one transaction carries several answers, so the cost of
+        a transaction (its begin, its commit and, with
+        ``synchronous=FULL`` or on PostgreSQL, its flush to disk) is shared;
+        alone, a write commits at once as before."""
+        job = _Job(self._statements(entry, batch, now))
+        with self._turns:
+            self._queue.append(job)
+            while self._leading and not job.done:
+                self._turns.wait()
+            if job.done:
+                return job.stored
+            self._leading = True
+            group, self._queue = self._queue, []
+        try:
+            with self._lock:
+                self._commit_group(group)
+        finally:
+            with self._turns:
+                self._leading = False
+                self._turns.notify_all()
+        return job.stored
+
+    def _statements(self, entry: Entry, batch: Batch, now: int) -> list[_Statement]:
+        """The statements storing ``batch``, the compare-and-set first."""
         sql = self._sql
+        statements: list[_Statement] = [(sql["claim"], {
+            "id": entry.id, "version": entry.version, "seq": entry.seq,
+            "next": entry.version + 1, "turn": batch.turn,
+            "deadline_at": batch.deadline_at, "paused": batch.paused,
+            "paused_left": batch.paused_left, "over": batch.over, "rule": batch.rule})]
+        rows = input_rows(entry, batch, now)
+        if rows:
+            statements.append((sql["input"], rows))
+        if batch.new_ready:
+            statements.append((sql["ready"], [
+                {"game_id": entry.id, "turn": turn, "seat": seat}
+                for turn, seat in sorted(batch.new_ready)]))
+        if batch.messages:
+            first = len(entry.messages)
+            statements.append((sql["message"], [
+                {"game_id": entry.id, "number": first + n, "sender": m.sender,
+                 "audience": m.audience_json(), "body": m.body, "turn": m.turn,
+                 "at": m.at} for n, m in enumerate(batch.messages)]))
+        if not self.sqlite:
+            statements.append((sql["notify"], {"game": entry.id}))
+        return statements
+
+    def _commit_group(self, group: list[_Job]) -> None:
+        """Commit ``group`` in one transaction (a write whose compare-and-set
+        finds the game moved on is left out of it); should any write fail
+        otherwise, each is tried alone, so that one never sinks another."""
         try:
             with self._driver_transaction() as cursor:
-                cursor.execute(sql["claim"], {
-                    "id": entry.id, "version": entry.version, "seq": entry.seq,
-                    "next": entry.version + 1, "turn": batch.turn,
-                    "deadline_at": batch.deadline_at, "paused": batch.paused,
-                    "paused_left": batch.paused_left, "over": batch.over, "rule": batch.rule})
-                if cursor.rowcount != 1:
-                    raise _Lost
-                rows = input_rows(entry, batch, now)
-                if rows:
-                    cursor.executemany(sql["input"], rows)
-                if batch.new_ready:
-                    cursor.executemany(sql["ready"], [
-                        {"game_id": entry.id, "turn": turn, "seat": seat}
-                        for turn, seat in sorted(batch.new_ready)])
-                if batch.messages:
-                    first = len(entry.messages)
-                    cursor.executemany(sql["message"], [
-                        {"game_id": entry.id, "number": first + n, "sender": m.sender,
-                         "audience": m.audience_json(), "body": m.body, "turn": m.turn,
-                         "at": m.at} for n, m in enumerate(batch.messages)])
-                if not self.sqlite:
-                    cursor.execute(sql["notify"], {"game": entry.id})
+                stored = [_run(cursor, job.statements) for job in group]
         except self._refusals:
-            return False
-        return True
+            if len(group) > 1:
+                for job in group:
+                    self._commit_group([job])
+            return
+        finally:
+            for job in group:
+                job.done = True  # stored stays False unless set below
+        for job, ok in zip(group, stored, strict=True):
+            job.stored = ok
 
     @contextlib.contextmanager
     def _driver_transaction(self) -> Iterator[Any]:
-        """A driver's cursor in a write transaction, committed on leaving:
-        on SQLite through the process's writing connection, on PostgreSQL
-        through one from the pool."""
-        if self._lock is None:
-            pooled = self.engine.raw_connection()
-            try:
-                cursor = pooled.cursor()
-                try:
-                    yield cursor
-                    pooled.commit()
-                except BaseException:
-                    pooled.rollback()
-                    raise
-                finally:
-                    cursor.close()
-            finally:
-                pooled.close()
-            return
-        with self._lock:
-            connection = self._sqlite_connection()
-            cursor = connection.cursor()
-            try:
+        """A driver's cursor in a write transaction, committed on leaving,
+        through the process's writing connection."""
+        connection = self._writing_connection()
+        cursor = connection.cursor()
+        try:
+            if self.sqlite:
                 cursor.execute("BEGIN IMMEDIATE")
-                yield cursor
+            yield cursor
+            if self.sqlite:
                 cursor.execute("COMMIT")
-            except BaseException:
-                self._sqlite_rollback(connection)
-                raise
-            finally:
-                cursor.close()
+            else:
+                connection.commit()
+        except BaseException:
+            self._rollback(connection)
+            raise
+        finally:
+            cursor.close()
 
-    def _sqlite_connection(self) -> Any:
-        if self._sqlite_writer is None:
-            self._sqlite_writer = self.engine.raw_connection()
-        return self._sqlite_writer.dbapi_connection
+    def _writing_connection(self) -> Any:
+        if self._writer is None:
+            self._writer = self.engine.raw_connection()
+        return self._writer.dbapi_connection
 
-    def _sqlite_rollback(self, connection: Any) -> None:
+    def _rollback(self, connection: Any) -> None:
         """Roll back; a connection that cannot is let go (a new one is taken next time)."""
         try:
-            if connection.in_transaction:
+            if not self.sqlite:
+                connection.rollback()
+            elif connection.in_transaction:
                 connection.execute("ROLLBACK")
         except Exception:
-            writer, self._sqlite_writer = self._sqlite_writer, None
+            writer, self._writer = self._writer, None
             if writer is not None:
                 writer.invalidate()
 
     def close(self) -> None:
-        """Give the SQLite writing connection back to the engine's pool."""
-        writer, self._sqlite_writer = self._sqlite_writer, None
+        """Give the writing connection back to the engine's pool."""
+        writer, self._writer = self._writer, None
         if writer is not None:
             writer.close()
 
@@ -172,6 +208,36 @@ class Writer:
         if not self.sqlite:
             connection.execute(text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :game)"),
                                {"game": game_id})
+
+
+_Statement = tuple[str, dict[str, Any] | list[dict[str, Any]]]
+"""A statement and its parameters (a list of them: executed for each)."""
+
+
+class _Job:
+    """One write waiting to be committed with others."""
+
+    __slots__ = ("done", "statements", "stored")
+
+    def __init__(self, statements: list[_Statement]) -> None:
+        self.statements = statements
+        self.done = False
+        self.stored = False
+
+
+def _run(cursor: Any, statements: list[_Statement]) -> bool:
+    """Execute a write's statements; False (and nothing executed after it)
+    when its compare-and-set, the first, finds the game moved on."""
+    (claim, claimed), rest = statements[0], statements[1:]
+    cursor.execute(claim, claimed)
+    if cursor.rowcount != 1:
+        return False
+    for sql, params in rest:
+        if isinstance(params, list):
+            cursor.executemany(sql, params)
+        else:
+            cursor.execute(sql, params)
+    return True
 
 
 def input_rows(entry: Entry, batch: Batch, now: int) -> list[dict[str, Any]]:
