@@ -42,7 +42,7 @@ from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, for_reader, msg, render
 from referee.core.limits import TooLarge, read_json
 from referee.core.waits import JSON
 from referee.display import display_for
@@ -82,6 +82,34 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
 def capitalized(text: str) -> str:
     """``text`` starting a sentence ("the Lawmen ..." -> "The Lawmen ...")."""
     return text[:1].upper() + text[1:]
+
+
+def after_colon(question: Msg, lang: Lang) -> str:
+    """``question`` as it reads after a colon ("Ходит сэр Макс: …"): in
+    Russian, whose sentences go on after a colon in lower case, its first
+    letter lowered unless it begins a name with a capital of its own
+    («…: Лариса в Метро»; «…: сэр Макс в Порту», never «Сэр Макс»)."""
+    text = render(question, lang)
+    if lang != "ru" or not text[:1].isupper():
+        return text
+    first = text.split(maxsplit=1)[0].casefold()
+    for name in _names_in(question):
+        forms = (name.render(lang), *(form for _, form in name.cases))
+        if any(form[:1].isupper() and first[:4] == form.split(maxsplit=1)[0][:4].casefold()
+               for form in forms if form):
+            return text
+    return text[:1].lower() + text[1:]
+
+
+def _names_in(message: Msg | Name | str | int | object) -> list[Name]:
+    """Every name a message carries, at any depth."""
+    if isinstance(message, Name):
+        return [message]
+    if isinstance(message, Msg):
+        return [name for value in message.params.values() for name in _names_in(value)]
+    if isinstance(message, tuple):
+        return [name for value in message for name in _names_in(value)]
+    return []
 
 
 def told_apart(labels: Sequence[str], lang: Lang) -> list[str]:
@@ -279,7 +307,7 @@ class TerminalPlayer:
         seat = render(ask.seat_name, self.lang)
         heading = render(msg("core.seat", seat=seat), self.lang)
         self.console.print(f"[bold]{escape(capitalized(heading))}[/]: "
-                           f"{escape(render(ask.decision.question, self.lang))}")
+                           f"{escape(after_colon(ask.decision.question, self.lang))}")
         self._show_errors(ask.seat)
         if ask.answer_schema is not None:
             point = table_map.ask_point(self, ask)  # a point on the table: typed as x y
@@ -295,7 +323,8 @@ class TerminalPlayer:
         option = ask.options[0]
         line = capitalized(self._text(msg(
             "play.only", seat=render(ask.seat_name, self.lang),
-            question=self._text(ask.decision.question), option=self._text(option.label))))
+            question=after_colon(ask.decision.question, self.lang),
+            option=self._text(option.label))))
         if self.screen is not None:
             self.screen.note(ask.seat, line)
         else:

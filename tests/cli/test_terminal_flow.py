@@ -1,0 +1,62 @@
+"""A game at the terminal as a person plays it (``referee play`` with what
+they type): questions read as sentences in Russian, the board printed when it
+changed, options that keep their numbers while a seat plays several cards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import referee.cli.play as play_module
+from referee.cli import app
+from referee.cli.terminal import after_colon
+from referee.core.i18n import Name, msg
+from tests.language import capital_after_colon, name_prefixes
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(play_module, "stdin_is_terminal", lambda: True)
+    yield
+
+
+def run(*args: str, typed: str = "") -> Result:
+    return runner.invoke(app, list(args), input=typed)
+
+
+ECHO_NAMES = name_prefixes(["Макс", "Мелифаро", "Джуффин", "Кофа", "Халли", "Ехо"])
+"""Echo's investigators as the example writes them; «сэр» begins in lower case."""
+
+
+def test_a_question_after_whose_turn_it_is_goes_on_in_lower_case_in_russian() -> None:
+    result = run("play", "echo", "--lang", "ru", "--seed", "2", "--seat", "max=human",
+                 "--seat", "all=bot", typed="1\n" * 300)
+    asked = [line for line in result.output.splitlines() if line.startswith("Ходит сэр Макс:")]
+    assert asked, result.output
+    assert "Ходит сэр Макс: сэр Макс в Доме у Моста (4 единицы движения). Что дальше?" in asked
+    assert [line for line in asked if capital_after_colon(line, ECHO_NAMES)] == []
+
+
+def test_every_night_watch_question_goes_on_in_lower_case_after_the_seat() -> None:
+    result = run("play", "night-watch", "--lang", "ru", "--seed", "1", "--seat", "night=human",
+                 "--seat", "day=bot", typed="1\n" * 400)
+    asked = re.findall(r"Ходит Ночной Дозор: (.*)", result.output)
+    assert asked and all(line.startswith(("куда ", "что разыгрывает ")) for line in asked)
+
+
+def test_a_name_with_a_capital_of_its_own_keeps_it_after_the_colon() -> None:
+    cole = Name("Mercenary Cole", "Наёмник Коул")
+    max_ = Name("Sir Max", "сэр Макс")
+    assert after_colon(msg("nw.ask.move", other=cole, at="в Метро"), "ru") == \
+        "куда пойдёт Наёмник Коул (сейчас в Метро)?"
+    assert after_colon(msg("nw.casts", other=cole, spell=max_, target=max_), "ru") \
+        .startswith("Наёмник Коул разыгрывает")
+    assert after_colon(msg("nw.casts", other=max_, spell=cole, target=cole), "ru") \
+        .startswith("сэр Макс разыгрывает")
+    assert after_colon(msg("nw.ask.move", other=cole, at="at Metro"), "en") == \
+        "Where does Mercenary Cole go (now at Metro)?"
