@@ -60,3 +60,29 @@ def test_a_name_with_a_capital_of_its_own_keeps_it_after_the_colon() -> None:
         .startswith("сэр Макс разыгрывает")
     assert after_colon(msg("nw.ask.move", other=cole, at="at Metro"), "en") == \
         "Where does Mercenary Cole go (now at Metro)?"
+
+
+def boards_and_questions(output: str) -> list[str]:
+    """Each board printed (its lines, as one text) and each question, in order."""
+    found: list[str] = []
+    board: list[str] = []
+    for line in output.splitlines():
+        if line.startswith(("┏", "┃", "┡", "│", "└")):
+            board.append(line)
+            if line.startswith("└"):
+                found.append("\n".join(board))
+                board = []
+        elif " to play: " in line:
+            found.append("?")
+    return found
+
+
+def test_the_board_is_printed_when_it_changed_not_before_every_question() -> None:
+    result = run("play", "night-watch", "--seed", "1", "--seat", "night=human",
+                 "--seat", "day=bot", typed="1\n" * 400)
+    shown = boards_and_questions(result.output)
+    boards = [part for part in shown if part != "?"]
+    assert shown.count("?") > len(boards) > 3
+    assert all(one != other for one, other in zip(boards, boards[1:], strict=False))
+    # Andrey stays put: Anton Gorodetsky is asked next with the same board, not printed again
+    assert shown[:3] == [boards[0], "?", "?"]

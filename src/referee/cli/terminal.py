@@ -199,10 +199,12 @@ class Screen:
     def _is_end_line(self, event: Event) -> bool:
         return is_outcome_line(self.game, event)
 
-    def sit(self, seat: Seat) -> None:
+    def sit(self, seat: Seat) -> bool:
         """``seat`` is to answer: with several people at the terminal and
-        another seated, clear the screen and wait for the next player."""
-        if self.hot_seat and seat != self.sitting:
+        another seated, clear the screen and wait for the next player.
+        Whether the screen was cleared."""
+        cleared = self.hot_seat and seat != self.sitting
+        if cleared:
             self.clear()
             name = render(self.game.seat_name(seat), self.lang)
             heading = capitalized(render(msg("play.hand-over", seat=name), self.lang))
@@ -210,6 +212,7 @@ class Screen:
             self.read(capitalized(render(msg("play.ready", seat=name), self.lang)) + " ")
             self.sitting = seat
         self.flush()
+        return cleared
 
     def note(self, seat: Seat, text: str) -> None:
         """A line for ``seat`` alone: printed now if it sits at the terminal,
@@ -258,8 +261,9 @@ class TerminalPlayer:
     """Asks a person for each answer. The game loop tells it of a refusal
     with :meth:`refused` and asks again; the draft is kept until
     :meth:`accepted`. Before a question it shows the board
-    (:meth:`display`, which the loop calls when the board changed); asked
-    again the same question, it does not show it again."""
+    (:meth:`display`, which the loop calls after an input), unless the
+    board is on the screen as it is; asked again the same question, it does
+    not show it again."""
 
     def __init__(self, console: Console, lang: Lang, stream: TextIO | None = None,
                  environ: Mapping[str, str] | None = None) -> None:
@@ -275,6 +279,8 @@ class TerminalPlayer:
         """Shared with the log when several people play at this terminal."""
         self.displayed: Ask | None = None
         """The question the board was last shown for."""
+        self.boards: dict[Seat, str] = {}
+        """The board each seat was last shown, as drawn."""
 
     # -- what the game loop calls -------------------------------------------------
 
@@ -293,10 +299,15 @@ class TerminalPlayer:
 
     def display(self, ask: Ask) -> None:
         """The asked seat sits down at the terminal (several people: the next
-        one takes over a cleared screen) and its board is shown."""
-        if self.screen is not None:
-            self.screen.sit(ask.seat)
-        board(self.console, ask, self.lang)
+        one takes over a cleared screen) and its board is shown, unless it
+        is on the screen already as it is now."""
+        cleared = self.screen.sit(ask.seat) if self.screen is not None else False
+        with self.console.capture() as drawn:
+            board(self.console, ask, self.lang)
+        shown = drawn.get()
+        if cleared or self.boards.get(ask.seat) != shown:
+            board(self.console, ask, self.lang)
+            self.boards[ask.seat] = shown
         self.displayed = ask
 
     def choose(self, ask: Ask) -> JSON:
