@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -83,6 +84,6 @@ def test_the_board_is_printed_when_it_changed_not_before_every_question() -> Non
     shown = boards_and_questions(result.output)
     boards = [part for part in shown if part != "?"]
     assert shown.count("?") > len(boards) > 3
-    assert all(one != other for one, other in zip(boards, boards[1:], strict=False))
+    assert all(one != other for one, other in pairwise(boards))
     # Andrey stays put: Anton Gorodetsky is asked next with the same board, not printed again
     assert shown[:3] == [boards[0], "?", "?"]
