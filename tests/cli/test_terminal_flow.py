@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import pairwise
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner, Result
 
 import referee.cli.play as play_module
@@ -87,3 +89,28 @@ def test_the_board_is_printed_when_it_changed_not_before_every_question() -> Non
     assert all(one != other for one, other in pairwise(boards))
     # Andrey stays put: Anton Gorodetsky is asked next with the same board, not printed again
     assert shown[:3] == [boards[0], "?", "?"]
+
+
+def every_command(group: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """Every command and subcommand of ``group``, as typed after ``referee``."""
+    ctx = type(group).context_class(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        yield (*path, name)
+        if hasattr(command, "list_commands"):
+            yield from every_command(command, (*path, name))
+
+
+PROGRAM_TYPES = re.compile(r"<(?:bool|int|str|float|path|list\[[^]]*\])>|\b(?:bool|int|str)\b")
+
+
+def test_every_commands_help_says_what_to_type_not_program_types() -> None:
+    commands = list(every_command(typer.main.get_command(app)))
+    assert ("odds", "old-west", "wound") in commands and ("play",) in commands
+    for command in commands:
+        shown = run(*command, "--help").output
+        assert "Usage:" in shown, command
+        assert PROGRAM_TYPES.findall(shown) == [], (command, shown)
+    play_help = run("play", "--help").output
+    assert re.search(r"--seed\s+N\s+Seed", play_help)
+    assert re.search(r"--force\s+Write over", play_help)
