@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -114,3 +115,30 @@ def test_every_commands_help_says_what_to_type_not_program_types() -> None:
     play_help = run("play", "--help").output
     assert re.search(r"--seed\s+N\s+Seed", play_help)
     assert re.search(r"--force\s+Write over", play_help)
+
+
+def test_scenarios_lists_each_example_with_its_title_and_a_file_that_plays() -> None:
+    result = run("scenarios")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "samurai — Samurai skirmish (Ronin)" in lines
+    line = next(line for line in lines if line.startswith("  Bandits at the Farm"))
+    path = Path(line.rsplit(": ", 1)[1])
+    assert path.name == "retainers_and_bandits.toml" and path.is_file()
+    assert "(`referee play samurai` plays it)" in line
+    titles = [line for line in lines if line.startswith("  ")]
+    assert len(titles) >= 5 and all(Path(t.rsplit(": ", 1)[1]).is_file() for t in titles)
+
+
+def test_scenarios_of_one_ruleset_by_an_alias_in_russian() -> None:
+    result = run("scenarios", "nw", "--lang", "ru")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == "night_watch — Ночной Дозор"
+    assert "  Ночной Дозор: Москва (его играет `referee play night_watch`): " in result.output
+    assert "Samurai" not in result.output
+
+
+def test_scenarios_of_an_unknown_ruleset_is_refused_naming_the_rulesets() -> None:
+    result = run("scenarios", "samuria")
+    assert result.exit_code == 2
+    assert "samuria" in result.output and "samurai" in result.output
