@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
@@ -17,7 +18,12 @@ from typer.testing import CliRunner, Result
 import referee.cli.play as play_module
 from referee.cli import app
 from referee.cli.terminal import after_colon
+from referee.core.drivers import RandomBot, RandomChance, play_out
+from referee.core.game import Game
 from referee.core.i18n import Name, msg
+from referee.core.savefile import save_game
+from referee.core.scenario import load_scenario
+from referee.core.waits import Decision
 from tests.language import capital_after_colon, name_prefixes
 
 runner = CliRunner()
@@ -142,3 +148,39 @@ def test_scenarios_of_an_unknown_ruleset_is_refused_naming_the_rulesets() -> Non
     result = run("scenarios", "samuria")
     assert result.exit_code == 2
     assert "samuria" in result.output and "samurai" in result.output
+
+
+def samurai_at_its_first_fight(path: Path) -> tuple[str, int]:
+    """A Samurai game played by bots up to the Retainers' first token
+    allocation, saved to ``path``; their fighter in the fight and its
+    Combat Potential."""
+    ruleset, scenario = load_scenario("samurai")
+    game = Game(ruleset, scenario)
+    bot, dice = RandomBot(Random(1)), RandomChance(Random(2))
+    while not (isinstance(game.waiting, Decision) and game.waiting.simultaneous
+               and "retainers" in game.waiting.seats):
+        play_out(game, dict.fromkeys(game.seats, bot), dice, max_inputs=1)
+    save_game(game, path)
+    state = game.view("retainers")["state"]
+    fighter = state["fight"]["sides"]["retainers"][0]
+    assert len(state["fight"]["sides"]["retainers"]) == 1
+    return state["fighters"][fighter]["name"]["en"], state["fighters"][fighter]["cp"]
+
+
+def test_samurai_tokens_are_asked_fighter_by_fighter_with_what_is_left(tmp_path: Path) -> None:
+    saved = tmp_path / "fight.json"
+    name, cp = samurai_at_its_first_fight(saved)
+    assert cp >= 2
+    # the form; 1 Attack token; Enter: the rest as Defence; Boost Initiative: no
+    result = run("play", str(saved), "--seat", "retainers=human", "--seat", "bandits=bot",
+                 typed="g\n1\n\nn\n")
+    shown = result.output[result.output.index("Take your combat tokens"):]
+    assert f"Tokens to place: {cp}, your fighters' Combat Potential ({name} {cp})." in shown
+    assert f"{name}, Combat Potential {cp}; {cp} tokens left to place." in shown
+    assert f"{name}: Attack tokens [{cp}]: " in shown
+    assert f"{name}: Defence tokens ({cp - 1} left) [{cp - 1}]: " in shown
+    assert f"Placed, none left over:\n  {name}: 1 Attack, {cp - 1} Defence\n" in shown
+    defence = f"{cp - 1} Defence token" + ("s" if cp - 1 != 1 else "")
+    assert f"{name} gets 1 Attack token and {defence}." in shown
+    form = shown[:shown.index("Placed,")]
+    assert "{" not in form and "fighters." not in form and "attack)" not in form

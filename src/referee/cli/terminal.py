@@ -17,7 +17,9 @@ Several people at one terminal (hot seat) share a :class:`Screen`: when
 another person's seat is to answer, the screen and its scrollback are cleared
 and the next player presses Enter before reading anything of theirs.
 
-The driver knows nothing of any ruleset: only the JSON Schema.
+The driver knows nothing of any ruleset: only the JSON Schema, or the form a
+ruleset's display offers for an answer (:mod:`referee.display.forms`), asked
+in the player's words.
 """
 
 from __future__ import annotations
@@ -383,14 +385,18 @@ class TerminalPlayer:
         """One answer by shape: the form, the editor or a line of JSON, as the
         person chooses, starting from the draft (or the offered answer)."""
         seat = ask.seat
+        display = display_for(ask.ruleset)
+        own_form = display.answer_form(ask.view) if display is not None else None
         if seat in self.drafts:
             draft = self.drafts[seat]
-            self._say(msg("core.terminal.draft"))
-            self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
+            if own_form is None:  # the ruleset's form shows a draft in its own words
+                self._say(msg("core.terminal.draft"))
+                self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
         elif ask.template is not None:
             draft = ask.template
-            self._say(msg("core.terminal.template"))
-            self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
+            if own_form is None:
+                self._say(msg("core.terminal.template"))
+                self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
         else:
             draft = MISSING
         editor = self._editor()
@@ -400,7 +406,9 @@ class TerminalPlayer:
             how = self.read(f"{self._text(msg('core.terminal.how-prompt'))} [g]: ")
             how = how.strip().lower() or "g"
             value: JSON = MISSING
-            if how.startswith(("g", "п")):
+            if how.startswith(("g", "п")) and own_form is not None:
+                value = own_form.fill(Prompts(self), None if draft is MISSING else draft)
+            elif how.startswith(("g", "п")):
                 value = Form(self, schema).fill(schema, draft, "answer", True)
             elif how.startswith(("e", "у")):
                 value = self._edit(seat, draft)
@@ -513,6 +521,21 @@ class TerminalPlayer:
         self.console.print(f"[bold red]{escape(self._text(msg('core.terminal.refused')))}[/]")
         for text in errors:
             self.console.print(f"  {escape(text)}")
+
+
+class Prompts:
+    """A person at the terminal as a ruleset's own form asks them
+    (:class:`referee.display.forms.Prompter`)."""
+
+    def __init__(self, player: TerminalPlayer) -> None:
+        self.player = player
+        self.lang = player.lang
+
+    def ask(self, prompt: str) -> str:
+        return self.player.read(prompt)
+
+    def say(self, text: str) -> None:
+        self.player.console.print(text, markup=False, highlight=False)
 
 
 class Form:
