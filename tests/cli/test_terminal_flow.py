@@ -184,3 +184,38 @@ def test_samurai_tokens_are_asked_fighter_by_fighter_with_what_is_left(tmp_path:
     assert f"{name} gets 1 Attack token and {defence}." in shown
     form = shown[:shown.index("Placed,")]
     assert "{" not in form and "fighters." not in form and "attack)" not in form
+
+
+def test_facility_orders_are_written_by_the_names_on_the_screen_in_a_short_form() -> None:
+    # research_wing.toml: Anna starts in the lobby with the keycard on the floor, the
+    # corridor north of it, where Boris waits; the others are bots (seeded)
+    turn_one = "g\ntake\nkeycard\n\nmove\nthe corridor\n\n"
+    turn_two = "g\nmelee\nBoris\n\n"
+    result = run("play", "facility", "--seat", "anna=human", "--seat", "all=bot",
+                 "--seed", "1", typed=turn_one + turn_two)
+    shown = result.output
+    first = shown[shown.index("Anna to play: Your orders for turn 1"):shown.index("Turn 1 is")]
+    assert "1. movement; 2. chase;" in first and "7. take;" in first
+    assert "Doors of your room: the north door to 3 (the corridor)." in first
+    assert "Your orders now: take and movement." in first
+    assert "{" not in first and "(move.to)" not in first
+    asked = [line for line in first.split(": ") if line.endswith(("(Enter: done)", "Enter: none)",
+                                                                  "the inventory)", "movement)"))]
+    assert len(asked) <= 6  # against some 25 prompts of a field-by-field form
+    assert "(actions) You take the keycard from the floor of the lobby." in shown
+    assert "(step 1) You go through the north door into the corridor." in shown
+    second = shown[shown.index("Your orders for turn 2"):]
+    assert "(actions) You attack Boris in melee." in second
+    assert "(actions) You do Boris 1 damage." in second
+
+
+def test_facility_orders_by_number_and_by_id_are_taken_too() -> None:
+    result = run("play", "facility", "--seat", "anna=human", "--seat", "all=bot", "--seed", "1",
+                 typed="g\n7\n1\n2\n1\n3\n\n")
+    assert "(actions) You put the keycard in your inventory." in result.output
+    assert "(step 1) You go through the north door into the corridor." in result.output
+    assert "(step 2)" not in result.output[:result.output.index("(end of turn)")]
+    russian = run("play", "facility", "--seat", "anna=human", "--seat", "all=bot", "--seed", "1",
+                  "--lang", "ru", typed="g\nвзять\nключ\n\nперемещение\nкор\n\n")
+    assert "(действия) Вы подбираете с пола вестибюля ключ-карту." in russian.output
+    assert "(шаг 1) Вы проходите через северную дверь в коридор." in russian.output

@@ -92,7 +92,7 @@ def after_colon(question: Msg, lang: Lang) -> str:
     letter lowered unless it begins a name with a capital of its own
     («…: Лариса в Метро»; «…: сэр Макс в Порту», never «Сэр Макс»)."""
     text = render(question, lang)
-    if lang != "ru" or not text[:1].isupper():
+    if lang != "ru" or (not "А" <= text[:1] <= "Я" and text[:1] != "Ё"):
         return text
     first = text.split(maxsplit=1)[0].casefold()
     for name in _names_in(question):

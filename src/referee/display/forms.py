@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee.core.i18n import CATALOGUE, Lang, Msg, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, msg, render
 from referee.core.waits import JSON
 
 CATALOGUE.load(Path(__file__).with_name("forms.toml"))
@@ -56,7 +56,7 @@ class Choice:
     its name in each language)."""
 
     value: Any
-    label: Msg | str
+    label: Msg | Name | str
     words: tuple[str, ...] = ()
 
 
@@ -91,12 +91,13 @@ def listed(prompter: Prompter, choices: Sequence[Choice]) -> None:
 
 
 def choose(prompter: Prompter, question: Msg, choices: Sequence[Choice],
-           optional: bool = True) -> Any:
+           optional: bool = True, enter: Msg | None = None) -> Any:
     """The value of the choice the player names (listed first); None when
-    ``optional`` and Enter alone is typed."""
+    ``optional`` and Enter alone is typed (``enter`` says what that does)."""
     lang = prompter.lang
     listed(prompter, choices)
-    hint = msg("forms.enter-none") if optional else msg("forms.by-number-or-name")
+    hint = msg("forms.by-number-or-name") if not optional else msg(
+        "forms.enter", enter=enter) if enter is not None else msg("forms.enter-none")
     while True:
         typed = prompter.ask(f"{render(question, lang)} ({render(hint, lang)}): ").strip()
         if not typed and optional:
