@@ -219,3 +219,48 @@ def test_facility_orders_by_number_and_by_id_are_taken_too() -> None:
                   "--lang", "ru", typed="g\nвзять\nключ\n\nперемещение\nкор\n\n")
     assert "(действия) Вы подбираете с пола вестибюля ключ-карту." in russian.output
     assert "(шаг 1) Вы проходите через северную дверь в коридор." in russian.output
+
+
+def listed_options(output: str, question: str) -> list[list[tuple[int, str]]]:
+    """Each list of options printed under ``question``: (number, label) pairs."""
+    found: list[list[tuple[int, str]]] = []
+    lines = output.splitlines()
+    for at, line in enumerate(lines):
+        if line.endswith(question):
+            options: list[tuple[int, str]] = []
+            for below in lines[at + 1:]:
+                match = re.fullmatch(r"  (\d+)\. (.*)", below)
+                if match is None and options:
+                    break
+                if match is not None:
+                    options.append((int(match.group(1)), match.group(2)))
+            found.append(options)
+    return found
+
+
+def test_night_watch_options_keep_their_numbers_while_a_watcher_plays_cards() -> None:
+    # moves: 2 (toward the Metro); in combat 4, then 1 (done) whenever the list has it
+    result = run("play", "night-watch", "--seed", "1", "--seat", "night=human",
+                 "--seat", "day=bot", typed="2\n4\n1\n" * 200)
+    asked = listed_options(result.output, "What does Andrey play at the Metro?")
+    assert len(asked) >= 2, result.output
+    first, second = asked[0], asked[1]
+    assert all(label == dict(first)[number] for number, label in second
+               if number in dict(first))  # what was offered before keeps its number
+    assert 4 not in dict(second)  # the card played is gone, its number with it
+    assert "The options keep their numbers from before; those no longer offered are left out." \
+        in result.output
+    listed = ", ".join(str(number) for number, _ in second[:-1])
+    assert f"Not a legal answer. Choose one of the numbers listed: {listed}, or " \
+           f"{second[-1][0]}." in result.output
+
+
+def test_an_attack_on_ones_own_watcher_says_so_at_the_terminal() -> None:
+    result = run("play", "night-watch", "--seed", "1", "--seat", "night=human",
+                 "--seat", "day=bot", typed="2\n4\n1\n" * 200)
+    labels = [label for options in listed_options(result.output, "play at the Metro?")
+              for _, label in options]
+    own = [label for label in labels if label.startswith("play Attack") and "on himself" in label]
+    assert own and all(label.endswith("— it strikes the Watcher who plays it") for label in own)
+    other = [label for label in labels if label.startswith("play Attack") and "Larisa" in label]
+    assert other and not any("strikes" in label for label in other)

@@ -283,6 +283,8 @@ class TerminalPlayer:
         """The question the board was last shown for."""
         self.boards: dict[Seat, str] = {}
         """The board each seat was last shown, as drawn."""
+        self.numbering: dict[Seat, tuple[str, dict[str, int]]] = {}
+        """The question each seat was last asked, and each option's number then."""
 
     # -- what the game loop calls -------------------------------------------------
 
@@ -353,22 +355,50 @@ class TerminalPlayer:
             return self._json_line(ask.seat)
         labels = told_apart([render(option.label, self.lang) for option in options], self.lang)
         odds = odds_at_the_table(ask) or {}
-        for number, label in enumerate(labels, start=1):
-            chance = odds.get(number - 1)
+        numbers, kept = self._numbers(ask)
+        if kept:
+            self._say(msg("play.numbers-kept"))
+        by_number = sorted(zip(numbers, range(len(options)), strict=True))
+        for number, index in by_number:
+            chance = odds.get(index)
             shown = "" if chance is None else f" [dim]({escape(self._text(chance))})[/]"
-            self.console.print(f"  {number}. {escape(label)}{shown}")
-        prompt = f"{self._text(msg('play.choice', count=len(options)))}: "
+            self.console.print(f"  {number}. {escape(labels[index])}{shown}")
+        chosen = {number: options[index].value for number, index in by_number}
+        prompt = f"{self._text(msg('play.choice', count=max(chosen)))}: "
         while True:
             reply = self.read(prompt).strip()
             if not reply:
                 self._say(msg("play.enter-alone"))
                 continue
-            if reply.isdigit() and 1 <= int(reply) <= len(options):
-                return options[int(reply) - 1].value
+            if reply.isdigit() and int(reply) in chosen:
+                return chosen[int(reply)]
             for option in options:
                 if reply == option.value:
                     return option.value
-            self._say(msg("core.illegal", count=len(options)))
+            self._say(msg("play.not-listed", numbers=tuple(str(n) for n in chosen)) if kept
+                      else msg("core.illegal", count=max(chosen)))
+
+    def _numbers(self, ask: Ask) -> tuple[list[int], bool]:
+        """The number of each option: as the seat last saw it when the same
+        question is asked again (a Watcher playing one card after another),
+        each option still offered keeping its number and a new one numbered
+        after them; else 1, 2, 3… Whether numbers were kept with a gap."""
+        question = render(ask.decision.question, self.lang)
+        keys = [json.dumps(option.value, sort_keys=True) for option in ask.options]
+        last = self.numbering.get(ask.seat)
+        before = last[1] if last is not None and last[0] == question else {}
+        if not any(key in before for key in keys):
+            before = {}
+        numbers: list[int] = []
+        following = max(before.values(), default=0)
+        for key in keys:
+            if key in before:
+                numbers.append(before[key])
+            else:
+                following += 1
+                numbers.append(following)
+        self.numbering[ask.seat] = (question, dict(zip(keys, numbers, strict=True)))
+        return numbers, sorted(numbers) != list(range(1, len(numbers) + 1))
 
     # -- answers by shape ---------------------------------------------------------
 

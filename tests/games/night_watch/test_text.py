@@ -65,11 +65,15 @@ def test_the_issues_lines_a_spell_on_oneself_on_another_and_a_woman_killed():
     game = barbershop_fight()
     assert question(game, "ru") == "Что разыгрывает Лариса в Парикмахерской?"
     assert question(game, "en") == "What does Larisa play at the Barbershop?"
-    assert labels(game, "ru") == ["готово", "разыграть «Атаку-2» на себя",
+    # an Attack on herself says it strikes her (Andrey is of the other Watch)
+    assert labels(game, "ru") == ["готово",
+                                  "разыграть «Атаку-2» на себя — удар по тому, кто разыгрывает",
                                   "разыграть «Атаку-2» на Андрея", "разыграть «Защиту-3» на себя",
                                   "разыграть «Защиту-3» на Андрея"]
-    assert labels(game, "en") == ["done", "play Attack-2 on herself", "play Attack-2 on Andrey",
-                                  "play Defence-3 on herself", "play Defence-3 on Andrey"]
+    assert labels(game, "en") == ["done",
+                                  "play Attack-2 on herself — it strikes the Watcher who plays it",
+                                  "play Attack-2 on Andrey", "play Defence-3 on herself",
+                                  "play Defence-3 on Andrey"]
     game.feed("cast:defence-3:larisa", "cast:attack-2:andrey", "done",
               "cast:attack-4:larisa", "cast:attack-3:larisa", "done")
     assert after(log(game, "ru"), "Бой в Парикмахерской.") == [
@@ -223,9 +227,12 @@ def test_an_item_used_as_a_spell_and_a_chip_laid_on_a_card_played_on_another():
                      other("andrey", "night", 2, "metro"), other("zavulon", "day", 3, "metro")],
                     night=["defence-3"], items=[BLADE], hand_size=1)
     game.feed("defence-3", "stay", "stay", "stay", "done", "cast:defence-3:andrey", "done")
-    assert labels(game, "ru") == ["готово", "применить Клинок Сумрака как «Атаку-1» на Ларису",
-                                  "применить Клинок Сумрака как «Атаку-1» на Андрея",
-                                  "применить Клинок Сумрака как «Атаку-1» на себя"]
+    # Zavulon and Larisa are both of the Day Watch: the Blade on either says so
+    assert labels(game, "ru") == [
+        "готово",
+        "применить Клинок Сумрака как «Атаку-1» на Ларису — удар по Дозорному вашего же Дозора",
+        "применить Клинок Сумрака как «Атаку-1» на Андрея",
+        "применить Клинок Сумрака как «Атаку-1» на себя — удар по тому, кто разыгрывает"]
     game.feed("item:blade:andrey", "done")
     assert after(log(game, "ru"), "Бой в Метро.")[:5] == [
         "Бой в Метро.",
