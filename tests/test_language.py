@@ -3,7 +3,9 @@
 Each message is rendered in both languages with sample names of each gender
 and in the plural, and with the numbers 1, 2, 5, 21 and 0.5 for every
 parameter. The English must not fall back on "(s)", nor the Russian on an
-ending in brackets ("элемент(ов)"); the Russian must not show
+ending in brackets ("элемент(ов)"), nor on an anglicism («айтем»), a calque
+(«играет карту», «единицу повреждений») or a capital after a colon that
+begins no proper name («Ходит сэр Макс: Сэр Макс…»); the Russian must not show
 a Latin-letter word, except the names of a file's fields in the messages that
 check a file (scenario, save file, orders), rule ids, format names, keys and
 what a person types (an option, or anything in backticks). No
@@ -23,6 +25,7 @@ import referee.server.pages.question  # loads the question's catalogue
 import referee.server.pages.render  # noqa: F401 - loads the pages catalogue
 from referee.core.i18n import CATALOGUE, Lang, Name, Param, msg, render
 from referee.core.ruleset import all_rulesets
+from tests.language import name_prefixes, russian_slips
 
 all_rulesets()  # every ruleset's catalogue
 
@@ -32,7 +35,9 @@ NAMES: tuple[Name, ...] = (
     Name("the Lawmen", "Законники", gender="plural"),
     Name("Metro", "Метро"),
     Name("Mercenary Cole", "Наёмник Коул"),
+    Name("Sir Max", "сэр Макс", gender="masc"),  # a name that begins in lower case
 )
+PROPER = name_prefixes(name.render("ru") for name in NAMES)
 NUMBERS: tuple[int | Fraction, ...] = (1, 2, 5, 21, Fraction(1, 2))
 
 # Messages that check a file the user wrote name its fields as the file spells
@@ -89,6 +94,8 @@ def _problems(key: str, lang: Lang) -> list[str]:
             latin = LATIN_WORD.findall(ALLOWED_LATIN.sub("", text))
             if latin:
                 found.append(f"Latin words {latin} in: {text!r}")
+        if lang == "ru":
+            found += russian_slips(text, PROPER)
     return sorted(set(found))
 
 

@@ -156,12 +156,12 @@ def test_without_an_editor_the_person_is_told_and_asked_again(tmp_path: Path) ->
 def test_facility_plays_a_turn_typed_by_a_person(tmp_path: Path) -> None:
     """The acceptance test: `referee play facility --seat anna=human`; the
     other characters, asked about, are people at this terminal too; anna
-    moves north by the guided form, the others leave their forms empty."""
+    moves north by the guided form, the others give no orders."""
     saved = tmp_path / "facility.json"
-    # boris, gleb, vera: a person each; anna sits down (Enter); move: fill in;
-    # no target room; route: north, then no more doors; every other field left
-    # empty (skipped); then each other person sits down and leaves it empty too
-    typed = "p\np\np\n" + "\ng\ny\n\nnorth\n" + "\n" * 200
+    # boris, gleb, vera: a person each; anna sits down (Enter); the order
+    # "move", where to: "north" (the door), no more orders; then each other
+    # person sits down and gives none
+    typed = "p\np\np\n" + "\ng\nmove\nnorth\n\n" + "\n" * 9
     result = run("play", "facility", "--seat", "anna=human", "--save", str(saved), typed=typed)
     data = json.loads(saved.read_text(encoding="utf-8"))
     first = data["inputs"][0]

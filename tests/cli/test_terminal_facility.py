@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 
+import pytest
 from rich.console import Console
 
 from referee.cli.terminal import Screen, TerminalPlayer
@@ -15,8 +17,27 @@ from referee.core.drivers import Ask
 from referee.core.game import Game
 from referee.core.i18n import Lang
 from referee.core.scenario import load_scenario
+from referee.display import View, register_display
+from referee.display.forms import AnswerForm
+from referee.games.facility.display import FacilityDisplay
 
 MOVE_NORTH = '{"move": {"route": ["north"]}}'
+
+
+class SchemaFormOnly(FacilityDisplay):
+    """Facility's display without its own orders form, so that ``g`` gives
+    the form read from the answer's JSON Schema, as for any ruleset without
+    one (Facility's own short form: tests/cli/test_terminal_flow.py)."""
+
+    def answer_form(self, view: View) -> AnswerForm | None:
+        return None
+
+
+@pytest.fixture(autouse=True)
+def schema_form() -> Iterator[None]:
+    register_display("facility", SchemaFormOnly())
+    yield
+    register_display("facility", None)
 
 
 def facility() -> Game:

@@ -14,6 +14,7 @@ declared but impossible).
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -101,13 +102,74 @@ def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
     """The orders in ``path`` for ``game`` (read from ``source``), by seat, with
     the ``turn`` check taken out.
 
-    :raises RefereeError: unreadable, a scenario, no seat named, another turn."""
+    :raises RefereeError: unreadable, a scenario, two files joined into one,
+        no seat named, another turn."""
     table = read_toml(path, ORDERS)
     orders_source = str(path)
     refuse_scenario(table, orders_source, game, source)
+    refuse_turn_in_a_table(path, table)
     check_turn(game, table, orders_source, source)
     refuse_no_seat(table, orders_source, game, source)
     return table
+
+
+def read_orders_files(paths: Sequence[Path], game: Game, source: str) -> dict[str, Any]:
+    """Everyone's orders from the files and folders ``paths`` (each folder's
+    ``*.toml`` files, by name), as one table by seat: as players send them,
+    one file per character, or several characters in one file.
+
+    :raises RefereeError: as :func:`read_orders`, for a folder with no orders
+        file, and for a character given orders in two files (both named)."""
+    merged: dict[str, Any] = {}
+    given_in: dict[str, Path] = {}
+    for path in orders_files(paths):
+        for seat, orders in read_orders(path, game, source).items():
+            if seat in given_in:
+                raise OrdersRefused(msg("orders-file.twice", seat=seat,
+                                        first=str(given_in[seat]), second=str(path)))
+            given_in[seat] = path
+            merged[seat] = orders
+    return merged
+
+
+def orders_files(paths: Sequence[Path]) -> list[Path]:
+    """Each path given: a file as it is, a folder as its ``*.toml`` files in
+    the order of their names. :raises OrdersRefused: a folder with none."""
+    found: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        inside = sorted(entry for entry in path.glob("*.toml") if entry.is_file())
+        if not inside:
+            raise OrdersRefused(msg("orders-file.empty-folder", folder=str(path)))
+        found += inside
+    return found
+
+
+TABLE_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]")
+TURN_LINE = re.compile(r"^\s*turn\s*=")
+
+
+def refuse_turn_in_a_table(path: Path, table: Mapping[str, Any]) -> None:
+    """A ``turn = …`` inside a character's table is the head of a second
+    orders file joined to the first (two templates put one after the
+    other): refused, naming its line, before anything is resolved.
+
+    :raises OrdersRefused:"""
+    if not any(isinstance(value, Mapping) and "turn" in value for value in table.values()):
+        return
+    inside: str | None = None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, start=1):
+        header = TABLE_HEADER.match(line)
+        if header is not None:
+            inside = header.group(1).strip().strip('"')
+        elif inside is not None and TURN_LINE.match(line):
+            raise OrdersRefused(msg("orders-file.turn-in-table", orders=str(path), line=number,
+                                    seat=inside))
+    raise OrdersRefused(msg("orders-file.turn-in-table-somewhere", orders=str(path), seat=next(
+        name for name, value in table.items() if isinstance(value, Mapping) and "turn" in value)))
 
 
 def seat_ids(seats: Sequence[Seat]) -> tuple[Param, ...]:

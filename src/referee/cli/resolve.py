@@ -3,9 +3,11 @@ ruleset whose turn is a decision put to every seat at once.
 
 GAME is a game file (``referee play --save``, or an earlier ``resolve
 --out``), loaded through the save-file module with its format, version and
-checksum checks; a scenario file starts a new game. ORDERS is a TOML file
-with one table of orders per seat (see :mod:`referee.cli.orders`: a scenario,
-a file naming no seat or a file for another turn is refused whole). Each
+checksum checks; a scenario file starts a new game. ORDERS is one or more
+TOML files, or folders of them, with a table of orders per seat (see
+:mod:`referee.cli.orders`: a scenario, a file naming no seat, a file for
+another turn, two files joined into one, or a seat's orders given twice are
+refused, and nothing is resolved). Each
 seat's orders are answered through the game (an order that cannot stand is
 void, told to its seat alone), the decision is closed (seats without orders
 get the rules' default), and each seat's part of the log is printed, with the
@@ -44,8 +46,9 @@ from referee.cli.orders import (
     give_orders,
     open_decision,
     open_game,
+    orders_files,
     parse_seat_languages,
-    read_orders,
+    read_orders_files,
     write_text_atomic,
 )
 from referee.cli.play import outcome_line
@@ -60,14 +63,15 @@ from referee.display.orders import IMPOSSIBLE, VOID, VoidOrder, desk_for
 CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
 
 
-def check_out_path(source: Path, target: Path, orders: Path, force: bool = False) -> None:
+def check_out_path(source: Path, target: Path, orders: Sequence[Path],
+                   force: bool = False) -> None:
     """``target`` may be written: it is neither the game file being resolved
-    nor the orders, and exists only if ``force`` says to write over it.
+    nor any of the orders, and exists only if ``force`` says to write over it.
 
     :raises RefereeError:"""
     if same_file(target, source):
         raise SaveFileError(msg("resolve.same-file", out=str(target)))
-    check_new_file(target, "--out", (orders,), force)
+    check_new_file(target, "--out", orders, force)
     check_writable(target)
 
 
@@ -273,8 +277,9 @@ def seat_languages(game: Game, chosen: Lang, given: list[str]) -> dict[Seat, Lan
 def resolve(
     game_file: Annotated[Path, typer.Argument(
         metavar="GAME", help="The game so far: a game file (JSON), or a scenario to start.")],
-    orders: Annotated[Path, typer.Argument(
-        metavar="ORDERS", help="Everyone's orders (TOML), a table per seat.")],
+    orders: Annotated[list[Path], typer.Argument(
+        metavar="ORDERS...", help="Everyone's orders (TOML, a table per character): one "
+                                  "file, a file per character, or a folder of them.")],
     out_path: Annotated[Path | None, typer.Option(
         "--out", help="Write the game after this turn to this new game file.")] = None,
     reports: Annotated[Path | None, typer.Option(
@@ -295,12 +300,12 @@ def resolve(
     chosen = language(lang)
     source = str(game_file)
     if out_path is not None:
-        check_out_path(game_file, out_path, orders, force)
+        check_out_path(game_file, out_path, orders_files(orders), force)
     game = open_game(game_file, chosen, any_version)
     decision = open_decision(game, source)
     languages = seat_languages(game, chosen, seat_lang or [])
-    table = read_orders(orders, game, source)
-    inputs = (game_file, orders, *((out_path,) if out_path is not None else ()))
+    table = read_orders_files(orders, game, source)
+    inputs = (game_file, *orders_files(orders), *((out_path,) if out_path is not None else ()))
     paths = prepare_reports(reports, game.seats, inputs, force) if reports is not None else {}
     turn = Turn(game, languages)
     turn.answer(table)

@@ -17,7 +17,9 @@ Several people at one terminal (hot seat) share a :class:`Screen`: when
 another person's seat is to answer, the screen and its scrollback are cleared
 and the next player presses Enter before reading anything of theirs.
 
-The driver knows nothing of any ruleset: only the JSON Schema.
+The driver knows nothing of any ruleset: only the JSON Schema, or the form a
+ruleset's display offers for an answer (:mod:`referee.display.forms`), asked
+in the player's words.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from referee.core.drivers import Ask
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
-from referee.core.i18n import CATALOGUE, Lang, Msg, for_reader, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Name, for_reader, msg, render
 from referee.core.limits import TooLarge, read_json
 from referee.core.waits import JSON
 from referee.display import display_for
@@ -85,6 +87,34 @@ def board(console: Console, ask: Ask, lang: Lang) -> None:
 def capitalized(text: str) -> str:
     """``text`` starting a sentence ("the Lawmen ..." -> "The Lawmen ...")."""
     return text[:1].upper() + text[1:]
+
+
+def after_colon(question: Msg, lang: Lang) -> str:
+    """``question`` as it reads after a colon ("Ходит сэр Макс: …"): in
+    Russian, whose sentences go on after a colon in lower case, its first
+    letter lowered unless it begins a name with a capital of its own
+    («…: Лариса в Метро»; «…: сэр Макс в Порту», never «Сэр Макс»)."""
+    text = render(question, lang)
+    if lang != "ru" or (not "А" <= text[:1] <= "Я" and text[:1] != "Ё"):
+        return text
+    first = text.split(maxsplit=1)[0].casefold()
+    for name in _names_in(question):
+        forms = (name.render(lang), *(form for _, form in name.cases))
+        if any(form[:1].isupper() and first[:4] == form.split(maxsplit=1)[0][:4].casefold()
+               for form in forms if form):
+            return text
+    return text[:1].lower() + text[1:]
+
+
+def _names_in(message: Msg | Name | str | int | object) -> list[Name]:
+    """Every name a message carries, at any depth."""
+    if isinstance(message, Name):
+        return [message]
+    if isinstance(message, Msg):
+        return [name for value in message.params.values() for name in _names_in(value)]
+    if isinstance(message, tuple):
+        return [name for value in message for name in _names_in(value)]
+    return []
 
 
 def told_apart(labels: Sequence[str], lang: Lang) -> list[str]:
@@ -180,10 +210,12 @@ class Screen:
     def _is_end_line(self, event: Event) -> bool:
         return is_outcome_line(self.game, event)
 
-    def sit(self, seat: Seat) -> None:
+    def sit(self, seat: Seat) -> bool:
         """``seat`` is to answer: with several people at the terminal and
-        another seated, clear the screen and wait for the next player."""
-        if self.hot_seat and seat != self.sitting:
+        another seated, clear the screen and wait for the next player.
+        Whether the screen was cleared."""
+        cleared = self.hot_seat and seat != self.sitting
+        if cleared:
             self.clear()
             name = render(self.game.seat_name(seat), self.lang)
             heading = capitalized(render(msg("play.hand-over", seat=name), self.lang))
@@ -191,6 +223,7 @@ class Screen:
             self.read(capitalized(render(msg("play.ready", seat=name), self.lang)) + " ")
             self.sitting = seat
         self.flush()
+        return cleared
 
     def note(self, seat: Seat, text: str) -> None:
         """A line for ``seat`` alone: printed now if it sits at the terminal,
@@ -239,8 +272,9 @@ class TerminalPlayer:
     """Asks a person for each answer. The game loop tells it of a refusal
     with :meth:`refused` and asks again; the draft is kept until
     :meth:`accepted`. Before a question it shows the board
-    (:meth:`display`, which the loop calls when the board changed); asked
-    again the same question, it does not show it again."""
+    (:meth:`display`, which the loop calls after an input), unless the
+    board is on the screen as it is; asked again the same question, it does
+    not show it again."""
 
     def __init__(self, console: Console, lang: Lang, stream: TextIO | None = None,
                  environ: Mapping[str, str] | None = None) -> None:
@@ -256,6 +290,10 @@ class TerminalPlayer:
         """Shared with the log when several people play at this terminal."""
         self.displayed: Ask | None = None
         """The question the board was last shown for."""
+        self.boards: dict[Seat, str] = {}
+        """The board each seat was last shown, as drawn."""
+        self.numbering: dict[Seat, tuple[str, dict[str, int]]] = {}
+        """The question each seat was last asked, and each option's number then."""
 
     # -- what the game loop calls -------------------------------------------------
 
@@ -274,10 +312,15 @@ class TerminalPlayer:
 
     def display(self, ask: Ask) -> None:
         """The asked seat sits down at the terminal (several people: the next
-        one takes over a cleared screen) and its board is shown."""
-        if self.screen is not None:
-            self.screen.sit(ask.seat)
-        board(self.console, ask, self.lang)
+        one takes over a cleared screen) and its board is shown, unless it
+        is on the screen already as it is now."""
+        cleared = self.screen.sit(ask.seat) if self.screen is not None else False
+        with self.console.capture() as drawn:
+            board(self.console, ask, self.lang)
+        shown = drawn.get()
+        if cleared or self.boards.get(ask.seat) != shown:
+            board(self.console, ask, self.lang)
+            self.boards[ask.seat] = shown
         self.displayed = ask
 
     def choose(self, ask: Ask) -> JSON:
@@ -288,7 +331,7 @@ class TerminalPlayer:
         seat = render(ask.seat_name, self.lang)
         heading = render(msg("core.seat", seat=seat), self.lang)
         self.console.print(f"[bold]{escape(capitalized(heading))}[/]: "
-                           f"{escape(render(ask.decision.question, self.lang))}")
+                           f"{escape(after_colon(ask.decision.question, self.lang))}")
         self._show_errors(ask.seat)
         if ask.answer_schema is not None:
             point = table_map.ask_point(self, ask)  # a point on the table: typed as x y
@@ -304,7 +347,8 @@ class TerminalPlayer:
         option = ask.options[0]
         line = capitalized(self._text(msg(
             "play.only", seat=render(ask.seat_name, self.lang),
-            question=self._text(ask.decision.question), option=self._text(option.label))))
+            question=after_colon(ask.decision.question, self.lang),
+            option=self._text(option.label))))
         if self.screen is not None:
             self.screen.note(ask.seat, line)
         else:
@@ -320,25 +364,53 @@ class TerminalPlayer:
             return self._json_line(ask.seat)
         labels = told_apart([render(option.label, self.lang) for option in options], self.lang)
         odds = odds_at_the_table(ask) or {}
-        for number, label in enumerate(labels, start=1):
-            chance = odds.get(number - 1)
+        numbers, kept = self._numbers(ask)
+        if kept:
+            self._say(msg("play.numbers-kept"))
+        by_number = sorted(zip(numbers, range(len(options)), strict=True))
+        for number, index in by_number:
+            chance = odds.get(index)
             shown = "" if chance is None else f" [dim]({escape(self._text(chance))})[/]"
-            self.console.print(f"  {number}. {escape(label)}{shown}")
-        prompt = f"{self._text(msg('play.choice', count=len(options)))}: "
+            self.console.print(f"  {number}. {escape(labels[index])}{shown}")
+        chosen = {number: options[index].value for number, index in by_number}
+        prompt = f"{self._text(msg('play.choice', count=max(chosen)))}: "
         while True:
             reply = self.read(prompt).strip()
             if not reply:
                 self._say(msg("play.enter-alone"))
                 continue
-            if reply.isdigit() and 1 <= int(reply) <= len(options):
-                return options[int(reply) - 1].value
+            if reply.isdigit() and int(reply) in chosen:
+                return chosen[int(reply)]
             for option in options:
                 if reply == option.value:
                     return option.value
             if asks_for_objectives(reply):
                 print_objectives(self.console, ask.view, self.lang)
                 continue
-            self._say(msg("core.illegal", count=len(options)))
+            self._say(msg("play.not-listed", numbers=tuple(str(n) for n in chosen)) if kept
+                      else msg("core.illegal", count=max(chosen)))
+
+    def _numbers(self, ask: Ask) -> tuple[list[int], bool]:
+        """The number of each option: as the seat last saw it when the same
+        question is asked again (a Watcher playing one card after another),
+        each option still offered keeping its number and a new one numbered
+        after them; else 1, 2, 3… Whether numbers were kept with a gap."""
+        question = render(ask.decision.question, self.lang)
+        keys = [json.dumps(option.value, sort_keys=True) for option in ask.options]
+        last = self.numbering.get(ask.seat)
+        before = last[1] if last is not None and last[0] == question else {}
+        if not any(key in before for key in keys):
+            before = {}
+        numbers: list[int] = []
+        following = max(before.values(), default=0)
+        for key in keys:
+            if key in before:
+                numbers.append(before[key])
+            else:
+                following += 1
+                numbers.append(following)
+        self.numbering[ask.seat] = (question, dict(zip(keys, numbers, strict=True)))
+        return numbers, sorted(numbers) != list(range(1, len(numbers) + 1))
 
     # -- answers by shape ---------------------------------------------------------
 
@@ -355,14 +427,18 @@ class TerminalPlayer:
         """One answer by shape: the form, the editor or a line of JSON, as the
         person chooses, starting from the draft (or the offered answer)."""
         seat = ask.seat
+        display = display_for(ask.ruleset)
+        own_form = display.answer_form(ask.view) if display is not None else None
         if seat in self.drafts:
             draft = self.drafts[seat]
-            self._say(msg("core.terminal.draft"))
-            self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
+            if own_form is None:  # the ruleset's form shows a draft in its own words
+                self._say(msg("core.terminal.draft"))
+                self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
         elif ask.template is not None:
             draft = ask.template
-            self._say(msg("core.terminal.template"))
-            self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
+            if own_form is None:
+                self._say(msg("core.terminal.template"))
+                self.console.print(escape(json.dumps(draft, ensure_ascii=False)))
         else:
             draft = MISSING
         editor = self._editor()
@@ -374,6 +450,8 @@ class TerminalPlayer:
             value: JSON = MISSING
             if asks_for_objectives(how):
                 print_objectives(self.console, ask.view, self.lang)
+            elif how.startswith(("g", "п")) and own_form is not None:
+                value = own_form.fill(Prompts(self), None if draft is MISSING else draft)
             elif how.startswith(("g", "п")):
                 value = Form(self, schema).fill(schema, draft, "answer", True)
             elif how.startswith(("e", "у")):
@@ -487,6 +565,21 @@ class TerminalPlayer:
         self.console.print(f"[bold red]{escape(self._text(msg('core.terminal.refused')))}[/]")
         for text in errors:
             self.console.print(f"  {escape(text)}")
+
+
+class Prompts:
+    """A person at the terminal as a ruleset's own form asks them
+    (:class:`referee.display.forms.Prompter`)."""
+
+    def __init__(self, player: TerminalPlayer) -> None:
+        self.player = player
+        self.lang = player.lang
+
+    def ask(self, prompt: str) -> str:
+        return self.player.read(prompt)
+
+    def say(self, text: str) -> None:
+        self.player.console.print(text, markup=False, highlight=False)
 
 
 class Form:

@@ -18,6 +18,7 @@ from referee.core.i18n import Lang
 if TYPE_CHECKING:
     from referee.boards.tablemap import TableMap
     from referee.core.ruleset import AnyRuleset
+    from referee.display.forms import AnswerForm
 
 DISPLAYS_GROUP = "referee.displays"
 
@@ -44,6 +45,12 @@ class Display:
     def table_map(self, view: View, lang: Lang) -> TableMap | None:
         """A table in inches as a map (:mod:`referee.boards.tablemap`), for
         the terminal and pictures of the games played on one."""
+        return None
+
+    def answer_form(self, view: View) -> AnswerForm | None:
+        """The ruleset's own short form for the answer ``view`` asks by shape
+        (:mod:`referee.display.forms`), for the terminal; None: the form
+        read from the answer's JSON Schema."""
         return None
 
 

@@ -54,8 +54,8 @@ def enemy(data: dict[str, Any]) -> None:
      f"локации: {PLACES}, и ещё 2"),
     (item, "investigators[0].items[2]: no item `spere` (did you mean `sphere`?); "
            "items: amobiler, spit, sphere, dark_path, balm",
-     "investigators[0].items[2]: нет айтема `spere` (может быть, `sphere`?); "
-     "айтемы: amobiler, spit, sphere, dark_path, balm"),
+     "investigators[0].items[2]: нет предмета `spere` (может быть, `sphere`?); "
+     "предметы: amobiler, spit, sphere, dark_path, balm"),
     (investigator, "settings.melifaro: no investigator `melifar` (did you mean `melifaro`?); "
                    "investigators: max, melifaro, juffin, kofa",
      "settings.melifaro: нет Сыщика `melifar` (может быть, `melifaro`?); "

@@ -2,7 +2,7 @@
 writes it.
 
 Every expected line is written by hand: a Spell in the case the Russian
-sentence needs («играет «Защиту-3»»), a Watcher played on by itself as «себя»
+sentence needs («разыгрывает «Защиту-3»»), a Watcher played on by itself as «себя»
 ("herself"), others by name in the accusative («на Андрея»), participles
 agreeing with their subject («Лариса убита», «Андрей убит»), a Location with
 its own preposition («в Парикмахерской», «на Крыше», «с Крыши»), real plurals
@@ -61,27 +61,31 @@ def barbershop_fight() -> Game:
 
 
 def test_the_issues_lines_a_spell_on_oneself_on_another_and_a_woman_killed():
-    """«Лариса играет «Защиту-3» на себя», «… на Андрея», «Лариса убита»."""
+    """«Лариса разыгрывает «Защиту-3» на себя», «… на Андрея», «Лариса убита»."""
     game = barbershop_fight()
-    assert question(game, "ru") == "Что играет Лариса в Парикмахерской?"
+    assert question(game, "ru") == "Что разыгрывает Лариса в Парикмахерской?"
     assert question(game, "en") == "What does Larisa play at the Barbershop?"
-    assert labels(game, "ru") == ["готово", "сыграть «Атаку-2» на себя",
-                                  "сыграть «Атаку-2» на Андрея", "сыграть «Защиту-3» на себя",
-                                  "сыграть «Защиту-3» на Андрея"]
-    assert labels(game, "en") == ["done", "play Attack-2 on herself", "play Attack-2 on Andrey",
-                                  "play Defence-3 on herself", "play Defence-3 on Andrey"]
+    # an Attack on herself says it strikes her (Andrey is of the other Watch)
+    assert labels(game, "ru") == ["готово",
+                                  "разыграть «Атаку-2» на себя — удар по тому, кто разыгрывает",
+                                  "разыграть «Атаку-2» на Андрея", "разыграть «Защиту-3» на себя",
+                                  "разыграть «Защиту-3» на Андрея"]
+    assert labels(game, "en") == ["done",
+                                  "play Attack-2 on herself — it strikes the Watcher who plays it",
+                                  "play Attack-2 on Andrey", "play Defence-3 on herself",
+                                  "play Defence-3 on Andrey"]
     game.feed("cast:defence-3:larisa", "cast:attack-2:andrey", "done",
               "cast:attack-4:larisa", "cast:attack-3:larisa", "done")
     assert after(log(game, "ru"), "Бой в Парикмахерской.") == [
         "Бой в Парикмахерской.",
-        "Лариса играет «Защиту-3» на себя.",
-        "Лариса играет «Атаку-2» на Андрея.",
-        "Андрей играет «Атаку-4» на Ларису.",
-        "Андрей играет «Атаку-3» на Ларису.",
+        "Лариса разыгрывает «Защиту-3» на себя.",
+        "Лариса разыгрывает «Атаку-2» на Андрея.",
+        "Андрей разыгрывает «Атаку-4» на Ларису.",
+        "Андрей разыгрывает «Атаку-3» на Ларису.",
         "Лариса получает 4 раны (Атака 7 против Защиты 3).",
         "Лариса убита и выбывает из игры.",
         "Андрей получает 2 раны (Атака 2 против Защиты 0).",
-        "Игру покидают 4 Заклинания, сыгранные в Парикмахерской.",
+        "Игру покидают 4 Заклинания, разыгранные в Парикмахерской.",
         "Игра окончена.",
     ]
     assert after(log(game, "en"), "Combat at the Barbershop.") == [
@@ -115,7 +119,7 @@ def test_a_man_killed_with_spells_in_hand_and_the_item_he_carried():
         "Андрей получает 7 ран (Атака 7 против Защиты 0).",
         "Андрей убит и выбывает из игры вместе с 1 неиспользованным Заклинанием.",
         "Клинок Сумрака остаётся на Крыше.",
-        "Игру покидают 2 Заклинания, сыгранные на Крыше.",
+        "Игру покидают 2 Заклинания, разыгранные на Крыше.",
         "Игра окончена.",
     ]
     assert after(log(game, "en"), "Andrey takes 7 wounds (Attack 7 against Defence 0).") == [
@@ -224,16 +228,19 @@ def test_an_item_used_as_a_spell_and_a_chip_laid_on_a_card_played_on_another():
                      other("andrey", "night", 2, "metro"), other("zavulon", "day", 3, "metro")],
                     night=["defence-3"], items=[BLADE], hand_size=1)
     game.feed("defence-3", "stay", "stay", "stay", "done", "cast:defence-3:andrey", "done")
-    assert labels(game, "ru") == ["готово", "применить Клинок Сумрака как «Атаку-1» на Ларису",
-                                  "применить Клинок Сумрака как «Атаку-1» на Андрея",
-                                  "применить Клинок Сумрака как «Атаку-1» на себя"]
+    # Zavulon and Larisa are both of the Day Watch: the Blade on either says so
+    assert labels(game, "ru") == [
+        "готово",
+        "применить Клинок Сумрака как «Атаку-1» на Ларису — удар по Дозорному вашего же Дозора",
+        "применить Клинок Сумрака как «Атаку-1» на Андрея",
+        "применить Клинок Сумрака как «Атаку-1» на себя — удар по тому, кто разыгрывает"]
     game.feed("item:blade:andrey", "done")
     assert after(log(game, "ru"), "Бой в Метро.")[:5] == [
         "Бой в Метро.",
-        "Андрей играет «Защиту-3» на себя.",
+        "Андрей разыгрывает «Защиту-3» на себя.",
         "Завулон применяет Клинок Сумрака как «Атаку-1» на Андрея.",
         "Андрей не получает ран (Атака 1 против Защиты 3).",
-        "Игру покидает 1 Заклинание, сыгранное в Метро.",
+        "Игру покидает 1 Заклинание, разыгранное в Метро.",
     ]
     assert after(log(game, "en"), "Combat at the Metro.")[2:5] == [
         "Zavulon uses the Shadow Blade as Attack-1 on Andrey.",
@@ -250,19 +257,19 @@ def test_the_books_chip_on_a_defence_played_on_another():
     game.feed("defence-3", "attack-4", "stay", "stay", "cast:defence-3:andrey", "done",
               "cast:attack-4:andrey")
     assert labels(game, "ru")[-2:] == [
-        "положить фишку «-1» на «Защиту-3», которую Андрей сыграл на себя",
-        "положить фишку «-1» на «Атаку-4», которую Лариса сыграла на Андрея"]
+        "положить фишку «-1» на «Защиту-3», которую Андрей разыграл на себя",
+        "положить фишку «-1» на «Атаку-4», которую Лариса разыграла на Андрея"]
     assert labels(game, "en")[-2:] == [
         "lay the -1 chip on the Defence-3 Andrey played on himself",
         "lay the -1 chip on the Attack-4 Larisa played on Andrey"]
     game.feed("chip:0:1", "done")
     assert after(log(game, "ru"), "Бой в Метро.")[:6] == [
         "Бой в Метро.",
-        "Андрей играет «Защиту-3» на себя.",
-        "Лариса играет «Атаку-4» на Андрея.",
-        "Лариса кладёт фишку «-1» на «Защиту-3», сыгранную на Андрея.",
+        "Андрей разыгрывает «Защиту-3» на себя.",
+        "Лариса разыгрывает «Атаку-4» на Андрея.",
+        "Лариса кладёт фишку «-1» на «Защиту-3», разыгранную на Андрея.",
         "Андрей получает 2 раны (Атака 4 против Защиты 2).",
-        "Игру покидают 2 Заклинания, сыгранные в Метро.",
+        "Игру покидают 2 Заклинания, разыгранные в Метро.",
     ]
     assert after(log(game, "en"), "Combat at the Metro.")[1:4] == [
         "Andrey plays Defence-3 on himself.",
@@ -284,8 +291,8 @@ def test_a_chip_on_one_of_two_alike_cards_names_who_played_each():
         "lay the +1 chip on the Defence-3 Andrey played on himself",
         "lay the +1 chip on the Defence-3 Anton Gorodetsky played on Andrey"]
     assert labels(game, "ru")[-2:] == [
-        "положить фишку «+1» на «Защиту-3», которую Андрей сыграл на себя",
-        "положить фишку «+1» на «Защиту-3», которую Антон Городецкий сыграл на Андрея"]
+        "положить фишку «+1» на «Защиту-3», которую Андрей разыграл на себя",
+        "положить фишку «+1» на «Защиту-3», которую Антон Городецкий разыграл на Андрея"]
 
 
 def test_egors_favour_names_the_place_and_counts_the_points():

@@ -52,16 +52,25 @@ def at_the_terminal(game: Game, typed: str, lang: Lang = "en") -> tuple[Any, str
 def test_the_guided_form_asks_fighter_by_fighter_by_name_and_never_for_a_key():
     game = brawl()
     # in the order the fight names them: "Archer Goro and Hatamoto Kenji against the Oni";
-    # Goro: 0 Attack, 2 Defence, no Boost; Kenji: 3 Attack, 1 Defence, Boost
-    answer, shown = at_the_terminal(game, "g\n0\n2\nn\n3\n1\ny\n")
+    # Goro: 0 Attack, 2 Defence (no Boost asked without an Attack token);
+    # Kenji: 3 Attack, 1 Defence, Boost
+    answer, shown = at_the_terminal(game, "g\n0\n2\n3\n1\ny\n")
     assert render(last(game, "sam.fight.begins")) == (
         "The fight begins: Archer Goro and Hatamoto Kenji against the Oni.")
     form = shown[shown.index("How will you answer?"):]
-    assert "a key" not in form and "Press Enter when there are no more" not in form
-    assert "Archer Goro → Attack tokens (fighters.archer.attack) <integer>" in form
-    assert "Hatamoto Kenji → Attack tokens (fighters.hatamoto.attack) <integer>" in form
-    assert "Hatamoto Kenji → Defence tokens (fighters.hatamoto.defence) <integer>" in form
-    assert form.index("Archer Goro → Attack") < form.index("Hatamoto Kenji → Attack")
+    assert "a key" not in form and "fighters." not in form and "{" not in form
+    # CP 2 + 4 = 6 tokens; each prompt says what is left to place
+    assert "Tokens to place: 6, your fighters' Combat Potential (Archer Goro 2 and " \
+        "Hatamoto Kenji 4)." in form
+    assert "Archer Goro, Combat Potential 2; 6 tokens left to place." in form
+    assert "Archer Goro: Defence tokens (6 left) [2]: " in form
+    assert "Hatamoto Kenji, Combat Potential 4; 4 tokens left to place." in form
+    assert "Hatamoto Kenji: Defence tokens (1 left) [1]: " in form
+    assert "Hatamoto Kenji: spend one Attack token to Boost Initiative? [y/N]" in form
+    assert "Archer Goro: spend" not in form
+    assert "Placed, none left over:\n  Archer Goro: 0 Attack, 2 Defence\n" \
+        "  Hatamoto Kenji: 3 Attack, 1 Defence\n" in form
+    assert form.index("Archer Goro, Combat") < form.index("Hatamoto Kenji, Combat")
     assert answer == {"fighters": {
         "archer": {"attack": 0, "defence": 2, "boost_initiative": False},
         "hatamoto": {"attack": 3, "defence": 1, "boost_initiative": True}}}
@@ -73,12 +82,12 @@ def test_the_form_keeps_the_offered_answer_on_enter_and_speaks_russian():
     game = brawl()
     answer, shown = at_the_terminal(game, "g\n" + "\n" * 6, "ru")
     # the example scenario: name = { en = "Hatamoto Kenji", ru = "Хатамото Кэндзи" }
-    assert "Хатамото Кэндзи → жетоны Атаки (fighters.hatamoto.attack) <целое число>" in shown
-    assert "Ваши бойцы в схватке по очереди" in shown
+    assert "Хатамото Кэндзи — жетоны Атаки [4]: " in shown
+    assert "Лучник Горо, Боевой Потенциал 2; осталось раздать 6 жетонов." in shown
     # the offered answer: every token an Attack token (Kenji CP 4, Goro CP 2)
     assert answer == {"fighters": {
-        "hatamoto": {"attack": 4, "defence": 0, "boost_initiative": False},
-        "archer": {"attack": 2, "defence": 0, "boost_initiative": False}}}
+        "archer": {"attack": 2, "defence": 0, "boost_initiative": False},
+        "hatamoto": {"attack": 4, "defence": 0, "boost_initiative": False}}}
 
 
 def test_the_schema_lists_the_sides_fighters_as_fixed_fields():

@@ -385,6 +385,8 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
     """CHAT-MEL-1, CHAT-MEL-2, CHAT-TRN-5, CHAT-TRN-6, CHAT-TGT-2, CHAT-TAK-4:
     melee and item abilities; all damage lands at once."""
     damage: dict[str, int] = defaultdict(int)
+    dealt: dict[tuple[str, str], int] = defaultdict(int)
+    """Damage by (attacker, target), told to each attacker (CHAT-MEL-1)."""
     for name in turn.names():
         plan = turn.plans[name]
         if plan.melee is None and not plan.use:
@@ -403,6 +405,7 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
                              who=me.title)
                 if target:
                     damage[target] += turn.world.settings.melee_damage
+                    dealt[name, target] += turn.world.settings.melee_damage
             else:
                 turn.tell(NOW, name, "CHAT-TAG-2", "no-concentration", {
                     "kind": "no-concentration", "character": name, "action": "melee"},
@@ -430,6 +433,11 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
                          who=me.title, item=turn.world.item_title(item))
             if target and ABILITIES[use.ability].damages:
                 damage[target] += turn.world.items[item].damage
+                dealt[name, target] += turn.world.items[item].damage
+    for (name, target), amount in sorted(dealt.items()):
+        turn.tell(NOW, name, "CHAT-MEL-1", "dealt", {
+            "kind": "dealt", "character": name, "target": target, "damage": amount},
+            target=turn.character(target).title, damage=amount)
     for name in sorted(damage):
         hurt = turn.character(name)
         was_up = not hurt.is_down

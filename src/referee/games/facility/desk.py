@@ -18,7 +18,7 @@ from typing import Any
 from referee.core.i18n import Lang, Msg, Param, msg
 from referee.display import View
 from referee.display.orders import OrdersDesk, OrderSection, entry, offered, quoted
-from referee.games.facility.display import carried, name_of, number
+from referee.games.facility.names import carried, name_of, number
 from referee.games.facility.report import camera, camera_room
 from referee.games.facility.tables import (
     ABILITIES,

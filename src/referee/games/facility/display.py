@@ -5,50 +5,25 @@ this module). Each thing is given by the id an order names it with."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-from referee.core.i18n import Lang, Msg, Name, Param, msg, render
+from referee.core.i18n import Lang, Msg, Param, msg, render
 from referee.display import Display, View
+from referee.display.forms import AnswerForm
+from referee.games.facility.form import OrdersForm
+from referee.games.facility.names import carried, name_of, number, room_title
 
-
-def name_of(data: Any, fallback: str = "") -> Name:
-    """A name as a view gives it (``{en, ru, gender, cases}``), with its grammar."""
-    if not isinstance(data, Mapping):
-        return Name(fallback)
-    cases = data.get("cases") or {}
-    ru = data.get("ru")
-    return Name(str(data.get("en") or fallback), ru if isinstance(ru, str) else None,
-                data.get("gender"), tuple(sorted((str(k), str(v)) for k, v in cases.items())))
-
-
-def room_title(state: Mapping[str, Any], number: int) -> Param:
-    """A room of the building in words: its name, or "room 3" without one."""
-    entry = (state.get("rooms") or {}).get(str(number)) or {}
-    name = entry.get("name")
-    return name_of(name) if isinstance(name, Mapping) else msg("facility.room", number=number)
-
-
-def number(value: Any) -> Fraction | int:
-    """A number of the view (concentration: an int or a float of halves) as
-    the catalogue writes numbers."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 0
-    return value if isinstance(value, int) else Fraction(str(value))
-
-
-def carried(me: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(item, place) of everything the character carries: hands, inventory,
-    then its worn places."""
-    found = [(item, "hands") for item in me.get("hands", [])]
-    found += [(item, "inventory") for item in me.get("inventory", [])]
-    for place, items in (me.get("worn") or {}).items():
-        found += [(item, place) for item in items]
-    return found
+__all__ = ["FacilityDisplay", "carried", "name_of", "number", "room_title"]
 
 
 class FacilityDisplay(Display):
-    """Facility has no picture; the terminal shows the character's situation."""
+    """Facility has no picture; the terminal shows the character's situation
+    and asks its orders in a short form of its own."""
+
+    def answer_form(self, view: View) -> AnswerForm | None:
+        """A character's orders asked order by order, each thing by its name
+        (:mod:`.form`)."""
+        return OrdersForm.of(view)
 
     def board_table(self, view: View, lang: Lang) -> tuple[list[str], list[list[str]]] | None:
         """Where the character is and what it may name in its orders: its

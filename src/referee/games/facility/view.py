@@ -275,6 +275,16 @@ class Hurt(_Line):
     health: int
 
 
+class Dealt(_Line):
+    """CHAT-MEL-1: the damage an attacker's blows and shots did to a target
+    this turn, told to the attacker."""
+
+    kind: Literal["dealt"]
+    character: str
+    target: str
+    damage: int
+
+
 class Fell(_Line):
     """House rule 6: a character brought to 0 health is down."""
 
@@ -547,7 +557,7 @@ class Awareness(_Line):
 
 FacilityFacts = Union[  # noqa: UP007
     TurnResolved, Impossible, Declared, Bluffed, TakeFailed, Took, Put, NoConcentration,
-    Attack, CannotUse, Hurt, Fell, CannotShow, Shown, GiveFailed, GiveFailedReason, Gave,
+    Attack, CannotUse, Hurt, Dealt, Fell, CannotShow, Shown, GiveFailed, GiveFailedReason, Gave,
     CameraGave, CannotDrop, Dropped, EquipFailed, Rearranged, Equipped, ChaseStarted,
     ChaseRefund, ChaseShort, Lost, Tired, Paused, Danger, Following, Moved, TurnedBack,
     Headed, Left, Stayed, CameTowards, Entered, Together, Present, CameraLeft, CameraEntered,

@@ -108,17 +108,22 @@ def play_decision(state: NightWatchState, other: Other) -> Decision:
 
 
 def _on_each(by: Other, here: list[Other], made: dict[Hashable, Option], card: str,
-             label: Callable[..., Msg], meaning: dict[str, str]) -> Iterator[Option]:
+             label: Callable[..., Msg], meaning: dict[str, str],
+             attack: bool = False) -> Iterator[Option]:
     """Playing ``card`` on each Watcher here, ``by`` itself named «себя»,
     each option meaning ``meaning`` on that target: the options are made
-    once per scenario and shared (``made``)."""
+    once per scenario and shared (``made``). An ``attack`` on a Watcher of
+    ``by``'s own Watch (``by`` included) says so in its label."""
     for target in here:
         value = f"{card}:{target.id}"
         slot = (value, by.id)
         option = made.get(slot)
         if option is None:
-            option = made[slot] = Option(value, label(target=wording.target(by, target)),
-                                         {**meaning, "target": target.id})
+            text = label(target=wording.target(by, target))
+            if attack and target.watch == by.watch:
+                text = msg("nw.option.own" if target.id == by.id else "nw.option.own-side",
+                           option=text)
+            option = made[slot] = Option(value, text, {**meaning, "target": target.id})
         yield option
 
 
@@ -135,16 +140,19 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     for key in other.hand:
         if key != last:
             last = key
+            spell = Spell.from_key(key)
             options += _on_each(other, here, made, f"cast:{key}",
-                                partial(msg, "nw.option.cast", spell=Spell.from_key(key).label),
-                                {"kind": "play", "other": other.id, "card": key})
+                                partial(msg, "nw.option.cast", spell=spell.label),
+                                {"kind": "play", "other": other.id, "card": key},
+                                attack=spell.kind == "attack")
     for item_id in other.items:
         if not any(p.item == item_id for p in state.plays):
             item = state.items[item_id]
             options += _on_each(other, here, made, f"item:{item_id}",
                                 partial(msg, "nw.option.item", item=item.name,
                                         spell=item.spell.label),
-                                {"kind": "use-item", "other": other.id, "item": item_id})
+                                {"kind": "use-item", "other": other.id, "item": item_id},
+                                attack=item.spell.kind == "attack")
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)

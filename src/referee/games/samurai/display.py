@@ -8,7 +8,9 @@ from __future__ import annotations
 from referee.boards.tablemap import TableMap
 from referee.core.i18n import Lang, msg, render
 from referee.display import Display, View
+from referee.display.forms import AnswerForm
 from referee.games.samurai import picture
+from referee.games.samurai.form import TokensForm
 from referee.games.samurai.picture import name_of
 from referee.games.samurai.state import tenths
 
@@ -27,6 +29,11 @@ class SamuraiDisplay(Display):
     def table_map(self, view: View, lang: Lang) -> TableMap | None:
         """The map of the table as ``view`` shows it, for the terminal."""
         return picture.table_map(view, lang)
+
+    def answer_form(self, view: View) -> AnswerForm | None:
+        """The side's combat tokens asked fighter by fighter, with how many
+        are left to place (:mod:`.form`)."""
+        return TokensForm.of(view)
 
     def board_table(self, view: View, lang: Lang) -> tuple[list[str], list[list[str]]] | None:
         """Each fighter by its name and its band's, where it stands, its Combat
