@@ -53,13 +53,17 @@ def the_end_reads_well(html: str, lang: str = "en") -> None:
     """The page at the end: why the game ended, who won in the reader's own
     terms, the saved game to download, no question left, a log."""
     turn = part(html, "turn")
-    assert words_of(turn.split('class="outcome"', 1)[1].split("</p>", 1)[0]).strip(" >")
+    reason = words_of(turn.split('class="outcome"', 1)[1].split("</p>", 1)[0]).strip(" >")
+    assert not reason[0].islower() and reason.endswith("."), reason  # a sentence of its own
     result = words_of(turn.split('class="result"', 1)[1].split("</p>", 1)[0])
     endings = ({"You won.", "You lost.", "A draw.", "Nobody won."} if lang == "en" else
                {"Вы победили.", "Вы проиграли.", "Ничья.", "Никто не победил."})
     assert result.strip(" >") in endings, result
     assert "/save" in turn
     assert 'id="answer-form"' not in html
+    over = {"en": "The game is over: nothing more is asked.",
+            "ru": "Игра окончена: больше ничего не спрашивают."}[lang]
+    assert words_of(part(html, "question")).startswith(over)
     assert part(html, "log").count("<li") > 3
 
 
