@@ -73,6 +73,9 @@ class Person:
             return False
         form = FormPage(found.group(0))
         assert form.unlabelled() == [], form.unlabelled()
+        turn = part(html, "turn")
+        if '<p class="you"><strong>' in turn:  # "You are asked": a link down to the question
+            assert 'href="#part-question"' in turn
         names = {c.name for c in form.controls}
         if {"x", "y"} <= names:
             self._point(html, form)
