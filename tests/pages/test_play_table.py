@@ -9,9 +9,16 @@ import math
 from collections import Counter
 from random import Random
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.pages.conftest import Served, Shots, answer_once, create_game, open_link
+from tests.pages.conftest import (
+    PHONE,
+    Served,
+    Shots,
+    answer_once,
+    create_game,
+    open_link,
+)
 from tests.pages.test_play_to_the_end import short_example
 
 TRIES = 6
@@ -107,3 +114,24 @@ def test_a_samurai_game_against_the_bot_is_played_to_its_end_by_clicking(
     assert kinds["point"] > 0, kinds  # tokens come only when fighters meet, as dice fall
     assert player.locator("#part-turn .result").inner_text()
     assert not player.locator("#answer-form").count()
+
+
+def test_the_tables_of_the_models_fit_a_phone_in_russian(
+        served: Served, browser: Browser, shots: Shots) -> None:
+    """Russian words are longer: on a 390-pixel phone the table of models
+    (Old West, Samurai) and of the city (Night Watch) still shows every
+    column without scrolling sideways."""
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ru-RU")
+    try:
+        page = phone.new_page()
+        for ruleset, person in (("old-west", "lawmen"), ("samurai", "retainers"),
+                                ("night_watch", "night")):
+            made = served.api.create(ruleset=ruleset, lang="ru", seats={person: "person"})
+            page.goto(served.base + made["seats"][person]["link"])
+            page.wait_for_selector("#part-knowledge .q-table")
+            shots(page, ruleset)
+            widths = page.evaluate("[...document.querySelectorAll('#part-knowledge .q-table')]"
+                                   ".map(t => [t.scrollWidth, t.clientWidth])")
+            assert widths and all(inside <= shown for inside, shown in widths), (ruleset, widths)
+    finally:
+        phone.close()
