@@ -118,14 +118,18 @@ class CreatedGame:
 
 def create_game(page: Page, base: str, ruleset: str, people: list[str],
                 deadline: str = "", lang: str = "", example: str = "",
-                shots: Shots | None = None) -> CreatedGame:
+                shots: Shots | None = None, scenario_text: str = "") -> CreatedGame:
     """Create a game on the create page as a game master does: ``people``
-    are the seats played by persons (every other seat by the random bot).
+    are the seats played by persons (every other seat by the random bot);
+    ``scenario_text``, a scenario of one's own pasted in.
     ``page`` ends on the desk; the seats' links are read from it."""
     page.goto(f"{base}/new")
     page.select_option("#ruleset", ruleset)
     if example:
         page.select_option("#example", example)
+    if scenario_text:
+        page.click("form.new-game details summary")
+        page.fill("#scenario_text", scenario_text)
     if shots:
         shots(page, "create: the game")
     page.locator("form.new-game button[type=submit]").click()

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from markupsafe import Markup
 
 from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, msg
@@ -76,20 +77,20 @@ def router(store: Store, notifier: Notifier, settings: Settings) -> APIRouter:
         try:
             value = question.answer_from_form(ruleset, doc["view"], form)
         except FormError as exc:
-            return _told(request, seating, lang, words.text(exc.message), 422)
+            return await _told(store, request, seating, lang, words.text(exc.message), 422)
         turn = _turn(form)
         try:
             done = await run_in_threadpool(store.answer, seating, value, turn)
         except (ApiError, RefereeError) as exc:
             status = exc.status if isinstance(exc, ApiError) else 422
-            return _told(request, seating, lang, message_of(exc, lang), status)
+            return await _told(store, request, seating, lang, message_of(exc, lang), status)
         ready = "ready" in form  # the form's "send and be ready" button
         if ready:
             try:
                 await run_in_threadpool(store.mark_ready, seating, turn)
             except (ApiError, RefereeError) as exc:
                 status = exc.status if isinstance(exc, ApiError) else 422
-                return _told(request, seating, lang, message_of(exc, lang), status)
+                return await _told(store, request, seating, lang, message_of(exc, lang), status)
         if not is_part(request):
             return back_to(seat_path(game, seat))
         return html(page("parts/answered.html", w=words, void=done.void,
@@ -106,7 +107,7 @@ def router(store: Store, notifier: Notifier, settings: Settings) -> APIRouter:
             await run_in_threadpool(store.mark_ready, seating, _turn(form))
         except (ApiError, RefereeError) as exc:
             status = exc.status if isinstance(exc, ApiError) else 422
-            return _told(request, seating, lang, message_of(exc, lang), status)
+            return await _told(store, request, seating, lang, message_of(exc, lang), status)
         if not is_part(request):
             return back_to(seat_path(game, seat))
         return html(page("parts/message.html", message=Words(lang)("pages.turn.ready-taken")))
@@ -155,11 +156,11 @@ def _seat_page(store: Store, request: Request, seating: Seating, doc: dict[str, 
                     csrf_token(token))
 
 
-def _whole(built: SeatPage) -> str:
+def _whole(built: SeatPage, status: Markup | None = None) -> str:
     words = built.words
     title = words.text(built.ruleset.title)
     return page("seat.html", w=words, title=title, seat_name=words.seat(built.seat),
-                parts=seat_parts(built), path=built.path, csrf=built.csrf)
+                parts=seat_parts(built), path=built.path, csrf=built.csrf, status=status)
 
 
 def _turn(form: dict[str, list[str]]) -> int | None:
@@ -167,12 +168,16 @@ def _turn(form: dict[str, list[str]]) -> int | None:
     return int(given) if given.isdigit() else None
 
 
-def _told(request: Request, seating: Seating, lang: Lang, message: str,
-          status: int) -> Response:
-    """A refused form: the message beside the form (the whole page without htmx)."""
+async def _told(store: Store, request: Request, seating: Seating, lang: Lang, message: str,
+                status: int) -> Response:
+    """A refused answer: the message beside the form; without htmx, the
+    seat's page again with the message beside its form, so the reader stays
+    at the game and can try again."""
+    told = Markup(page("parts/message.html", message=message, error=True))
     if is_part(request):
-        return html(page("parts/message.html", message=message, error=True), status)
-    raise PageError(status, msg("core.error.text", text=message))
+        return html(told, status)
+    doc, _ = await run_in_threadpool(store.document, seating)
+    return html(_whole(_seat_page(store, request, seating, doc, lang), told), status)
 
 
 async def post_talk(store: Store, request: Request, seating: Seating, lang: Lang,
@@ -182,7 +187,10 @@ async def post_talk(store: Store, request: Request, seating: Seating, lang: Lang
     try:
         await run_in_threadpool(store.post, seating, to, text)
     except ApiError as exc:
-        return _told(request, seating, lang, message_of(exc, lang), exc.status)
+        told = message_of(exc, lang)
+        if is_part(request):
+            return html(page("parts/message.html", message=told, error=True), exc.status)
+        raise PageError(exc.status, msg("core.error.text", text=told)) from None
     if not is_part(request):
         return back_to(back)
     return html(page("parts/message.html", message=words("pages.talk.sent")))

@@ -28,7 +28,17 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["lang_names"] = LANG_NAMES
     env.globals["question_assets"] = question_assets()
+    env.filters["sentence"] = sentence
     return env
+
+
+def sentence(text: str) -> str:
+    """A clause the rules give (an outcome's reason) shown as a sentence of
+    its own: its first letter a capital, a full stop at its end."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?…" else ".")
 
 
 def question_assets() -> dict[str, list[str]]:
