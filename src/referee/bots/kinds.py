@@ -72,6 +72,12 @@ class RulesetBots:
     position is then the same)."""
     horizon: int | None = None
     """Inputs a playout plays before :meth:`score` judges it; None: to the end."""
+    width: int | None = None
+    """Where set, the search weighs only the rules bot's answer and the
+    options it rates next best, this many in all, in paired rounds
+    (:meth:`referee.bots.search.SearchBot.paired`); None: every option, by UCB1."""
+    playouts: int = 64
+    """Playouts a question in paired rounds."""
 
     def rules(self, rng: Random) -> Player | None:
         """A rule-of-thumb bot drawing on ``rng`` where its rules leave a
@@ -89,6 +95,11 @@ class RulesetBots:
         shape put to ``seat`` in ``game`` (:data:`referee.bots.history.Shaped`),
         read from the ``later`` lines the searching seat read; none: not drawn."""
         return ()
+
+    def searched(self, ask: Ask) -> Sequence[JSON]:
+        """The options the search bot weighs (the values of ``ask``'s
+        options, those worth a playout): every one, unless the package says."""
+        return [option.value for option in ask.options]
 
     def forms(self, ask: Ask, chosen: JSON) -> Sequence[JSON]:
         """The answers the search bot weighs at a question answered by shape,

@@ -53,8 +53,12 @@ FENCES = frozenset({"wall", "building", "drop"})
 """Terrain a model backing off can be pinned against (OW-SUR-1, OW-SUR-5)."""
 
 
-HORIZON = 60
+HORIZON = 40
 """Inputs a search playout plays (about a turn) before it is judged."""
+WIDTH = 3
+"""Options the search weighs: the rules bot's and the two it rates next."""
+PLAYOUTS = 12
+"""Playouts a question: four paired rounds of three."""
 LEAD = 2.0
 """How sharply a posse's lead counts toward a win in a judged playout."""
 
@@ -62,7 +66,7 @@ LEAD = 2.0
 class OldWestBots(RulesetBots):
     searches = True  # the setup and the table are public; a secret bid is the question asked
     draws = 1  # nothing hidden but the bid being asked: every draw is the same
-    horizon = HORIZON
+    horizon, width, playouts = HORIZON, WIDTH, PLAYOUTS
 
     def rules(self, rng: Random) -> Player:
         return OldWestRulesBot(rng)
@@ -89,6 +93,12 @@ class OldWestBots(RulesetBots):
                 at = game.view(REFEREE)["state"]["models"][model]["at"]
                 return [{"x": at[0], "y": at[1]}]
         return ()
+
+    def searched(self, ask: Ask) -> Sequence[JSON]:
+        """Every option but a point of the bot's own choosing (which it
+        would answer at random)."""
+        return [option.value for option in ask.options
+                if (option.meaning or {}).get("kind") != "point"]
 
     def score(self, game: Game, seat: Seat) -> float:
         state = game.view(REFEREE)["state"]

@@ -49,8 +49,12 @@ ATTACK_SHARE = 3 / 4
 """Share of its Combat Potential a side not outnumbered puts into Attack."""
 SHARES = (0.0, OUTNUMBERED_ATTACK, 1 / 2, ATTACK_SHARE, 1.0)
 """The shares of Attack the search bot weighs in an allocation."""
-HORIZON = 120
-"""Inputs a search playout plays (about two turns) before it is judged."""
+HORIZON = 40
+"""Inputs a search playout plays (about a turn) before it is judged."""
+WIDTH = 3
+"""Options the search weighs: the rules bot's and the two it rates next."""
+PLAYOUTS = 12
+"""Playouts a question: four paired rounds of three."""
 STANDING = 2.0
 """How sharply a band's lead in fighters standing counts toward a win."""
 
@@ -58,7 +62,7 @@ STANDING = 2.0
 class SamuraiBots(RulesetBots):
     searches = True  # the setup and the table are public; allocations are read once shown
     draws = 1  # nothing hidden but the allocation being asked: every draw is the same
-    horizon = HORIZON
+    horizon, width, playouts = HORIZON, WIDTH, PLAYOUTS
 
     def rules(self, rng: Random) -> Player:
         return SamuraiRulesBot(rng)
@@ -69,11 +73,20 @@ class SamuraiBots(RulesetBots):
 
     def shaped(self, game: Game, seat: Seat,
                later: Sequence[Mapping[str, Any]]) -> Sequence[JSON]:
-        """A past allocation: the tokens ``seat``'s fighters showed next."""
-        fight = game.view(REFEREE)["state"]["fight"]  # the drawn position's
-        if not fight:
-            return ()
-        return shown_allocation(fight["sides"][seat], later)
+        """A past allocation: the tokens ``seat``'s fighters showed next; a
+        point on the table: where the fighter was next seen to go."""
+        state = game.view(REFEREE)["state"]  # the drawn position's
+        if state["moving"]:
+            return point_gone_to(state, state["moving"]["fighter"], later)
+        if state["fight"]:
+            return shown_allocation(state["fight"]["sides"][seat], later)
+        return ()
+
+    def searched(self, ask: Ask) -> Sequence[JSON]:
+        """Every option but a point of the bot's own choosing (which it
+        would answer at random)."""
+        return [option.value for option in ask.options
+                if (option.meaning or {}).get("kind") != "point"]
 
     def forms(self, ask: Ask, chosen: JSON) -> Sequence[JSON]:
         shape = ask.decision.shape_for(ask.seat)
@@ -92,6 +105,21 @@ class SamuraiBots(RulesetBots):
                 lead += left if fighter["side"] == seat else -left
         total = sum(fighter["cp"] for fighter in fighters.values()) or 1
         return tanh(STANDING * 2 * lead / total)
+
+
+def point_gone_to(state: Mapping[str, Any], fighter: str,
+                  later: Sequence[Mapping[str, Any]]) -> list[JSON]:
+    """Where ``fighter`` was next seen to go (or stand)."""
+    for line in later:
+        facts = line.get("facts") or {}
+        if facts.get("fighter") != fighter:
+            continue
+        if facts.get("kind") == "moved":
+            return [{"x": facts["end"][0], "y": facts["end"][1]}]
+        if facts.get("kind") == "stayed":
+            at = state["fighters"][fighter]["at"]
+            return [{"x": at[0], "y": at[1]}]
+    return []
 
 
 def shown_allocation(fighters: Sequence[str],
