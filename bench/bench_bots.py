@@ -1,7 +1,8 @@
 """Bot benchmarks (run on demand: python bench/bench_bots.py [GAMES]).
 
-Usage: python bench/bench_bots.py [GAMES [SEARCH]]. Prints, for each
-ruleset's example:
+Usage: python bench/bench_bots.py [GAMES [SEARCH [RULESET ...]]]. Prints,
+for each ruleset's example (or those named; GAMES 0 leaves out all but the
+search bot's figures):
 
 - bot decisions a second, for the random bot and the rules bot, timed over
   games where every seat is played by that kind (only the bots' own time);
@@ -9,9 +10,11 @@ ruleset's example:
   swapped, GAMES games, 200 by default), wins, draws and losses with the 95%
   Wilson interval of the share won; for Echo, each kind's investigators'
   share won together;
-- for the rulesets with a search bot (Night Watch), its decisions a second
-  and how it does against the random bot and the rules bot, SEARCH games
-  each (40 by default: about ten seconds a game on this machine);
+- for the rulesets with a search bot, its decisions a second and how it
+  does against the random bot and the rules bot, SEARCH games each (40 by
+  default: ten seconds to a minute a game on this machine); its budget is
+  its playouts alone (no time limit: ``REFEREE_SEARCH_SECONDS=none``), so
+  the games and the figures do not depend on how busy the machine is;
 - the speed of ``referee arena`` in one process, on a local pool of two
   processes and on a local Dask cluster of two worker processes, and that
   all three played the same games (the same digest).
@@ -26,7 +29,8 @@ import time
 from random import Random
 
 from referee.bots.arena import Tournament, arena
-from referee.bots.kinds import kinds_for, make_bot
+from referee.bots.kinds import kinds_for, make_bot, ruleset_bots
+from referee.bots.search import PLAYOUTS, SECONDS_SETTING
 from referee.core.drivers import Ask, Player, RandomChance, play_out
 from referee.core.game import Game
 from referee.core.ruleset import all_rulesets
@@ -111,10 +115,26 @@ def arena_speed_lines() -> list[str]:
     return lines
 
 
-def main(games: int, search_games: int) -> None:
+def search_budget(name: str) -> str:
+    """The search bot's budget a question in ``name``, in words."""
+    offered = ruleset_bots(load_scenario(name)[0])
+    if offered.width is None:
+        return f"up to {PLAYOUTS} playouts to the end by UCB1 over every option"
+    reach = "to the end" if offered.horizon is None else f"of {offered.horizon} inputs"
+    return (f"{offered.playouts} playouts {reach} in paired rounds over the rules bot's "
+            f"{offered.width} best options")
+
+
+def main(games: int, search_games: int, only: list[str]) -> None:
+    os.environ[SECONDS_SETTING] = "none"  # an iteration budget: the same games on any machine
     print(f"Bots: Python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores")
     names = sorted(ruleset.name for ruleset in all_rulesets())
+    if only:
+        names = [name for name in names if name in only]
+    if not games:
+        search_strength(names, search_games)
+        return
     with frozen_heap():
         print("Bot decisions a second (the bots' own time):")
         for name in names:
@@ -127,20 +147,25 @@ def main(games: int, search_games: int) -> None:
             print(f" {name}:")
             for line in strength_lines(name, games):
                 print(line)
-        print(f"The search bot, {search_games} games against each, sides swapped:")
-        for name in names:
-            ruleset, _ = load_scenario(name)
-            if "search" not in kinds_for(ruleset):
-                continue
-            print(f" {name}: {decisions_a_second(name, 'search'):.1f} decisions a second")
-            for other in ("random", "rules"):
-                for line in strength_lines(name, search_games, "search", other):
-                    print(line)
+        search_strength(names, search_games)
     print(f"Arena speed ({SPEED_RULESET}, rules against random, {SPEED_GAMES} games):")
     for line in arena_speed_lines():
         print(line)
 
 
+def search_strength(names: list[str], games: int) -> None:
+    print(f"The search bot, {games} games against each, sides swapped:", flush=True)
+    for name in names:
+        ruleset, _ = load_scenario(name)
+        if "search" not in kinds_for(ruleset):
+            continue
+        print(f" {name}: {decisions_a_second(name, 'search'):.2f} decisions a second; "
+              f"budget: {search_budget(name)}", flush=True)
+        for other in ("random", "rules"):
+            for line in strength_lines(name, games, "search", other):
+                print(line, flush=True)
+
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 200,
-         int(sys.argv[2]) if len(sys.argv) > 2 else 40)
+         int(sys.argv[2]) if len(sys.argv) > 2 else 40, sys.argv[3:])

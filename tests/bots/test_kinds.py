@@ -25,10 +25,11 @@ def test_there_are_five_rulesets_to_check() -> None:
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_every_ruleset_offers_the_random_and_the_rules_bot_and_night_watch_the_search_bot(
+def test_every_ruleset_offers_the_random_and_the_rules_bot_and_the_two_sided_the_search_bot(
         name: str) -> None:
     ruleset, scenario = load_scenario(name)
-    assert kinds_for(ruleset) == (KINDS if name == "night_watch" else ("random", "rules"))
+    two_sided = ("night_watch", "old-west", "samurai")
+    assert kinds_for(ruleset) == (KINDS if name in two_sided else ("random", "rules"))
     game, dice = Game(ruleset, scenario), Random(0)
     while not game.is_over and not game.seats_to_answer():
         game.roll_random(dice)

@@ -1,7 +1,8 @@
 """The leak test, for bots: a bot reads only its seat's view, so in two
 games that differ only in what its seat may not know (another seat's hand,
 a secret answer, where a Gate leads, a room it has not seen) every kind of
-bot gives the same answer, for every ruleset."""
+bot gives the same answer, for every ruleset — the search bot included,
+whose resampler draws the positions it searches from that view alone."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from random import Random
 import pytest
 
 from referee.bots.kinds import kinds_for, make_bot
+from referee.bots.search import SECONDS_SETTING
 from referee.core.drivers import Ask
 from referee.core.events import Seat
 from referee.core.game import Game
@@ -20,6 +22,13 @@ from tests.games.night_watch.test_leaks import game_where_larisa_draws
 from tests.games.old_west.test_heroes import two_heroes
 from tests.games.samurai.test_leaks import allocated
 from tests.leaks import assert_no_leak, readable_by
+
+
+@pytest.fixture
+def playouts_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search bot's answer depends on its playouts alone, not on how
+    busy the machine is (else two games could be searched unequally)."""
+    monkeypatch.setenv(SECONDS_SETTING, "none")
 
 
 def assert_bots_answer_alike(first: Game, second: Game, seat: Seat) -> None:
@@ -45,6 +54,7 @@ def test_night_watch_bots_cannot_tell_which_spell_larisa_drew() -> None:
 
 
 @pytest.mark.rule("SAM-FGT-2")
+@pytest.mark.usefixtures("playouts_alone")
 def test_samurai_bots_cannot_tell_how_the_other_side_took_its_tokens() -> None:
     all_out, guarded = allocated(3, 0, True), allocated(0, 3)
     assert readable_by(all_out, "retainers") != readable_by(guarded, "retainers")
@@ -52,6 +62,7 @@ def test_samurai_bots_cannot_tell_how_the_other_side_took_its_tokens() -> None:
 
 
 @pytest.mark.rule("OW-FAM-3")
+@pytest.mark.usefixtures("playouts_alone")
 def test_old_west_bots_cannot_tell_the_other_heros_secret_bid() -> None:
     low, high = two_heroes(), two_heroes()
     low.answer("lawmen", {"marshal": 1})

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from referee.bots.history import History, question
 from referee.bots.kinds import make_bot, ruleset_bots
+from referee.bots.search import SECONDS_SETTING
 from referee.bots.seating import bot_game
 from referee.core.drivers import Ask, RandomChance
 from referee.core.events import REFEREE
@@ -15,10 +18,14 @@ from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance
 from tests.games.night_watch.test_leaks import game_where_larisa_draws
+from tests.games.old_west.test_heroes import two_heroes
+from tests.games.samurai.test_leaks import allocated
 
 
 def history_for(game: Game, seed: int = 0) -> History:
-    return History(game.ruleset, game.scenario, Random(seed), lean=ruleset_bots(game.ruleset).lean)
+    offered = ruleset_bots(game.ruleset)
+    return History(game.ruleset, game.scenario, Random(seed), draws=offered.draws,
+                   lean=offered.lean, shaped=offered.shaped)
 
 
 def test_every_drawn_position_reads_to_the_seat_as_the_game_does() -> None:
@@ -76,3 +83,78 @@ def test_the_search_bot_plays_a_whole_game_against_the_rules_bot() -> None:
     ruleset, scenario = load_scenario("night-watch")
     game = bot_game(ruleset, scenario, {"night": "search", "day": "rules"}, seed=8)
     assert game.is_over and game.outcome() is not None
+
+
+@pytest.mark.parametrize(("name", "inputs"), [("samurai", 90), ("old-west", 90)])
+def test_drawn_positions_on_the_table_read_as_the_game_does(name: str, inputs: int) -> None:
+    """Samurai and Old West, rules bots playing: at each question put to the
+    first seat over the first turns (Samurai: token allocations among them,
+    replayed from the tokens shown), every drawn position gives the seat the
+    view the game gives it."""
+    ruleset, scenario = load_scenario(name)
+    game = Game(ruleset, scenario)
+    seat = game.seats[0]
+    bots = {each: make_bot(ruleset, "rules", Random(each)) for each in game.seats}
+    dice, history = RandomChance(Random(4)), history_for(game)
+    history.seconds, history.steps = 60.0, 100_000  # the test asks what is drawn, not how fast
+    checked, shaped = 0, 0
+    while not game.is_over and len(game.inputs) < inputs:
+        wait = game.waiting
+        if isinstance(wait, Chance):
+            game.roll(dice.outcome(game, wait))
+            continue
+        for each in game.seats_to_answer():
+            ask = Ask.of(game, each)
+            if each == seat and len(ask.options) != 1:
+                view = game.view(seat)
+                drawn = history.draw(seat, view["log"], view["waiting"])
+                assert drawn
+                for position in drawn:
+                    seen = position.view(seat)
+                    assert (seen["state"], seen["log"]) == (view["state"], view["log"])
+                    assert question(seen["waiting"]) == question(view["waiting"])
+                checked += 1
+                shaped += not ask.options
+            game.answer(each, bots[each].choose(ask))
+    assert checked >= 10
+    assert shaped >= 1 or name != "samurai"
+
+
+def test_a_samurai_draw_holds_no_allocation_the_band_has_not_seen() -> None:
+    """The retainers allocated all to Attack in one game, all to Defence in
+    the other: the bandits' draws are the same, and in each the retainers
+    are still to allocate."""
+    all_out, guarded = allocated(3, 0, True), allocated(0, 3)
+    draws = []
+    for game in (all_out, guarded):
+        view = game.view("bandits")
+        drawn = history_for(game, seed=5).draw("bandits", view["log"], view["waiting"])
+        assert drawn and all("retainers" in position.seats_to_answer() for position in drawn)
+        draws.append([position.checksum() for position in drawn])
+    assert draws[0] == draws[1]
+
+
+def test_an_old_west_draw_holds_no_bid_the_posse_has_not_seen() -> None:
+    low, high = two_heroes(), two_heroes()
+    low.answer("lawmen", {"marshal": 1})
+    high.answer("lawmen", {"marshal": 3})
+    draws = []
+    for game in (low, high):
+        view = game.view("outlaws")
+        drawn = history_for(game, seed=5).draw("outlaws", view["log"], view["waiting"])
+        assert drawn and all("lawmen" in position.seats_to_answer() for position in drawn)
+        draws.append([position.checksum() for position in drawn])
+    assert draws[0] == draws[1]
+
+
+@pytest.mark.parametrize("name", ["samurai", "old-west"])
+def test_the_search_bot_plays_legal_answers_on_the_table(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its first turns against the rules bot: every answer is taken (a
+    refused one would stop the game with an error)."""
+    monkeypatch.setenv(SECONDS_SETTING, "0.2")
+    ruleset, scenario = load_scenario(name)
+    seats = Game(ruleset, scenario).seats
+    game = bot_game(ruleset, scenario, {seats[0]: "search", seats[1]: "rules"}, seed=3,
+                    max_inputs=80)
+    assert len(game.inputs) == 80 or game.outcome() is not None

@@ -10,15 +10,18 @@ and the replay goes back to the last choice and draws again. The positions
 are kept from one question to the next and carried forward by the lines read
 since, so a game's history is replayed once, not at every question.
 
-A question answered by shape (a form rather than options) cannot be drawn
-this way; a replay that meets one in the history it must rebuild gives up,
-and so does one that runs out of its budget of steps.
+A question answered by shape (a form rather than options: a Samurai
+allocation, an Old West point on the table) has no options to draw among;
+the ruleset may say which answers to try there from the lines the seat read
+next (:data:`Shaped`: the tokens shown once both sides allocated). A replay
+that meets one it says nothing of gives up, and so does one that runs out of
+its budget of steps.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
 from typing import Any
 
@@ -28,7 +31,7 @@ from referee.core.errors import RefereeError
 from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.ruleset import AnyRuleset
-from referee.core.waits import Chance, Decision
+from referee.core.waits import JSON, Chance, Decision
 
 Line = Mapping[str, Any]
 Drawn = tuple[Game, tuple[Game, ...]]
@@ -39,6 +42,11 @@ Lean = Callable[[Game, Mapping[str, Any], Sequence[Line]], Mapping[Any, float]]
 much more likely to try first each outcome is, given the drawn position and
 the lines the seat read after it (a card the other Watch plays later is
 worth drawing first). It only orders the tries: every draw still fits."""
+Shaped = Callable[[Game, Seat, Sequence[Line]], Sequence[JSON]]
+"""A ruleset's answers to try for a question answered by shape put to a
+seat in a drawn position, given the lines the searching seat read after it
+(none: the replay gives up there). Like a lean, it reads the drawn position
+and the lines read only, and every answer it gives must still fit them."""
 STEPS = 2_000
 """Positions tried, at most, to carry one draw forward to the seat's question."""
 SECONDS = 1.0
@@ -50,15 +58,19 @@ class History:
 
     def __init__(self, ruleset: AnyRuleset, setup: BaseModel, rng: Random,
                  draws: int = 8, steps: int = STEPS, seconds: float = SECONDS,
-                 lean: Lean | None = None) -> None:
+                 lean: Lean | None = None, shaped: Shaped | None = None) -> None:
         self.ruleset, self.setup, self.rng = ruleset, setup, rng
         self.draws, self.steps, self.seconds = draws, steps, seconds
-        self.lean = lean
+        self.lean, self.shaped = lean, shaped
         self.deadline = 0.0
         self.seat: Seat = ""
         self.read: list[Line] = []
         self.asked: dict[str, Any] = {}
         self.positions: list[Drawn] = []
+        self.reached: Drawn | None = None
+        """The position a replay cut short by its budget got furthest to:
+        every line it gives the seat is one the seat read, so the next
+        question's replay may go on from it."""
 
     def draw(self, seat: Seat, lines: Sequence[Line], asked: Mapping[str, Any]) -> list[Game]:
         """Up to ``draws`` positions in which ``seat`` has read exactly
@@ -71,6 +83,7 @@ class History:
             self.positions = []  # another game, or a game gone back: start again
         self.seat, self.read = seat, lines
         self.deadline = time.perf_counter() + self.seconds
+        self.reached = None
         carried = [found for found in map(self.carry_back, self.positions) if found]
         tries = 0
         while len(carried) < self.draws and tries < 2 * self.draws and \
@@ -80,7 +93,10 @@ class History:
                 self.carry(Game(self.ruleset, self.setup), ())
             if found is not None:
                 carried.append(found)
-        self.positions = carried
+        if carried:
+            self.positions = carried
+        elif self.reached is not None:  # carried further next time, from as far as it got
+            self.positions = [self.reached]
         return [game.fork() for game, _ in carried]
 
     def carry_back(self, drawn: Drawn) -> Drawn | None:
@@ -103,60 +119,75 @@ class History:
         target, seat = self.read, self.seat
         if not self.fits(start, 0):
             return None
-        stack: list[tuple[list[Game], Game | None]] = [([start], None)]
-        steps = 0
+        stack: list[tuple[Iterator[Game], Game | None]] = [(iter([start]), None)]
+        steps, furthest = 0, -1
         while stack:
             choices, _ = stack[-1]
-            if not choices:
+            game = next(choices, None)
+            if game is None:
                 stack.pop()
                 continue
-            game = choices.pop()
             steps += 1
+            read = len(game.log_for(seat))
             if steps > self.steps or (steps % 64 == 0 and time.perf_counter() > self.deadline):
                 return None
-            read = len(game.log_for(seat))
+            if read > furthest:
+                furthest = read
+                self.reached = game, (*unseen, *(at for _, at in stack if at is not None))
             if read == len(target) and seat in game.seats_to_answer() and \
                     question(game.view(seat)["waiting"]) == self.asked:
                 return game, (*unseen, *(at for _, at in stack if at is not None))
             if game.is_over or read > len(target):
                 continue
-            following = self.next_positions(game, read)
-            hidden = isinstance(game.waiting, Chance) and len(following) > 1
-            stack.append((following, game if hidden else None))
+            wait = game.waiting
+            hidden = isinstance(wait, Chance) and len(wait.outcomes) > 1
+            stack.append((self.next_positions(game, read), game if hidden else None))
         return None
 
-    def next_positions(self, game: Game, read: int) -> list[Game]:
+    def next_positions(self, game: Game, read: int) -> Iterator[Game]:
         """Each position one input on that gives the seat the lines it
-        read next, the one to try first last."""
+        read next, the one to try first first; each is played only when
+        asked for, so a roll the seat saw costs the tries up to the
+        outcome it read, not every outcome."""
         wait = game.waiting
-        found: list[tuple[float, Game]] = []
+        tries: list[tuple[float, JSON]] = []
         if isinstance(wait, Chance):
             lean: Mapping[Any, float] = {}
             if self.lean is not None and wait.label is not None:
                 lean = self.lean(game, wait.label, self.read[read:])
             for value, share in wait.outcomes:
+                weight = float(share) * lean.get(value, 1.0)
+                if weight > 0:
+                    tries.append((self.rng.random() ** (1 / weight), value))
+            tries.sort(key=lambda pair: pair[0], reverse=True)
+            for _, value in tries:
                 child = game.fork()
                 child.roll(value)
                 if self.fits(child, read):
-                    weight = float(share) * lean.get(value, 1.0)
-                    found.append((self.rng.random() ** (1 / weight), child))
+                    yield child
         elif isinstance(wait, Decision):
             asked = game.seats_to_answer()
             if not asked:
-                return []  # a deadline to close: not drawn
+                return  # a deadline to close: not drawn
             seat = asked[0]
-            if wait.shape_for(seat) is not None:
-                return []
-            for option in wait.options_for(seat):
+            later = self.read[read:read + LOOK_AHEAD]
+            if wait.shape_for(seat) is None:
+                tries = [(agreement(option.meaning, later) + self.rng.random(), option.value)
+                         for option in wait.options_for(seat)]
+            elif self.shaped is not None:
+                tries = [(self.rng.random(), answer)
+                         for answer in self.shaped(game, seat, self.read[read:])]
+            else:
+                return
+            tries.sort(key=lambda pair: pair[0], reverse=True)
+            for _, answer in tries:
                 child = game.fork()
                 try:
-                    child.answer(seat, option.value)
+                    child.answer(seat, answer)
                 except RefereeError:
                     continue
                 if self.fits(child, read):
-                    found.append((self.rng.random(), child))
-        found.sort(key=lambda pair: pair[0])
-        return [child for _, child in found]
+                    yield child
 
     def fits(self, child: Game, read: int) -> bool:
         """The lines ``child`` gives the seat after the ``read`` it had are
@@ -166,6 +197,44 @@ class History:
             return False
         return all(lines[index].for_reader(self.seat) == self.read[index]
                    for index in range(read, len(lines)))
+
+
+LOOK_AHEAD = 4
+"""Lines read next that an option's meaning is compared with to try it first."""
+SHOWN = 50.0
+"""How much sooner :func:`dice_read_next` tries a die the seat read next."""
+SAME = ("fighter", "model", "seat")
+"""The facts naming whose roll a chance is, which a line it is read in shares."""
+
+
+def dice_read_next(label: Mapping[str, Any], later: Sequence[Line],
+                   within: int = 8) -> dict[Any, float]:
+    """A :data:`Lean` for a roll the seat sees: the dice the next lines
+    about the same roller show (``dice``, ``roll``, ``value``) are tried
+    first, so a public roll is replayed at the first or second try."""
+    named = {key: label[key] for key in SAME if key in label}
+    shown: dict[Any, float] = {}
+    for line in later[:within]:
+        facts = line.get("facts") or {}
+        if not named or any(facts.get(key) != value for key, value in named.items()):
+            continue
+        dice = facts.get("dice")
+        values = [*dice] if isinstance(dice, list) else []
+        values += [facts[key] for key in ("roll", "value") if isinstance(facts.get(key), int)]
+        shown.update(dict.fromkeys(values, SHOWN))
+        if values:
+            break
+    return shown
+
+
+def agreement(meaning: Mapping[str, Any] | None, later: Sequence[Line]) -> int:
+    """How many of an option's facts (``kind`` aside) the lines read next
+    state too: the option a line shows was taken is tried first."""
+    if not meaning:
+        return 0
+    facts = [line.get("facts") or {} for line in later]
+    return sum(1 for key, value in meaning.items() if key != "kind"
+               and any(key in stated and stated[key] == value for stated in facts))
 
 
 def question(waiting: Mapping[str, Any]) -> dict[str, Any]:

@@ -32,12 +32,14 @@ from referee.bots.history import History
 from referee.bots.policy import leaning
 from referee.bots.search import SearchBot
 from referee.core import plugins
-from referee.core.drivers import Player, RandomBot
+from referee.core.drivers import Ask, Player, RandomBot
 from referee.core.errors import RefereeError
+from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, msg
 from referee.core.ruleset import AnyRuleset
 from referee.core.scenario import did_you_mean
+from referee.core.waits import JSON
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -62,8 +64,20 @@ class RulesetBots:
 
     searches = False
     """The search bot plays this ruleset: its setup is public and every
-    question has options (none answered by shape), so positions fitting a
-    seat's view can be drawn by replaying the setup (:mod:`.history`)."""
+    question has options, or answers :meth:`shaped` names, so positions
+    fitting a seat's view can be drawn by replaying the setup (:mod:`.history`)."""
+    draws = 8
+    """Positions the search bot draws a question: one where nothing but
+    other seats' answers to the question asked is hidden (each drawn
+    position is then the same)."""
+    horizon: int | None = None
+    """Inputs a playout plays before :meth:`score` judges it; None: to the end."""
+    width: int | None = None
+    """Where set, the search weighs only the rules bot's answer and the
+    options it rates next best, this many in all, in paired rounds
+    (:meth:`referee.bots.search.SearchBot.paired`); None: every option, by UCB1."""
+    playouts: int = 64
+    """Playouts a question in paired rounds."""
 
     def rules(self, rng: Random) -> Player | None:
         """A rule-of-thumb bot drawing on ``rng`` where its rules leave a
@@ -75,6 +89,27 @@ class RulesetBots:
         """Which outcomes of a chance its seat does not see to try first
         when drawing a position (:data:`referee.bots.history.Lean`)."""
         return {}
+
+    def shaped(self, game: Game, seat: Seat, later: Sequence[Mapping[str, Any]]) -> Sequence[JSON]:
+        """Answers to try, when drawing a position, for a question answered by
+        shape put to ``seat`` in ``game`` (:data:`referee.bots.history.Shaped`),
+        read from the ``later`` lines the searching seat read; none: not drawn."""
+        return ()
+
+    def searched(self, ask: Ask) -> Sequence[JSON]:
+        """The options the search bot weighs (the values of ``ask``'s
+        options, those worth a playout): every one, unless the package says."""
+        return [option.value for option in ask.options]
+
+    def forms(self, ask: Ask, chosen: JSON) -> Sequence[JSON]:
+        """The answers the search bot weighs at a question answered by shape,
+        beside ``chosen`` (the rules bot's); none: it answers ``chosen``."""
+        return ()
+
+    def score(self, game: Game, seat: Seat) -> float:
+        """How well ``seat`` stands in a playout cut short at the horizon,
+        from -1 (lost) to 1 (won); 0: not known."""
+        return 0.0
 
 
 BOTS: plugins.Registered[RulesetBots] = plugins.Registered(BOTS_GROUP, RulesetBots)
@@ -128,8 +163,9 @@ def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
         rules = offered.rules(Random(rng.random()))
         rollout = offered.rules(Random(rng.random()))
         if rules is not None and rollout is not None and setup is not None:
-            history = History(ruleset, setup, Random(rng.random()), lean=offered.lean)
-            return SearchBot(rules, history, rng, rollout)
+            history = History(ruleset, setup, Random(rng.random()), draws=offered.draws,
+                              lean=offered.lean, shaped=offered.shaped)
+            return SearchBot(rules, history, rng, rollout, judge=offered)
         return rules or RandomBot(rng, leaning)
     if kind == RULES:
         return offered.rules(rng) or RandomBot(rng, leaning)

@@ -18,20 +18,33 @@ never import it).
   table's edge, where a model cannot be surrounded next time (OW-SUR-1).
 - Fortune is always spent on a wound; strikes go at the rider; the posse
   takes its Head for the Hills test rather than running.
+
+The search bot (:mod:`referee.bots.search`) plays Old West too. Every roll
+and every move is public, so the one thing a posse may not know is the
+other Hero's secret Fame bid while both are bidding (OW-FAM-3): a drawn
+position is the game replayed from the log (a point on the table read from
+where the model was seen to go), stopped where the seat is asked, before
+either Hero has bid. A playout runs a few phases' inputs and is then judged
+by what each posse has left on the table and, for a posse that must escape,
+how many got away and how near the rest are to its edge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import dist
+from math import dist, tanh
 from random import Random
 from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
 
+from referee.bots.history import dice_read_next
 from referee.bots.kinds import RulesetBots
 from referee.bots.rules import Meaning, RulesBot, facts_of, state_of
 from referee.core.drivers import Ask, Player
+from referee.core.events import REFEREE, Seat
+from referee.core.game import Game
+from referee.core.waits import JSON
 
 WIN = 100.0
 """The rating of what the bot always does when it can (leave to escape,
@@ -40,9 +53,76 @@ FENCES = frozenset({"wall", "building", "drop"})
 """Terrain a model backing off can be pinned against (OW-SUR-1, OW-SUR-5)."""
 
 
+HORIZON = 40
+"""Inputs a search playout plays (about a turn) before it is judged."""
+WIDTH = 3
+"""Options the search weighs: the rules bot's and the two it rates next."""
+PLAYOUTS = 12
+"""Playouts a question: four paired rounds of three."""
+LEAD = 2.0
+"""How sharply a posse's lead counts toward a win in a judged playout."""
+
+
 class OldWestBots(RulesetBots):
+    searches = True  # the setup and the table are public; a secret bid is the question asked
+    draws = 1  # nothing hidden but the bid being asked: every draw is the same
+    horizon, width, playouts = HORIZON, WIDTH, PLAYOUTS
+
     def rules(self, rng: Random) -> Player:
         return OldWestRulesBot(rng)
+
+    def lean(self, game: Game, label: Mapping[str, Any],
+             later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
+        return dice_read_next(label, later)
+
+    def shaped(self, game: Game, seat: Seat,
+               later: Sequence[Mapping[str, Any]]) -> Sequence[JSON]:
+        """A point on the table: where the model was next seen to go (or
+        where it stood, if it stayed)."""
+        point = game.view(REFEREE)["state"]["point"]  # the drawn position's
+        if not point:
+            return ()
+        model = point["model"]
+        for line in later:
+            facts = line.get("facts") or {}
+            if facts.get("model") != model:
+                continue
+            if facts.get("kind") == "moved":
+                return [{"x": facts["to"][0], "y": facts["to"][1]}]
+            if facts.get("kind") == "stayed":
+                at = game.view(REFEREE)["state"]["models"][model]["at"]
+                return [{"x": at[0], "y": at[1]}]
+        return ()
+
+    def searched(self, ask: Ask) -> Sequence[JSON]:
+        """Every option but a point of the bot's own choosing (which it
+        would answer at random)."""
+        return [option.value for option in ask.options
+                if (option.meaning or {}).get("kind") != "point"]
+
+    def score(self, game: Game, seat: Seat) -> float:
+        state = game.view(REFEREE)["state"]
+        lead = sum(posse_worth(state, posse) * (1 if posse == seat else -1)
+                   for posse in state["posses"])
+        return tanh(LEAD * lead)
+
+
+def posse_worth(state: Mapping[str, Any], seat: str) -> float:
+    """A posse's share of its models still fighting (wounds left counted),
+    and for one that must escape, its models away and how near the edge."""
+    models = [model for model in state["models"].values() if model["posse"] == seat]
+    if not models:
+        return 0.0
+    worth = 0.0
+    escaping = objective(state, seat) == "escape"
+    for model in models:
+        if model["status"] == "escaped":
+            worth += 2.0
+        elif model["status"] == "active" and model["at"]:
+            worth += 0.5 + 0.5 * model["wounds"] / max(1, model["starting_wounds"])
+            if escaping:
+                worth += 0.5 * max(0.0, 1 - edge_distance(state, seat, model["at"]) / 48)
+    return worth / len(models)
 
 
 class OldWestRulesBot(RulesBot):

@@ -15,31 +15,132 @@ as the ``samurai`` entry of ``referee.bots``; the rules never import it).
   Attack token is used, on the enemy with the fewest Defence tokens left;
   Defence tokens Boost its defence rolls (SAM-BST-4), an Attack token is
   never spent on a Boost while it can buy another attack; no Special attack.
+
+The search bot (:mod:`referee.bots.search`) plays Samurai too. Everything
+on the table is public; what a band may not know is the other band's token
+allocation while both are choosing, so a drawn position is the game
+replayed from the log, each past allocation read from the tokens both
+sides showed after it, stopped where the seat is asked (nobody has
+allocated yet). Its own allocation it weighs among the rules bot's and the
+same split at other shares of Attack. A playout runs a few turns' inputs
+and is then judged by what each band has left standing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import dist
+from math import dist, tanh
 from random import Random
 from typing import Any
 
+from referee.bots.history import dice_read_next
 from referee.bots.kinds import RulesetBots
 from referee.bots.rules import Meaning, RulesBot, state_of
 from referee.core.drivers import Ask, Player
+from referee.core.events import REFEREE, Seat
+from referee.core.game import Game
 from referee.core.waits import JSON
 from referee.games.samurai.fight import Allocation
-from referee.games.samurai.tables import WEAPONS
+from referee.games.samurai.tables import KILLED_AT_PENALTY, WEAPONS
 
 OUTNUMBERED_ATTACK = 1 / 3
 """Share of its Combat Potential an outnumbered side puts into Attack."""
 ATTACK_SHARE = 3 / 4
 """Share of its Combat Potential a side not outnumbered puts into Attack."""
+SHARES = (0.0, OUTNUMBERED_ATTACK, 1 / 2, ATTACK_SHARE, 1.0)
+"""The shares of Attack the search bot weighs in an allocation."""
+HORIZON = 40
+"""Inputs a search playout plays (about a turn) before it is judged."""
+WIDTH = 3
+"""Options the search weighs: the rules bot's and the two it rates next."""
+PLAYOUTS = 12
+"""Playouts a question: four paired rounds of three."""
+STANDING = 2.0
+"""How sharply a band's lead in fighters standing counts toward a win."""
 
 
 class SamuraiBots(RulesetBots):
+    searches = True  # the setup and the table are public; allocations are read once shown
+    draws = 1  # nothing hidden but the allocation being asked: every draw is the same
+    horizon, width, playouts = HORIZON, WIDTH, PLAYOUTS
+
     def rules(self, rng: Random) -> Player:
         return SamuraiRulesBot(rng)
+
+    def lean(self, game: Game, label: Mapping[str, Any],
+             later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
+        return dice_read_next(label, later)
+
+    def shaped(self, game: Game, seat: Seat,
+               later: Sequence[Mapping[str, Any]]) -> Sequence[JSON]:
+        """A past allocation: the tokens ``seat``'s fighters showed next; a
+        point on the table: where the fighter was next seen to go."""
+        state = game.view(REFEREE)["state"]  # the drawn position's
+        if state["moving"]:
+            return point_gone_to(state, state["moving"]["fighter"], later)
+        if state["fight"]:
+            return shown_allocation(state["fight"]["sides"][seat], later)
+        return ()
+
+    def searched(self, ask: Ask) -> Sequence[JSON]:
+        """Every option but a point of the bot's own choosing (which it
+        would answer at random)."""
+        return [option.value for option in ask.options
+                if (option.meaning or {}).get("kind") != "point"]
+
+    def forms(self, ask: Ask, chosen: JSON) -> Sequence[JSON]:
+        shape = ask.decision.shape_for(ask.seat)
+        if not (isinstance(shape, type) and issubclass(shape, Allocation)):
+            return ()
+        state = state_of(ask)
+        return [allocation(state, ask.seat, share) for share in SHARES]
+
+    def score(self, game: Game, seat: Seat) -> float:
+        """The lead in Combat Potential still standing, wounds taken off."""
+        fighters = game.view(REFEREE)["state"]["fighters"]
+        lead = 0.0
+        for fighter in fighters.values():
+            if fighter["alive"]:
+                left = fighter["cp"] * (1 - fighter["wounds"] / KILLED_AT_PENALTY)
+                lead += left if fighter["side"] == seat else -left
+        total = sum(fighter["cp"] for fighter in fighters.values()) or 1
+        return tanh(STANDING * 2 * lead / total)
+
+
+def point_gone_to(state: Mapping[str, Any], fighter: str,
+                  later: Sequence[Mapping[str, Any]]) -> list[JSON]:
+    """Where ``fighter`` was next seen to go (or stand)."""
+    for line in later:
+        facts = line.get("facts") or {}
+        if facts.get("fighter") != fighter:
+            continue
+        if facts.get("kind") == "moved":
+            return [{"x": facts["end"][0], "y": facts["end"][1]}]
+        if facts.get("kind") == "stayed":
+            at = state["fighters"][fighter]["at"]
+            return [{"x": at[0], "y": at[1]}]
+    return []
+
+
+def shown_allocation(fighters: Sequence[str],
+                     later: Sequence[Mapping[str, Any]]) -> list[JSON]:
+    """The allocation ``fighters`` showed first in ``later`` (SAM-FGT-3),
+    a Boost to initiative included (SAM-BST-2); none if not all showed."""
+    shown: dict[str, dict[str, JSON]] = {}
+    for line in later:
+        facts = line.get("facts") or {}
+        if facts.get("kind") == "initiative-order" and shown:
+            break
+        fid = str(facts.get("fighter"))
+        if fid not in fighters:
+            continue
+        if facts.get("kind") == "tokens-revealed" and fid not in shown:
+            shown[fid] = {"attack": facts["attack"], "defence": facts["defence"],
+                          "boost_initiative": False}
+        elif facts.get("kind") == "boosted" and facts.get("roll") == "initiative" \
+                and fid in shown:
+            shown[fid]["boost_initiative"] = True
+    return [{"fighters": shown}] if len(shown) == len(fighters) else []
 
 
 class SamuraiRulesBot(RulesBot):
@@ -56,13 +157,16 @@ class SamuraiRulesBot(RulesBot):
         return super().shaped(ask)
 
 
-def allocation(state: Mapping[str, Any], seat: str) -> dict[str, JSON]:
+def allocation(state: Mapping[str, Any], seat: str,
+               share: float | None = None) -> dict[str, JSON]:
     """Each fighter's own Combat Potential, mostly Attack, mostly Defence
-    where the side has fewer fighters in the fight than the enemy."""
+    where the side has fewer fighters in the fight than the enemy (or
+    ``share`` of it in Attack, at least one token)."""
     sides = state["fight"]["sides"]
     mine = sides[seat]
     theirs = sum(len(fighters) for side, fighters in sides.items() if side != seat)
-    share = OUTNUMBERED_ATTACK if len(mine) < theirs else ATTACK_SHARE
+    if share is None:
+        share = OUTNUMBERED_ATTACK if len(mine) < theirs else ATTACK_SHARE
     fighters: dict[str, JSON] = {}
     for fighter in mine:
         cp = state["fighters"][fighter]["cp"]
