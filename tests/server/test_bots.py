@@ -78,18 +78,19 @@ def test_a_bot_the_ruleset_does_not_offer_is_refused_naming_the_seat_and_the_bot
         assert name in body["message"]
     assert "did you mean `rules`" in body["message"]
     response = api.call("POST", "/api/games", json={
-        "ruleset": "old-west", "lang": "ru",
-        "seats": {"lawmen": {"player": "search", "lang": "en"}}})
+        "ruleset": "echo", "lang": "ru",
+        "seats": {"max": {"player": "search", "lang": "en"}}})
     body = response.json()
     assert response.status_code == 422 and body["code"] == "seat/player"
-    assert body["message"].startswith("Место `lawmen`")
+    assert body["message"].startswith("Место `max`")
     named, offered = body["message"].split(";")
     assert "`search`" in named
     assert "`rules`" in offered and "`search`" not in offered
     game = api.call("GET", "/api/rulesets").json()
     offered = {entry["name"]: entry["players"] for entry in game}
     assert offered["night_watch"] == ["person", "random", "rules", "search"]
-    assert offered["old-west"] == ["person", "random", "rules"]
+    assert offered["old-west"] == ["person", "random", "rules", "search"]
+    assert offered["echo"] == ["person", "random", "rules"]
 
 
 def test_a_search_bot_takes_a_night_watch_seat(api: Api) -> None:
