@@ -24,7 +24,8 @@ def aims(state: NightWatchState, seat: Seat) -> list[Msg]:
 def standing(state: NightWatchState) -> list[Msg]:
     """The turn and the last one, each Watch's points of favour, where Egor is."""
     settings = state.settings
-    lines = [msg("nw.standing.turn", turn=state.turn, turns=settings.max_turns)]
+    lines = [msg("nw.standing.turn", turn=min(state.turn, settings.max_turns),
+                 turns=settings.max_turns)]
     lines += [msg("nw.standing.points", watch=msg(f"nw.watch.{watch}"),
                   points=state.score[watch], needed=settings.points_to_win)
               for watch in WATCHES]

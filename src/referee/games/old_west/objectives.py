@@ -32,7 +32,8 @@ def aims(state: OldWestState, seat: Seat) -> list[Msg]:
 
 def standing(state: OldWestState) -> list[Msg]:
     """The turn and the last one; each escaping posse's models off the table."""
-    lines = [msg("ow.standing.turn", turn=max(state.turn, 1), turns=state.rules.max_turns)]
+    lines = [msg("ow.standing.turn", turn=min(max(state.turn, 1), state.rules.max_turns),
+                 turns=state.rules.max_turns)]
     for side in state.seats:
         objective, edge = state.setup.objectives[side], state.exit_edges[side]
         if objective is not None and objective.kind == "escape" and edge:

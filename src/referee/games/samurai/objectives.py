@@ -39,7 +39,8 @@ def aims(state: SamuraiState, seat: Seat) -> list[Msg]:
 def standing(state: SamuraiState) -> list[Msg]:
     """The turn and the last one; each band's fighters standing and tokens
     in its pool; the tokens left in a fight under way."""
-    lines = [msg("sam.standing.turn", turn=max(state.turn, 1), turns=state.rules.max_turns)]
+    lines = [msg("sam.standing.turn", turn=min(max(state.turn, 1), state.rules.max_turns),
+                 turns=state.rules.max_turns)]
     for seat in state.seats:
         lines.append(msg("sam.standing.band", band=state.band_names[seat],
                          standing=len(state.alive(seat)), fighters=state.started_with[seat],
