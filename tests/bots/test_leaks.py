@@ -42,6 +42,7 @@ def assert_bots_answer_alike(first: Game, second: Game, seat: Seat) -> None:
             assert answers[0] == answers[1], (kind, seed)
 
 
+@pytest.mark.usefixtures("playouts_alone")
 def test_night_watch_bots_cannot_tell_which_spell_larisa_drew() -> None:
     attack, defence = game_where_larisa_draws("attack-4"), game_where_larisa_draws("defence-3")
     assert readable_by(attack, "day") != readable_by(defence, "day")
