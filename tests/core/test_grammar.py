@@ -150,15 +150,22 @@ def test_lists_are_joined_with_or(catalogue: Catalogue) -> None:
 def test_a_broken_template_is_refused_naming_the_file_and_the_key(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text('[en]\n"x.ok" = "fine"\n"x.bad" = "{ $n -> [one] one }"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)  # each message compiled when first rendered
+    assert catalogue.render(msg("x.ok"), "en") == "fine"
     with pytest.raises(CatalogueError, match=r"broken\.toml: \[en\] 'x\.bad' is not a valid"):
-        Catalogue().load(path)
+        catalogue.render(msg("x.bad", n=1), "en")
+    with pytest.raises(CatalogueError, match=r"broken\.toml: \[en\] 'x\.bad' is not a valid"):
+        catalogue.bundle("en").compile_all()
 
 
 def test_forms_without_a_text_of_their_own_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "forms.toml"
     path.write_text('[ru]\n"x.spell@acc" = "Защиту"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
     with pytest.raises(CatalogueError, match=r"'x\.spell' has forms but no text of its own"):
-        Catalogue().load(path)
+        catalogue.render(msg("x.spell"), "ru")
 
 
 def test_an_unknown_case_is_an_error_the_text_shows(tmp_path: Path) -> None:

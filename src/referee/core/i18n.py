@@ -263,24 +263,59 @@ class Catalogue:
 
     Templates are Fluent patterns (see :mod:`referee.core.grammar`): plurals,
     case and gender are chosen in the template, names and numbers are
-    written as the reader's language writes them."""
+    written as the reader's language writes them.
+
+    A file is read and compiled on first use, one language at a time: a
+    process that renders only English never compiles the Russian, and one
+    that renders nothing (``referee --help``) compiles nothing."""
 
     def __init__(self) -> None:
-        self.templates: dict[Lang, dict[str, str]] = {lang: {} for lang in LANGS}
         self.sources: list[Path] = []
-        self.bundles: dict[Lang, Bundle] = {lang: Bundle(lang) for lang in LANGS}
+        self._templates: dict[Lang, dict[str, str]] = {lang: {} for lang in LANGS}
+        self._bundles: dict[Lang, Bundle] = {}
+        self._compiled: dict[Lang, int] = {lang: 0 for lang in LANGS}
+        self._read: dict[Path, dict[str, object]] = {}
 
     def load(self, path: Path) -> None:
-        """Merge a TOML file with one table per language (``[en]``, ``[ru]``);
-        an entry that is not a valid template is refused, naming file and key."""
-        if path in self.sources:
-            return
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        """Merge a TOML file with one table per language (``[en]``, ``[ru]``),
+        read when a language is first asked for; an entry that is not a valid
+        template is refused then, naming file and key."""
+        if path not in self.sources:
+            self.sources.append(path)
+
+    @property
+    def templates(self) -> dict[Lang, dict[str, str]]:
+        """Every language's templates by key, every file loaded so far read."""
         for lang in LANGS:
-            entries = _flatten(data.get(lang, {}))
-            self.bundles[lang].add(entries, str(path))
-            self.templates[lang].update(entries)
-        self.sources.append(path)
+            self.bundle(lang)
+        return self._templates
+
+    @property
+    def bundles(self) -> dict[Lang, Bundle]:
+        """Every language's compiled bundle, every file loaded so far compiled."""
+        return {lang: self.bundle(lang) for lang in LANGS}
+
+    def bundle(self, lang: Lang) -> Bundle:
+        """``lang``'s bundle with every file loaded so far compiled into it.
+
+        :raises CatalogueError: naming the file and key of an entry that is
+            not a valid template."""
+        bundle = self._bundles.get(lang)
+        if bundle is None:
+            bundle = self._bundles[lang] = Bundle(lang)
+        while self._compiled[lang] < len(self.sources):
+            path = self.sources[self._compiled[lang]]
+            entries = _flatten(self._data(path).get(lang, {}))  # type: ignore[arg-type]
+            bundle.add(entries, str(path))
+            self._templates[lang].update(entries)
+            self._compiled[lang] += 1
+        return bundle
+
+    def _data(self, path: Path) -> dict[str, object]:
+        data = self._read.get(path)
+        if data is None:
+            data = self._read[path] = tomllib.loads(path.read_text(encoding="utf-8"))
+        return data
 
     def render(self, message: Msg | Name | str, lang: Lang = "en") -> str:
         """The text of ``message`` in ``lang``; an unknown key renders as itself."""
@@ -288,11 +323,11 @@ class Catalogue:
             return message
         if isinstance(message, Name):
             return message.render(lang)
-        if not self.bundles[lang].has(message.key):
-            if lang == "en" or not self.bundles["en"].has(message.key):
+        if not self.bundle(lang).has(message.key):
+            if lang == "en" or not self.bundle("en").has(message.key):
                 return message.key
             lang = "en"
-        return self.bundles[lang].format(message.key, self.arguments(message, lang))
+        return self.bundle(lang).format(message.key, self.arguments(message, lang))
 
     def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads."""
@@ -313,7 +348,7 @@ class Catalogue:
         return str(value)
 
     def _attribute(self, message: Msg, name: str, lang: Lang) -> str | None:
-        bundle = self.bundles[lang]
+        bundle = self.bundle(lang)
         if not bundle.has(message.key):
             return None
         return bundle.attribute(message.key, name, self.arguments(message, lang))
