@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.core.grammar import CatalogueError
-from referee.core.i18n import Catalogue, Name, msg, render
+from referee.core.i18n import Catalogue, Name, Param, msg, render
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
 from referee.core.places import RuPreposition, Way, place_phrase
@@ -228,3 +228,30 @@ def test_a_plain_template_reads_as_fluent_would_read_it() -> None:
         assert built.format_pattern(got, args) == parsed.format_pattern(want, args), key
         checked += 1
     assert checked > 500
+
+
+def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
+    """Plain templates (``{name}`` parameters only) are written without
+    Fluent; each reads as Fluent writes the same message."""
+    path = tmp_path / "plain.toml"
+    path.write_text('[en]\n"p.line" = "{who} takes {what} from {where} ({n}) {gone}"\n'
+                    '"p.inner" = "the {thing}"\n'
+                    '[ru]\n"p.line" = "{who} берёт {what} из {where} ({n}) {gone}"\n'
+                    '"p.inner" = "{thing}"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
+    samples: list[dict[str, Param]] = [{"who": LARISA, "what": msg("p.inner", thing="folder"),
+                    "where": (ANDREY, "Metro"), "n": "seven"},
+                   {"who": "Olga", "what": "", "where": (), "n": 3},
+                   {"who": LARISA, "what": "x", "where": "y", "n": Fraction(1, 2)}]
+    for params in samples:
+        for lang in ("en", "ru"):
+            message = msg("p.line", **params)
+            bundle = catalogue.bundle(lang)
+            shown = catalogue.render(message, lang)
+            values = dict(catalogue.arguments(message, lang), gone="{gone}")
+            pattern = bundle.bundle.get_message(bundle.ids["p.line"]).value
+            assert pattern is not None
+            fluent = bundle.bundle.format_pattern(pattern, values)[0]
+            assert shown == fluent
+            assert shown.endswith("{gone}")  # a missing parameter stays visible

@@ -303,6 +303,9 @@ class Bundle:
         self.ids: dict[str, str] = {}
         self.needs: dict[str, set[str]] = {}
         self._waiting: dict[str, tuple[dict[str | None, str], str]] = {}
+        self._plain: dict[str, list[str]] = {}
+        """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
+        text, name, text, ... (most lines of a log, written without Fluent)."""
         self._added = 0
 
     def add(self, templates: Mapping[str, str], source: str) -> None:
@@ -342,6 +345,7 @@ class Bundle:
         if len(parts) == 1 and _PLAIN_TEMPLATE.fullmatch(value):
             resource = FluentResource("")
             resource.body.append(plain_message(ident, value))
+            self._plain[base] = _SHORTHAND.split(value)
         else:
             lines = [f"{ident} = {fluent_source(base, value)}"]
             lines += [f"    .{name} = {fluent_source(base, text)}"
@@ -366,6 +370,10 @@ class Bundle:
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""
         message = self._message(key)
+        if attribute is None and key in self._plain:
+            plain = self._plain_text(self._plain[key], args)
+            if plain is not None:
+                return plain
         pattern = message.value if attribute is None else message.attributes[attribute]
         if pattern is None:
             return key
@@ -374,6 +382,25 @@ class Bundle:
             values[name] = "{" + name + "}"  # a missing parameter stays visible
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
+
+    def _plain_text(self, pieces: list[str], args: Mapping[str, Any]) -> str | None:
+        """A plain template's text with ``args``, as Fluent writes it; None
+        when a parameter is a number (Fluent and the locale write those)."""
+        out: list[str] = []
+        for at, piece in enumerate(pieces):
+            if at % 2 == 0:
+                out.append(piece)
+                continue
+            value = args.get(piece)
+            if value is None:
+                out.append("{" + piece + "}")  # a missing parameter stays visible
+            elif type(value) is str:
+                out.append(value)
+            elif type(value) in (NameArg, TextArg, ListArg):
+                out.append(value.format(self.locale))
+            else:
+                return None
+        return "".join(out)
 
     def attribute(self, key: str, name: str, args: Mapping[str, Any]) -> str | None:
         """The attribute ``name`` of ``key``, or None if the entry has none."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -115,7 +116,10 @@ def for_reader(text: Msg, reader: str) -> Msg:
         return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
     if not any(isinstance(value, Msg | tuple) for value in params.values()):
         return text
-    return Msg(text.key, {key: _param_for(value, reader) for key, value in params.items()})
+    worded = {key: _param_for(value, reader) for key, value in params.items()}
+    if all(worded[key] is value for key, value in params.items()):
+        return text  # nothing in it worded for its reader: the same text, for every reader
+    return Msg(text.key, worded)
 
 
 def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
@@ -129,7 +133,8 @@ def _param_for(value: Param, reader: str) -> Param:
     if isinstance(value, Msg):
         return for_reader(value, reader)
     if isinstance(value, tuple):
-        return tuple(_param_for(item, reader) for item in value)
+        worded = tuple(_param_for(item, reader) for item in value)
+        return value if all(a is b for a, b in zip(worded, value, strict=True)) else worded
     return value
 
 
@@ -275,6 +280,21 @@ class Catalogue:
         self._bundles: dict[Lang, Bundle] = {}
         self._compiled: dict[Lang, int] = {lang: 0 for lang in LANGS}
         self._read: dict[Path, dict[str, object]] = {}
+        self._remembered: dict[tuple[int, Lang], tuple[Msg, str]] | None = None
+
+    @contextmanager
+    def remembering(self) -> Iterator[None]:
+        """Within the block, a text rendered again (the same :class:`Msg`, in
+        the same language) is not formatted again: a turn's line read by
+        every character in a room, a room's name in every line."""
+        if self._remembered is not None:
+            yield
+            return
+        self._remembered = {}
+        try:
+            yield
+        finally:
+            self._remembered = None
 
     def load(self, path: Path) -> None:
         """Merge a TOML file with one table per language (``[en]``, ``[ru]``),
@@ -323,6 +343,17 @@ class Catalogue:
             return message
         if isinstance(message, Name):
             return message.render(lang)
+        remembered = self._remembered
+        if remembered is not None:
+            known = remembered.get((id(message), lang))
+            if known is not None and known[0] is message:
+                return known[1]
+            text = self._format(message, lang)
+            remembered[(id(message), lang)] = (message, text)
+            return text
+        return self._format(message, lang)
+
+    def _format(self, message: Msg, lang: Lang) -> str:
         if not self.bundle(lang).has(message.key):
             if lang == "en" or not self.bundle("en").has(message.key):
                 return message.key
