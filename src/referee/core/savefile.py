@@ -42,6 +42,7 @@ from referee.core.errors import (
 from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import Msg, msg
+from referee.core.journal import apply_journal, journal_path
 from referee.core.limits import SAVE, over_limit, too_large
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import unknown_name, validate_scenario
@@ -208,6 +209,8 @@ def save_game(game: Game, path: Path | str, players: Mapping[Seat, str] | None =
     half-written), with who plays each seat where ``players`` says."""
     text = json.dumps(game_to_json(game, players), ensure_ascii=False, indent=1)
     write_atomically(path, text + "\n")
+    with contextlib.suppress(OSError):  # the file holds every input now
+        journal_path(path).unlink(missing_ok=True)
 
 
 def check_writable(path: Path | str) -> None:
@@ -426,8 +429,10 @@ def read_save_file(path: Path | str) -> Any:
 
 
 def load_game(path: Path | str, check: bool = True, allow_unchecked: bool = True) -> Game:
-    """Load a game saved by :func:`save_game`. :raises SaveFileError:"""
-    return game_from_json(read_save_file(path), str(path), check, allow_unchecked)
+    """Load a game saved by :func:`save_game`, with the inputs of its journal
+    (:mod:`referee.core.journal`). :raises SaveFileError:"""
+    data = read_save_file(path)
+    return apply_journal(game_from_json(data, str(path), check, allow_unchecked), path, data)
 
 
 def load_game_any_version(path: Path | str) -> tuple[Game, Msg | None]:
@@ -449,7 +454,7 @@ def load_to_resume(path: Path | str, any_version: bool = True
     game saved under another version of its rules is refused
     (:class:`~referee.core.errors.OtherRulesVersion`). :raises SaveFileError:"""
     data = read_save_file(path)
-    game = game_from_json(data, str(path), any_version=any_version)
+    game = apply_journal(game_from_json(data, str(path), any_version=any_version), path, data)
     players = saved_players(data, game)
     saved = saved_version(data)
     if saved is None or saved == game.ruleset.version:
