@@ -29,16 +29,28 @@ from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
 
-@dataclass(frozen=True)
 class Ask:
     """What a player is shown: its seat, the question with only its own
-    options, and its own view of the game. Nothing else reaches a player."""
+    options, and its own view of the game. Nothing else reaches a player.
 
-    seat: Seat
-    decision: Decision
-    view: dict[str, JSON]
-    ruleset: AnyRuleset
-    seat_name: Msg | Name
+    The view is built when the player first reads it (a bot that picks among
+    the options never does): read it before the game moves on."""
+
+    __slots__ = ("_view", "decision", "ruleset", "seat", "seat_name")
+
+    def __init__(self, seat: Seat, decision: Decision,
+                 view: dict[str, JSON] | Callable[[], dict[str, JSON]],
+                 ruleset: AnyRuleset, seat_name: Msg | Name) -> None:
+        self.seat, self.decision, self.ruleset, self.seat_name = seat, decision, ruleset, seat_name
+        self._view = view
+
+    @property
+    def view(self) -> dict[str, JSON]:
+        """The seat's own view of the game when it was asked."""
+        view = self._view
+        if callable(view):
+            view = self._view = view()
+        return view
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Ask:
@@ -48,8 +60,14 @@ class Ask:
             raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
                                         seats=tuple(wait.seats)
                                         if isinstance(wait, Decision) else ()))
-        return cls(seat, wait.for_seat(seat), game.view(seat), game.ruleset,
-                   game.seat_name(seat))
+        asked_at = len(game.inputs)
+
+        def view() -> dict[str, JSON]:
+            if len(game.inputs) != asked_at:
+                raise RuntimeError("a view read after the game moved on from the question")
+            return game.view(seat)
+
+        return cls(seat, wait.for_seat(seat), view, game.ruleset, game.seat_name(seat))
 
     @property
     def options(self) -> tuple[Option, ...]:
