@@ -29,6 +29,27 @@ from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
 
+class _BuiltOnRead:
+    """An :class:`Ask`'s view: given whole, or as a function that builds it
+    when it is first read."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, ask: object, owner: type | None = None) -> dict[str, JSON]:
+        if ask is None:
+            raise AttributeError(self.slot)  # no default: every Ask is given one
+        view = ask.__dict__[self.slot]
+        if callable(view):
+            view = ask.__dict__[self.slot] = view()
+        return view  # type: ignore[no-any-return]
+
+    def __set__(self, ask: object, view: dict[str, JSON] | Callable[[], dict[str, JSON]]
+                ) -> None:
+        ask.__dict__[self.slot] = view
+
+
+@dataclass(frozen=True)
 class Ask:
     """What a player is shown: its seat, the question with only its own
     options, and its own view of the game. Nothing else reaches a player.
@@ -36,21 +57,11 @@ class Ask:
     The view is built when the player first reads it (a bot that picks among
     the options never does): read it before the game moves on."""
 
-    __slots__ = ("_view", "decision", "ruleset", "seat", "seat_name")
-
-    def __init__(self, seat: Seat, decision: Decision,
-                 view: dict[str, JSON] | Callable[[], dict[str, JSON]],
-                 ruleset: AnyRuleset, seat_name: Msg | Name) -> None:
-        self.seat, self.decision, self.ruleset, self.seat_name = seat, decision, ruleset, seat_name
-        self._view = view
-
-    @property
-    def view(self) -> dict[str, JSON]:
-        """The seat's own view of the game when it was asked."""
-        view = self._view
-        if callable(view):
-            view = self._view = view()
-        return view
+    seat: Seat
+    decision: Decision
+    view: _BuiltOnRead = _BuiltOnRead()  # not a default: it raises when read from the class
+    ruleset: AnyRuleset  # type: ignore[misc]
+    seat_name: Msg | Name  # type: ignore[misc]
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Ask:
