@@ -64,12 +64,18 @@ def building(characters: int, rooms: int, rng: Random) -> dict[str, Any]:
 
 
 def orders_for(data: dict[str, Any], rng: Random) -> dict[str, Orders]:
+    return {name: Orders.model_validate(table)
+            for name, table in order_tables(data, rng).items()}
+
+
+def order_tables(data: dict[str, Any], rng: Random) -> dict[str, dict[str, Any]]:
+    """Every character's orders as an orders file's table holds them."""
     by_room: dict[int, list[str]] = {}
     for name, spec in data["characters"].items():
         by_room.setdefault(spec["room"], []).append(name)
     floors = {r["number"]: r["items"] for r in data["rooms"]}
     width = int(math.sqrt(len(data["rooms"])))
-    orders: dict[str, Orders] = {}
+    orders: dict[str, dict[str, Any]] = {}
     for name, spec in data["characters"].items():
         room = spec["room"]
         mates = [m for m in by_room[room] if m != name]
@@ -106,7 +112,7 @@ def orders_for(data: dict[str, Any], rng: Random) -> dict[str, Orders]:
             table["equip"] = {"hands": spec["inventory"][:1]}
         if "melee" in table and rng.random() < 0.3:
             table["bluff"] = ["melee"]
-        orders[name] = Orders.model_validate(table)
+        orders[name] = table
     return orders
 
 

@@ -14,20 +14,23 @@ message may leave a parameter unfilled or fail to render.
 
 from __future__ import annotations
 
+import importlib
 import re
 from fractions import Fraction
 
 import pytest
 
-import referee.cli.app  # loads every CLI catalogue
 import referee.odds  # loads the odds catalogue
 import referee.server.pages.question  # loads the question's catalogue
 import referee.server.pages.render  # noqa: F401 - loads the pages catalogue
+from referee.cli.app import COMMANDS
 from referee.core.i18n import CATALOGUE, Lang, Name, Param, msg, render
 from referee.core.ruleset import all_rulesets
 from tests.language import name_prefixes, russian_slips
 
 all_rulesets()  # every ruleset's catalogue
+for _command in COMMANDS.values():  # every command's catalogue
+    importlib.import_module(_command.module)
 
 NAMES: tuple[Name, ...] = (
     Name("Larisa", "Лариса"),

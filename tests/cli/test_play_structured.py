@@ -19,6 +19,7 @@ import referee.core.savefile as savefile_module
 from referee.cli import app
 from referee.core.i18n import msg
 from referee.core.ruleset import Flow, GameState, GameType, Ruleset
+from referee.core.savefile import Autosave
 from referee.core.waits import JSON, Decision, Option
 from tests.core.toy import Solo, SoloScenario, registered
 
@@ -214,19 +215,24 @@ def test_a_resumed_game_saves_to_another_file_with_save(tmp_path: Path) -> None:
 
 def test_the_game_is_written_after_every_input(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """After each input the file and its journal hold every input so far
+    (what a kill -9 then leaves loads); when play ends, the file alone."""
     written: list[int] = []
-    real = savefile_module.save_game
+    real = Autosave.save
 
-    def counting(game: Any, path: Path | str, players: Any = None) -> None:
+    def checked(self: Any, game: Any) -> None:
+        real(self, game)
         written.append(len(game.inputs))
-        real(game, path, players)
+        if len(written) % 7 == 1:
+            assert savefile_module.load_game(self.path).inputs == game.inputs
 
-    monkeypatch.setattr(play_module, "save_game", counting)
+    monkeypatch.setattr(Autosave, "save", checked)
     saved = tmp_path / "game.json"
     result = run("play", str(scenario(tmp_path)), "--seat", "all=random", "--save", str(saved))
     assert result.exit_code == 0, result.output
     count = len(saved_inputs(saved))
     assert written == list(range(count + 1))
+    assert not (tmp_path / "game.json.journal").exists()
 
 
 def test_an_unwritable_save_file_is_refused_before_the_game_starts(tmp_path: Path) -> None:

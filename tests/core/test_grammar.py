@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.core.grammar import CatalogueError
-from referee.core.i18n import Catalogue, Name, msg, render
+from referee.core.i18n import Catalogue, Name, Param, msg, render
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
 from referee.core.places import RuPreposition, Way, place_phrase
@@ -150,15 +150,22 @@ def test_lists_are_joined_with_or(catalogue: Catalogue) -> None:
 def test_a_broken_template_is_refused_naming_the_file_and_the_key(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text('[en]\n"x.ok" = "fine"\n"x.bad" = "{ $n -> [one] one }"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)  # each message compiled when first rendered
+    assert catalogue.render(msg("x.ok"), "en") == "fine"
     with pytest.raises(CatalogueError, match=r"broken\.toml: \[en\] 'x\.bad' is not a valid"):
-        Catalogue().load(path)
+        catalogue.render(msg("x.bad", n=1), "en")
+    with pytest.raises(CatalogueError, match=r"broken\.toml: \[en\] 'x\.bad' is not a valid"):
+        catalogue.bundle("en").compile_all()
 
 
 def test_forms_without_a_text_of_their_own_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "forms.toml"
     path.write_text('[ru]\n"x.spell@acc" = "Защиту"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
     with pytest.raises(CatalogueError, match=r"'x\.spell' has forms but no text of its own"):
-        Catalogue().load(path)
+        catalogue.render(msg("x.spell"), "ru")
 
 
 def test_an_unknown_case_is_an_error_the_text_shows(tmp_path: Path) -> None:
@@ -221,3 +228,30 @@ def test_a_plain_template_reads_as_fluent_would_read_it() -> None:
         assert built.format_pattern(got, args) == parsed.format_pattern(want, args), key
         checked += 1
     assert checked > 500
+
+
+def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
+    """Plain templates (``{name}`` parameters only) are written without
+    Fluent; each reads as Fluent writes the same message."""
+    path = tmp_path / "plain.toml"
+    path.write_text('[en]\n"p.line" = "{who} takes {what} from {where} ({n}) {gone}"\n'
+                    '"p.inner" = "the {thing}"\n'
+                    '[ru]\n"p.line" = "{who} берёт {what} из {where} ({n}) {gone}"\n'
+                    '"p.inner" = "{thing}"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
+    samples: list[dict[str, Param]] = [{"who": LARISA, "what": msg("p.inner", thing="folder"),
+                    "where": (ANDREY, "Metro"), "n": "seven"},
+                   {"who": "Olga", "what": "", "where": (), "n": 3},
+                   {"who": LARISA, "what": "x", "where": "y", "n": Fraction(1, 2)}]
+    for params in samples:
+        for lang in ("en", "ru"):
+            message = msg("p.line", **params)
+            bundle = catalogue.bundle(lang)
+            shown = catalogue.render(message, lang)
+            values = dict(catalogue.arguments(message, lang), gone="{gone}")
+            pattern = bundle.bundle.get_message(bundle.ids["p.line"]).value
+            assert pattern is not None
+            fluent = bundle.bundle.format_pattern(pattern, values)[0]
+            assert shown == fluent
+            assert shown.endswith("{gone}")  # a missing parameter stays visible

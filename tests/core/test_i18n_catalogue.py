@@ -94,8 +94,19 @@ def test_plain_strings_and_names_render_directly(catalogue: Catalogue) -> None:
 def test_a_catalogue_entry_that_is_not_text_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text('[en]\n"t.count" = 3\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)  # read on first use
     with pytest.raises(ValueError, match=r"t\.count"):
-        Catalogue().load(path)
+        catalogue.render(msg("t.count"), "en")
+
+
+def test_a_file_is_read_only_when_its_language_is_first_used(tmp_path: Path) -> None:
+    path = tmp_path / "late.toml"
+    path.write_text('[en]\n"t.late" = "early"\n', encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
+    path.write_text('[en]\n"t.late" = "on first use"\n', encoding="utf-8")
+    assert catalogue.render(msg("t.late"), "en") == "on first use"
 
 
 def test_a_message_as_json_keeps_its_parameters_readable() -> None:
@@ -207,3 +218,22 @@ def test_every_catalogue_key_is_in_both_languages_with_the_same_placeholders() -
     assert differ == [], f"keys whose placeholders differ between languages: {differ}"
     for lang in LANGS:
         assert all(text.strip() for text in templates[lang].values())
+
+
+def test_every_shipped_catalogue_file_compiles_in_both_languages() -> None:
+    """Messages are compiled when first rendered; every one of every text
+    file shipped is a valid template all the same."""
+    import tomllib
+
+    import referee
+
+    files = [path for path in sorted(Path(referee.__file__).parent.rglob("*.toml"))
+             if set(tomllib.loads(path.read_text(encoding="utf-8"))) & set(LANGS)]
+    assert len(files) > 10
+    catalogue = Catalogue()
+    for path in files:
+        catalogue.load(path)
+    for lang in LANGS:
+        bundle = catalogue.bundle(lang)
+        bundle.compile_all()
+        assert len(bundle.ids) > 500

@@ -46,10 +46,10 @@ from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import Lang, msg, render
 from referee.core.savefile import (
+    Autosave,
     check_writable,
     load_to_resume,
     looks_like_save_file,
-    save_game,
 )
 from referee.core.scenario import did_you_mean, load_scenario
 
@@ -117,7 +117,7 @@ def who_plays(game: Game, named: dict[Seat, str], human: TerminalPlayer) -> dict
 def stopped(saver: Saver, lang: Lang) -> typer.Exit:
     """Ctrl-C or the end of input: save, and say where and how to go on."""
     out.print()  # the prompt's line is left as it was
-    saver.save()
+    saver.close()
     if saver.path is None:
         out.print(render(msg("play.stopped-unsaved"), lang), markup=False)
     else:
@@ -135,7 +135,9 @@ def outcome_line(game: Game, lang: Lang) -> str:
 
 
 class Saver:
-    """Writes the game to its file whenever an input has been added."""
+    """Keeps the game's file up to date after every input: each input
+    appended to the file's journal, at a cost that does not grow with the
+    game (:mod:`referee.core.journal`); the file written whole when play stops."""
 
     def __init__(self, game: Game, path: Path | None) -> None:
         self.game = game
@@ -144,10 +146,20 @@ class Saver:
         self.players: dict[Seat, str] = {}
         """Who plays each seat, written with the game so that it resumes
         with the same players."""
+        self._autosave = Autosave(path) if path is not None else None
 
     def save(self) -> None:
-        if self.path is not None and len(self.game.inputs) != self.written:
-            save_game(self.game, self.path, self.players)
+        if self._autosave is not None and len(self.game.inputs) != self.written:
+            self._autosave.players = self.players
+            self._autosave.save(self.game)
+            self.written = len(self.game.inputs)
+
+    def close(self) -> None:
+        """Play stops: the file written whole, its journal removed."""
+        if self._autosave is not None and (len(self.game.inputs) != self.written
+                                           or self._autosave.written >= 0):
+            self._autosave.players = self.players
+            self._autosave.close(self.game)
             self.written = len(self.game.inputs)
 
 
@@ -232,10 +244,10 @@ def play(
     except (KeyboardInterrupt, EOFError):
         raise stopped(saver, chosen) from None
     except InternalError as exc:
-        saver.save()  # the game as it was before the input that broke a rule
+        saver.close()  # the game as it was before the input that broke a rule
         raise fail(exc.render(chosen), chosen, "core.error.internal-head",
                    INTERNAL_ERROR) from None
-    saver.save()
+    saver.close()
     out.print(f"[bold]{outcome_line(game, chosen)}[/]")
     if pictures is not None:
         pictures.final(reader, outcome_line(game, chosen))

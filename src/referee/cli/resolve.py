@@ -128,12 +128,14 @@ class Turn:
         self.turn = game_turn(game)
         self.languages = languages
         """Each seat's language, for its report."""
+        game.catch_up_logs(game.seats)
         self.start = len(game.log_for(REFEREE))
         self.starts = {seat: len(game.log_for(seat)) for seat in game.seats}
         self.answered = Answered()
         self.reports: dict[Seat, Path] = {}
         self._master: tuple[int, dict[str, Any]] | None = None
         self._records: dict[tuple[str, Lang], list[str]] = {}
+        self._recorded: dict[str, list[Event]] | None = None
 
     @property
     def voids(self) -> list[VoidOrder]:
@@ -157,6 +159,7 @@ class Turn:
                 self.game.close()
             while isinstance(self.game.waiting, Chance):
                 self.game.roll_random(rng)
+        self.game.catch_up_logs(self.game.seats)
         self.answered.voids = self.desk.void_orders(self.new_events(REFEREE))
 
     def new_events(self, seat: Seat) -> list[Event]:
@@ -179,11 +182,21 @@ class Turn:
         every = self.desk.observers(self.master())
         return [token for token in every if self.record(token, "en")]
 
+    def recorded(self, observer: str) -> list[Event]:
+        """The events of this turn meant for ``observer`` rather than announced
+        to everyone: for every observer at once, in one pass over the turn."""
+        if self._recorded is None:
+            self._recorded = {}
+            for event in self.new_events(REFEREE):
+                for token in event.audience.observers or ():
+                    self._recorded.setdefault(token, []).append(event)
+        return self._recorded.get(observer, [])
+
     def record(self, observer: str, lang: Lang) -> list[str]:
         """What ``observer`` recorded this turn (worked out once in each language)."""
         key = (observer, lang)
         if key not in self._records:
-            self._records[key] = self.desk.record(self.new_events(REFEREE), observer, lang)
+            self._records[key] = self.desk.record(self.recorded(observer), observer, lang)
         return self._records[key]
 
     def observer_title(self, observer: str) -> Msg:
@@ -311,8 +324,9 @@ def resolve(
     turn.answer(table)
     turn.close(decision, Random(seed))
     # Everything is made before anything is written: a failure leaves no file.
-    texts = {seat: turn.report(seat) for seat in game.seats} if reports is not None else {}
-    shown = turn.as_json(chosen) if as_json_flag else turn.text(chosen)
+    with CATALOGUE.remembering():  # a line many read is worded once per language
+        texts = {seat: turn.report(seat) for seat in game.seats} if reports is not None else {}
+        shown = turn.as_json(chosen) if as_json_flag else turn.text(chosen)
     if out_path is not None:
         save_game(game, out_path)
     if reports is not None:
@@ -320,7 +334,16 @@ def resolve(
     if isinstance(shown, dict):
         if turn.reports:
             shown["reports"] = turn.reports_json()
-        out.print_json(json.dumps(shown, ensure_ascii=False))
+        write_plain([json.dumps(shown, ensure_ascii=False, indent=2)])
         return
-    for line in [*shown, *turn.written(chosen)]:
-        out.print(line, markup=False)
+    write_plain([*shown, *turn.written(chosen)])
+
+
+def write_plain(lines: Sequence[str]) -> None:
+    """``lines`` to standard output as they are: no markup, no wrapping, no
+    highlighting, and none of the cost of a rich console for a turn of
+    thousands of lines."""
+    stream = out.file
+    for line in lines:
+        stream.write(line + "\n")
+    stream.flush()

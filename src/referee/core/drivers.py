@@ -29,16 +29,39 @@ from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
 
+class _BuiltOnRead:
+    """An :class:`Ask`'s view: given whole, or as a function that builds it
+    when it is first read."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, ask: object, owner: type | None = None) -> dict[str, JSON]:
+        if ask is None:
+            raise AttributeError(self.slot)  # no default: every Ask is given one
+        view = ask.__dict__[self.slot]
+        if callable(view):
+            view = ask.__dict__[self.slot] = view()
+        return view  # type: ignore[no-any-return]
+
+    def __set__(self, ask: object, view: dict[str, JSON] | Callable[[], dict[str, JSON]]
+                ) -> None:
+        ask.__dict__[self.slot] = view
+
+
 @dataclass(frozen=True)
 class Ask:
     """What a player is shown: its seat, the question with only its own
-    options, and its own view of the game. Nothing else reaches a player."""
+    options, and its own view of the game. Nothing else reaches a player.
+
+    The view is built when the player first reads it (a bot that picks among
+    the options never does): read it before the game moves on."""
 
     seat: Seat
     decision: Decision
-    view: dict[str, JSON]
-    ruleset: AnyRuleset
-    seat_name: Msg | Name
+    view: _BuiltOnRead = _BuiltOnRead()  # not a default: it raises when read from the class
+    ruleset: AnyRuleset  # type: ignore[misc]
+    seat_name: Msg | Name  # type: ignore[misc]
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Ask:
@@ -48,8 +71,14 @@ class Ask:
             raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
                                         seats=tuple(wait.seats)
                                         if isinstance(wait, Decision) else ()))
-        return cls(seat, wait.for_seat(seat), game.view(seat), game.ruleset,
-                   game.seat_name(seat))
+        asked_at = len(game.inputs)
+
+        def view() -> dict[str, JSON]:
+            if len(game.inputs) != asked_at:
+                raise RuntimeError("a view read after the game moved on from the question")
+            return game.view(seat)
+
+        return cls(seat, wait.for_seat(seat), view, game.ruleset, game.seat_name(seat))
 
     @property
     def options(self) -> tuple[Option, ...]:

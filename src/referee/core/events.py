@@ -189,6 +189,26 @@ class Log:
         self._seen[observer] = (seen, scanned)
         return seen.items()
 
+    def catch_up(self, observers: Iterable[str]) -> None:
+        """Bring each of ``observers``' parts of the log up to date in one
+        pass over the events the furthest behind has not seen, rather than a
+        pass each (a turn of a thousand characters read at once)."""
+        behind = {observer: self._seen.get(observer) or (Tail(), 0)
+                  for observer in observers if observer != REFEREE}
+        events = self._all.items()
+        if not behind or all(scanned == len(events) for _, scanned in behind.values()):
+            return
+        start = min(scanned for _, scanned in behind.values())
+        for index in range(start, len(events)):
+            event = events[index]
+            admitted = event.audience.observers
+            for observer in behind if admitted is None else admitted:
+                entry = behind.get(observer)
+                if entry is not None and index >= entry[1]:
+                    entry[0].append(event)
+        for observer, (seen, _) in behind.items():
+            self._seen[observer] = (seen, len(events))
+
     def seen_since(self, observer: str, start: int) -> list[Event]:
         """Of the events from the ``start``-th on, those ``observer`` may know."""
         if observer == REFEREE:

@@ -291,6 +291,12 @@ class Game:
         log: Log = self._at.state.log
         return log.seen_by(seat)
 
+    def catch_up_logs(self, seats: Iterable[Seat]) -> None:
+        """Bring the logs of ``seats`` up to date in one pass over the log,
+        before reading each (:meth:`log_for`) in turn."""
+        log: Log = self._at.state.log
+        log.catch_up(seats)
+
     def text_log(self, seat: Seat = REFEREE, lang: Any = "en") -> list[str]:
         """``seat``'s log as text, each line in the wording meant for that seat."""
         return [render(for_reader(event.text, seat), lang) for event in self.log_for(seat)]

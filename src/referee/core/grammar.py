@@ -36,6 +36,7 @@ from babel import Locale
 from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
+from fluent.runtime.resolver import Message
 from fluent.runtime.types import FluentFloat, FluentInt, FluentType
 from fluent.syntax import ast as ftl
 
@@ -291,7 +292,9 @@ def split_attribute(key: str) -> tuple[str, str | None]:
 
 
 class Bundle:
-    """One language's templates compiled into a Fluent bundle."""
+    """One language's templates compiled into a Fluent bundle, each message
+    when it is first rendered (Fluent's parser is slow in pure Python, and a
+    command renders a few of a catalogue's hundreds of messages)."""
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
@@ -299,32 +302,56 @@ class Bundle:
         self.bundle = FluentBundle([LOCALES[lang]], functions=functions(lang), use_isolating=False)
         self.ids: dict[str, str] = {}
         self.needs: dict[str, set[str]] = {}
+        self._waiting: dict[str, tuple[dict[str | None, str], str]] = {}
+        self._plain: dict[str, list[str]] = {}
+        """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
+        text, name, text, ... (most lines of a log, written without Fluent)."""
+        self._added = 0
 
     def add(self, templates: Mapping[str, str], source: str) -> None:
-        """Compile ``templates`` (catalogue keys, possibly ``key@attribute``);
-        an entry Fluent cannot read is refused with the file and key named."""
+        """Take ``templates`` (catalogue keys, possibly ``key@attribute``), to
+        be compiled when first rendered; an entry Fluent cannot read is
+        refused then, with the file and key named."""
         grouped: dict[str, dict[str | None, str]] = {}
         for key, template in templates.items():
             base, attribute = split_attribute(key)
             grouped.setdefault(base, {})[attribute] = template
-        lines: list[str] = []
-        plain: list[ftl.Message] = []
         for base, parts in grouped.items():
-            value = parts.get(None)
-            if value is None:
+            if parts.get(None) is None:
                 raise CatalogueError(f"{source}: {base!r} has forms but no text of its own")
-            ident = self.ids.get(base) or f"m{len(self.ids)}"
+            self.ids[base] = f"m{self._added}"  # a new one: a message compiled stays as it was
+            self._added += 1
             self.needs[base] = set().union(*(variables(text) for text in parts.values()))
-            self.ids[base] = ident
-            if len(parts) == 1 and _PLAIN_TEMPLATE.fullmatch(value):
-                plain.append(plain_message(ident, value))
-                continue
-            lines.append(f"{ident} = {fluent_source(base, value)}")
+            self._waiting[base] = (parts, source)
+
+    def compile_all(self) -> None:
+        """Compile every message not compiled yet (a test of the catalogue).
+
+        :raises CatalogueError: naming the file and key of the first that
+            is not a valid template."""
+        for key in list(self._waiting):
+            self._message(key)
+
+    def _message(self, key: str) -> Message:
+        """``key``'s compiled message, compiled now if it was not yet."""
+        waiting = self._waiting.get(key)
+        if waiting is not None:
+            self._compile(key, *waiting)
+            del self._waiting[key]
+        return self.bundle.get_message(self.ids[key])
+
+    def _compile(self, base: str, parts: Mapping[str | None, str], source: str) -> None:
+        ident, value = self.ids[base], parts[None]
+        if len(parts) == 1 and _PLAIN_TEMPLATE.fullmatch(value):
+            resource = FluentResource("")
+            resource.body.append(plain_message(ident, value))
+            self._plain[base] = _SHORTHAND.split(value)
+        else:
+            lines = [f"{ident} = {fluent_source(base, value)}"]
             lines += [f"    .{name} = {fluent_source(base, text)}"
                       for name, text in parts.items() if name is not None]
-        resource = FluentResource("\n".join(lines) + "\n")
-        self._refuse_junk(resource.body, source)
-        resource.body += plain
+            resource = FluentResource("\n".join(lines) + "\n")
+            self._refuse_junk(resource.body, source)
         self.bundle.add_resource(resource, allow_overrides=True)
 
     def _refuse_junk(self, entries: Iterable[ftl.EntryType], source: str) -> None:
@@ -342,7 +369,11 @@ class Bundle:
 
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""
-        message = self.bundle.get_message(self.ids[key])
+        message = self._message(key)
+        if attribute is None and key in self._plain:
+            plain = self._plain_text(self._plain[key], args)
+            if plain is not None:
+                return plain
         pattern = message.value if attribute is None else message.attributes[attribute]
         if pattern is None:
             return key
@@ -352,18 +383,37 @@ class Bundle:
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
 
+    def _plain_text(self, pieces: list[str], args: Mapping[str, Any]) -> str | None:
+        """A plain template's text with ``args``, as Fluent writes it; None
+        when a parameter is a number (Fluent and the locale write those)."""
+        out: list[str] = []
+        for at, piece in enumerate(pieces):
+            if at % 2 == 0:
+                out.append(piece)
+                continue
+            value = args.get(piece)
+            if value is None:
+                out.append("{" + piece + "}")  # a missing parameter stays visible
+            elif type(value) is str:
+                out.append(value)
+            elif type(value) in (NameArg, TextArg, ListArg):
+                out.append(value.format(self.locale))
+            else:
+                return None
+        return "".join(out)
+
     def attribute(self, key: str, name: str, args: Mapping[str, Any]) -> str | None:
         """The attribute ``name`` of ``key``, or None if the entry has none."""
         if key not in self.ids:
             return None
-        message = self.bundle.get_message(self.ids[key])
+        message = self._message(key)
         if name not in message.attributes:
             return None
         return self.format(key, args, name)
 
     def errors(self, key: str, args: Mapping[str, Any]) -> list[Exception]:
         """What went wrong rendering ``key`` with ``args`` (for the tests)."""
-        message = self.bundle.get_message(self.ids[key])
+        message = self._message(key)
         found: list[Exception] = []
         for pattern in [message.value, *message.attributes.values()]:
             if pattern is not None:

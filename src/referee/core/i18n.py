@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -115,7 +116,10 @@ def for_reader(text: Msg, reader: str) -> Msg:
         return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
     if not any(isinstance(value, Msg | tuple) for value in params.values()):
         return text
-    return Msg(text.key, {key: _param_for(value, reader) for key, value in params.items()})
+    worded = {key: _param_for(value, reader) for key, value in params.items()}
+    if all(worded[key] is value for key, value in params.items()):
+        return text  # nothing in it worded for its reader: the same text, for every reader
+    return Msg(text.key, worded)
 
 
 def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
@@ -129,7 +133,8 @@ def _param_for(value: Param, reader: str) -> Param:
     if isinstance(value, Msg):
         return for_reader(value, reader)
     if isinstance(value, tuple):
-        return tuple(_param_for(item, reader) for item in value)
+        worded = tuple(_param_for(item, reader) for item in value)
+        return value if all(a is b for a, b in zip(worded, value, strict=True)) else worded
     return value
 
 
@@ -263,24 +268,74 @@ class Catalogue:
 
     Templates are Fluent patterns (see :mod:`referee.core.grammar`): plurals,
     case and gender are chosen in the template, names and numbers are
-    written as the reader's language writes them."""
+    written as the reader's language writes them.
+
+    A file is read and compiled on first use, one language at a time: a
+    process that renders only English never compiles the Russian, and one
+    that renders nothing (``referee --help``) compiles nothing."""
 
     def __init__(self) -> None:
-        self.templates: dict[Lang, dict[str, str]] = {lang: {} for lang in LANGS}
         self.sources: list[Path] = []
-        self.bundles: dict[Lang, Bundle] = {lang: Bundle(lang) for lang in LANGS}
+        self._templates: dict[Lang, dict[str, str]] = {lang: {} for lang in LANGS}
+        self._bundles: dict[Lang, Bundle] = {}
+        self._compiled: dict[Lang, int] = {lang: 0 for lang in LANGS}
+        self._read: dict[Path, dict[str, object]] = {}
+        self._remembered: dict[tuple[int, Lang], tuple[Msg, str]] | None = None
+
+    @contextmanager
+    def remembering(self) -> Iterator[None]:
+        """Within the block, a text rendered again (the same :class:`Msg`, in
+        the same language) is not formatted again: a turn's line read by
+        every character in a room, a room's name in every line."""
+        if self._remembered is not None:
+            yield
+            return
+        self._remembered = {}
+        try:
+            yield
+        finally:
+            self._remembered = None
 
     def load(self, path: Path) -> None:
-        """Merge a TOML file with one table per language (``[en]``, ``[ru]``);
-        an entry that is not a valid template is refused, naming file and key."""
-        if path in self.sources:
-            return
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        """Merge a TOML file with one table per language (``[en]``, ``[ru]``),
+        read when a language is first asked for; an entry that is not a valid
+        template is refused then, naming file and key."""
+        if path not in self.sources:
+            self.sources.append(path)
+
+    @property
+    def templates(self) -> dict[Lang, dict[str, str]]:
+        """Every language's templates by key, every file loaded so far read."""
         for lang in LANGS:
-            entries = _flatten(data.get(lang, {}))
-            self.bundles[lang].add(entries, str(path))
-            self.templates[lang].update(entries)
-        self.sources.append(path)
+            self.bundle(lang)
+        return self._templates
+
+    @property
+    def bundles(self) -> dict[Lang, Bundle]:
+        """Every language's compiled bundle, every file loaded so far compiled."""
+        return {lang: self.bundle(lang) for lang in LANGS}
+
+    def bundle(self, lang: Lang) -> Bundle:
+        """``lang``'s bundle with every file loaded so far compiled into it.
+
+        :raises CatalogueError: naming the file and key of an entry that is
+            not a valid template."""
+        bundle = self._bundles.get(lang)
+        if bundle is None:
+            bundle = self._bundles[lang] = Bundle(lang)
+        while self._compiled[lang] < len(self.sources):
+            path = self.sources[self._compiled[lang]]
+            entries = _flatten(self._data(path).get(lang, {}))  # type: ignore[arg-type]
+            bundle.add(entries, str(path))
+            self._templates[lang].update(entries)
+            self._compiled[lang] += 1
+        return bundle
+
+    def _data(self, path: Path) -> dict[str, object]:
+        data = self._read.get(path)
+        if data is None:
+            data = self._read[path] = tomllib.loads(path.read_text(encoding="utf-8"))
+        return data
 
     def render(self, message: Msg | Name | str, lang: Lang = "en") -> str:
         """The text of ``message`` in ``lang``; an unknown key renders as itself."""
@@ -288,11 +343,22 @@ class Catalogue:
             return message
         if isinstance(message, Name):
             return message.render(lang)
-        if not self.bundles[lang].has(message.key):
-            if lang == "en" or not self.bundles["en"].has(message.key):
+        remembered = self._remembered
+        if remembered is not None:
+            known = remembered.get((id(message), lang))
+            if known is not None and known[0] is message:
+                return known[1]
+            text = self._format(message, lang)
+            remembered[(id(message), lang)] = (message, text)
+            return text
+        return self._format(message, lang)
+
+    def _format(self, message: Msg, lang: Lang) -> str:
+        if not self.bundle(lang).has(message.key):
+            if lang == "en" or not self.bundle("en").has(message.key):
                 return message.key
             lang = "en"
-        return self.bundles[lang].format(message.key, self.arguments(message, lang))
+        return self.bundle(lang).format(message.key, self.arguments(message, lang))
 
     def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads."""
@@ -313,7 +379,7 @@ class Catalogue:
         return str(value)
 
     def _attribute(self, message: Msg, name: str, lang: Lang) -> str | None:
-        bundle = self.bundles[lang]
+        bundle = self.bundle(lang)
         if not bundle.has(message.key):
             return None
         return bundle.attribute(message.key, name, self.arguments(message, lang))

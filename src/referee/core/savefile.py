@@ -42,6 +42,15 @@ from referee.core.errors import (
 from referee.core.events import Seat
 from referee.core.game import Game
 from referee.core.i18n import Msg, msg
+from referee.core.journal import (
+    FORMAT as JOURNAL_FORMAT,
+)
+from referee.core.journal import (
+    LEAST_BEFORE_WRITING_WHOLE,
+    apply_journal,
+    journal_path,
+    next_digest,
+)
 from referee.core.limits import SAVE, over_limit, too_large
 from referee.core.ruleset import find_ruleset
 from referee.core.scenario import unknown_name, validate_scenario
@@ -208,6 +217,8 @@ def save_game(game: Game, path: Path | str, players: Mapping[Seat, str] | None =
     half-written), with who plays each seat where ``players`` says."""
     text = json.dumps(game_to_json(game, players), ensure_ascii=False, indent=1)
     write_atomically(path, text + "\n")
+    with contextlib.suppress(OSError):  # the file holds every input now
+        journal_path(path).unlink(missing_ok=True)
 
 
 def check_writable(path: Path | str) -> None:
@@ -426,8 +437,10 @@ def read_save_file(path: Path | str) -> Any:
 
 
 def load_game(path: Path | str, check: bool = True, allow_unchecked: bool = True) -> Game:
-    """Load a game saved by :func:`save_game`. :raises SaveFileError:"""
-    return game_from_json(read_save_file(path), str(path), check, allow_unchecked)
+    """Load a game saved by :func:`save_game`, with the inputs of its journal
+    (:mod:`referee.core.journal`). :raises SaveFileError:"""
+    data = read_save_file(path)
+    return apply_journal(game_from_json(data, str(path), check, allow_unchecked), path, data)
 
 
 def load_game_any_version(path: Path | str) -> tuple[Game, Msg | None]:
@@ -449,10 +462,60 @@ def load_to_resume(path: Path | str, any_version: bool = True
     game saved under another version of its rules is refused
     (:class:`~referee.core.errors.OtherRulesVersion`). :raises SaveFileError:"""
     data = read_save_file(path)
-    game = game_from_json(data, str(path), any_version=any_version)
+    game = apply_journal(game_from_json(data, str(path), any_version=any_version), path, data)
     players = saved_players(data, game)
     saved = saved_version(data)
     if saved is None or saved == game.ruleset.version:
         return game, None, players
     return game, msg("core.savefile.other-version", source=str(path), ruleset=game.ruleset.name,
                      saved=saved, current=game.ruleset.version), players
+
+
+class Autosave:
+    """Keeps the save file ``path`` up to date with a game after every input:
+    :meth:`save` after each, :meth:`close` when play stops."""
+
+    def __init__(self, path: Path | str, players: Mapping[Seat, str] | None = None) -> None:
+        self.path = Path(path)
+        self.players: dict[Seat, str] = dict(players or {})
+        self.written = -1
+        """How many of the game's inputs the file and its journal hold."""
+        self._whole = 0
+        self._digest: str | None = None
+
+    def save(self, game: Game) -> None:
+        """Make the file and its journal hold every input of ``game``."""
+        count = len(game.inputs)
+        if count == self.written:
+            return
+        digest = self._digest
+        if digest is None or count < self.written or \
+                count - self._whole > max(LEAST_BEFORE_WRITING_WHOLE, self._whole):
+            self.write_whole(game)
+            return
+        lines = []
+        for item in game.inputs[self.written:count]:
+            digest = next_digest(digest, item)
+            lines.append(json.dumps({"input": item, "digest": digest}, ensure_ascii=False) + "\n")
+        with open(journal_path(self.path), "a", encoding="utf-8") as file:
+            file.write("".join(lines))
+            file.flush()
+            os.fsync(file.fileno())
+        self._digest, self.written = digest, count
+
+    def write_whole(self, game: Game) -> None:
+        """Write the whole file (atomically), then start an empty journal
+        following it."""
+        data = game_to_json(game, self.players)
+        write_atomically(self.path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        head = {"journal": JOURNAL_FORMAT, "follows": data["checksum"], "inputs": len(game.inputs)}
+        write_atomically(journal_path(self.path), json.dumps(head) + "\n")
+        self._whole = self.written = len(game.inputs)
+        self._digest = data["checksum"]
+
+    def close(self, game: Game) -> None:
+        """Write the whole file and remove its journal (play has stopped)."""
+        if self.written != len(game.inputs) or self._whole != self.written:
+            self.write_whole(game)
+        with contextlib.suppress(OSError):
+            journal_path(self.path).unlink(missing_ok=True)

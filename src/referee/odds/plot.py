@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 from referee.core.errors import RefereeError
 from referee.core.i18n import Lang, Msg, msg, render
 from referee.odds.result import Odds, OddsTable
-from referee.odds.simulate import Simulation
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from referee.odds.simulate import Simulation  # the bots too: not for odds alone
 
 FORMATS = (".png", ".svg")
 

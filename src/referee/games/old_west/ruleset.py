@@ -133,8 +133,10 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     def seat_name(self, scenario: OldWestScenario, seat: Seat) -> Msg | Name:
         """The posse's name from the scenario."""
-        names = setup_of(scenario).posse_names
-        return names[seat] if seat in names else super().seat_name(scenario, seat)
+        for posse in scenario.posses:  # not the whole set-up: `referee rulesets` asks too
+            if posse.seat == seat:
+                return posse_name(posse)
+        return super().seat_name(scenario, seat)
 
 
 class _Fixed:
