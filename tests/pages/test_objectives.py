@@ -89,12 +89,13 @@ def test_samurai_names_the_last_turn_and_the_tokens_in_each_pool():
 def test_echo_names_the_targets_and_the_turns_left():
     game = new_game("echo")
     english, russian = knowledge(game, "max", "en"), knowledge(game, "max", "ru")
-    assert "Together, detain, kill or destroy the Ghost of Kholomi and the Mad Magister" \
-        in english
-    assert "Still at large: the Ghost of Kholomi and the Mad Magister." in english
+    # The example's three targets (scenarios/*.toml, settings.targets).
+    assert ("Together, detain, kill or destroy the Ghost of Kholomi, the Smuggler, and the Mad "
+            "Magister") in english
+    assert "Still at large: the Ghost of Kholomi, the Smuggler, and the Mad Magister." in english
     assert "8 turns left" in english
     assert "Вы играете за сэра Макса." in russian
-    assert "Ещё на свободе: Призрак Холоми и Безумный магистр." in russian
+    assert "Ещё на свободе: Призрак Холоми, Контрабандист и Безумный магистр." in russian
     assert "осталось 8 ходов" in russian
 
 
