@@ -104,3 +104,20 @@ def test_the_loser_of_a_fight_across_a_thick_wall_backs_off_from_it():
     for spot in spots:  # each gap 1" wider than it was (0.2" to the wall, 0.65" to the winner)
         assert wall.geometry.distance(Point(spot)) - R >= 1.2 - 0.001
         assert math.dist(spot, winner.xy) - 2 * R >= 1.65 - 0.001
+
+
+@rule("OW-BCK-1")
+def test_the_spots_offered_are_distinct_places_half_an_inch_apart():
+    """House rule SPOTS_APART: in open ground a loser backing off 1" from one
+    enemy could end anywhere on an arc of 150° (within 75° of straight back),
+    about 2.6" long at 1" out; the eight spots offered lie at least 0.5" from
+    each other, the first straight back."""
+    table = Table(24, 24)
+    put(table, "loser", 12, 12, "law")
+    put(table, "winner", *around(12, 12, 90), "out")
+    spots = back_off(table, "loser", ["winner"]).spots
+    assert spots[0] == pytest.approx((12, 11), abs=0.01)
+    assert len(spots) >= 3
+    for i, (ax, ay) in enumerate(spots):
+        for bx, by in spots[i + 1:]:
+            assert math.hypot(ax - bx, ay - by) >= 0.5

@@ -31,6 +31,11 @@ it (which a base would only clear at 82°) in its way, as the book wants."""
 
 _AWAY_COS = math.cos(math.radians(AWAY_LIMIT))
 
+SPOTS_APART = 0.5
+"""House rule: inches, at least, between two back-off spots offered, so
+that each choice is a distinct place a player can tell from the others (not
+eight points a tenth of an inch apart around one arc)."""
+
 MARGIN = 0.001
 """Inches a back-off goes beyond the inch, so that keeping positions to
 0.0001" never leaves a gap a hair short of it."""
@@ -111,13 +116,19 @@ def find_back_off(table: Table, loser: str, away_from: Sequence[str],
     return BackOff(())
 
 
-def spread(found: list[tuple[float, XY]], keep: int) -> list[XY]:
-    """Up to ``keep`` spots spread over the range, the straightest first."""
+def spread(found: list[tuple[float, XY]], keep: int,
+           apart: float = SPOTS_APART) -> list[XY]:
+    """Up to ``keep`` spots, the straightest first, each at least ``apart``
+    inches from every spot offered before it (house rule
+    :data:`SPOTS_APART`)."""
     found.sort(key=lambda item: item[0])
-    if len(found) <= keep:
-        return [spot for _, spot in found]
-    stride = len(found) / keep
-    return [found[int(i * stride)][1] for i in range(keep)]
+    kept: list[XY] = []
+    for _, (x, y) in found:
+        if all(math.hypot(x - kx, y - ky) >= apart for kx, ky in kept):
+            kept.append((x, y))
+            if len(kept) == keep:
+                break
+    return kept
 
 
 def _away_direction(table: Table, loser: str, away_from: Sequence[str],

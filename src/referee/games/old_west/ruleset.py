@@ -45,8 +45,11 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     name = "old-west"
     aliases = ("old_west", "legends-of-the-old-west", "lotow")
-    version = "4"
-    """4: the view states each posse's objectives and where the game stands
+    version = "5"
+    """5: back-off spots offered are at least half an inch apart (house rule
+    ``back_off.SPOTS_APART``), so games that back off choose among other
+    spots; a saved game of version 4 replays with a notice.
+    4: the view states each posse's objectives and where the game stands
     (``objectives``: the last turn, the models escaped, in words and as
     data); a saved game of version 3 replays with a notice.
     2: the view shows ``fortune_save``. 3: the view is typed
