@@ -83,7 +83,10 @@ def page(context: BrowserContext) -> Page:
 
 
 class Shots:
-    """Screenshots of a test's steps, numbered in order."""
+    """Screenshots of a test's steps, numbered in order. A full-page
+    screenshot lays the page out at its whole height and back; a focused
+    field is let go meanwhile (and focused again after), or the browser
+    would scroll it into view a moment later, under the test's next click."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -94,7 +97,10 @@ class Shots:
     def __call__(self, page: Page, step: str) -> Path:
         self.count += 1
         path = self.folder / f"{self.count:02d}-{re.sub(r'[^a-z0-9]+', '-', step.lower())}.png"
+        focused = page.evaluate_handle("() => document.activeElement")
+        page.evaluate("el => el && el.blur && el.blur()", focused)
         page.screenshot(path=str(path), full_page=True)
+        page.evaluate("el => el && el.focus && el.focus({preventScroll: true})", focused)
         return path
 
 

@@ -183,5 +183,5 @@ def test_a_samurai_allocation_is_made_with_the_steppers(
     _send(player, "Send")
     player.wait_for_function(
         "() => [...document.querySelectorAll('#part-log li')].some("
-        "li => /tokens|жетон/.test(li.textContent))")
+        "li => /\\btokens?\\b|жетон/.test(li.textContent))")  # "1 Attack token"
     shots(player, "the allocation revealed")
