@@ -237,3 +237,59 @@ def test_every_shipped_catalogue_file_compiles_in_both_languages() -> None:
         bundle = catalogue.bundle(lang)
         bundle.compile_all()
         assert len(bundle.ids) > 500
+
+
+def test_threads_rendering_at_once_each_read_every_message() -> None:
+    """The server renders pages from several threads: the first renders of a
+    fresh catalogue, at the same moment, all read their text (no message
+    compiled twice or read half-added)."""
+    import threading
+    import tomllib
+
+    import referee
+
+    files = [path for path in sorted(Path(referee.__file__).parent.rglob("text.toml"))
+             if set(tomllib.loads(path.read_text(encoding="utf-8"))) & set(LANGS)]
+    catalogue = Catalogue()
+    for path in files:
+        catalogue.load(path)
+    keys = {lang: list(_keys_of(files, lang)) for lang in LANGS}
+    start = threading.Barrier(8)
+    wrong: list[str] = []
+
+    def read(lang: str) -> None:
+        start.wait()
+        for key in keys[lang]:
+            try:
+                text = catalogue.render(msg(key), lang)  # type: ignore[arg-type]
+            except Exception as exc:  # a failure is what the test looks for
+                wrong.append(f"{lang} {key}: {exc!r}")
+                continue
+            if text == key:
+                wrong.append(f"{lang} {key}: rendered as its key")
+
+    threads = [threading.Thread(target=read, args=(LANGS[n % 2],)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []
+
+
+def _keys_of(files: list[Path], lang: str) -> list[str]:
+    """Every message key of ``files`` in ``lang`` (a form ``key@form`` left out)."""
+    import tomllib
+
+    found: list[str] = []
+
+    def walk(table: dict[str, object], prefix: str) -> None:
+        for name, value in table.items():
+            key = f"{prefix}{name}"
+            if isinstance(value, dict):
+                walk(value, key + ".")
+            elif "@" not in key:
+                found.append(key)
+
+    for path in files:
+        walk(tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {}), "")
+    return found

@@ -27,6 +27,7 @@ OR as it joins them ("2 and 6", «2 и 6»).
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -307,6 +308,7 @@ class Bundle:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
         text, name, text, ... (most lines of a log, written without Fluent)."""
         self._added = 0
+        self._compiling = threading.RLock()
 
     def add(self, templates: Mapping[str, str], source: str) -> None:
         """Take ``templates`` (catalogue keys, possibly ``key@attribute``), to
@@ -316,6 +318,10 @@ class Bundle:
         for key, template in templates.items():
             base, attribute = split_attribute(key)
             grouped.setdefault(base, {})[attribute] = template
+        with self._compiling:
+            self._add(grouped, source)
+
+    def _add(self, grouped: Mapping[str, dict[str | None, str]], source: str) -> None:
         for base, parts in grouped.items():
             if parts.get(None) is None:
                 raise CatalogueError(f"{source}: {base!r} has forms but no text of its own")
@@ -333,11 +339,14 @@ class Bundle:
             self._message(key)
 
     def _message(self, key: str) -> Message:
-        """``key``'s compiled message, compiled now if it was not yet."""
-        waiting = self._waiting.get(key)
-        if waiting is not None:
-            self._compile(key, *waiting)
-            del self._waiting[key]
+        """``key``'s compiled message, compiled now if it was not yet (once,
+        however many threads render it first at the same moment)."""
+        if key in self._waiting:
+            with self._compiling:
+                waiting = self._waiting.get(key)
+                if waiting is not None:
+                    self._compile(key, *waiting)
+                    del self._waiting[key]
         return self.bundle.get_message(self.ids[key])
 
     def _compile(self, base: str, parts: Mapping[str | None, str], source: str) -> None:
@@ -355,9 +364,9 @@ class Bundle:
         self.bundle.add_resource(resource, allow_overrides=True)
 
     def _refuse_junk(self, entries: Iterable[ftl.EntryType], source: str) -> None:
-        by_id = {ident: key for key, ident in self.ids.items()}
         for entry in entries:
             if isinstance(entry, ftl.Junk):
+                by_id = {ident: key for key, ident in self.ids.items()}
                 ident = (entry.content or "").split(" ", 1)[0]
                 reason = "; ".join(a.message or a.code for a in entry.annotations)
                 raise CatalogueError(

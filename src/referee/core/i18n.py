@@ -9,6 +9,7 @@ reader's language. Names that a scenario gives (a Location, a character) are
 from __future__ import annotations
 
 import os
+import threading
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -281,6 +282,7 @@ class Catalogue:
         self._compiled: dict[Lang, int] = {lang: 0 for lang in LANGS}
         self._read: dict[Path, dict[str, object]] = {}
         self._remembered: dict[tuple[int, Lang], tuple[Msg, str]] | None = None
+        self._reading = threading.RLock()
 
     @contextmanager
     def remembering(self) -> Iterator[None]:
@@ -300,8 +302,9 @@ class Catalogue:
         """Merge a TOML file with one table per language (``[en]``, ``[ru]``),
         read when a language is first asked for; an entry that is not a valid
         template is refused then, naming file and key."""
-        if path not in self.sources:
-            self.sources.append(path)
+        with self._reading:
+            if path not in self.sources:
+                self.sources.append(path)
 
     @property
     def templates(self) -> dict[Lang, dict[str, str]]:
@@ -321,14 +324,19 @@ class Catalogue:
         :raises CatalogueError: naming the file and key of an entry that is
             not a valid template."""
         bundle = self._bundles.get(lang)
-        if bundle is None:
-            bundle = self._bundles[lang] = Bundle(lang)
-        while self._compiled[lang] < len(self.sources):
-            path = self.sources[self._compiled[lang]]
-            entries = _flatten(self._data(path).get(lang, {}))  # type: ignore[arg-type]
-            bundle.add(entries, str(path))
-            self._templates[lang].update(entries)
-            self._compiled[lang] += 1
+        if bundle is not None and self._compiled[lang] == len(self.sources):
+            return bundle
+        with self._reading:  # the server renders from several threads
+            bundle = self._bundles.get(lang)
+            if bundle is None:
+                bundle = Bundle(lang)
+            while self._compiled[lang] < len(self.sources):
+                path = self.sources[self._compiled[lang]]
+                entries = _flatten(self._data(path).get(lang, {}))  # type: ignore[arg-type]
+                bundle.add(entries, str(path))
+                self._templates[lang].update(entries)
+                self._compiled[lang] += 1
+            self._bundles[lang] = bundle
         return bundle
 
     def _data(self, path: Path) -> dict[str, object]:
