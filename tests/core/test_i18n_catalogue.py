@@ -11,6 +11,7 @@ from referee.core.i18n import (
     CATALOGUE,
     LANGS,
     Catalogue,
+    Lang,
     Name,
     format_number,
     language_from_env,
@@ -257,11 +258,11 @@ def test_threads_rendering_at_once_each_read_every_message() -> None:
     start = threading.Barrier(8)
     wrong: list[str] = []
 
-    def read(lang: str) -> None:
+    def read(lang: Lang) -> None:
         start.wait()
         for key in keys[lang]:
             try:
-                text = catalogue.render(msg(key), lang)  # type: ignore[arg-type]
+                text = catalogue.render(msg(key), lang)
             except Exception as exc:  # a failure is what the test looks for
                 wrong.append(f"{lang} {key}: {exc!r}")
                 continue
@@ -276,7 +277,7 @@ def test_threads_rendering_at_once_each_read_every_message() -> None:
     assert wrong == []
 
 
-def _keys_of(files: list[Path], lang: str) -> list[str]:
+def _keys_of(files: list[Path], lang: Lang) -> list[str]:
     """Every message key of ``files`` in ``lang`` (a form ``key@form`` left out)."""
     import tomllib
 
