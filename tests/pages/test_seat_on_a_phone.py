@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from tests.pages.conftest import PHONE, Served, Shots
 
@@ -52,5 +52,43 @@ def test_echo_s_city_fits_a_phone_in_russian_each_place_a_card(
         assert "Сыщики" in {cell["label"] for cell in cells}
         page.locator("#part-knowledge .q-cards").screenshot(
             path=str(shots.folder / "the city's cards.png"))
+    finally:
+        phone.close()
+
+
+def visible_ready_buttons(page: Page) -> list[str]:
+    """Where each Ready control a person can see sits: its part and its box."""
+    return list(page.evaluate("""() => [...document.querySelectorAll('button')]
+      .filter(b => /ready/i.test(b.textContent) && b.checkVisibility())
+      .map(b => b.closest('.q-actions') ? 'after the orders'
+                : (b.closest('#part-turn') ? 'the turn' : 'elsewhere'))"""))
+
+
+def test_a_facility_turn_says_ready_after_the_orders_on_a_phone(
+        served: Served, browser: Browser, shots: Shots) -> None:
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-GB")
+    try:
+        page = phone.new_page()
+        made = served.api.create(ruleset="facility", seats={"anna": "person", "boris": "person"})
+        page.goto(served.base + made["seats"]["anna"]["link"])
+        page.wait_for_selector("#answer-form")
+        shots(page, "the orders on a phone")
+        assert page.locator("#part-turn form[action$='/ready']").count() == 1  # without CSS
+        assert visible_ready_buttons(page) == ["after the orders"]
+        ready = page.locator("#answer-form .q-actions button[name=ready]")
+        send = page.locator("#answer-form .q-actions button.q-send")
+        last_order = page.locator("#answer-form details.q-more")
+        ready_box, send_box, order_box = (ready.bounding_box(), send.bounding_box(),
+                                          last_order.bounding_box())
+        assert ready_box and send_box and order_box
+        assert ready_box["y"] >= send_box["y"] >= order_box["y"] + order_box["height"]
+        assert ready_box["x"] >= 0 and ready_box["x"] + ready_box["width"] <= PHONE["width"]
+        page.set_viewport_size({"width": 1200, "height": 900})
+        assert visible_ready_buttons(page) == ["after the orders"]
+        page.set_viewport_size(PHONE)
+        ready.click()
+        page.wait_for_selector("#part-turn >> text=You are ready")
+        assert "You are ready for this turn." in page.inner_text("#answer-status")
+        shots(page, "sent and ready")
     finally:
         phone.close()
