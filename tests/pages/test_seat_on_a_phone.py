@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.pages.conftest import PHONE, Served, Shots
+from tests.pages.test_play_to_the_end import short_example
 
 SCROLLS = """() => ({
   page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
@@ -92,3 +93,54 @@ def test_a_facility_turn_says_ready_after_the_orders_on_a_phone(
         shots(page, "sent and ready")
     finally:
         phone.close()
+
+
+def shown_turn(page: Page) -> str:
+    return str(page.evaluate(
+        "() => document.querySelector('#answer-form input[name=turn]')?.value ?? ''"))
+
+
+def test_the_receipt_belongs_to_the_question_it_answered(
+        served: Served, context: BrowserContext, shots: Shots) -> None:
+    """Answered: the receipt shows, and stays while the orders are shown
+    back; the next question, and then the end, take it away."""
+    scenario = short_example("facility", "last_turn = 12", "last_turn = 2")
+    made = served.api.create(ruleset="facility", scenario=scenario, lang="ru",
+                             seats={"anna": "person", "boris": "person"})
+    page = context.new_page()
+    page.goto(served.base + made["seats"]["anna"]["link"])
+    page.wait_for_selector("#answer-form")
+    page.wait_for_selector("body[data-live]")
+    loaded = page.evaluate("performance.timeOrigin")
+    assert shown_turn(page) == "1"
+
+    page.click("#answer-form button.q-send")
+    receipt = page.locator("#answer-status .receipt code")
+    receipt.wait_for()
+    taken = receipt.inner_text()
+    assert re.fullmatch(r"[0-9a-f]{64}", taken)
+    assert "Ваш ответ принят" in page.inner_text("#answer-status")
+    page.wait_for_selector("#part-question .q-read")  # the orders shown back as read
+    assert receipt.inner_text() == taken and receipt.is_visible()
+    shots(page, "answered: the receipt")
+
+    closed = served.api.call("POST", f"/api/games/{made['id']}/close", made["master"]["token"])
+    assert closed.status_code == 200, closed.text
+    page.wait_for_function("() => document.querySelector('#answer-form input[name=turn]')"
+                           "?.value === '2'")
+    assert page.inner_text("#answer-status").strip() == ""
+    assert not page.locator("#answer-status .receipt").count()
+    shots(page, "the next question: no old receipt")
+
+    page.click("#answer-form button[name=ready]")
+    page.locator("#answer-status .receipt").wait_for()
+    assert page.locator("#answer-status .receipt code").inner_text() != taken
+    boris = served.api.call("POST", f"/api/games/{made['id']}/ready",
+                            made["seats"]["boris"]["token"])
+    assert boris.status_code == 200, boris.text
+    page.wait_for_selector("#part-turn .outcome")
+    page.wait_for_function("() => !document.querySelector('#answer-form')")
+    assert page.inner_text("#answer-status").strip() == ""
+    assert shown_turn(page) == ""
+    assert page.evaluate("performance.timeOrigin") == loaded  # never reloaded
+    shots(page, "the end: no receipt")
