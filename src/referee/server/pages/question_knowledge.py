@@ -28,12 +28,16 @@ View = dict[str, Any]
 
 @dataclass
 class Section:
-    """A part of what the seat knows: a heading, lines, and a table."""
+    """A part of what the seat knows: a heading, lines, and a table. A
+    table of ``cards`` shows each row as a card on a narrow screen, each
+    cell under its column's heading, where its columns are too many or too
+    wide to sit side by side."""
 
     title: str
     lines: list[str] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
+    cards: bool = False
 
 
 Sections = list[Section]
@@ -162,7 +166,9 @@ def _echo(ruleset: AnyRuleset, view: View, words: Words) -> Sections:
               holder=name_of(state["investigators"][item["holder"]]["name"])
               if item["holder"] in state["investigators"] else msg("question.echo.nobody"))
         for item in state["items"].values()])
-    return [_board_table(ruleset, view, words, msg("question.know.board")), items]
+    board = _board_table(ruleset, view, words, msg("question.know.board"))
+    board.cards = True  # four columns of long lines: a card per place on a phone
+    return [board, items]
 
 
 # -- Old West ---------------------------------------------------------------------------

@@ -28,6 +28,22 @@
     });
   }
 
+  // The status under the question (a receipt, a refusal, "you are ready")
+  // belongs to the question it answered, told by the turn its form posted;
+  // once the question shown is another one, or none (the end), it goes.
+  function shownQuestion() {
+    var turn = document.querySelector("#part-question #answer-form input[name=turn]");
+    return turn ? turn.value : "";
+  }
+
+  function dropStaleStatus() {
+    var status = document.getElementById("answer-status");
+    if (status && status.dataset.question !== shownQuestion()) {
+      status.innerHTML = "";
+      delete status.dataset.question;
+    }
+  }
+
   function swap(name, part) {
     var el = document.getElementById("part-" + name);
     if (!el || el.dataset.v === part.v) { return; }
@@ -36,6 +52,7 @@
     if (window.htmx) { window.htmx.process(el); }
     localise(el);
     copyButtons(el);
+    if (name === "question") { dropStaleStatus(); }
     document.dispatchEvent(new CustomEvent("referee:swapped", { detail: { part: name } }));
   }
 
@@ -72,8 +89,19 @@
       });
     }
   });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var status = event.detail.target;
+    if (!status || status.id !== "answer-status") { return; }
+    var turn = event.detail.elt.querySelector && event.detail.elt.querySelector("input[name=turn]");
+    status.dataset.posting = turn ? turn.value : "";
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     localise(event.target);
     copyButtons(event.target);
+    if (event.target.id === "answer-status") {
+      // The question may have moved on while the answer was on its way.
+      event.target.dataset.question = event.target.dataset.posting || "";
+      dropStaleStatus();
+    }
   });
 })();
