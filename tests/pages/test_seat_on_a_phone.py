@@ -103,7 +103,8 @@ def shown_turn(page: Page) -> str:
 def test_the_receipt_belongs_to_the_question_it_answered(
         served: Served, context: BrowserContext, shots: Shots) -> None:
     """Answered: the receipt shows, and stays while the orders are shown
-    back; the next question, and then the end, take it away."""
+    back; the next question, and then the end, leave the receipt alone
+    (marked as earlier), without the words that answered the question before."""
     scenario = short_example("facility", "last_turn = 12", "last_turn = 2")
     made = served.api.create(ruleset="facility", scenario=scenario, lang="ru",
                              seats={"anna": "person", "boris": "person"})
@@ -128,19 +129,23 @@ def test_the_receipt_belongs_to_the_question_it_answered(
     assert closed.status_code == 200, closed.text
     page.wait_for_function("() => document.querySelector('#answer-form input[name=turn]')"
                            "?.value === '2'")
-    assert page.inner_text("#answer-status").strip() == ""
-    assert not page.locator("#answer-status .receipt").count()
-    shots(page, "the next question: no old receipt")
+    assert "Ваш ответ принят" not in page.inner_text("#answer-status")
+    assert receipt.inner_text() == taken and receipt.is_visible()
+    assert page.locator("#answer-status.earlier").count() == 1
+    shots(page, "the next question: the earlier receipt only")
 
     page.click("#answer-form button[name=ready]")
-    page.locator("#answer-status .receipt").wait_for()
-    assert page.locator("#answer-status .receipt code").inner_text() != taken
+    page.wait_for_function("taken => document.querySelector('#answer-status .receipt code')"
+                           "?.textContent !== taken", arg=taken)
+    last = receipt.inner_text()
+    assert page.locator("#answer-status.earlier").count() == 0
     boris = served.api.call("POST", f"/api/games/{made['id']}/ready",
                             made["seats"]["boris"]["token"])
     assert boris.status_code == 200, boris.text
     page.wait_for_selector("#part-turn .outcome")
     page.wait_for_function("() => !document.querySelector('#answer-form')")
-    assert page.inner_text("#answer-status").strip() == ""
+    assert "Ваш ответ принят" not in page.inner_text("#answer-status")
+    assert receipt.inner_text() == last  # to check against the saved game
     assert shown_turn(page) == ""
     assert page.evaluate("performance.timeOrigin") == loaded  # never reloaded
-    shots(page, "the end: no receipt")
+    shots(page, "the end: the last receipt")

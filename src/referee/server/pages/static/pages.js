@@ -30,7 +30,8 @@
 
   // The status under the question (a receipt, a refusal, "you are ready")
   // belongs to the question it answered, told by the turn its form posted;
-  // once the question shown is another one, or none (the end), it goes.
+  // once the question shown is another one, or none (the end), a refusal
+  // goes and an acceptance leaves its receipt alone, marked as earlier.
   function shownQuestion() {
     var turn = document.querySelector("#part-question #answer-form input[name=turn]");
     return turn ? turn.value : "";
@@ -38,10 +39,14 @@
 
   function dropStaleStatus() {
     var status = document.getElementById("answer-status");
-    if (status && status.dataset.question !== shownQuestion()) {
-      status.innerHTML = "";
-      delete status.dataset.question;
+    if (!status || status.dataset.question === shownQuestion()) { return; }
+    var receipt = status.querySelector(".receipt");
+    status.innerHTML = "";
+    if (receipt) {
+      status.appendChild(receipt);
+      status.classList.add("earlier");
     }
+    delete status.dataset.question;
   }
 
   function swap(name, part) {
@@ -100,6 +105,7 @@
     copyButtons(event.target);
     if (event.target.id === "answer-status") {
       // The question may have moved on while the answer was on its way.
+      event.target.classList.remove("earlier");
       event.target.dataset.question = event.target.dataset.posting || "";
       dropStaleStatus();
     }
