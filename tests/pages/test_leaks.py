@@ -11,12 +11,14 @@ import difflib
 import re
 import threading
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from referee.core.ruleset import find_ruleset
 from tests.server.conftest import Api
 from tests.server.test_leaks import SEATS, VERA, twin_servers
 
@@ -112,6 +114,11 @@ def test_what_gleb_may_not_know_never_reaches_his_page(
     everything = "".join(one) + "".join(stream_one.events)
     assert "sample" not in everything and "zz-unknown" not in everything
     assert "I hide the sample case" not in everything and "A draught" in everything
+    example = find_ruleset("facility").examples()[0].read_text(encoding="utf-8")
+    aims = [entry["aim"][lang] for entry in tomllib.loads(example)["characters"].values()
+            if "aim" in entry for lang in ("en", "ru")]
+    assert aims and not any(aim in everything for aim in aims)  # Anna's and Boris's own
+    assert "The scenario gives your character no aim" in everything  # Gleb's objectives
 
 
 def test_the_same_script_shows_differently_on_veras_page(

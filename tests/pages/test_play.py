@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from referee.core.ruleset import find_ruleset
 from tests.pages.conftest import (
     PHONE,
     Served,
@@ -17,6 +19,10 @@ from tests.pages.conftest import (
     create_game,
     open_link,
 )
+
+FACILITY_LAST_TURN = tomllib.loads(find_ruleset("facility").examples()[0].read_text(
+    encoding="utf-8"))["settings"]["last_turn"]
+"""The example Facility game's last turn, which its turn card names ("Turn 1 of 12")."""
 
 
 def test_a_night_watch_game_against_the_bot_is_played_to_its_end_by_clicking(
@@ -51,14 +57,14 @@ def test_a_deadline_that_passes_while_the_page_is_open_updates_it(
         served: Served, context: BrowserContext, page: Page, shots: Shots) -> None:
     game = create_game(page, served.base, "facility", ["anna"], deadline="PT4S")
     anna = open_link(context, game.links["anna"])
-    assert anna.locator("#part-turn h2").inner_text() == "Question 1"
+    assert anna.locator("#part-turn h2").inner_text() == f"Turn 1 of {FACILITY_LAST_TURN}"
     assert anna.locator("#part-turn time").count() == 1
     anna.fill("#talk-text", "Half a message, still being typed")
     shots(anna, "turn 1 open")
     loaded = anna.evaluate("performance.timeOrigin")
     anna.wait_for_function(
-        "document.querySelector('#part-turn h2').textContent.trim() === 'Question 2'",
-        timeout=20_000)
+        "last => document.querySelector('#part-turn h2').textContent.trim() === "
+        "`Turn 2 of ${last}`", arg=FACILITY_LAST_TURN, timeout=20_000)
     shots(anna, "turn 2 by itself")
     assert anna.evaluate("performance.timeOrigin") == loaded  # never reloaded
     assert anna.input_value("#talk-text") == "Half a message, still being typed"
@@ -81,7 +87,7 @@ def test_the_same_pages_in_russian(served: Served, context: BrowserContext, page
         player = open_link(fresh, game.links["night"])
         assert player.locator("html").get_attribute("lang") == "ru"
         turn = player.inner_text("#part-turn")
-        assert "Вопрос" in turn and "Срок" in turn
+        assert re.search(r"Ход 1 из \d+", turn) and "Срок" in turn
         assert not re.search(r"\b(Turn|Deadline|answer)\b", player.inner_text("main"))
         shots(player, "a seat's page")
         answer_once(player, 0)

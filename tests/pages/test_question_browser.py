@@ -7,12 +7,18 @@ steppers. Screenshots of each step (see ``conftest.py``)."""
 from __future__ import annotations
 
 import re
+import tomllib
 
 from playwright.sync_api import BrowserContext, Page
 
+from referee.core.ruleset import find_ruleset
 from tests.pages.conftest import Served, Shots, create_game, open_link
 
 READ = "#part-question .q-read"
+
+FACILITY_LAST_TURN = tomllib.loads(find_ruleset("facility").examples()[0].read_text(
+    encoding="utf-8"))["settings"]["last_turn"]
+"""The example Facility game's last turn, which its turn card names ("Turn 1 of 12")."""
 
 
 def _question_changes(page: Page, before: str | None) -> None:
@@ -72,7 +78,8 @@ def test_two_characters_give_their_orders_one_changes_one_both_are_ready(
             _question_changes(player, before)
     for player in (anna, boris):
         player.wait_for_function(
-            "document.querySelector('#part-turn h2').textContent.trim() === 'Question 2'")
+            "last => document.querySelector('#part-turn h2').textContent.trim() === "
+            "`Turn 2 of ${last}`", arg=FACILITY_LAST_TURN)
     shots(anna, "anna: turn 2 with her report")
     shots(boris, "boris: turn 2 with his report")
 

@@ -1,5 +1,7 @@
 """The game master's desk: each seat's link, who has answered and who is
-ready (never what: the answers of an open turn stay off the desk), the
+ready (never what: the answers of an open turn stay off the desk), each
+seat's objectives and standing as that seat reads them (a Facility
+character's secret aim among them: the game master may read it), the
 deadline with pause, extend and close now, the full log, table talk, the
 saved game and a replay step by step."""
 
@@ -38,7 +40,13 @@ from referee.server.pages.respond import (
     refusal,
     switched_language,
 )
-from referee.server.pages.seat import Part, talk_lines
+from referee.server.pages.seat import (
+    Objectives,
+    Part,
+    objectives_of,
+    talk_lines,
+    turn_heading,
+)
 from referee.server.settings import Settings
 from referee.server.store import Seating, Store
 from referee.server.tokens import seat_token
@@ -156,7 +164,8 @@ def _run(store: Store, seating: Seating, action: str, form: dict[str, list[str]]
 
 def desk_parts(store: Store, request: Request, seating: Seating, doc: dict[str, Any],
                words: Words) -> dict[str, Part]:
-    """The desk's live parts: the turn and the seats, the log, the talk."""
+    """The desk's live parts: the turn and the seats, each seat's
+    objectives, the log, the talk."""
     from markupsafe import Markup
 
     from referee.server.pages.render import digest
@@ -174,11 +183,27 @@ def desk_parts(store: Store, request: Request, seating: Seating, doc: dict[str, 
               "ready": seat in turn.get("ready", [])}
              for seat, player in doc["players"].items()]
     status = page("parts/desk_status.html", w=words, turn=turn, seats=seats,
+                  heading=turn_heading(view, int(turn["number"]), words),
                   outcome=view.get("outcome"), path=desk_path(seating.game),
                   csrf=_csrf(request), extensions=EXTENSIONS)
+    aims = page("parts/desk_objectives.html", w=words, seats=[
+        {"seat": seat, "name": words.seat(seat),
+         "objectives": seat_objectives(store, seating, seat, words)}
+        for seat in doc["players"]])
     log = page("parts/log.html", w=words, lines=[words.line(line) for line in view["log"]])
     talk = page("parts/talk.html", w=words, talk=talk_lines(doc, words))
-    return {"status": made(status), "log": made(log), "talk": made(talk)}
+    return {"status": made(status), "objectives": made(aims), "log": made(log),
+            "talk": made(talk)}
+
+
+def seat_objectives(store: Store, master: Seating, seat: str,
+                    words: Words) -> Objectives | None:
+    """``seat``'s objectives as its own view states them, read for the game
+    master (who may read every seat's)."""
+    if not master.is_master:
+        return None
+    doc, _ = store.document(Seating(master.game, seat, master.lang))
+    return objectives_of(doc["view"], words)
 
 
 def _link(store: Store, request: Request, seat: str) -> str | None:

@@ -8,6 +8,7 @@ and the question's form only when the question itself changed."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,10 @@ from referee.server.pages import question
 from referee.server.pages.render import Words, digest, page
 
 SEAT_PARTS = ("turn", "knowledge", "board", "question", "log", "talk")
+LAST_TURN_FIELDS = (("objectives", "max_turns"), ("objectives", "last_turn"), ("max_turns",))
+"""Where a view's state gives the game's last turn: Night Watch, Old West
+and Samurai in their objectives' ``max_turns``, Facility in their
+``last_turn``, Echo beside its turn."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,54 @@ def question_key(doc: dict[str, Any], lang: str) -> str:
                              sort_keys=True, ensure_ascii=False, default=str))
 
 
+@dataclass(frozen=True)
+class Objectives:
+    """What a seat plays for and where the game stands, in the reader's
+    words, as the seat's view states them."""
+
+    aims: list[str]
+    standing: list[str]
+
+
+def objectives_of(view: Mapping[str, Any], words: Words) -> Objectives | None:
+    """The ``objectives`` part of a seat's view, in words; None where the
+    view has none."""
+    state = view.get("state")
+    stated = state.get("objectives") if isinstance(state, Mapping) else None
+    if not isinstance(stated, Mapping):
+        return None
+    return Objectives([words.text(line) for line in stated.get("aims") or ()],
+                      [words.text(line) for line in stated.get("standing") or ()])
+
+
+def turn_heading(view: Mapping[str, Any], number: int, words: Words) -> str:
+    """The turn as the game counts it: the view's own turn, and the last
+    where the view gives it ("Turn 4 of 8"). A view without a turn gets the
+    server's count of the game's questions (``number``), said as the game's,
+    since the other seats' questions and the bots' count in it."""
+    state = view.get("state")
+    if not isinstance(state, Mapping) or (turn := _count(state.get("turn"))) is None:
+        return words("pages.turn.question", number=number)
+    last = next((found for found in (_count(_field(state, path)) for path in LAST_TURN_FIELDS)
+                 if found is not None), None)
+    if last is None:
+        return words("pages.turn.game", turn=turn)
+    return words("pages.turn.game-of", turn=min(turn, last), turns=last)
+
+
+def _field(data: Mapping[str, Any], path: tuple[str, ...]) -> Any:
+    found: Any = data
+    for key in path:
+        found = found.get(key) if isinstance(found, Mapping) else None
+    return found
+
+
+def _count(value: Any) -> int | None:
+    """A turn or a number of turns, where ``value`` is one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+        else None
+
+
 def _made(html: str) -> Part:
     return Part(digest(html), Markup(html))
 
@@ -80,6 +133,8 @@ def _turn(s: SeatPage) -> Part:
     asked = [str(seat) for seat in turn.get("asked", [])]
     answered = [str(seat) for seat in waiting.get("answered", [])] if asked else []
     return _made(page("parts/seat_turn.html", w=s.words, doc=doc, turn=turn,
+                      heading=turn_heading(s.view, int(turn["number"]), s.words),
+                      objectives=objectives_of(s.view, s.words),
                       outcome=s.view.get("outcome"), seat=s.seat, asked=asked,
                       asked_names=tuple(s.words.seat(x) for x in asked if x != s.seat),
                       answered=answered, ready=[str(x) for x in turn.get("ready", [])],
