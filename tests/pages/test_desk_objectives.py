@@ -164,6 +164,8 @@ def test_a_facility_page_at_the_end_says_what_the_character_played_for(
         assert all(head in turn for head in heads), turn
         assert turn_line in turn, turn
         assert AIMS["boris"][lang] not in turn
+        page_text = anna.page(lang)
+        assert page_text.count(AIMS["anna"][lang]) == 1  # said once, on the turn's card
     desk = open_link(served, readers, game["master"]["link"]).page("en")
     assert "The game is over" in words_of(part(desk, "status"))
     assert f"Your aim: {AIMS['boris']['en']}" in seat_block(desk, "boris")

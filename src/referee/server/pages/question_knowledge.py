@@ -44,12 +44,14 @@ Sections = list[Section]
 
 
 def knowledge(ruleset: AnyRuleset, view: View, words: Words) -> Markup:
-    """Every section of what the seat knows, as HTML."""
+    """Every section of what the seat knows, as HTML (once the game is over
+    the turn's card states the objectives and the standing at the end)."""
     state = view.get("state")
     sections: Sections = []
     if isinstance(state, Mapping):
         write = WRITERS.get(getattr(ruleset, "name", ""), _board_only)
-        sections = _merged([*_objectives(view, words), *write(ruleset, view, words)])
+        stated = _objectives(view, words) if view.get("outcome") is None else []
+        sections = _merged([*stated, *write(ruleset, view, words)])
     return page_part("knowledge.html", w=words, sections=[s for s in sections
                                                          if s.lines or s.rows])
 
