@@ -249,6 +249,7 @@ def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
             message = msg("p.line", **params)
             bundle = catalogue.bundle(lang)
             shown = catalogue.render(message, lang)
+            bundle.compile_all()  # a plain template is written without compiling it
             values = dict(catalogue.arguments(message, lang), gone="{gone}")
             pattern = bundle.bundle.get_message(bundle.ids["p.line"]).value
             assert pattern is not None

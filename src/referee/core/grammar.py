@@ -298,8 +298,8 @@ class Bundle:
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
-        self.locale = Locale.parse(LOCALES[lang])
-        self.bundle = FluentBundle([LOCALES[lang]], functions=functions(lang), use_isolating=False)
+        self._locale: Locale | None = None
+        self._fluent: FluentBundle | None = None
         self.ids: dict[str, str] = {}
         self.needs: dict[str, set[str]] = {}
         self._waiting: dict[str, tuple[dict[str | None, str], str]] = {}
@@ -307,6 +307,23 @@ class Bundle:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
         text, name, text, ... (most lines of a log, written without Fluent)."""
         self._added = 0
+
+    @property
+    def locale(self) -> Locale:
+        """The language's locale, read when a name, list or number is first written."""
+        if self._locale is None:
+            self._locale = Locale.parse(LOCALES[self.lang])
+        return self._locale
+
+    @property
+    def bundle(self) -> FluentBundle:
+        """Fluent's bundle, made when a message is first compiled into it: a
+        command that writes only plain templates never makes one (making it
+        reads the locale's plural rules)."""
+        if self._fluent is None:
+            self._fluent = FluentBundle([LOCALES[self.lang]], functions=functions(self.lang),
+                                        use_isolating=False)
+        return self._fluent
 
     def add(self, templates: Mapping[str, str], source: str) -> None:
         """Take ``templates`` (catalogue keys, possibly ``key@attribute``), to
@@ -323,6 +340,7 @@ class Bundle:
             self._added += 1
             self.needs[base] = set().union(*(variables(text) for text in parts.values()))
             self._waiting[base] = (parts, source)
+            self._plain.pop(base, None)
 
     def compile_all(self) -> None:
         """Compile every message not compiled yet (a test of the catalogue).
@@ -369,11 +387,12 @@ class Bundle:
 
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""
-        message = self._message(key)
-        if attribute is None and key in self._plain:
-            plain = self._plain_text(self._plain[key], args)
+        if attribute is None:
+            pieces = self._plain_pieces(key)
+            plain = None if pieces is None else self._plain_text(pieces, args)
             if plain is not None:
                 return plain
+        message = self._message(key)
         pattern = message.value if attribute is None else message.attributes[attribute]
         if pattern is None:
             return key
@@ -382,6 +401,21 @@ class Bundle:
             values[name] = "{" + name + "}"  # a missing parameter stays visible
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
+
+    def _plain_pieces(self, key: str) -> list[str] | None:
+        """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
+        text, name, text, ...; None for any other. Read without compiling
+        the message into Fluent."""
+        pieces = self._plain.get(key)
+        if pieces is None:
+            waiting = self._waiting.get(key)
+            if waiting is None or len(waiting[0]) != 1:
+                return None
+            template = waiting[0][None]
+            if not _PLAIN_TEMPLATE.fullmatch(template):
+                return None
+            pieces = self._plain[key] = _SHORTHAND.split(template)
+        return pieces
 
     def _plain_text(self, pieces: list[str], args: Mapping[str, Any]) -> str | None:
         """A plain template's text with ``args``, as Fluent writes it; None
