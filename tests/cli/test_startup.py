@@ -60,10 +60,12 @@ def test_help_in_a_fresh_process_loads_no_command_no_ruleset_and_no_catalogue() 
 
 def test_rulesets_in_a_fresh_process_loads_no_rules_of_play_and_no_view_models() -> None:
     """Listing the rulesets reads what each declares and its example's
-    seats: the rules of a turn and the view models wait for a game."""
+    seats: the rules of a turn and the view models wait for a game, and
+    Fluent for a text that needs it (the list's are plain)."""
     waiting = ["referee.games.echo.order", "referee.games.old_west.turn",
                "referee.games.samurai.turn", "referee.games.echo.view",
-               "referee.games.old_west.view", "referee.games.samurai.view"]
+               "referee.games.old_west.view", "referee.games.samurai.view",
+               "fluent.runtime"]
     script = (
         "import sys\n"
         "from referee.cli import main\n"

@@ -26,11 +26,10 @@ OR as it joins them ("2 and 6", «2 и 6»).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeAlias
+from typing import Any, Protocol
 
 from babel import Locale
 from babel.lists import format_list
@@ -40,13 +39,15 @@ from fluent.runtime.resolver import Message
 from fluent.runtime.types import FluentFloat, FluentInt, FluentType
 from fluent.syntax import ast as ftl
 
+from referee.core.i18n_plain import LANGS as LANGS
+from referee.core.i18n_plain import PLAIN_TEMPLATE, SHORTHAND, grouped, variables
+from referee.core.i18n_plain import CatalogueError as CatalogueError
+from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
 
-Lang: TypeAlias = Literal["en", "ru"]
-"""A language players read: English or Russian (the books' own)."""
-LANGS: tuple[Lang, ...] = ("en", "ru")
-
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
+_PLAIN_TEMPLATE = PLAIN_TEMPLATE
+_SHORTHAND = SHORTHAND
 
 LONGEST_PLACEABLE = 10_000_000
 """The longest text a parameter may put into a line. Fluent writes a
@@ -55,12 +56,6 @@ untrusted templates; ours are the catalogue's, and what the players give
 is bounded where it is read (:mod:`referee.core.limits`), while a list of
 a hundred reasons, or a report quoted whole, is longer than that."""
 _resolver.MAX_PART_LENGTH = LONGEST_PLACEABLE
-_SHORTHAND = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_ATTRIBUTE = "@"
-
-
-class CatalogueError(ValueError):
-    """A catalogue entry that is not a valid template."""
 
 
 class Inflectable(Protocol):
@@ -265,11 +260,6 @@ def fluent_source(key: str, template: str) -> str:
     return (f'{{ "{lead}" }}' if lead else "") + body + (f'{{ "{trail}" }}' if trail else "")
 
 
-_PLAIN_TEMPLATE = re.compile(r"[^{}\n]*(?:\{[A-Za-z_][A-Za-z0-9_]*\}[^{}\n]*)*")
-"""A template of one line whose only braces are ``{name}`` parameters: most of
-a catalogue, and read without Fluent's parser (slow in pure Python)."""
-
-
 def plain_message(ident: str, template: str) -> ftl.Message:
     """The Fluent message a plain template (:data:`_PLAIN_TEMPLATE`) parses
     to: its text, and each ``{name}`` a variable."""
@@ -283,12 +273,6 @@ def plain_message(ident: str, template: str) -> ftl.Message:
     if at < len(template) or not elements:
         elements.append(ftl.TextElement(template[at:]))
     return ftl.Message(ftl.Identifier(ident), ftl.Pattern(elements))
-
-
-def split_attribute(key: str) -> tuple[str, str | None]:
-    """``"nw.spell.defence@acc"`` → (``"nw.spell.defence"``, ``"acc"``)."""
-    base, sep, attribute = key.partition(_ATTRIBUTE)
-    return base, (attribute if sep else None)
 
 
 class Bundle:
@@ -329,13 +313,7 @@ class Bundle:
         """Take ``templates`` (catalogue keys, possibly ``key@attribute``), to
         be compiled when first rendered; an entry Fluent cannot read is
         refused then, with the file and key named."""
-        grouped: dict[str, dict[str | None, str]] = {}
-        for key, template in templates.items():
-            base, attribute = split_attribute(key)
-            grouped.setdefault(base, {})[attribute] = template
-        for base, parts in grouped.items():
-            if parts.get(None) is None:
-                raise CatalogueError(f"{source}: {base!r} has forms but no text of its own")
+        for base, parts in grouped(templates, source).items():
             self.ids[base] = f"m{self._added}"  # a new one: a message compiled stays as it was
             self._added += 1
             self.needs[base] = set().union(*(variables(text) for text in parts.values()))
@@ -455,12 +433,5 @@ class Bundle:
         return found
 
 
-def variables(template: str) -> set[str]:
-    """The parameter names a template uses, in either spelling."""
-    names = set(_SHORTHAND.findall(template))
-    names |= set(re.findall(r"\$([A-Za-z_][A-Za-z0-9_-]*)", template))
-    return names
-
-
-__all__ = ["CASES", "Bundle", "CatalogueError", "ListArg", "NameArg", "TextArg", "functions",
-           "number", "variables"]
+__all__ = ["CASES", "LANGS", "Bundle", "CatalogueError", "Lang", "ListArg", "NameArg", "TextArg",
+           "functions", "number", "variables"]
