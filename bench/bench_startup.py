@@ -77,7 +77,7 @@ def main() -> None:
             wall[name].append(took)
     base = statistics.median(cpu["minimal typer app --help"])
     print(f"start-up, fresh processes, median of {RUNS} (CPU s, wall s, CPU as a multiple "
-          f"of the minimal typer app's):")
+          f"of the minimal typer app's; load average {os.getloadavg()[0]:.1f}):")
     for name in COMMANDS:
         used, took = statistics.median(cpu[name]), statistics.median(wall[name])
         line = f"  {name:<40} {used:6.3f} s CPU {took:6.3f} s wall {used / base:5.2f}x"

@@ -56,3 +56,26 @@ def test_help_in_a_fresh_process_loads_no_command_no_ruleset_and_no_catalogue() 
                           check=True)
     assert "play" in done.stdout
     assert "LOADED []" in done.stdout, done.stdout.splitlines()[-1]
+
+
+def test_rulesets_in_a_fresh_process_loads_no_rules_of_play_and_no_view_models() -> None:
+    """Listing the rulesets reads what each declares and its example's
+    seats: the rules of a turn and the view models wait for a game, and
+    Fluent for a text that needs it (the list's are plain)."""
+    waiting = ["referee.games.echo.order", "referee.games.old_west.turn",
+               "referee.games.samurai.turn", "referee.games.echo.view",
+               "referee.games.old_west.view", "referee.games.samurai.view",
+               "fluent.runtime"]
+    script = (
+        "import sys\n"
+        "from referee.cli import main\n"
+        "sys.argv = ['referee', 'rulesets']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print('LOADED', sorted(m for m in sys.modules if m in {waiting!r}))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert "old-west" in done.stdout and "samurai" in done.stdout
+    assert "LOADED []" in done.stdout, done.stdout.splitlines()[-1]

@@ -243,12 +243,15 @@ def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
     samples: list[dict[str, Param]] = [{"who": LARISA, "what": msg("p.inner", thing="folder"),
                     "where": (ANDREY, "Metro"), "n": "seven"},
                    {"who": "Olga", "what": "", "where": (), "n": 3},
-                   {"who": LARISA, "what": "x", "where": "y", "n": Fraction(1, 2)}]
+                   {"who": LARISA, "what": "x", "where": "y", "n": Fraction(1, 2)},
+                   {"who": "Olga", "what": msg("p.inner", thing=ANDREY), "where": (ANDREY, 12),
+                    "n": -40000}]
     for params in samples:
         for lang in ("en", "ru"):
             message = msg("p.line", **params)
             bundle = catalogue.bundle(lang)
             shown = catalogue.render(message, lang)
+            bundle.compile_all()  # a plain template is written without compiling it
             values = dict(catalogue.arguments(message, lang), gone="{gone}")
             pattern = bundle.bundle.get_message(bundle.ids["p.line"]).value
             assert pattern is not None

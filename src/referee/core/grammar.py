@@ -26,12 +26,11 @@ OR as it joins them ("2 and 6", «2 и 6»).
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeAlias
+from typing import Any, Protocol
 
 from babel import Locale
 from babel.lists import format_list
@@ -41,13 +40,15 @@ from fluent.runtime.resolver import Message
 from fluent.runtime.types import FluentFloat, FluentInt, FluentType
 from fluent.syntax import ast as ftl
 
+from referee.core.i18n_plain import LANGS as LANGS
+from referee.core.i18n_plain import PLAIN_TEMPLATE, SHORTHAND, grouped, variables
+from referee.core.i18n_plain import CatalogueError as CatalogueError
+from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
 
-Lang: TypeAlias = Literal["en", "ru"]
-"""A language players read: English or Russian (the books' own)."""
-LANGS: tuple[Lang, ...] = ("en", "ru")
-
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
+_PLAIN_TEMPLATE = PLAIN_TEMPLATE
+_SHORTHAND = SHORTHAND
 
 LONGEST_PLACEABLE = 10_000_000
 """The longest text a parameter may put into a line. Fluent writes a
@@ -56,12 +57,6 @@ untrusted templates; ours are the catalogue's, and what the players give
 is bounded where it is read (:mod:`referee.core.limits`), while a list of
 a hundred reasons, or a report quoted whole, is longer than that."""
 _resolver.MAX_PART_LENGTH = LONGEST_PLACEABLE
-_SHORTHAND = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_ATTRIBUTE = "@"
-
-
-class CatalogueError(ValueError):
-    """A catalogue entry that is not a valid template."""
 
 
 class Inflectable(Protocol):
@@ -266,11 +261,6 @@ def fluent_source(key: str, template: str) -> str:
     return (f'{{ "{lead}" }}' if lead else "") + body + (f'{{ "{trail}" }}' if trail else "")
 
 
-_PLAIN_TEMPLATE = re.compile(r"[^{}\n]*(?:\{[A-Za-z_][A-Za-z0-9_]*\}[^{}\n]*)*")
-"""A template of one line whose only braces are ``{name}`` parameters: most of
-a catalogue, and read without Fluent's parser (slow in pure Python)."""
-
-
 def plain_message(ident: str, template: str) -> ftl.Message:
     """The Fluent message a plain template (:data:`_PLAIN_TEMPLATE`) parses
     to: its text, and each ``{name}`` a variable."""
@@ -286,12 +276,6 @@ def plain_message(ident: str, template: str) -> ftl.Message:
     return ftl.Message(ftl.Identifier(ident), ftl.Pattern(elements))
 
 
-def split_attribute(key: str) -> tuple[str, str | None]:
-    """``"nw.spell.defence@acc"`` → (``"nw.spell.defence"``, ``"acc"``)."""
-    base, sep, attribute = key.partition(_ATTRIBUTE)
-    return base, (attribute if sep else None)
-
-
 class Bundle:
     """One language's templates compiled into a Fluent bundle, each message
     when it is first rendered (Fluent's parser is slow in pure Python, and a
@@ -299,8 +283,8 @@ class Bundle:
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
-        self.locale = Locale.parse(LOCALES[lang])
-        self.bundle = FluentBundle([LOCALES[lang]], functions=functions(lang), use_isolating=False)
+        self._locale: Locale | None = None
+        self._fluent: FluentBundle | None = None
         self.ids: dict[str, str] = {}
         self.needs: dict[str, set[str]] = {}
         self._waiting: dict[str, tuple[dict[str | None, str], str]] = {}
@@ -310,25 +294,40 @@ class Bundle:
         self._added = 0
         self._compiling = threading.RLock()
 
+    @property
+    def locale(self) -> Locale:
+        """The language's locale, read when a name, list or number is first written."""
+        if self._locale is None:
+            self._locale = Locale.parse(LOCALES[self.lang])
+        return self._locale
+
+    @property
+    def bundle(self) -> FluentBundle:
+        """Fluent's bundle, made when a message is first compiled into it: a
+        command that writes only plain templates never makes one (making it
+        reads the locale's plural rules)."""
+        if self._fluent is None:
+            with self._compiling:
+                if self._fluent is None:
+                    self._fluent = FluentBundle([LOCALES[self.lang]],
+                                                functions=functions(self.lang),
+                                                use_isolating=False)
+        return self._fluent
+
     def add(self, templates: Mapping[str, str], source: str) -> None:
         """Take ``templates`` (catalogue keys, possibly ``key@attribute``), to
         be compiled when first rendered; an entry Fluent cannot read is
         refused then, with the file and key named."""
-        grouped: dict[str, dict[str | None, str]] = {}
-        for key, template in templates.items():
-            base, attribute = split_attribute(key)
-            grouped.setdefault(base, {})[attribute] = template
         with self._compiling:
-            self._add(grouped, source)
+            self._add(grouped(templates, source), source)
 
-    def _add(self, grouped: Mapping[str, dict[str | None, str]], source: str) -> None:
-        for base, parts in grouped.items():
-            if parts.get(None) is None:
-                raise CatalogueError(f"{source}: {base!r} has forms but no text of its own")
+    def _add(self, messages: Mapping[str, dict[str | None, str]], source: str) -> None:
+        for base, parts in messages.items():
             self.ids[base] = f"m{self._added}"  # a new one: a message compiled stays as it was
             self._added += 1
             self.needs[base] = set().union(*(variables(text) for text in parts.values()))
             self._waiting[base] = (parts, source)
+            self._plain.pop(base, None)
 
     def compile_all(self) -> None:
         """Compile every message not compiled yet (a test of the catalogue).
@@ -378,11 +377,12 @@ class Bundle:
 
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""
-        message = self._message(key)
-        if attribute is None and key in self._plain:
-            plain = self._plain_text(self._plain[key], args)
+        if attribute is None:
+            pieces = self._plain_pieces(key)
+            plain = None if pieces is None else self._plain_text(pieces, args)
             if plain is not None:
                 return plain
+        message = self._message(key)
         pattern = message.value if attribute is None else message.attributes[attribute]
         if pattern is None:
             return key
@@ -391,6 +391,21 @@ class Bundle:
             values[name] = "{" + name + "}"  # a missing parameter stays visible
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
+
+    def _plain_pieces(self, key: str) -> list[str] | None:
+        """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
+        text, name, text, ...; None for any other. Read without compiling
+        the message into Fluent."""
+        pieces = self._plain.get(key)
+        if pieces is None:
+            waiting = self._waiting.get(key)
+            if waiting is None or len(waiting[0]) != 1:
+                return None
+            template = waiting[0][None]
+            if not _PLAIN_TEMPLATE.fullmatch(template):
+                return None
+            pieces = self._plain[key] = _SHORTHAND.split(template)
+        return pieces
 
     def _plain_text(self, pieces: list[str], args: Mapping[str, Any]) -> str | None:
         """A plain template's text with ``args``, as Fluent writes it; None
@@ -430,12 +445,5 @@ class Bundle:
         return found
 
 
-def variables(template: str) -> set[str]:
-    """The parameter names a template uses, in either spelling."""
-    names = set(_SHORTHAND.findall(template))
-    names |= set(re.findall(r"\$([A-Za-z_][A-Za-z0-9_-]*)", template))
-    return names
-
-
-__all__ = ["CASES", "Bundle", "CatalogueError", "ListArg", "NameArg", "TextArg", "functions",
-           "number", "variables"]
+__all__ = ["CASES", "LANGS", "Bundle", "CatalogueError", "Lang", "ListArg", "NameArg", "TextArg",
+           "functions", "number", "variables"]

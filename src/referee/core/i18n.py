@@ -16,13 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from referee.core.grammar import LANGS as LANGS
-from referee.core.grammar import Bundle, ListArg, NameArg, TextArg, number, variables
-from referee.core.grammar import Lang as Lang
+from referee.core.i18n_plain import LANGS as LANGS
+from referee.core.i18n_plain import Forms, grouped, plain_pieces, variables
+from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import GENDERS, Gender
 from referee.core.readonly import ReadOnlyDict, read_only
+
+if TYPE_CHECKING:
+    from referee.core.grammar import Bundle
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,13 +274,18 @@ class Catalogue:
     case and gender are chosen in the template, names and numbers are
     written as the reader's language writes them.
 
-    A file is read and compiled on first use, one language at a time: a
-    process that renders only English never compiles the Russian, and one
-    that renders nothing (``referee --help``) compiles nothing."""
+    A file is read on first use, one language at a time: a process that
+    renders only English never reads the Russian, and one that renders
+    nothing (``referee --help``) reads nothing. A plain template (``{name}``
+    parameters only) given words and whole numbers is written without
+    Fluent; Fluent and Babel load when a text first needs them."""
 
     def __init__(self) -> None:
         self.sources: list[Path] = []
         self._templates: dict[Lang, dict[str, str]] = {lang: {} for lang in LANGS}
+        self._messages: dict[Lang, dict[str, Forms]] = {lang: {} for lang in LANGS}
+        self._pieces: dict[Lang, dict[str, list[str] | None]] = {lang: {} for lang in LANGS}
+        self._parsed: dict[Lang, list[tuple[dict[str, str], str]]] = {lang: [] for lang in LANGS}
         self._bundles: dict[Lang, Bundle] = {}
         self._compiled: dict[Lang, int] = {lang: 0 for lang in LANGS}
         self._read: dict[Path, dict[str, object]] = {}
@@ -323,21 +331,46 @@ class Catalogue:
 
         :raises CatalogueError: naming the file and key of an entry that is
             not a valid template."""
+        from referee.core.grammar import Bundle
+
+        parsed = self._parsed_files(lang)
         bundle = self._bundles.get(lang)
-        if bundle is not None and self._compiled[lang] == len(self.sources):
+        if bundle is not None and self._compiled[lang] == len(parsed):
             return bundle
         with self._reading:  # the server renders from several threads
             bundle = self._bundles.get(lang)
             if bundle is None:
                 bundle = Bundle(lang)
-            while self._compiled[lang] < len(self.sources):
-                path = self.sources[self._compiled[lang]]
-                entries = _flatten(self._data(path).get(lang, {}))  # type: ignore[arg-type]
-                bundle.add(entries, str(path))
-                self._templates[lang].update(entries)
+            while self._compiled[lang] < len(parsed):
+                bundle.add(*parsed[self._compiled[lang]])
                 self._compiled[lang] += 1
             self._bundles[lang] = bundle
         return bundle
+
+    def _parsed_files(self, lang: Lang) -> list[tuple[dict[str, str], str]]:
+        """``lang``'s entries of every file loaded so far, file by file, each
+        file read once.
+
+        :raises CatalogueError: naming the file and a key with forms but no
+            text of its own."""
+        parsed = self._parsed[lang]
+        if len(parsed) == len(self.sources):
+            return parsed
+        with self._reading:
+            while len(parsed) < len(self.sources):
+                path = self.sources[len(parsed)]
+                entries = _flatten(self._data(path).get(lang, {}))  # type: ignore[arg-type]
+                messages = grouped(entries, str(path))
+                self._messages[lang].update(messages)
+                for key in messages:
+                    self._pieces[lang].pop(key, None)
+                self._templates[lang].update(entries)
+                parsed.append((entries, str(path)))
+        return parsed
+
+    def _has(self, key: str, lang: Lang) -> bool:
+        self._parsed_files(lang)
+        return key in self._messages[lang]
 
     def _data(self, path: Path) -> dict[str, object]:
         data = self._read.get(path)
@@ -362,17 +395,64 @@ class Catalogue:
         return self._format(message, lang)
 
     def _format(self, message: Msg, lang: Lang) -> str:
-        if not self.bundle(lang).has(message.key):
-            if lang == "en" or not self.bundle("en").has(message.key):
+        if not self._has(message.key, lang):
+            if lang == "en" or not self._has(message.key, "en"):
                 return message.key
             lang = "en"
+        plain = self._plain_text(message, lang)
+        if plain is not None:
+            return plain
         return self.bundle(lang).format(message.key, self.arguments(message, lang))
+
+    def _plain_text(self, message: Msg, lang: Lang) -> str | None:
+        """``message`` in ``lang`` when its template is plain and every
+        parameter in it is words or a whole number, written as Fluent writes
+        them; None for any other (Fluent writes it)."""
+        pieces = self._pieces[lang]
+        if message.key in pieces:
+            split = pieces[message.key]
+        else:
+            split = pieces[message.key] = plain_pieces(self._messages[lang][message.key])
+        if split is None:
+            return None
+        out: list[str] = []
+        for at, piece in enumerate(split):
+            if at % 2 == 0:
+                out.append(piece)
+                continue
+            if piece not in message.params:
+                out.append("{" + piece + "}")  # a missing parameter stays visible
+                continue
+            text = self._plain_param(message.params[piece], lang)
+            if text is None:
+                return None
+            out.append(text)
+        return "".join(out)
+
+    def _plain_param(self, value: Param, lang: Lang) -> str | None:
+        """A parameter as a plain template writes it (:meth:`_argument`'s
+        text); None for a fraction, which the locale writes."""
+        kind = type(value)
+        if kind is str:
+            return value  # type: ignore[return-value]
+        if kind is Msg:
+            return self.render(value, lang)  # type: ignore[arg-type]
+        if kind is Name:
+            return value.render(lang)  # type: ignore[union-attr]
+        if kind is int or kind is bool:
+            return str(value)
+        if kind is tuple:
+            items = [self._plain_param(item, lang) for item in value]  # type: ignore[union-attr]
+            return None if None in items else ", ".join(items)  # type: ignore[arg-type]
+        return None
 
     def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads."""
         return {k: self._argument(v, lang) for k, v in message.params.items()}
 
     def _argument(self, value: Param, lang: Lang) -> object:
+        from referee.core.grammar import ListArg, NameArg, TextArg, number
+
         if isinstance(value, Msg):
             inner = value
             return TextArg(self.render(inner, lang), lang,

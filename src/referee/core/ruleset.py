@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -150,6 +151,33 @@ class Verdict:
     answer: Any
     refusals: tuple[Msg, ...] = ()
     voids: tuple[Void, ...] = field(default=())
+
+
+class _OnFirstRead:
+    """A class attribute held as ``"module:name"`` and imported when first
+    read, then kept on the class as a plain attribute (see :func:`on_first_read`)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        module, _, attribute = self.target.partition(":")
+        value = getattr(importlib.import_module(module), attribute)
+        setattr(owner, self.name, value)
+        return value
+
+
+def on_first_read(target: str) -> Any:
+    """A ruleset's class attribute named by ``"module:name"``, imported when
+    first read: its view models (``view_model = on_first_read(
+    "referee.games.echo.view:EchoStateView")``), which only the schema and
+    the contract tests read, so that loading a ruleset to list it or check a
+    scenario does not build them."""
+    return _OnFirstRead(target)
 
 
 ScenarioT = TypeVar("ScenarioT", bound=BaseModel)

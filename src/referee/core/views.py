@@ -36,7 +36,7 @@ class ViewModel(BaseModel):
     """Base of every model in a view: strict about unknown keys, so the
     published schema says exactly what a view holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Text(ViewModel):

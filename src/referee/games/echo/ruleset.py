@@ -12,14 +12,12 @@ from referee.core.flow import Frame
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
-from referee.core.ruleset import GameType, Outcome, Ruleset
+from referee.core.ruleset import GameType, Outcome, Ruleset, on_first_read
 from referee.core.waits import JSON
 from referee.games.echo import tables
 from referee.games.echo.objectives import objectives_view
-from referee.games.echo.order import Match
 from referee.games.echo.scenario import Scenario, check
 from referee.games.echo.state import EchoState
-from referee.games.echo.view import EchoFacts, EchoLabel, EchoMeaning, EchoStateView
 
 
 class Echo(Ruleset[Scenario, EchoState]):
@@ -46,10 +44,11 @@ class Echo(Ruleset[Scenario, EchoState]):
                          cooperative=True, min_seats=1, max_seats=tables.MAX_PLAYERS,
                          max_length=None, length_note=msg("echo.length-note"))
     scenario_model: ClassVar[type[BaseModel]] = Scenario
-    view_model: ClassVar[type[BaseModel] | None] = EchoStateView
-    facts_model: ClassVar[Any] = EchoFacts
-    meaning_model: ClassVar[Any] = EchoMeaning
-    chance_model: ClassVar[Any] = EchoLabel
+    view_model: ClassVar[type[BaseModel] | None] = on_first_read(
+        "referee.games.echo.view:EchoStateView")
+    facts_model: ClassVar[Any] = on_first_read("referee.games.echo.view:EchoFacts")
+    meaning_model: ClassVar[Any] = on_first_read("referee.games.echo.view:EchoMeaning")
+    chance_model: ClassVar[Any] = on_first_read("referee.games.echo.view:EchoLabel")
     def seats(self, scenario: Scenario) -> tuple[Seat, ...]:
         return tuple(inv.seat for inv in scenario.investigators)
 
@@ -60,6 +59,8 @@ class Echo(Ruleset[Scenario, EchoState]):
         return EchoState(scenario)
 
     def play(self, state: EchoState) -> Frame:
+        from referee.games.echo.order import Match  # the rules, loaded when a game begins
+
         return Match()
 
     def decided(self, state: EchoState) -> Outcome | None:

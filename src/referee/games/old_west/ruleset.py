@@ -13,7 +13,7 @@ from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
-from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, on_first_read
 from referee.core.waits import JSON, Decision
 from referee.games.old_west import ending, move_to
 from referee.games.old_west.objectives import objectives_view
@@ -33,8 +33,6 @@ from referee.games.old_west.state import (
     setup_of,
     terrain_entries,
 )
-from referee.games.old_west.turn import PlayGame
-from referee.games.old_west.view import OldWestFacts, OldWestLabel, OldWestMeaning, OldWestView
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 CATALOGUE.load(Path(__file__).with_name("picture.toml"))  # the map's words load with the rest
@@ -62,10 +60,10 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
                          length_note=msg("ow.length-note"))
     scenario_model = OldWestScenario
-    view_model = OldWestView
-    facts_model = OldWestFacts
-    meaning_model = OldWestMeaning
-    chance_model = OldWestLabel
+    view_model = on_first_read("referee.games.old_west.view:OldWestView")
+    facts_model = on_first_read("referee.games.old_west.view:OldWestFacts")
+    meaning_model = on_first_read("referee.games.old_west.view:OldWestMeaning")
+    chance_model = on_first_read("referee.games.old_west.view:OldWestLabel")
 
     def seats(self, scenario: OldWestScenario) -> tuple[Seat, ...]:
         return tuple(p.seat for p in scenario.posses)
@@ -77,6 +75,8 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         return OldWestState(scenario)
 
     def play(self, state: OldWestState) -> Frame:
+        from referee.games.old_west.turn import PlayGame  # the rules, loaded when a game begins
+
         return PlayGame()
 
     fresh_views = True

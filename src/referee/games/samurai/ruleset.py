@@ -13,20 +13,12 @@ from referee.boards.points import PointMove
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Msg, Name, msg
-from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict
+from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, on_first_read
 from referee.core.waits import JSON, Decision
 from referee.games.samurai import move_to
 from referee.games.samurai.fight import Allocation, allocation_refusals
 from referee.games.samurai.scenario import SamuraiScenario, scenario_problems
 from referee.games.samurai.state import SamuraiState
-from referee.games.samurai.turn import Match
-from referee.games.samurai.view import (
-    SamuraiFacts,
-    SamuraiLabel,
-    SamuraiMeaning,
-    SamuraiView,
-    seat_view,
-)
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -46,10 +38,10 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
                          cooperative=False, min_seats=2, max_seats=2, max_length=None,
                          length_note=msg("sam.length-note"))
     scenario_model = SamuraiScenario
-    view_model = SamuraiView
-    facts_model = SamuraiFacts
-    meaning_model = SamuraiMeaning
-    chance_model = SamuraiLabel
+    view_model = on_first_read("referee.games.samurai.view:SamuraiView")
+    facts_model = on_first_read("referee.games.samurai.view:SamuraiFacts")
+    meaning_model = on_first_read("referee.games.samurai.view:SamuraiMeaning")
+    chance_model = on_first_read("referee.games.samurai.view:SamuraiLabel")
     fresh_views = True
     """:func:`.view.seat_view` builds every part anew but the scenario's
     read-only fixed parts."""
@@ -63,6 +55,8 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         return SamuraiState(scenario)
 
     def play(self, state: SamuraiState) -> Frame:
+        from referee.games.samurai.turn import Match  # the rules, loaded when a game begins
+
         return Match()
 
     def seat_name(self, scenario: SamuraiScenario, seat: Seat) -> Msg | Name:
@@ -74,6 +68,8 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
     def view(self, state: SamuraiState, seat: Seat) -> dict[str, JSON]:
         """The table is open to all; a side's token allocation is shown only once
         both are revealed (the core keeps pending answers out of every view)."""
+        from referee.games.samurai.view import seat_view  # loaded with the first view
+
         return seat_view(state, seat)
 
     # -- answers ---------------------------------------------------------------------
