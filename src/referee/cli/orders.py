@@ -234,8 +234,9 @@ class Answered:
 def give_orders(game: Game, orders: Mapping[str, Any], answered: Answered) -> None:
     """Every seat's orders, by seat name; a table for no seat, or orders
     refused whole, are noted and the others go on."""
+    seats = frozenset(game.seats)
     for seat in sorted(orders):
-        if seat not in game.seats:
+        if seat not in seats:
             answered.refused.append((seat, RefereeError(msg(
                 "orders-file.not-a-seat", seat=seat, suggestion=did_you_mean(seat, game.seats),
                 seats=_seats_param(game)))))

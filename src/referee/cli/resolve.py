@@ -310,13 +310,22 @@ def resolve(
 ) -> None:
     """Resolve one turn: answer every seat's orders, close the turn, print what
     each seat, each other observer and the game master saw."""
-    chosen = language(lang)
+    # What is read and made here lives until the command ends: the collector's
+    # passes would find nothing, and cost more the larger the game.
+    with collector_paused():
+        _resolve(game_file, orders, out_path, reports, as_json_flag, language(lang),
+                 seat_lang or [], seed, any_version, force)
+
+
+def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports: Path | None,
+             as_json_flag: bool, chosen: Lang, seat_lang: list[str], seed: int | None,
+             any_version: bool, force: bool) -> None:
     source = str(game_file)
     if out_path is not None:
         check_out_path(game_file, out_path, orders_files(orders), force)
     game = open_game(game_file, chosen, any_version)
     decision = open_decision(game, source)
-    languages = seat_languages(game, chosen, seat_lang or [])
+    languages = seat_languages(game, chosen, seat_lang)
     table = read_orders_files(orders, game, source)
     inputs = (game_file, *orders_files(orders), *((out_path,) if out_path is not None else ()))
     paths = prepare_reports(reports, game.seats, inputs, force) if reports is not None else {}

@@ -47,6 +47,15 @@ Lang: TypeAlias = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
+_PARSED: dict[str, Locale] = {}
+
+
+def locale_of(lang: str) -> Locale:
+    """The Babel locale of ``lang``, parsed once."""
+    locale = _PARSED.get(lang)
+    if locale is None:
+        locale = _PARSED[lang] = Locale.parse(LOCALES[lang])
+    return locale
 
 LONGEST_PLACEABLE = 10_000_000
 """The longest text a parameter may put into a line. Fluent writes a
@@ -117,7 +126,7 @@ class ListArg(FluentType):
     def _join(self, texts: list[str]) -> str:
         if self.style is None or not texts:
             return ", ".join(texts)
-        return format_list(texts, style=self.style, locale=LOCALES[self.lang])  # type: ignore[arg-type]
+        return format_list(texts, style=self.style, locale=locale_of(self.lang))  # type: ignore[arg-type]
 
     def gender(self) -> Gender | None:
         if len(self.items) == 1:
@@ -156,7 +165,7 @@ def _case_of(value: Any, case: Case, lang: Lang) -> str:
     if isinstance(value, NameArg | TextArg | ListArg):
         return value.case(case)
     if isinstance(value, FluentType):
-        return value.format(Locale.parse(LOCALES[lang]))
+        return value.format(locale_of(lang))
     return inflect(str(value), case) if lang == "ru" else str(value)
 
 
@@ -205,7 +214,7 @@ def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
         return _gender_of(value, lang) or "other"
 
     def cap(value: Any) -> str:
-        text = _text(value, Locale.parse(LOCALES[lang]))
+        text = _text(value, locale_of(lang))
         return text[:1].upper() + text[1:]
 
     def conjunction(style: str) -> Callable[[Any], Any]:
@@ -298,7 +307,7 @@ class Bundle:
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
-        self.locale = Locale.parse(LOCALES[lang])
+        self.locale = locale_of(lang)
         self.bundle = FluentBundle([LOCALES[lang]], functions=functions(lang), use_isolating=False)
         self.ids: dict[str, str] = {}
         self.needs: dict[str, set[str]] = {}
@@ -307,6 +316,8 @@ class Bundle:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
         text, name, text, ... (most lines of a log, written without Fluent)."""
         self._added = 0
+        self._numbers: dict[tuple[type, object, bool, int | None], str] = {}
+        """Each number as this language writes it (:func:`number` makes them)."""
 
     def add(self, templates: Mapping[str, str], source: str) -> None:
         """Take ``templates`` (catalogue keys, possibly ``key@attribute``), to
@@ -367,6 +378,12 @@ class Bundle:
     def has(self, key: str) -> bool:
         return key in self.ids
 
+    def plain(self, key: str) -> list[str] | None:
+        """A plain template of ``key`` split at its parameters (text, name,
+        text, ...); None for one with grammar in it (or forms)."""
+        self._message(key)
+        return self._plain.get(key)
+
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""
         message = self._message(key)
@@ -398,9 +415,20 @@ class Bundle:
                 out.append(value)
             elif type(value) in (NameArg, TextArg, ListArg):
                 out.append(value.format(self.locale))
+            elif type(value) in (FluentInt, FluentFloat):
+                out.append(self._number(value))
             else:
                 return None
         return "".join(out)
+
+    def _number(self, value: FluentInt | FluentFloat) -> str:
+        """A number as Fluent writes it in a placeable, worked out once."""
+        options = value.options
+        key = (type(value), value, options.useGrouping, options.maximumFractionDigits)
+        text = self._numbers.get(key)
+        if text is None:
+            text = self._numbers[key] = value.format(self.locale)
+        return text
 
     def attribute(self, key: str, name: str, args: Mapping[str, Any]) -> str | None:
         """The attribute ``name`` of ``key``, or None if the entry has none."""

@@ -109,17 +109,63 @@ def personal(to: tuple[str, ...] | list[str], you: Msg, they: Msg) -> Msg:
 
 def for_reader(text: Msg, reader: str) -> Msg:
     """``text`` as ``reader`` reads it: every personal part (at any depth)
-    in the wording meant for that reader."""
+    in the wording meant for that reader. While the catalogue is
+    remembering (:meth:`Catalogue.remembering`), every reader a text does not
+    address gets the one same copy of it, so that it is rendered once."""
+    wordings = _WORDINGS[0]
+    if wordings is not None:
+        return wordings.worded(text, reader)
+    return _for_reader(text, reader)
+
+
+def _for_reader(text: Msg, reader: str) -> Msg:
     params = text.params
     if text.key == PERSONAL:
         chosen = _wording_for(params, reader)
-        return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
+        return _for_reader(chosen, reader) if isinstance(chosen, Msg) else text
     if not any(isinstance(value, Msg | tuple) for value in params.values()):
         return text
     worded = {key: _param_for(value, reader) for key, value in params.items()}
     if all(worded[key] is value for key, value in params.items()):
         return text  # nothing in it worded for its reader: the same text, for every reader
     return Msg(text.key, worded)
+
+
+class _Wordings:
+    """Each text's wordings made so far: one for each reader it addresses
+    (its personal parts' ``to``, at any depth), one shared by all others."""
+
+    def __init__(self) -> None:
+        self._addressed: dict[int, tuple[Msg, frozenset[object]]] = {}
+        self._worded: dict[tuple[int, str | None], tuple[Msg, Msg]] = {}
+
+    def worded(self, text: Msg, reader: str) -> Msg:
+        addressed = self._addressed.get(id(text))
+        if addressed is None or addressed[0] is not text:  # each entry holds its text alive
+            addressed = self._addressed[id(text)] = (text, frozenset(_addressees(text)))
+        key = (id(text), reader if reader in addressed[1] else None)
+        known = self._worded.get(key)
+        if known is None or known[0] is not text:
+            known = self._worded[key] = (text, _for_reader(text, reader))
+        return known[1]
+
+
+_WORDINGS: list[_Wordings | None] = [None]
+"""The wordings remembered, while the catalogue is remembering."""
+
+
+def _addressees(value: Param) -> Iterator[object]:
+    """Every reader a personal part of ``value``, at any depth, is addressed to."""
+    if isinstance(value, Msg):
+        if value.key == PERSONAL:
+            to = value.params.get("to", ())
+            if isinstance(to, tuple):
+                yield from to
+        for inner in value.params.values():
+            yield from _addressees(inner)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _addressees(item)
 
 
 def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
@@ -131,7 +177,7 @@ def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
 
 def _param_for(value: Param, reader: str) -> Param:
     if isinstance(value, Msg):
-        return for_reader(value, reader)
+        return _for_reader(value, reader)
     if isinstance(value, tuple):
         worded = tuple(_param_for(item, reader) for item in value)
         return value if all(a is b for a, b in zip(worded, value, strict=True)) else worded
@@ -281,6 +327,9 @@ class Catalogue:
         self._compiled: dict[Lang, int] = {lang: 0 for lang in LANGS}
         self._read: dict[Path, dict[str, object]] = {}
         self._remembered: dict[tuple[int, Lang], tuple[Msg, str]] | None = None
+        self._alike: dict[tuple[object, ...], str] = {}
+        """While remembering: texts of words and numbers only, by their content."""
+        self._numbers: dict[tuple[int | Fraction, Lang], str] = {}
 
     @contextmanager
     def remembering(self) -> Iterator[None]:
@@ -291,10 +340,13 @@ class Catalogue:
             yield
             return
         self._remembered = {}
+        _WORDINGS[0] = _Wordings()
         try:
             yield
         finally:
             self._remembered = None
+            self._alike = {}
+            _WORDINGS[0] = None
 
     def load(self, path: Path) -> None:
         """Merge a TOML file with one table per language (``[en]``, ``[ru]``),
@@ -348,17 +400,73 @@ class Catalogue:
             known = remembered.get((id(message), lang))
             if known is not None and known[0] is message:
                 return known[1]
-            text = self._format(message, lang)
+            alike = _alike(message, lang)
+            text = self._alike.get(alike) if alike is not None else None
+            if text is None:
+                text = self._format(message, lang)
+                if alike is not None:
+                    self._alike[alike] = text
             remembered[(id(message), lang)] = (message, text)
             return text
         return self._format(message, lang)
 
     def _format(self, message: Msg, lang: Lang) -> str:
-        if not self.bundle(lang).has(message.key):
+        bundle = self.bundle(lang)
+        if not bundle.has(message.key):
             if lang == "en" or not self.bundle("en").has(message.key):
                 return message.key
-            lang = "en"
-        return self.bundle(lang).format(message.key, self.arguments(message, lang))
+            lang, bundle = "en", self.bundle("en")
+        pieces = bundle.plain(message.key)
+        if pieces is not None:
+            text = self._plain_text(pieces, message.params, lang)
+            if text is not None:
+                return text
+        return bundle.format(message.key, self.arguments(message, lang))
+
+    def _plain_text(self, pieces: list[str], params: Mapping[str, Param],
+                    lang: Lang) -> str | None:
+        """A plain template's text (:meth:`Bundle.plain`: no grammar in it)
+        straight from ``params``, as Fluent would write it; None where a
+        parameter needs Fluent (a fraction, say)."""
+        out: list[str] = []
+        for at, piece in enumerate(pieces):
+            if at % 2 == 0:
+                out.append(piece)
+            elif piece not in params:
+                out.append("{" + piece + "}")  # a missing parameter stays visible
+            else:
+                text = self._plain_param(params[piece], lang)
+                if text is None:
+                    return None
+                out.append(text)
+        return "".join(out)
+
+    def _plain_param(self, value: Param, lang: Lang) -> str | None:
+        kind = type(value)
+        if kind is str:
+            return value  # type: ignore[return-value]
+        if kind is Msg:
+            return self.render(value, lang)  # type: ignore[arg-type]
+        if kind is Name:
+            return value.render(lang)  # type: ignore[union-attr]
+        if kind is int or kind is Fraction:
+            return self._number(value, lang)  # type: ignore[arg-type]
+        if kind is tuple:
+            items = [self._plain_param(item, lang) for item in value]  # type: ignore[union-attr]
+            return None if None in items else ", ".join(items)  # type: ignore[arg-type]
+        return None
+
+    def _number(self, value: int | Fraction, lang: Lang) -> str:
+        """A number as the language writes it, worked out once (a number
+        and an equal fraction are written alike)."""
+        key = (value, lang)
+        text = self._numbers.get(key)
+        if text is None:
+            formatted = number(value)
+            text = formatted if isinstance(formatted, str) else \
+                formatted.format(self.bundle(lang).locale)
+            self._numbers[key] = text
+        return text
 
     def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads."""
@@ -383,6 +491,17 @@ class Catalogue:
         if not bundle.has(message.key):
             return None
         return bundle.attribute(message.key, name, self.arguments(message, lang))
+
+
+def _alike(message: Msg, lang: Lang) -> tuple[object, ...] | None:
+    """What ``message`` renders by when its parameters are only words and
+    whole numbers (the same text however often it is made); else None."""
+    params = message.params
+    for value in params.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            return None
+    return (message.key, lang, *params.items())
 
 
 def _gender(value: str | None) -> Gender | None:
