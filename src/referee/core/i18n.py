@@ -142,7 +142,9 @@ class _Wordings:
     def worded(self, text: Msg, reader: str) -> Msg:
         addressed = self._addressed.get(id(text))
         if addressed is None or addressed[0] is not text:  # each entry holds its text alive
-            addressed = self._addressed[id(text)] = (text, frozenset(_addressees(text)))
+            found: set[object] = set()
+            _addressees(text, found)
+            addressed = self._addressed[id(text)] = (text, frozenset(found))
         key = (id(text), reader if reader in addressed[1] else None)
         known = self._worded.get(key)
         if known is None or known[0] is not text:
@@ -154,18 +156,22 @@ _WORDINGS: list[_Wordings | None] = [None]
 """The wordings remembered, while the catalogue is remembering."""
 
 
-def _addressees(value: Param) -> Iterator[object]:
-    """Every reader a personal part of ``value``, at any depth, is addressed to."""
+def _addressees(value: Param, found: set[object]) -> None:
+    """Add to ``found`` every reader a personal part of ``value``, at any
+    depth, is addressed to."""
+    kind = type(value)
+    if kind is str or kind is int or kind is Name:
+        return
     if isinstance(value, Msg):
         if value.key == PERSONAL:
             to = value.params.get("to", ())
             if isinstance(to, tuple):
-                yield from to
+                found.update(to)
         for inner in value.params.values():
-            yield from _addressees(inner)
+            _addressees(inner, found)
     elif isinstance(value, tuple):
         for item in value:
-            yield from _addressees(item)
+            _addressees(item, found)
 
 
 def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
