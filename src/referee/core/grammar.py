@@ -381,8 +381,11 @@ class Bundle:
     def plain(self, key: str) -> list[str] | None:
         """A plain template of ``key`` split at its parameters (text, name,
         text, ...); None for one with grammar in it (or forms)."""
-        self._message(key)
-        return self._plain.get(key)
+        pieces = self._plain.get(key)
+        if pieces is None and key in self._waiting:
+            self._message(key)
+            pieces = self._plain.get(key)
+        return pieces
 
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""

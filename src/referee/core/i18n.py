@@ -397,12 +397,8 @@ class Catalogue:
 
     def render(self, message: Msg | Name | str, lang: Lang = "en") -> str:
         """The text of ``message`` in ``lang``; an unknown key renders as itself."""
-        if isinstance(message, str):
-            return message
-        if isinstance(message, Name):
-            return message.render(lang)
         remembered = self._remembered
-        if remembered is not None:
+        if remembered is not None and type(message) is Msg:
             known = remembered.get((id(message), lang))
             if known is not None and known[0] is message:
                 return known[1]
@@ -414,6 +410,10 @@ class Catalogue:
                     self._alike[alike] = text
             remembered[(id(message), lang)] = (message, text)
             return text
+        if isinstance(message, str):
+            return message
+        if isinstance(message, Name):
+            return message.render(lang)
         return self._format(message, lang)
 
     def _format(self, message: Msg, lang: Lang) -> str:
