@@ -123,10 +123,17 @@ def _for_reader(text: Msg, reader: str) -> Msg:
     if text.key == PERSONAL:
         chosen = _wording_for(params, reader)
         return _for_reader(chosen, reader) if isinstance(chosen, Msg) else text
-    if not any(isinstance(value, Msg | tuple) for value in params.values()):
-        return text
-    worded = {key: _param_for(value, reader) for key, value in params.items()}
-    if all(worded[key] is value for key, value in params.items()):
+    worded: dict[str, Param] | None = None
+    for key, value in params.items():
+        kind = type(value)
+        if kind is str or kind is int or kind is Name:
+            continue
+        chosen = _param_for(value, reader)
+        if chosen is not value:
+            if worded is None:
+                worded = dict(params)
+            worded[key] = chosen
+    if worded is None:
         return text  # nothing in it worded for its reader: the same text, for every reader
     return Msg(text.key, worded)
 
