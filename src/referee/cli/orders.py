@@ -13,9 +13,10 @@ declared but impossible).
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,9 +99,11 @@ def collector_paused() -> Iterator[None]:
 # -- reading an orders file ---------------------------------------------------------------
 
 
-def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
+def read_orders(path: Path, game: Game, source: str,
+                now: Callable[[], int | None] | None = None) -> dict[str, Any]:
     """The orders in ``path`` for ``game`` (read from ``source``), by seat, with
-    the ``turn`` check taken out.
+    the ``turn`` check taken out (against ``now()``, the game's turn, where
+    the caller knows it).
 
     :raises RefereeError: unreadable, a scenario, two files joined into one,
         no seat named, another turn."""
@@ -108,12 +111,13 @@ def read_orders(path: Path, game: Game, source: str) -> dict[str, Any]:
     orders_source = str(path)
     refuse_scenario(table, orders_source, game, source)
     refuse_turn_in_a_table(path, table)
-    check_turn(game, table, orders_source, source)
+    check_turn(game, table, orders_source, source, now)
     refuse_no_seat(table, orders_source, game, source)
     return table
 
 
-def read_orders_files(paths: Sequence[Path], game: Game, source: str) -> dict[str, Any]:
+def read_orders_files(paths: Sequence[Path], game: Game, source: str,
+                      now: Callable[[], int | None] | None = None) -> dict[str, Any]:
     """Everyone's orders from the files and folders ``paths`` (each folder's
     ``*.toml`` files, by name), as one table by seat: as players send them,
     one file per character, or several characters in one file.
@@ -122,8 +126,9 @@ def read_orders_files(paths: Sequence[Path], game: Game, source: str) -> dict[st
         file, and for a character given orders in two files (both named)."""
     merged: dict[str, Any] = {}
     given_in: dict[str, Path] = {}
-    for path in orders_files(paths):
-        for seat, orders in read_orders(path, game, source).items():
+    turn = now if now is not None else functools.cache(lambda: game_turn(game))
+    for path in orders_files(paths):  # the game's turn read once, not once a file
+        for seat, orders in read_orders(path, game, source, turn).items():
             if seat in given_in:
                 raise OrdersRefused(msg("orders-file.twice", seat=seat,
                                         first=str(given_in[seat]), second=str(path)))
@@ -191,14 +196,15 @@ def refuse_scenario(table: Mapping[str, Any], orders: str, game: Game, source: s
                                 seat=game.seats[0], seats=_seats_param(game), game=source))
 
 
-def check_turn(game: Game, orders: dict[str, Any], orders_source: str, source: str) -> None:
+def check_turn(game: Game, orders: dict[str, Any], orders_source: str, source: str,
+               now_turn: Callable[[], int | None] | None = None) -> None:
     """An orders file may say which turn it is for (``turn = N``); when the
     game's state has a turn number, they must agree. The ``turn`` key is
     taken out of ``orders``. :raises OrdersRefused:"""
     if "turn" not in orders or isinstance(orders["turn"], dict):
         return
     turn = orders.pop("turn")
-    now = game_turn(game)
+    now = now_turn() if now_turn is not None else game_turn(game)
     if now is not None and turn != now:
         raise OrdersRefused(msg("resolve.other-turn", orders=orders_source, turn=str(turn),
                                 source=source, now=str(now)))
@@ -234,8 +240,9 @@ class Answered:
 def give_orders(game: Game, orders: Mapping[str, Any], answered: Answered) -> None:
     """Every seat's orders, by seat name; a table for no seat, or orders
     refused whole, are noted and the others go on."""
+    seats = frozenset(game.seats)
     for seat in sorted(orders):
-        if seat not in game.seats:
+        if seat not in seats:
             answered.refused.append((seat, RefereeError(msg(
                 "orders-file.not-a-seat", seat=seat, suggestion=did_you_mean(seat, game.seats),
                 seats=_seats_param(game)))))

@@ -42,7 +42,6 @@ from referee.cli.common import (
 from referee.cli.orders import (
     Answered,
     collector_paused,
-    game_turn,
     give_orders,
     open_decision,
     open_game,
@@ -122,10 +121,11 @@ def report_file_name(seat: Seat) -> str:
 class Turn:
     """One turn answered and closed, and what each reader saw of it."""
 
-    def __init__(self, game: Game, languages: dict[Seat, Lang]) -> None:
+    def __init__(self, game: Game, languages: dict[Seat, Lang], turn: int | None) -> None:
         self.game = game
         self.desk = desk_for(game.ruleset)
-        self.turn = game_turn(game)
+        self.turn = turn
+        """The turn resolved (:func:`referee.cli.orders.game_turn` before it)."""
         self.languages = languages
         """Each seat's language, for its report."""
         game.catch_up_logs(game.seats)
@@ -278,10 +278,14 @@ def void_json(void: VoidOrder, lang: Lang) -> dict[str, str | None]:
             "reason": render(void.reason, lang)}
 
 
-def seat_languages(game: Game, chosen: Lang, given: list[str]) -> dict[Seat, Lang]:
-    """Each seat's language: ``--seat-lang``, else the scenario's, else ``chosen``."""
+def seat_languages(game: Game, chosen: Lang, given: list[str],
+                   master: dict[str, Any] | None = None) -> dict[Seat, Lang]:
+    """Each seat's language: ``--seat-lang``, else the scenario's (as the game
+    master's view, ``master``, gives it), else ``chosen``."""
     named = parse_seat_languages(given, game.seats, "--seat-lang")
-    desk, master = desk_for(game.ruleset), game.view(REFEREE)
+    desk = desk_for(game.ruleset)
+    if master is None:
+        master = game.view(REFEREE)
     return {seat: named.get(seat) or desk.seat_language(master, seat) or chosen
             for seat in game.seats}
 
@@ -310,17 +314,29 @@ def resolve(
 ) -> None:
     """Resolve one turn: answer every seat's orders, close the turn, print what
     each seat, each other observer and the game master saw."""
-    chosen = language(lang)
+    # What is read and made here lives until the command ends: the collector's
+    # passes would find nothing, and cost more the larger the game.
+    with collector_paused():
+        _resolve(game_file, orders, out_path, reports, as_json_flag, language(lang),
+                 seat_lang or [], seed, any_version, force)
+
+
+def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports: Path | None,
+             as_json_flag: bool, chosen: Lang, seat_lang: list[str], seed: int | None,
+             any_version: bool, force: bool) -> None:
     source = str(game_file)
     if out_path is not None:
         check_out_path(game_file, out_path, orders_files(orders), force)
     game = open_game(game_file, chosen, any_version)
     decision = open_decision(game, source)
-    languages = seat_languages(game, chosen, seat_lang or [])
-    table = read_orders_files(orders, game, source)
+    before = game.view(REFEREE)  # the game master's view before the turn, built once
+    turn_number = desk_for(game.ruleset).turn(before)
+    languages = seat_languages(game, chosen, seat_lang, before)
+    table = read_orders_files(orders, game, source, lambda: turn_number)
+    del before
     inputs = (game_file, *orders_files(orders), *((out_path,) if out_path is not None else ()))
     paths = prepare_reports(reports, game.seats, inputs, force) if reports is not None else {}
-    turn = Turn(game, languages)
+    turn = Turn(game, languages, turn_number)
     turn.answer(table)
     turn.close(decision, Random(seed))
     # Everything is made before anything is written: a failure leaves no file.

@@ -460,7 +460,7 @@ class Game:
         if not isinstance(wait, Decision):
             raise NotWaitingForThat(msg("core.error.no-decision", seat=seat,
                                         waiting=self._describe_wait()))
-        if seat not in wait.seats:
+        if not wait.asks(seat):
             raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
                                         seats=tuple(wait.seats)))
         return wait
@@ -502,7 +502,7 @@ class Game:
             return wait.view_json()
         data = wait.view_json(seat)
         data["answered"] = sorted(at.pending)
-        if seat in wait.seats:
+        if wait.asks(seat):
             shape = wait.shape_for(seat)
             if shape is not None:
                 data["answer_schema"] = answer_schema(shape)

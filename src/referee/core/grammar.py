@@ -49,6 +49,15 @@ from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
 _PLAIN_TEMPLATE = PLAIN_TEMPLATE
 _SHORTHAND = SHORTHAND
+_PARSED: dict[str, Locale] = {}
+
+
+def locale_of(lang: str) -> Locale:
+    """The Babel locale of ``lang``, parsed once."""
+    locale = _PARSED.get(lang)
+    if locale is None:
+        locale = _PARSED[lang] = Locale.parse(LOCALES[lang])
+    return locale
 
 LONGEST_PLACEABLE = 10_000_000
 """The longest text a parameter may put into a line. Fluent writes a
@@ -113,7 +122,7 @@ class ListArg(FluentType):
     def _join(self, texts: list[str]) -> str:
         if self.style is None or not texts:
             return ", ".join(texts)
-        return format_list(texts, style=self.style, locale=LOCALES[self.lang])  # type: ignore[arg-type]
+        return format_list(texts, style=self.style, locale=locale_of(self.lang))  # type: ignore[arg-type]
 
     def gender(self) -> Gender | None:
         if len(self.items) == 1:
@@ -152,7 +161,7 @@ def _case_of(value: Any, case: Case, lang: Lang) -> str:
     if isinstance(value, NameArg | TextArg | ListArg):
         return value.case(case)
     if isinstance(value, FluentType):
-        return value.format(Locale.parse(LOCALES[lang]))
+        return value.format(locale_of(lang))
     return inflect(str(value), case) if lang == "ru" else str(value)
 
 
@@ -201,7 +210,7 @@ def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
         return _gender_of(value, lang) or "other"
 
     def cap(value: Any) -> str:
-        text = _text(value, Locale.parse(LOCALES[lang]))
+        text = _text(value, locale_of(lang))
         return text[:1].upper() + text[1:]
 
     def conjunction(style: str) -> Callable[[Any], Any]:
@@ -293,12 +302,14 @@ class Bundle:
         text, name, text, ... (most lines of a log, written without Fluent)."""
         self._added = 0
         self._compiling = threading.RLock()
+        self._numbers: dict[tuple[type, object, bool, int | None], str] = {}
+        """Each number as this language writes it (:func:`number` makes them)."""
 
     @property
     def locale(self) -> Locale:
         """The language's locale, read when a name, list or number is first written."""
         if self._locale is None:
-            self._locale = Locale.parse(LOCALES[self.lang])
+            self._locale = locale_of(self.lang)
         return self._locale
 
     @property
@@ -422,9 +433,20 @@ class Bundle:
                 out.append(value)
             elif type(value) in (NameArg, TextArg, ListArg):
                 out.append(value.format(self.locale))
+            elif type(value) in (FluentInt, FluentFloat):
+                out.append(self._number(value))
             else:
                 return None
         return "".join(out)
+
+    def _number(self, value: FluentInt | FluentFloat) -> str:
+        """A number as Fluent writes it in a placeable, worked out once."""
+        options = value.options
+        key = (type(value), value, options.useGrouping, options.maximumFractionDigits)
+        text = self._numbers.get(key)
+        if text is None:
+            text = self._numbers[key] = value.format(self.locale)
+        return text
 
     def attribute(self, key: str, name: str, args: Mapping[str, Any]) -> str | None:
         """The attribute ``name`` of ``key``, or None if the entry has none."""

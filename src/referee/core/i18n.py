@@ -113,17 +113,76 @@ def personal(to: tuple[str, ...] | list[str], you: Msg, they: Msg) -> Msg:
 
 def for_reader(text: Msg, reader: str) -> Msg:
     """``text`` as ``reader`` reads it: every personal part (at any depth)
-    in the wording meant for that reader."""
+    in the wording meant for that reader. While the catalogue is
+    remembering (:meth:`Catalogue.remembering`), every reader a text does not
+    address gets the one same copy of it, so that it is rendered once."""
+    wordings = _WORDINGS[0]
+    if wordings is not None:
+        return wordings.worded(text, reader)
+    return _for_reader(text, reader)
+
+
+def _for_reader(text: Msg, reader: str) -> Msg:
     params = text.params
     if text.key == PERSONAL:
         chosen = _wording_for(params, reader)
-        return for_reader(chosen, reader) if isinstance(chosen, Msg) else text
-    if not any(isinstance(value, Msg | tuple) for value in params.values()):
-        return text
-    worded = {key: _param_for(value, reader) for key, value in params.items()}
-    if all(worded[key] is value for key, value in params.items()):
+        return _for_reader(chosen, reader) if isinstance(chosen, Msg) else text
+    worded: dict[str, Param] | None = None
+    for key, value in params.items():
+        kind = type(value)
+        if kind is str or kind is int or kind is Name:
+            continue
+        chosen = _param_for(value, reader)
+        if chosen is not value:
+            if worded is None:
+                worded = dict(params)
+            worded[key] = chosen
+    if worded is None:
         return text  # nothing in it worded for its reader: the same text, for every reader
     return Msg(text.key, worded)
+
+
+class _Wordings:
+    """Each text's wordings made so far: one for each reader it addresses
+    (its personal parts' ``to``, at any depth), one shared by all others."""
+
+    def __init__(self) -> None:
+        self._addressed: dict[int, tuple[Msg, frozenset[object]]] = {}
+        self._worded: dict[tuple[int, str | None], tuple[Msg, Msg]] = {}
+
+    def worded(self, text: Msg, reader: str) -> Msg:
+        addressed = self._addressed.get(id(text))
+        if addressed is None or addressed[0] is not text:  # each entry holds its text alive
+            found: set[object] = set()
+            _addressees(text, found)
+            addressed = self._addressed[id(text)] = (text, frozenset(found))
+        key = (id(text), reader if reader in addressed[1] else None)
+        known = self._worded.get(key)
+        if known is None or known[0] is not text:
+            known = self._worded[key] = (text, _for_reader(text, reader))
+        return known[1]
+
+
+_WORDINGS: list[_Wordings | None] = [None]
+"""The wordings remembered, while the catalogue is remembering."""
+
+
+def _addressees(value: Param, found: set[object]) -> None:
+    """Add to ``found`` every reader a personal part of ``value``, at any
+    depth, is addressed to."""
+    kind = type(value)
+    if kind is str or kind is int or kind is Name:
+        return
+    if isinstance(value, Msg):
+        if value.key == PERSONAL:
+            to = value.params.get("to", ())
+            if isinstance(to, tuple):
+                found.update(to)
+        for inner in value.params.values():
+            _addressees(inner, found)
+    elif isinstance(value, tuple):
+        for item in value:
+            _addressees(item, found)
 
 
 def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
@@ -135,7 +194,7 @@ def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
 
 def _param_for(value: Param, reader: str) -> Param:
     if isinstance(value, Msg):
-        return for_reader(value, reader)
+        return _for_reader(value, reader)
     if isinstance(value, tuple):
         worded = tuple(_param_for(item, reader) for item in value)
         return value if all(a is b for a, b in zip(worded, value, strict=True)) else worded
@@ -291,6 +350,8 @@ class Catalogue:
         self._read: dict[Path, dict[str, object]] = {}
         self._remembered: dict[tuple[int, Lang], tuple[Msg, str]] | None = None
         self._reading = threading.RLock()
+        self._alike: dict[tuple[object, ...], str] = {}
+        """While remembering: texts of words and numbers only, by their content."""
 
     @contextmanager
     def remembering(self) -> Iterator[None]:
@@ -301,10 +362,13 @@ class Catalogue:
             yield
             return
         self._remembered = {}
+        _WORDINGS[0] = _Wordings()
         try:
             yield
         finally:
             self._remembered = None
+            self._alike = {}
+            _WORDINGS[0] = None
 
     def load(self, path: Path) -> None:
         """Merge a TOML file with one table per language (``[en]``, ``[ru]``),
@@ -380,18 +444,23 @@ class Catalogue:
 
     def render(self, message: Msg | Name | str, lang: Lang = "en") -> str:
         """The text of ``message`` in ``lang``; an unknown key renders as itself."""
+        remembered = self._remembered
+        if remembered is not None and type(message) is Msg:
+            known = remembered.get((id(message), lang))
+            if known is not None and known[0] is message:
+                return known[1]
+            alike = _alike(message, lang)
+            text = self._alike.get(alike) if alike is not None else None
+            if text is None:
+                text = self._format(message, lang)
+                if alike is not None:
+                    self._alike[alike] = text
+            remembered[(id(message), lang)] = (message, text)
+            return text
         if isinstance(message, str):
             return message
         if isinstance(message, Name):
             return message.render(lang)
-        remembered = self._remembered
-        if remembered is not None:
-            known = remembered.get((id(message), lang))
-            if known is not None and known[0] is message:
-                return known[1]
-            text = self._format(message, lang)
-            remembered[(id(message), lang)] = (message, text)
-            return text
         return self._format(message, lang)
 
     def _format(self, message: Msg, lang: Lang) -> str:
@@ -471,6 +540,17 @@ class Catalogue:
         if not bundle.has(message.key):
             return None
         return bundle.attribute(message.key, name, self.arguments(message, lang))
+
+
+def _alike(message: Msg, lang: Lang) -> tuple[object, ...] | None:
+    """What ``message`` renders by when its parameters are only words and
+    whole numbers (the same text however often it is made); else None."""
+    params = message.params
+    for value in params.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            return None
+    return (message.key, lang, *params.items())
 
 
 def _gender(value: str | None) -> Gender | None:

@@ -111,6 +111,14 @@ class Decision:
     def simultaneous(self) -> bool:
         return len(self.seats) > 1 or self.until_closed
 
+    def asks(self, seat: Seat) -> bool:
+        """True when ``seat`` is one of the seats asked (a set, made once: a
+        turn of ten thousand seats is answered seat by seat)."""
+        asked: frozenset[Seat] | None = self.__dict__.get("_asked")
+        if asked is None:
+            asked = self.__dict__["_asked"] = frozenset(self.seats)
+        return seat in asked
+
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
         if self.seats == (seat,) and not isinstance(self.schema, Mapping) and (

@@ -34,12 +34,23 @@ def camera_room(token: str) -> int | None:
 
 
 def phase(step: int) -> Msg:
-    """``actions``, ``step 1``..``step 5`` or ``end of turn``."""
+    """``actions``, ``step 1``..``step 5`` or ``end of turn`` (one text for
+    each, shared by every line of the phase: it is worded once)."""
+    known = _PHASES.get(step)
+    if known is None:
+        known = _PHASES[step] = _phase(step)
+    return known
+
+
+def _phase(step: int) -> Msg:
     if step == ACTION_PHASE:
         return msg("facility.phase.actions")
     if step == END_PHASE:
         return msg("facility.phase.end")
     return msg("facility.phase.step", step=step)
+
+
+_PHASES: dict[int, Msg] = {}
 
 
 def stamped(step: int, text: Msg) -> Msg:
