@@ -1,7 +1,7 @@
 """Random playouts of every ruleset beside OpenSpiel's python_tic_tac_toe, in
 one process and one run (run on demand, not a test).
 
-    .venv/bin/python bench/bench_playouts.py [SECONDS]
+    .venv/bin/python bench/bench_playouts.py [SECONDS] [RULESET ...]
 
 Each ruleset's example played by its random bots (reading their views when
 they need them), and OpenSpiel's Python tic-tac-toe played by a random agent
@@ -11,7 +11,8 @@ second's warm-up: inputs a second, and each ruleset's as a multiple of
 tic-tac-toe's (issue 28's target: 0.5x for every ruleset, 0.8x for Night
 Watch). Tic-tac-toe is measured twice, with the observation read at each
 step and with actions alone (the ratios are to the second, the faster).
-Without ``open_spiel`` (``pip install -e '.[bench]'``) it says so.
+Without ``open_spiel`` (``pip install -e '.[bench]'``) it says so. Naming
+rulesets measures those alone (every ruleset without).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def open_spiel_rate(seconds: float, observe: bool) -> float | None:
     return actions / (time.perf_counter() - began)
 
 
-def main(seconds: float) -> None:
+def main(seconds: float, names: list[str]) -> None:
     print(f"random playouts, inputs a second, one process, {seconds:g} s each:", flush=True)
     observed = open_spiel_rate(seconds, observe=True)
     base = open_spiel_rate(seconds, observe=False)
@@ -66,7 +67,7 @@ def main(seconds: float) -> None:
     else:
         print(f"  OpenSpiel python_tic_tac_toe {observed:9.0f} inputs/s reading the observation,"
               f" {base:.0f} actions alone", flush=True)
-    for name in ruleset_names():
+    for name in names or ruleset_names():
         games, inputs, took = warm_playouts(name, seconds)
         line = f"  {name:<28} {inputs / took:9.0f} inputs/s ({games / took:6.1f} games/s)"
         if base is not None:
@@ -76,4 +77,4 @@ def main(seconds: float) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0, sys.argv[2:])
