@@ -205,15 +205,37 @@ def measure_line(table: Table, start: XY, end: XY, from_id: str = "",
     length = math.hypot(end[0] - start[0], end[1] - start[1])
     if length < _TINY:
         return SightLine(from_id, to_id, start, end, 0.0)
-    terrain = table.terrain
-    covers = _boxes_met(terrain, terrain.prepared_covers, start, end)
-    obstacles = _boxes_met(terrain, terrain.prepared_obstacles, start, end)
-    bases = _bases(table.pieces.values(), start, end, length, {from_id, to_id})
-    if not covers and not obstacles:
-        return SightLine(from_id, to_id, start, end, length, bases=bases)
-    line = LineString([start, end])
-    return SightLine(from_id, to_id, start, end, length, covers=_covers(line, covers),
-                     bases=bases, obstacles=_obstacles(line, obstacles))
+    covers, obstacles = _terrain_on(table.terrain, start, end)
+    return SightLine(from_id, to_id, start, end, length, covers=covers,
+                     bases=_bases(table.pieces.values(), start, end, length, {from_id, to_id}),
+                     obstacles=obstacles)
+
+
+_KEPT = 4096
+"""At most this many lines' terrain is remembered per terrain."""
+
+
+def _terrain_on(terrain: Terrain, start: XY, end: XY
+                ) -> tuple[tuple[CoverCrossing, ...], tuple[ObstacleCrossing, ...]]:
+    """The cover areas and the obstacles on the line from ``start`` to
+    ``end``, remembered by the terrain (the terrain never changes, and
+    models that stay where they stand see each other along the same lines
+    turn after turn and game after game)."""
+    known = terrain.cache("sightline.terrain")
+    key = (start, end)
+    found = known.get(key)
+    if found is None:
+        covers = _boxes_met(terrain, terrain.prepared_covers, start, end)
+        obstacles = _boxes_met(terrain, terrain.prepared_obstacles, start, end)
+        if covers or obstacles:
+            line = LineString([start, end])
+            found = (_covers(line, covers), _obstacles(line, obstacles))
+        else:
+            found = ((), ())
+        if len(known) >= _KEPT:
+            known.clear()
+        known[key] = found
+    return found
 
 
 def _boxes_met(terrain: Terrain, items: Sequence[tuple[Any, PreparedGeometry]], start: XY,
