@@ -10,7 +10,10 @@ a learning agent reads its state), each for SECONDS (default 3) after a
 second's warm-up: inputs a second, and each ruleset's as a multiple of
 tic-tac-toe's (issue 28's target: 0.5x for every ruleset, 0.8x for Night
 Watch). Tic-tac-toe is measured twice, with the observation read at each
-step and with actions alone (the ratios are to the second, the faster).
+step and with actions alone (the ratios are to the second, the faster),
+and again with actions alone right after each ruleset: each ratio is to
+that measure, taken as close as can be to the ruleset's own, since the
+load of a shared host changes from one minute to the next.
 Without ``open_spiel`` (``pip install -e '.[bench]'``) it says so. Naming
 rulesets measures those alone (every ruleset without).
 """
@@ -71,7 +74,8 @@ def main(seconds: float, names: list[str]) -> None:
         games, inputs, took = warm_playouts(name, seconds)
         line = f"  {name:<28} {inputs / took:9.0f} inputs/s ({games / took:6.1f} games/s)"
         if base is not None:
-            line += (f"  {inputs / took / base:5.2f}x tic-tac-toe "
+            beside = open_spiel_rate(seconds, observe=False) or base
+            line += (f"  {inputs / took / beside:5.2f}x tic-tac-toe's {beside:.0f} "
                      f"(target {TARGET.get(name.replace('_', '-'), 0.5)}x)")
         print(line, flush=True)
 
