@@ -1,7 +1,7 @@
 """Random playouts of every ruleset beside OpenSpiel's python_tic_tac_toe, in
 one process and one run (run on demand, not a test).
 
-    .venv/bin/python bench/bench_playouts.py [SECONDS]
+    .venv/bin/python bench/bench_playouts.py [SECONDS] [RULESET ...]
 
 Each ruleset's example played by its random bots (reading their views when
 they need them), and OpenSpiel's Python tic-tac-toe played by a random agent
@@ -10,8 +10,12 @@ a learning agent reads its state), each for SECONDS (default 3) after a
 second's warm-up: inputs a second, and each ruleset's as a multiple of
 tic-tac-toe's (issue 28's target: 0.5x for every ruleset, 0.8x for Night
 Watch). Tic-tac-toe is measured twice, with the observation read at each
-step and with actions alone (the ratios are to the second, the faster).
-Without ``open_spiel`` (``pip install -e '.[bench]'``) it says so.
+step and with actions alone (the ratios are to the second, the faster),
+and again with actions alone right after each ruleset: each ratio is to
+that measure, taken as close as can be to the ruleset's own, since the
+load of a shared host changes from one minute to the next.
+Without ``open_spiel`` (``pip install -e '.[bench]'``) it says so. Naming
+rulesets measures those alone (every ruleset without).
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ def open_spiel_rate(seconds: float, observe: bool) -> float | None:
     return actions / (time.perf_counter() - began)
 
 
-def main(seconds: float) -> None:
+def main(seconds: float, names: list[str]) -> None:
     print(f"random playouts, inputs a second, one process, {seconds:g} s each:", flush=True)
     observed = open_spiel_rate(seconds, observe=True)
     base = open_spiel_rate(seconds, observe=False)
@@ -66,14 +70,15 @@ def main(seconds: float) -> None:
     else:
         print(f"  OpenSpiel python_tic_tac_toe {observed:9.0f} inputs/s reading the observation,"
               f" {base:.0f} actions alone", flush=True)
-    for name in ruleset_names():
+    for name in names or ruleset_names():
         games, inputs, took = warm_playouts(name, seconds)
         line = f"  {name:<28} {inputs / took:9.0f} inputs/s ({games / took:6.1f} games/s)"
         if base is not None:
-            line += (f"  {inputs / took / base:5.2f}x tic-tac-toe "
+            beside = open_spiel_rate(seconds, observe=False) or base
+            line += (f"  {inputs / took / beside:5.2f}x tic-tac-toe's {beside:.0f} "
                      f"(target {TARGET.get(name.replace('_', '-'), 0.5)}x)")
         print(line, flush=True)
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0, sys.argv[2:])

@@ -35,7 +35,7 @@ Conventions, each pinned by a drawn case in ``tests/boards/test_sightline.py``:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 from shapely.prepared import PreparedGeometry
 
-from referee.boards.table import EPS, XY, CoverArea, Inches, Obstacle, Piece, Table
+from referee.boards.table import EPS, XY, CoverArea, Inches, Obstacle, Piece, Table, Terrain
 
 _TINY = 1e-9
 """Stretches shorter than this are rounding noise, not cover."""
@@ -205,14 +205,52 @@ def measure_line(table: Table, start: XY, end: XY, from_id: str = "",
     length = math.hypot(end[0] - start[0], end[1] - start[1])
     if length < _TINY:
         return SightLine(from_id, to_id, start, end, 0.0)
-    line = LineString([start, end])
-    terrain = table.terrain
-    return SightLine(
-        from_id, to_id, start, end, length,
-        covers=_covers(line, terrain.prepared_covers),
-        bases=_bases(table.pieces.values(), start, end, length, {from_id, to_id}),
-        obstacles=_obstacles(line, terrain.prepared_obstacles),
-    )
+    covers, obstacles = _terrain_on(table.terrain, start, end)
+    return SightLine(from_id, to_id, start, end, length, covers=covers,
+                     bases=_bases(table.pieces.values(), start, end, length, {from_id, to_id}),
+                     obstacles=obstacles)
+
+
+_KEPT = 4096
+"""At most this many lines' terrain is remembered per terrain."""
+
+
+def _terrain_on(terrain: Terrain, start: XY, end: XY
+                ) -> tuple[tuple[CoverCrossing, ...], tuple[ObstacleCrossing, ...]]:
+    """The cover areas and the obstacles on the line from ``start`` to
+    ``end``, remembered by the terrain (the terrain never changes, and
+    models that stay where they stand see each other along the same lines
+    turn after turn and game after game)."""
+    known = terrain.cache("sightline.terrain")
+    key = (start, end)
+    found = known.get(key)
+    if found is None:
+        covers = _boxes_met(terrain, terrain.prepared_covers, start, end)
+        obstacles = _boxes_met(terrain, terrain.prepared_obstacles, start, end)
+        if covers or obstacles:
+            line = LineString([start, end])
+            found = (_covers(line, covers), _obstacles(line, obstacles))
+        else:
+            found = ((), ())
+        if len(known) >= _KEPT:
+            known.clear()
+        known[key] = found
+    return found
+
+
+def _boxes_met(terrain: Terrain, items: Sequence[tuple[Any, PreparedGeometry]], start: XY,
+               end: XY) -> list[tuple[Any, PreparedGeometry]]:
+    """Those of ``items`` whose box the box of the line from ``start`` to
+    ``end`` meets: no other can meet the line, so shapely is asked of these
+    alone, and not at all when there are none."""
+    low_x, high_x = (start[0], end[0]) if start[0] < end[0] else (end[0], start[0])
+    low_y, high_y = (start[1], end[1]) if start[1] < end[1] else (end[1], start[1])
+    found = []
+    for item, fast in items:
+        x0, y0, x1, y1 = terrain.shape(item).line_box
+        if not (high_x < x0 or low_x > x1 or high_y < y0 or low_y > y1):
+            found.append((item, fast))
+    return found
 
 
 def _covers(line: LineString, covers: Iterable[tuple[CoverArea, PreparedGeometry]]

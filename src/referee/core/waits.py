@@ -45,9 +45,21 @@ documents its vocabulary in its view model (:mod:`referee.core.views`)."""
 
 def copy_of_meaning(meaning: Meaning) -> dict[str, JSON]:
     """A view's own copy of a meaning or a label: most hold ids and numbers
-    only and are copied flat; deeper ones go through JSON."""
-    if all(type(value) in _SCALARS for value in meaning.values()):
-        return dict(meaning)
+    only and are copied flat, or a point or a list of ids beside them;
+    deeper ones go through JSON."""
+    copied: dict[str, JSON] = {}
+    for key, value in meaning.items():
+        kind = type(value)
+        if type(key) is not str:
+            break
+        if kind in _SCALARS:
+            copied[key] = value
+        elif (kind is list or kind is tuple) and all(type(v) in _SCALARS for v in value):
+            copied[key] = list(value)
+        else:
+            break
+    else:
+        return copied
     return cast(dict[str, JSON], json.loads(json.dumps(meaning)))
 
 

@@ -15,7 +15,7 @@ surrounded («сзади него нет места»)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from referee.boards.shapes import SURE, nearest_point, unit
@@ -102,10 +102,9 @@ def find_back_off(table: Table, loser: str, away_from: Sequence[str],
     with ``over`` set (OW-SUR-5); with none of those either, the loser is
     surrounded."""
     for over_drops in (False, True):
-        found = _back_off_spots(table, loser, away_from, from_obstacles, step, reach,
-                                directions, over_drops, across_reach)
-        if found:
-            spots = spread(found, keep)
+        spots = spread(_back_off_spots(table, loser, away_from, from_obstacles, step, reach,
+                                       directions, over_drops, across_reach), keep)
+        if spots:
             over = None
             if over_drops:
                 over = table.drops_between(table.pieces[loser].xy, spots[0])[0]
@@ -116,12 +115,13 @@ def find_back_off(table: Table, loser: str, away_from: Sequence[str],
     return BackOff(())
 
 
-def spread(found: list[tuple[float, XY]], keep: int,
+def spread(found: Iterable[tuple[float, XY]], keep: int,
            apart: float = SPOTS_APART) -> list[XY]:
-    """Up to ``keep`` spots, the straightest first, each at least ``apart``
-    inches from every spot offered before it (house rule
-    :data:`SPOTS_APART`)."""
-    found.sort(key=lambda item: item[0])
+    """Up to ``keep`` of the spots ``found`` (each with how far its way
+    turns from straight away, the straightest first), each at least
+    ``apart`` inches from every spot offered before it (house rule
+    :data:`SPOTS_APART`). The spots after the last one kept are never
+    asked for."""
     kept: list[XY] = []
     for _, (x, y) in found:
         if all(math.hypot(x - kx, y - ky) >= apart for kx, ky in kept):
@@ -148,9 +148,10 @@ def _away_direction(table: Table, loser: str, away_from: Sequence[str],
 def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
                     from_obstacles: Sequence[Obstacle], step: float, reach: float,
                     directions: int, over_drops: bool,
-                    across_reach: float) -> list[tuple[float, XY]]:
-    """Every direction the loser may back off in, with where it ends, the
-    straightest first (tried in :data:`directions` steps around the circle).
+                    across_reach: float) -> Iterator[tuple[float, XY]]:
+    """Every direction the loser may back off in, with how far it turns from
+    straight away and where it ends, the straightest first (tried in
+    :data:`directions` steps around the circle, turning each way in turn).
     What does not change from one direction to the next is worked out once:
     each source's bound of the angle, each opponent's distances, which pairs
     of opponents leave a gap wide enough, and what the loser could meet."""
@@ -164,7 +165,6 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
     apart = _Apart(table, p, away_from, from_obstacles, step, reach)
     ways = table.around(loser, reach + EPS)
     not_yet = _not_across(table, loser, across_reach, reach + EPS)
-    found: list[tuple[float, XY]] = []
     for k in range(directions):
         turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
         u = (math.cos(straight + turn), math.sin(straight + turn))
@@ -184,8 +184,7 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
             continue
         if _faces_across(table, loser, spot, across_reach, not_yet):
             continue
-        found.append((abs(turn), spot))
-    return found
+        yield abs(turn), spot
 
 
 class _Gaps:

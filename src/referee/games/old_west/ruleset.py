@@ -136,10 +136,9 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     def seat_name(self, scenario: OldWestScenario, seat: Seat) -> Msg | Name:
         """The posse's name from the scenario."""
-        for posse in scenario.posses:  # not the whole set-up: `referee rulesets` asks too
-            if posse.seat == seat:
-                return posse_name(posse)
-        return super().seat_name(scenario, seat)
+        # not the whole set-up: `referee rulesets` asks too
+        name = prepared(scenario, _posse_names).get(seat)
+        return super().seat_name(scenario, seat) if name is None else name
 
 
 class _Fixed:
@@ -188,6 +187,11 @@ class _Fixed:
 
 _SHOWN = 20_000
 """At most this many models' parts are kept per scenario."""
+
+
+def _posse_names(scenario: OldWestScenario) -> dict[Seat, Name]:
+    """Each posse's name by its seat, worked out once per scenario."""
+    return {posse.seat: posse_name(posse) for posse in scenario.posses}
 
 
 def _fixed(scenario: OldWestScenario) -> _Fixed:

@@ -32,11 +32,23 @@ class Sight:
 def sight(state: SamuraiState, table: Table, shooter: str, target: str) -> Sight:
     """The centre-to-centre line from ``shooter`` to ``target`` (disputed
     case 1: one line, centre to centre), read through SAM-LOS-2..4."""
-    line = measure_sight(table, shooter, target)
-    light = light_between(table, line, shooter, target)
-    heavy = in_heavy_cover(state, table, line, target)
+    line, light, heavy = _measured(state, table, shooter, target)
     cover: Cover | None = "heavy" if heavy else ("light" if light > _ROUNDING else None)
     return Sight(line, blocked_by(state, table, line, light, heavy, target), cover, light)
+
+
+def _measured(state: SamuraiState, table: Table, shooter: str,
+              target: str) -> tuple[SightLine, float, bool]:
+    """The sight line, the inches of Light cover on it and whether the target
+    is in Heavy cover: geometry alone, remembered by the table while no
+    fighter moves (a shot measures again what its question measured)."""
+    key = ("sight", shooter, target)
+    found: tuple[SightLine, float, bool] | None = table.known.get(key)
+    if found is None:
+        line = measure_sight(table, shooter, target)
+        found = table.known[key] = (line, light_between(table, line, shooter, target),
+                                    in_heavy_cover(state, table, line, target))
+    return found
 
 
 def light_between(table: Table, line: SightLine, shooter: str, target: str) -> float:

@@ -13,6 +13,7 @@ from referee.boards.points import PointMove
 from referee.core.events import Seat
 from referee.core.flow import Frame
 from referee.core.i18n import CATALOGUE, Msg, Name, msg
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, on_first_read
 from referee.core.waits import JSON, Decision
 from referee.games.samurai import move_to
@@ -61,7 +62,9 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
 
     def seat_name(self, scenario: SamuraiScenario, seat: Seat) -> Msg | Name:
         """The band's name, with its gender (a band named in the plural is plural)."""
-        return next(b.side_name for b in scenario.bands if b.seat == seat)
+        name = prepared(scenario, _band_names).get(seat)
+        return next(b.side_name for b in scenario.bands if b.seat == seat) if name is None \
+            else name
 
     # -- views ---------------------------------------------------------------------
 
@@ -120,3 +123,8 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         if state.turn <= state.rules.max_turns:
             return None
         return Outcome.draw(state.seats, msg("sam.end.turns", turns=state.rules.max_turns))
+
+
+def _band_names(scenario: SamuraiScenario) -> dict[Seat, Name]:
+    """Each band's name by its seat, worked out once per scenario."""
+    return {band.seat: band.side_name for band in scenario.bands}

@@ -38,6 +38,10 @@ class Terrain:
     hedges."""
     names: dict[str, Name]
     kinds: dict[str, Cover]
+    laid: dict[tuple[object, ...], Table] = field(default_factory=dict, compare=False,
+                                                  repr=False)
+    """Tables laid on this terrain lately, by where the fighters stand
+    (:meth:`SamuraiState.table`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Terrain:
         return self
@@ -82,6 +86,11 @@ class Fighter:
     disarmed: bool = False
     fights: int = 0
     """Fights played this turn (SAM-CMB-5)."""
+    name: Name = field(init=False)
+    """The fighter's name from its profile, made once."""
+
+    def __post_init__(self) -> None:
+        self.name = self.spec.name.name
 
     def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
         twin = Fighter.__new__(Fighter)
@@ -91,10 +100,6 @@ class Fighter:
     @property
     def id(self) -> str:
         return self.spec.id
-
-    @property
-    def name(self) -> Name:
-        return self.spec.name.name
 
     @property
     def xy(self) -> tuple[float, float]:
@@ -183,10 +188,23 @@ class SamuraiState(GameState):
                 if f.alive and (seat is None or f.side == seat)]
 
     def table(self) -> Table:
-        """The table as it stands: terrain and every fighter still on it."""
+        """The table as it stands: terrain and every fighter still on it.
+
+        Read-only: the same fighters standing at the same spots give the
+        same table, shared with what it remembers of them (sight lines,
+        obstacles between two points); a table to change is a copy of it."""
         t = self.terrain
-        table = Table.on(t.ground, t.width, t.depth)
-        for f in self.fighters.values():
-            if f.alive:
-                table.add(Piece(f.id, f.x, f.y, f.radius, f.side, f.id))
+        standing = tuple((f.id, f.x, f.y, f.spec.base_mm, f.side)
+                         for f in self.fighters.values() if f.alive)
+        table = t.laid.get(standing)
+        if table is None:
+            if len(t.laid) >= _LAID:
+                t.laid.clear()
+            table = t.laid[standing] = Table.on(t.ground, t.width, t.depth)
+            for fid, x, y, base_mm, side in standing:
+                table.add(Piece(fid, x, y, mm_to_inches(base_mm) / 2, side, fid))
         return table
+
+
+_LAID = 64
+"""At most this many tables are kept per terrain."""

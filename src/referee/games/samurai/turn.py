@@ -139,11 +139,12 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
     table = state.table()
     f = state.fighters[fid]
     reach = f.spec.move
+    around = table.around(fid, reach)  # a path within the move meets only what is near
     options = [Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})]
     for enemy in state.alive(state.other(f.side)):
         spot = next((s for s in table.contact_spots(fid, enemy.id)
                      if math.hypot(s[0] - f.x, s[1] - f.y) <= reach + 1e-6
-                     and not table.sweep_blockers(fid, s, ignore=[enemy.id])), None)
+                     and around.path_clear(s, ignore=(enemy.id,))), None)
         if spot is not None:
             end = [round(spot[0], 3), round(spot[1], 3)]
             options.append(Option({"do": "charge", "target": enemy.id, "to": end},
@@ -157,7 +158,7 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
             if length * share < 0.25:
                 break
             to = table.toward(fid, enemy.xy, length * share)
-            if not table.sweep_blockers(fid, to):
+            if around.path_clear(to):
                 end = [round(to[0], 3), round(to[1], 3)]
                 options.append(Option({"do": "advance", "target": enemy.id, "to": end},
                                       msg("sam.opt.advance", target=enemy.name,

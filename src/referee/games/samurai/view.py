@@ -13,7 +13,7 @@ fighter and the band keyed by that id.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypeAlias, Union
+from typing import Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import Field, JsonValue
 
@@ -544,7 +544,6 @@ def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
     rules show of the question they put (:class:`.state.Shown`). The table
     is open to all, so every seat reads the same."""
     fixed = prepared(state.scenario, _fixed_part)
-    names = fixed["names"]
     fight = state.fight
     return {
         "turn": state.turn,
@@ -554,7 +553,7 @@ def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
         "table": fixed["table"],
         "bands": fixed["bands"],
         "terrain": fixed["terrain"],
-        "fighters": {f.spec.id: _fighter(f, names[f.spec.id]) for f in state.fighters.values()},
+        "fighters": {f.spec.id: _fighter_part(fixed, f) for f in state.fighters.values()},
         "fight": None if fight is None else {
             "sides": {s: list(ids) for s, ids in fight.sides.items()},
             "tokens": {f: dict(t) for f, t in fight.tokens.items()},
@@ -566,6 +565,24 @@ def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
         "broken": list(state.broken),
         "objectives": objectives_view(state, seat),
     }
+
+
+def _fighter_part(fixed: dict[str, Any], f: Fighter) -> dict[str, JSON]:
+    """``f``'s part of a view, read-only, made once per condition: a fighter
+    unchanged since an earlier view is shown by the same part."""
+    shown = fixed["shown"]
+    key = (f.spec.id, f.x, f.y, f.alive, f.penalty, f.stunned, f.moved, f.shot, f.loaded,
+           f.disarmed, f.fights)
+    found: dict[str, JSON] | None = shown.get(key)
+    if found is None:
+        if len(shown) >= _SHOWN:
+            shown.clear()
+        found = shown[key] = read_only(_fighter(f, fixed["names"][f.spec.id]))
+    return found
+
+
+_SHOWN = 20_000
+"""At most this many fighters' parts are kept per scenario."""
 
 
 def _fighter(f: Fighter, name: JSON) -> dict[str, JSON]:
@@ -589,4 +606,5 @@ def _fixed_part(scenario: SamuraiScenario) -> dict[str, JSON]:
                                "height": t.height} for t in scenario.terrain]),
         "names": {f.id: read_only(f.name.name.to_json())
                   for b in scenario.bands for f in b.fighters},
+        "shown": {},
     }
