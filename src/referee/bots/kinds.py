@@ -96,6 +96,14 @@ class RulesetBots:
         read from the ``later`` lines the searching seat read; none: not drawn."""
         return ()
 
+    def setup(self, setup: BaseModel, seat: Seat, lines: Sequence[Mapping[str, Any]],
+              rng: Random) -> BaseModel:
+        """A setup to replay from, drawn to fit the ``lines`` ``seat`` read
+        where the game's ``setup`` holds what the seat may not know
+        (:data:`referee.bots.history.Setups`): the game's own where it holds
+        nothing hidden."""
+        return setup
+
     def searched(self, ask: Ask) -> Sequence[JSON]:
         """The options the search bot weighs (the values of ``ask``'s
         options, those worth a playout): every one, unless the package says."""
@@ -164,7 +172,8 @@ def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
         rollout = offered.rules(Random(rng.random()))
         if rules is not None and rollout is not None and setup is not None:
             history = History(ruleset, setup, Random(rng.random()), draws=offered.draws,
-                              lean=offered.lean, shaped=offered.shaped)
+                              lean=offered.lean, shaped=offered.shaped,
+                              setups=offered.setup)
             return SearchBot(rules, history, rng, rollout, judge=offered)
         return rules or RandomBot(rng, leaning)
     if kind == RULES:
