@@ -57,6 +57,10 @@ Setups = Callable[[BaseModel, Seat, Sequence[Line], Random], BaseModel]
 public part only, and the lines the seat read: what the seat may not know
 (where a Gate not yet passed leads) drawn with the generator given among
 what fits the lines."""
+Kept = Callable[[BaseModel, Sequence[Line]], bool]
+"""Whether a drawn setup still fits the lines the seat read (a Gate passed
+since leads where the setup says): one that does not is dropped with the
+positions drawn from it, not carried forward."""
 STEPS = 2_000
 """Positions tried, at most, to carry one draw forward to the seat's question."""
 SECONDS = 1.0
@@ -69,10 +73,10 @@ class History:
     def __init__(self, ruleset: AnyRuleset, setup: BaseModel, rng: Random,
                  draws: int = 8, steps: int = STEPS, seconds: float = SECONDS,
                  lean: Lean | None = None, shaped: Shaped | None = None,
-                 setups: Setups | None = None) -> None:
+                 setups: Setups | None = None, kept: Kept | None = None) -> None:
         self.ruleset, self.setup, self.rng = ruleset, setup, rng
         self.draws, self.steps, self.seconds = draws, steps, seconds
-        self.lean, self.shaped, self.setups = lean, shaped, setups
+        self.lean, self.shaped, self.setups, self.kept = lean, shaped, setups, kept
         self.deadline = 0.0
         self.seat: Seat = ""
         self.read: list[Line] = []
@@ -93,6 +97,9 @@ class History:
         if seat != self.seat or lines[:len(self.read)] != self.read:
             self.positions = []  # another game, or a game gone back: start again
         self.seat, self.read = seat, lines
+        if self.kept is not None:
+            self.positions = [drawn for drawn in self.positions
+                              if self.kept(drawn[0].scenario, lines)]
         self.deadline = time.perf_counter() + self.seconds
         self.reached = None
         carried = [found for found in map(self.carry_back, self.positions) if found]

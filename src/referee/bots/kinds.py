@@ -104,6 +104,11 @@ class RulesetBots:
         nothing hidden."""
         return setup
 
+    def kept(self, drawn: BaseModel, lines: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether a setup :meth:`setup` drew still fits the ``lines`` read
+        (:data:`referee.bots.history.Kept`); every one, unless the package says."""
+        return True
+
     def searched(self, ask: Ask) -> Sequence[JSON]:
         """The options the search bot weighs (the values of ``ask``'s
         options, those worth a playout): every one, unless the package says."""
@@ -173,7 +178,7 @@ def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
         if rules is not None and rollout is not None and setup is not None:
             history = History(ruleset, setup, Random(rng.random()), draws=offered.draws,
                               lean=offered.lean, shaped=offered.shaped,
-                              setups=offered.setup)
+                              setups=offered.setup, kept=offered.kept)
             return SearchBot(rules, history, rng, rollout, judge=offered)
         return rules or RandomBot(rng, leaning)
     if kind == RULES:

@@ -75,6 +75,9 @@ class EchoBots(RulesetBots):
               rng: Random) -> BaseModel:
         return search.draw_setup(setup, seat, lines, rng)
 
+    def kept(self, drawn: BaseModel, lines: Sequence[Mapping[str, Any]]) -> bool:
+        return search.still_fits(drawn, lines)
+
     def lean(self, game: Game, label: Mapping[str, Any],
              later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
         return search.successes_read_next(label, later)

@@ -98,6 +98,15 @@ def draw_setup(setup: BaseModel, seat: Seat, lines: Sequence[Mapping[str, Any]],
     return prepared(setup, SetupDraws).draw(known, rng)
 
 
+def still_fits(drawn: BaseModel, lines: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether every Gate turned face up in ``lines`` leads in the ``drawn``
+    setup where the line says (:data:`referee.bots.history.Kept`)."""
+    if not isinstance(drawn, Scenario):
+        return True
+    known = revealed(lines)
+    return all(known.get(gate.id, gate.to) == gate.to for gate in drawn.gates)
+
+
 def revealed(lines: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """Where each Gate turned face up in ``lines`` leads (ECHO-GATE-4)."""
     found: dict[str, str] = {}
