@@ -5,7 +5,9 @@ entry points, in a module its rules never import (``games/<name>/bot.py``).
 
 A package may offer the ``search`` bot too (:mod:`referee.bots.search`):
 Monte Carlo search on positions drawn to fit the seat's view, replayed from
-the game's setup, which is then public (every seat may read it whole).
+the game's setup, which is then public (every seat may read it whole), or
+from a setup the package draws where it holds something hidden (:meth:`RulesetBots.setup`:
+where an Echo Gate not yet passed leads).
 
 ``referee play --seat NAME=KIND``, ``referee simulate --bots KIND`` and
 ``referee arena --bots A,B`` find bots here by name, as scripts do::
