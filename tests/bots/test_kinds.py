@@ -25,11 +25,11 @@ def test_there_are_five_rulesets_to_check() -> None:
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_every_ruleset_offers_the_random_and_the_rules_bot_and_the_two_sided_the_search_bot(
+def test_every_ruleset_offers_the_random_and_the_rules_bot_and_all_but_facility_the_search_bot(
         name: str) -> None:
     ruleset, scenario = load_scenario(name)
-    two_sided = ("night_watch", "old-west", "samurai")
-    assert kinds_for(ruleset) == (KINDS if name in two_sided else ("random", "rules"))
+    searched = ("echo", "night_watch", "old-west", "samurai")
+    assert kinds_for(ruleset) == (KINDS if name in searched else ("random", "rules"))
     game, dice = Game(ruleset, scenario), Random(0)
     while not game.is_over and not game.seats_to_answer():
         game.roll_random(dice)

@@ -72,6 +72,7 @@ def test_old_west_bots_cannot_tell_the_other_heros_secret_bid() -> None:
 
 
 @pytest.mark.rule("ECHO-GATE-4")
+@pytest.mark.usefixtures("playouts_alone")
 def test_echo_bots_cannot_tell_where_a_gate_not_yet_passed_leads() -> None:
     khmiro, vook = leading_to("w"), leading_to("v")
     assert readable_by(khmiro, "referee") != readable_by(vook, "referee")

@@ -17,6 +17,7 @@ from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance
+from tests.games.echo.test_gates import leading_to
 from tests.games.night_watch.test_leaks import game_where_larisa_draws
 from tests.games.old_west.test_heroes import two_heroes
 from tests.games.samurai.test_leaks import allocated
@@ -25,7 +26,8 @@ from tests.games.samurai.test_leaks import allocated
 def history_for(game: Game, seed: int = 0) -> History:
     offered = ruleset_bots(game.ruleset)
     return History(game.ruleset, game.scenario, Random(seed), draws=offered.draws,
-                   lean=offered.lean, shaped=offered.shaped)
+                   lean=offered.lean, shaped=offered.shaped, setups=offered.setup,
+                   kept=offered.kept)
 
 
 def test_every_drawn_position_reads_to_the_seat_as_the_game_does() -> None:
@@ -158,3 +160,81 @@ def test_the_search_bot_plays_legal_answers_on_the_table(
     game = bot_game(ruleset, scenario, {seats[0]: "search", seats[1]: "rules"}, seed=3,
                     max_inputs=80)
     assert len(game.inputs) == 80 or game.outcome() is not None
+
+
+def gates_of(game: Game) -> dict[str, str]:
+    """Where each Gate of an Echo game leads (the referee's knowledge)."""
+    return {gate: facts["to"] for gate, facts in game.view(REFEREE)["state"]["gates"].items()}
+
+
+@pytest.mark.rule("ECHO-GATE-4")
+def test_every_drawn_echo_position_reads_to_the_investigator_as_the_game_does() -> None:
+    """Echo's example, rules bots playing: at each question put to Max with
+    a choice over the first turns, every drawn position gives him the view
+    the game gives him; the Gates he has seen passed lead where they do in
+    the game, and some Gate not yet passed leads elsewhere in some draw."""
+    ruleset, scenario = load_scenario("echo")
+    game = Game(ruleset, scenario)
+    bots = {seat: make_bot(ruleset, "rules", Random(seat)) for seat in game.seats}
+    dice, history = RandomChance(Random(4)), history_for(game)
+    history.seconds, history.steps = 60.0, 100_000  # the test asks what is drawn, not how fast
+    checked, guessed, revealed = 0, False, False
+    while not game.is_over and len(game.inputs) < 120:
+        wait = game.waiting
+        if isinstance(wait, Chance):
+            game.roll(dice.outcome(game, wait))
+            continue
+        for seat in game.seats_to_answer():
+            ask = Ask.of(game, seat)
+            if seat == "max" and len(ask.options) > 1:
+                view = game.view("max")
+                drawn = history.draw("max", view["log"], view["waiting"])
+                assert drawn
+                for position in drawn:
+                    seen = position.view("max")
+                    assert (seen["state"], seen["log"]) == (view["state"], view["log"])
+                    assert question(seen["waiting"]) == question(view["waiting"])
+                    for gate, facts in view["state"]["gates"].items():
+                        if facts["revealed"]:
+                            revealed = True
+                            assert gates_of(position)[gate] == gates_of(game)[gate]
+                        else:
+                            guessed |= gates_of(position)[gate] != gates_of(game)[gate]
+                checked += 1
+            game.answer(seat, bots[seat].choose(ask))
+    assert checked >= 10 and guessed and revealed
+
+
+@pytest.mark.rule("ECHO-GATE-4")
+def test_an_echo_draw_does_not_know_where_a_gate_not_yet_passed_leads() -> None:
+    """The Market's Gate leads to Khmiro in one game, to Vook in the other:
+    Max's draws are the same in both, and over a few seeds they send it to
+    either."""
+    khmiro, vook = leading_to("w"), leading_to("v")
+    for game in (khmiro, vook):
+        game.feed("move:e")               # Max stands at the Gate
+    drawn: dict[int, list[list[str]]] = {}
+    for seed in range(4):
+        for game in (khmiro, vook):
+            view = game.view("max")
+            positions = history_for(game, seed).draw("max", view["log"], view["waiting"])
+            assert positions
+            drawn.setdefault(seed, []).append([position.checksum() for position in positions])
+            destinations = {gates_of(position)["g2"] for position in positions}
+        assert drawn[seed][0] == drawn[seed][1]
+    everywhere = {gates_of(position)["g2"] for seed in range(4)
+                  for position in history_for(khmiro, seed).draw(
+                      "max", khmiro.view("max")["log"], khmiro.view("max")["waiting"])}
+    assert destinations <= everywhere == {"w", "v"}
+
+
+def test_a_seeded_echo_game_of_search_bots_is_the_same_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no time limit (the playouts alone count), the search bots play
+    the same first turns of the example again from the same seed."""
+    monkeypatch.setenv(SECONDS_SETTING, "none")
+    ruleset, scenario = load_scenario("echo")
+    kinds = dict.fromkeys(Game(ruleset, scenario).seats, "search")
+    once, again = (bot_game(ruleset, scenario, kinds, seed=6, max_inputs=20) for _ in range(2))
+    assert len(once.inputs) == 20 and once.inputs == again.inputs
+    assert once.checksum() == again.checksum()

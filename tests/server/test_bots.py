@@ -78,11 +78,11 @@ def test_a_bot_the_ruleset_does_not_offer_is_refused_naming_the_seat_and_the_bot
         assert name in body["message"]
     assert "did you mean `rules`" in body["message"]
     response = api.call("POST", "/api/games", json={
-        "ruleset": "echo", "lang": "ru",
-        "seats": {"max": {"player": "search", "lang": "en"}}})
+        "ruleset": "facility", "lang": "ru",
+        "seats": {"anna": {"player": "search", "lang": "en"}}})
     body = response.json()
     assert response.status_code == 422 and body["code"] == "seat/player"
-    assert body["message"].startswith("Место `max`")
+    assert body["message"].startswith("Место `anna`")
     named, offered = body["message"].split(";")
     assert "`search`" in named
     assert "`rules`" in offered and "`search`" not in offered
@@ -90,7 +90,8 @@ def test_a_bot_the_ruleset_does_not_offer_is_refused_naming_the_seat_and_the_bot
     offered = {entry["name"]: entry["players"] for entry in game}
     assert offered["night_watch"] == ["person", "random", "rules", "search"]
     assert offered["old-west"] == ["person", "random", "rules", "search"]
-    assert offered["echo"] == ["person", "random", "rules"]
+    assert offered["echo"] == ["person", "random", "rules", "search"]
+    assert offered["facility"] == ["person", "random", "rules"]
 
 
 def test_a_search_bot_takes_a_night_watch_seat(api: Api) -> None:

@@ -16,6 +16,11 @@ the ruleset may say which answers to try there from the lines the seat read
 next (:data:`Shaped`: the tokens shown once both sides allocated). A replay
 that meets one it says nothing of gives up, and so does one that runs out of
 its budget of steps.
+
+Where the setup itself holds something a seat may not know (where an Echo
+Gate not yet passed leads), the ruleset draws the setup too
+(:data:`Setups`): each replay from the start begins from a setup drawn to
+fit the lines read, its public part the game's own.
 """
 
 from __future__ import annotations
@@ -47,6 +52,15 @@ Shaped = Callable[[Game, Seat, Sequence[Line]], Sequence[JSON]]
 seat in a drawn position, given the lines the searching seat read after it
 (none: the replay gives up there). Like a lean, it reads the drawn position
 and the lines read only, and every answer it gives must still fit them."""
+Setups = Callable[[BaseModel, Seat, Sequence[Line], Random], BaseModel]
+"""A ruleset's draw of a whole setup from the game's setup, read for its
+public part only, and the lines the seat read: what the seat may not know
+(where a Gate not yet passed leads) drawn with the generator given among
+what fits the lines."""
+Kept = Callable[[BaseModel, Sequence[Line]], bool]
+"""Whether a drawn setup still fits the lines the seat read (a Gate passed
+since leads where the setup says): one that does not is dropped with the
+positions drawn from it, not carried forward."""
 STEPS = 2_000
 """Positions tried, at most, to carry one draw forward to the seat's question."""
 SECONDS = 1.0
@@ -58,10 +72,11 @@ class History:
 
     def __init__(self, ruleset: AnyRuleset, setup: BaseModel, rng: Random,
                  draws: int = 8, steps: int = STEPS, seconds: float = SECONDS,
-                 lean: Lean | None = None, shaped: Shaped | None = None) -> None:
+                 lean: Lean | None = None, shaped: Shaped | None = None,
+                 setups: Setups | None = None, kept: Kept | None = None) -> None:
         self.ruleset, self.setup, self.rng = ruleset, setup, rng
         self.draws, self.steps, self.seconds = draws, steps, seconds
-        self.lean, self.shaped = lean, shaped
+        self.lean, self.shaped, self.setups, self.kept = lean, shaped, setups, kept
         self.deadline = 0.0
         self.seat: Seat = ""
         self.read: list[Line] = []
@@ -82,6 +97,9 @@ class History:
         if seat != self.seat or lines[:len(self.read)] != self.read:
             self.positions = []  # another game, or a game gone back: start again
         self.seat, self.read = seat, lines
+        if self.kept is not None:
+            self.positions = [drawn for drawn in self.positions
+                              if self.kept(drawn[0].scenario, lines)]
         self.deadline = time.perf_counter() + self.seconds
         self.reached = None
         carried = [found for found in map(self.carry_back, self.positions) if found]
@@ -90,7 +108,7 @@ class History:
                 time.perf_counter() < self.deadline:
             tries += 1
             found = self.carry_back(self.rng.choice(carried)) if carried else \
-                self.carry(Game(self.ruleset, self.setup), ())
+                self.carry(Game(self.ruleset, self.drawn_setup()), ())
             if found is not None:
                 carried.append(found)
         if carried:
@@ -98,6 +116,13 @@ class History:
         elif self.reached is not None:  # carried further next time, from as far as it got
             self.positions = [self.reached]
         return [game.fork() for game, _ in carried]
+
+    def drawn_setup(self) -> BaseModel:
+        """The setup a replay from the start begins from: the game's own, or
+        where the ruleset draws setups, one drawn to fit the lines read."""
+        if self.setups is None:
+            return self.setup
+        return self.setups(self.setup, self.seat, self.read, self.rng)
 
     def carry_back(self, drawn: Drawn) -> Drawn | None:
         """A drawn position carried forward; where what was read since

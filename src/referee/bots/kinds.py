@@ -5,7 +5,9 @@ entry points, in a module its rules never import (``games/<name>/bot.py``).
 
 A package may offer the ``search`` bot too (:mod:`referee.bots.search`):
 Monte Carlo search on positions drawn to fit the seat's view, replayed from
-the game's setup, which is then public (every seat may read it whole).
+the game's setup, which is then public (every seat may read it whole), or
+from a setup the package draws where it holds something hidden (:meth:`RulesetBots.setup`:
+where an Echo Gate not yet passed leads).
 
 ``referee play --seat NAME=KIND``, ``referee simulate --bots KIND`` and
 ``referee arena --bots A,B`` find bots here by name, as scripts do::
@@ -96,6 +98,19 @@ class RulesetBots:
         read from the ``later`` lines the searching seat read; none: not drawn."""
         return ()
 
+    def setup(self, setup: BaseModel, seat: Seat, lines: Sequence[Mapping[str, Any]],
+              rng: Random) -> BaseModel:
+        """A setup to replay from, drawn to fit the ``lines`` ``seat`` read
+        where the game's ``setup`` holds what the seat may not know
+        (:data:`referee.bots.history.Setups`): the game's own where it holds
+        nothing hidden."""
+        return setup
+
+    def kept(self, drawn: BaseModel, lines: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether a setup :meth:`setup` drew still fits the ``lines`` read
+        (:data:`referee.bots.history.Kept`); every one, unless the package says."""
+        return True
+
     def searched(self, ask: Ask) -> Sequence[JSON]:
         """The options the search bot weighs (the values of ``ask``'s
         options, those worth a playout): every one, unless the package says."""
@@ -164,7 +179,8 @@ def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
         rollout = offered.rules(Random(rng.random()))
         if rules is not None and rollout is not None and setup is not None:
             history = History(ruleset, setup, Random(rng.random()), draws=offered.draws,
-                              lean=offered.lean, shaped=offered.shaped)
+                              lean=offered.lean, shaped=offered.shaped,
+                              setups=offered.setup, kept=offered.kept)
             return SearchBot(rules, history, rng, rollout, judge=offered)
         return rules or RandomBot(rng, leaning)
     if kind == RULES:

@@ -9,11 +9,18 @@ enemies, so all of them head for the same target and meet on the way.
   to, all together, by the fewest movement units (touching Locations cost
   none, ECHO-MOV-3; a Gate one, ECHO-GATE-2). A target in the World behind
   Gates not yet passed is sought through the nearest open Gate
-  (ECHO-GATE-4: where it leads is learnt by passing it).
+  (ECHO-GATE-4: where it leads is learnt by passing it). A step to a
+  touching Location costs no unit (ECHO-MOV-3), so never shortens the way
+  in units: it is taken where it is a step on the way, joins investigators
+  standing there or gets off a Location where an enemy stands, never
+  for nothing.
 - **Fights together**: it fights a target, and any enemy in its way while
   the group is two or more or its card's Fight beats the enemy's; else it
   tries to get away (ECHO-BAT-1). A smiting item is used on an enemy when
   units allow; a healing one when Health or Reason is down to half.
+- The search bot (:mod:`referee.games.echo.search`) draws where the Gates
+  not yet passed lead and judges a playout cut short by the targets
+  caught, the investigators standing and the turns left.
 - Melifaro names next the investigator nearest a target (ECHO-ORD-2); the
   order check takes the skill with the most dice (ECHO-BAT-5).
 """
@@ -25,20 +32,58 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from pydantic import BaseModel
+
 from referee.bots.kinds import RulesetBots
 from referee.bots.rules import Meaning, RulesBot, state_of
 from referee.core.drivers import Ask, Player
+from referee.core.events import Seat
+from referee.core.game import Game
+from referee.games.echo import search
 
 UNKNOWN = "?"
 """Where a Gate not yet passed leads: somewhere in the World (ECHO-GATE-4)."""
 GUESS = 2
 """Units guessed from a Gate not yet passed to a Location of the World."""
 FAR = 1_000
+HOP = 0.1
+"""Worth of a step nearer the goal that costs no unit (a touching Location
+on the way, ECHO-MOV-3) beside a unit's worth of way."""
+JOIN = 0.5
+"""Worth of a free step that joins investigators standing there (ECHO-ORD-3)."""
+OFF = 0.3
+"""Worth of a free step off a Location where an enemy it does not fight stands."""
+
+HORIZON = 40
+"""Inputs a search playout plays (about two investigators' turns) before it
+is judged."""
+WIDTH = 3
+"""Options the search weighs: the rules bot's and the two it rates next."""
+PLAYOUTS = 12
+"""Playouts a question: four paired rounds of three."""
 
 
 class EchoBots(RulesetBots):
+    searches = True  # the setup is public but where Gates lead, which it draws
+    draws = 4
+    horizon, width, playouts = HORIZON, WIDTH, PLAYOUTS
+
     def rules(self, rng: Random) -> Player:
         return EchoRulesBot(rng)
+
+    def setup(self, setup: BaseModel, seat: Seat, lines: Sequence[Mapping[str, Any]],
+              rng: Random) -> BaseModel:
+        return search.draw_setup(setup, seat, lines, rng)
+
+    def kept(self, drawn: BaseModel, lines: Sequence[Mapping[str, Any]]) -> bool:
+        return search.still_fits(drawn, lines)
+
+    def lean(self, game: Game, label: Mapping[str, Any],
+             later: Sequence[Mapping[str, Any]]) -> Mapping[Any, float]:
+        return search.successes_read_next(label, later)
+
+    def score(self, game: Game, seat: Seat) -> float:
+        return search.score(game)
 
 
 class EchoRulesBot(RulesBot):
@@ -58,18 +103,23 @@ class Plan:
         self.seat = seat
         self.me = state["investigators"][seat]
         self.ways = ways(state)
-        self.goal = target_location(state, self.ways)
-        self.to_goal = units_to(self.ways, self.goal) if self.goal else {}
+        self.goal, self.to_goal = nearest_target(state, self.ways)
 
     def distance(self, location: str) -> int:
-        return self.to_goal.get(location, FAR)
+        return self.to_goal.get(location, (FAR, FAR))[0]
+
+    def hops(self, location: str) -> int:
+        """Steps on the cheapest way to the goal, the fewest of the cheapest."""
+        return self.to_goal.get(location, (FAR, FAR))[1]
 
     def rate(self, meaning: Meaning) -> float:
         kind = meaning.get("kind")
         here = self.me["location"]
         if kind == "move":
             units: int = meaning.get("units", 0)
-            return self.closer(here, meaning["location"]) - 0.01 * units - 0.001
+            there = meaning["location"]
+            rating = self.closer(here, there) - 0.01 * units - 0.001
+            return rating + self.free_step(here, there) if units == 0 else rating
         if kind in ("gate", "back"):
             gate = self.state["gates"][meaning["gate"]]
             there = gate["to"] if kind == "gate" else gate["at"]
@@ -96,6 +146,24 @@ class Plan:
     def closer(self, here: str, there: str) -> float:
         """How many units nearer the goal ``there`` is than ``here``."""
         return float(self.distance(here) - self.distance(there))
+
+    def free_step(self, here: str, there: str) -> float:
+        """What a step to a touching Location is worth beside its units (it
+        never costs one, so never shortens the way in units, ECHO-MOV-3):
+        a step on the way (the fewest steps of the cheapest way), joining
+        investigators standing there (ECHO-ORD-3), getting off a Location
+        where an enemy stands."""
+        worth = HOP * (self.hops(here) - self.hops(there))
+        if any(other["location"] == there and other["status"] == "conscious"
+               for other in self.state["investigators"].values()):
+            worth += JOIN
+        if self.enemy_at(here) and not self.enemy_at(there):
+            worth += OFF
+        return worth
+
+    def enemy_at(self, location: str) -> bool:
+        return any(enemy["location"] == location and enemy["status"] == "active"
+                   for enemy in self.state["enemies"].values())
 
     def fights(self, enemies: Sequence[str]) -> bool:
         """Fight a target, or any enemy while the group outnumbers it or
@@ -156,35 +224,44 @@ def ways(state: Mapping[str, Any]) -> Ways:
 def units_to(graph: Ways, goal: str) -> dict[str, int]:
     """The fewest units from each Location to ``goal`` (ways run both ways
     but a Gate not yet passed, which is walked backwards from the World)."""
+    return {at: units for at, (units, _) in ways_to(graph, goal).items()}
+
+
+def ways_to(graph: Ways, goal: str) -> dict[str, tuple[int, int]]:
+    """From each Location to ``goal``: the fewest units, and the fewest
+    steps a way of that many units takes."""
     back: Ways = {name: [] for name in graph}
     for start, edges in graph.items():
         for end, cost in edges:
             back.setdefault(end, []).append((start, cost))
-    best = {goal: 0}
-    queue = [(0, goal)]
+    best = {goal: (0, 0)}
+    queue = [(0, 0, goal)]
     while queue:
-        cost, at = heapq.heappop(queue)
-        if cost > best.get(at, FAR):
+        cost, steps, at = heapq.heappop(queue)
+        if (cost, steps) > best.get(at, (FAR, FAR)):
             continue
         for there, step in back.get(at, ()):
-            total = cost + step
-            if total < best.get(there, FAR):
+            total = (cost + step, steps + 1)
+            if total < best.get(there, (FAR, FAR)):
                 best[there] = total
-                heapq.heappush(queue, (total, there))
+                heapq.heappush(queue, (*total, there))
     return best
 
 
-def target_location(state: Mapping[str, Any], graph: Ways) -> str | None:
+def nearest_target(state: Mapping[str, Any], graph: Ways,
+                   ) -> tuple[str | None, dict[str, tuple[int, int]]]:
     """Where the target enemy the conscious investigators are nearest to,
-    all told, stands (every active enemy when no target is left)."""
+    all told, stands (every active enemy when no target is left), and the
+    way there from each Location (:func:`ways_to`); None where none is."""
     enemies = [enemy for enemy in state["enemies"].values() if enemy["status"] == "active"]
     targets = [enemy for enemy in enemies if enemy.get("target")] or enemies
     here = [inv["location"] for inv in state["investigators"].values()
             if inv["status"] == "conscious"]
     best: tuple[int, str] | None = None
+    found: dict[str, tuple[int, int]] = {}
     for enemy in targets:
-        distances = units_to(graph, enemy["location"])
-        total = sum(distances.get(location, FAR) for location in here)
+        distances = ways_to(graph, enemy["location"])
+        total = sum(distances.get(location, (FAR, FAR))[0] for location in here)
         if best is None or total < best[0]:
-            best = (total, enemy["location"])
-    return None if best is None else best[1]
+            best, found = (total, enemy["location"]), distances
+    return (None, {}) if best is None else (best[1], found)
