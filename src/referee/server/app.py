@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -43,6 +44,9 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 BODY_METHODS = (b"POST", b"PUT", b"PATCH")
+YIELD = 0.02
+"""Seconds the thread playing on bots rests after each write, so that
+requests waiting for that game are served before its next write."""
 STOP_PLAYING = 30.0
 """Seconds a stopping server waits for a write playing on bots to finish."""
 
@@ -153,6 +157,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except Exception:
                 log.exception("playing on the bots of game %s failed; trying again later",
                               game_id)
+            time.sleep(YIELD)  # a read waiting for the game's lock takes it now
         return played
 
     @contextlib.asynccontextmanager

@@ -25,11 +25,12 @@ Clock = Callable[[], int]
 """Now, in milliseconds since the epoch."""
 
 
-SEARCH_COST = 16
+SEARCH_COST = 64
 """What one search answer counts against a write's bot work
-(:attr:`referee.server.settings.Settings.bot_work`): as much as sixteen
-answers of the random or the rules bot, which take milliseconds where a
-search takes a good part of a second."""
+(:attr:`referee.server.settings.Settings.bot_work`): as much as 64 answers
+of the random or the rules bot, which take milliseconds where a search
+takes a good part of a second; so a write gives one search answer at most
+(by default), and a read of the game never waits for more."""
 SEARCH_SHARE = 4
 """A hosted search bot makes this share of the playouts its ruleset gives
 it elsewhere (a quarter), with no clock: its answers depend on the seed
