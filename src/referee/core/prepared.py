@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from referee.core.readonly import read_only
+
 T = TypeVar("T")
 S = TypeVar("S")
 
@@ -63,3 +65,25 @@ with ``build`` (the cache's own method: views ask for parts at every decision)."
 def clear_prepared() -> None:
     """Forget every prepared part; games made afterwards prepare theirs again."""
     PREPARED.clear()
+
+
+KEPT_JSON = 1_000
+"""At most this many pieces of JSON are kept per scenario by :func:`kept_json`."""
+
+
+def kept_json(scenario: object, key: tuple[object, ...], make: Callable[[], object]) -> Any:
+    """``make()``, read-only, made once per ``key`` for games of ``scenario``
+    (the lines in words a view shows again and again: a seat's aims, the
+    standing at a turn); forgotten all at once past :data:`KEPT_JSON`."""
+    kept = prepared(scenario, _json_kept)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT_JSON:
+            kept.clear()
+        found = kept[key] = read_only(make())
+    return found
+
+
+def _json_kept(scenario: object) -> dict[tuple[object, ...], Any]:
+    """The JSON :func:`kept_json` made so far for games of ``scenario``."""
+    return {}

@@ -6,12 +6,9 @@ both posses, and so is this."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.core.events import Seat
 from referee.core.i18n import Msg, msg
-from referee.core.prepared import prepared
-from referee.core.readonly import read_only
+from referee.core.prepared import kept_json
 from referee.core.waits import JSON
 from referee.games.old_west.ending import escaped
 from referee.games.old_west.state import OldWestState
@@ -52,26 +49,11 @@ def objectives_view(state: OldWestState, seat: Seat) -> dict[str, JSON]:
     The lines in words are worked out once per scenario for each seat (the
     aims) and each standing (the turn, the models escaped), read-only."""
     out = {side: escaped(state, side) for side in state.seats}
-    kept = prepared(state.scenario, _lines_kept)
-    aims_key = ("aims", seat)
-    aims_json = kept.get(aims_key)
-    if aims_json is None:
-        aims_json = kept[aims_key] = read_only([line.to_json() for line in aims(state, seat)])
+    aims_json = kept_json(state.scenario, ("aims", seat),
+                          lambda: [line.to_json() for line in aims(state, seat)])
     standing_key = ("standing", state.turn, *out.values())
-    standing_json = kept.get(standing_key)
-    if standing_json is None:
-        if len(kept) >= _KEPT_LINES:
-            kept.clear()
-        standing_json = kept[standing_key] = read_only(
-            [line.to_json() for line in standing(state)])
+    standing_json = kept_json(state.scenario, standing_key,
+                              lambda: [line.to_json() for line in standing(state)])
     return {"aims": aims_json, "standing": standing_json,
             "max_turns": state.rules.max_turns, "escaped": out}
 
-
-_KEPT_LINES = 1_000
-"""At most this many lists of lines are kept per scenario."""
-
-
-def _lines_kept(scenario: Any) -> dict[tuple[object, ...], Any]:
-    """The objectives' lines in words shown so far in games of ``scenario``."""
-    return {}

@@ -6,12 +6,9 @@ fight once revealed, the turn and the last one."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.core.events import Seat
 from referee.core.i18n import Msg, msg
-from referee.core.prepared import prepared
-from referee.core.readonly import read_only
+from referee.core.prepared import kept_json
 from referee.core.waits import JSON
 from referee.games.samurai.state import SamuraiState
 
@@ -61,30 +58,15 @@ def objectives_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
     aims) and each standing (the turn, the fighters and tokens), read-only."""
     pools = {band: pool(state, band) for band in state.seats}
     left = left_in_fight(state)
-    kept = prepared(state.scenario, _lines_kept)
-    aims_key = ("aims", seat)
-    aims_json = kept.get(aims_key)
-    if aims_json is None:
-        aims_json = kept[aims_key] = read_only([line.to_json() for line in aims(state, seat)])
+    aims_json = kept_json(state.scenario, ("aims", seat),
+                          lambda: [line.to_json() for line in aims(state, seat)])
     standing_key = ("standing", state.turn, *pools.values(),
                     *(len(state.alive(band)) for band in state.seats),
                     None if left is None else tuple(
                         (band, tokens["attack"], tokens["defence"])
                         for band, tokens in left.items()))
-    standing_json = kept.get(standing_key)
-    if standing_json is None:
-        if len(kept) >= _KEPT_LINES:
-            kept.clear()
-        standing_json = kept[standing_key] = read_only(
-            [line.to_json() for line in standing(state)])
+    standing_json = kept_json(state.scenario, standing_key,
+                              lambda: [line.to_json() for line in standing(state)])
     return {"aims": aims_json, "standing": standing_json,
             "max_turns": state.rules.max_turns, "pool": pools, "fight_tokens": left}
 
-
-_KEPT_LINES = 1_000
-"""At most this many lists of lines are kept per scenario."""
-
-
-def _lines_kept(scenario: Any) -> dict[tuple[object, ...], Any]:
-    """The objectives' lines in words shown so far in games of ``scenario``."""
-    return {}
