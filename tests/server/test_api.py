@@ -5,8 +5,11 @@ deadlines, table talk, saves and fair dice, errors in the token's language."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import math
 import threading
+from fractions import Fraction
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -14,7 +17,9 @@ from typing import Any, ClassVar
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from typer.testing import CliRunner
 
+from referee.cli import app as cli
 from referee.core.ruleset import all_rulesets
 from referee.server.database import make_engine, upgrade
 from referee.server.schema import metadata
@@ -69,6 +74,60 @@ def test_every_ruleset_is_hosted_from_its_example_and_played_by_people(api: Api,
         else:
             assert api.call("POST", path(game, "close"), master(game)).status_code == 200
     assert api.view(game, master(game))["dice"]["seed_hash"] == game["seed_hash"]
+
+
+def test_a_game_played_by_bots_alone_is_over_at_once_and_its_save_proves_every_roll(
+        api: Api, tmp_path: Path) -> None:
+    game = api.create(ruleset="night-watch")
+    doc = api.view(game, seat(game, "day"))
+    assert doc["view"]["outcome"] is not None
+    seed = doc["dice"]["seed"]
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == game["seed_hash"]
+    late = api.answer(game, seat(game, "day"), "stay")
+    assert late.status_code == 409 and late.json()["code"] == "game/over"
+    saved = api.call("GET", path(game, "save"), seat(game, "night"))
+    assert saved.status_code == 200
+    data = saved.json()
+    rolls = _replayed_rolls(data)
+    assert rolls > 5
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["verify", str(file), "--seed-hash", game["seed_hash"]])
+    assert result.exit_code == 0, result.output
+    assert f"all {rolls} rolls are the seed's" in " ".join(result.output.split())
+    tampered = dict(data, server={"game": data["server"]["game"], "dice": {
+        **data["server"]["dice"], "seed": "00" * 32}})
+    file.write_text(json.dumps(tampered))
+    assert CliRunner().invoke(cli, ["verify", str(file)]).exit_code == 1
+
+
+def _replayed_rolls(data: dict[str, Any]) -> int:
+    """Every chance input checked against the seed, computed here apart from
+    the server's code: HMAC-SHA256(seed, "referee-dice/v1:n") mod the least
+    common denominator, the outcomes taking their shares in order."""
+    from referee.core.savefile import game_from_json
+    from referee.core.waits import Chance
+
+    seed = bytes.fromhex(data["server"]["dice"]["seed"])
+    game = game_from_json({**data, "inputs": []}, "save", check=False)
+    rolls = 0
+    for index, item in enumerate(data["inputs"]):
+        wait = game.waiting
+        if "chance" in item:
+            assert isinstance(wait, Chance)
+            shares = [p for _, p in wait.outcomes]
+            assert sum(shares, Fraction(0)) == 1
+            whole = math.lcm(*(p.denominator for p in shares))
+            digest = hmac.new(seed, f"referee-dice/v1:{index}".encode(), hashlib.sha256)
+            x = int(digest.hexdigest(), 16) % whole
+            for value, share in wait.outcomes:
+                x -= int(share * whole)
+                if x < 0:
+                    assert value == item["chance"], f"input {index}"
+                    break
+            rolls += 1
+        game.apply(item)
+    return rolls
 
 
 # -- scenarios and seats ------------------------------------------------------------------
@@ -307,7 +366,7 @@ def test_migrations_build_the_tables_the_code_declares(database_url: str) -> Non
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
     engine.dispose()
-    assert upgrade(database_url)[0] == "0002"
+    assert upgrade(database_url)[0] == "0001"
 
 
 # -- chat webhooks ----------------------------------------------------------------------------
@@ -366,5 +425,5 @@ def test_with_no_database_named_sqlite_is_made_in_the_users_data_folder(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     url = Settings().database_url
     assert url == f"sqlite:///{tmp_path / 'data' / 'referee' / 'referee.db'}"
-    assert upgrade(url) == (None, "0002")
+    assert upgrade(url) == (None, "0001")
     assert (tmp_path / "data" / "referee" / "referee.db").is_file()

@@ -23,7 +23,6 @@ it) and nothing else, so it cannot read what its seat may not know.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from random import Random
@@ -31,10 +30,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from referee.bots.history import SECONDS as DRAWING_SECONDS
 from referee.bots.history import History
 from referee.bots.policy import leaning
-from referee.bots.search import SearchBot, seconds_setting
+from referee.bots.search import SearchBot
 from referee.core import plugins
 from referee.core.drivers import Ask, Player, RandomBot
 from referee.core.errors import RefereeError
@@ -51,9 +49,6 @@ BOTS_GROUP = "referee.bots"
 RANDOM = "random"
 RULES = "rules"
 SEARCH = "search"
-SETTING = "setting"
-"""``make_bot(..., seconds=SETTING)``: the search bot's time limit is the
-process's setting (:func:`referee.bots.search.seconds_setting`)."""
 KINDS: tuple[str, ...] = (RANDOM, RULES, SEARCH)
 """Every kind of bot there is, in order of strength; a ruleset offers
 ``random`` and those its package registers."""
@@ -171,15 +166,10 @@ def check_kind(ruleset: AnyRuleset, kind: str) -> str:
 
 
 def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
-             setup: BaseModel | None = None, *, seconds: float | str | None = SETTING,
-             playouts: int | None = None) -> Player:
+             setup: BaseModel | None = None) -> Player:
     """A bot of ``kind`` for a seat of ``ruleset``, drawing on ``rng``; the
     search bot replays the game's ``setup`` (its scenario), without which it
-    answers as the rules bot. The search bot thinks at most ``seconds`` a
-    question (by default what :data:`referee.bots.search.SECONDS_SETTING`
-    says; None: no clock at all, so the same ``rng`` gives the same answer
-    on any machine, however busy) and makes ``playouts`` playouts (None:
-    the ruleset's own number).
+    answers as the rules bot.
 
     :raises UnknownBot: where the ruleset offers no such bot."""
     check_kind(ruleset, kind)
@@ -188,13 +178,10 @@ def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
         rules = offered.rules(Random(rng.random()))
         rollout = offered.rules(Random(rng.random()))
         if rules is not None and rollout is not None and setup is not None:
-            limit = seconds_setting() if isinstance(seconds, str) else seconds
-            drawing = DRAWING_SECONDS if limit is not None else math.inf  # steps alone
             history = History(ruleset, setup, Random(rng.random()), draws=offered.draws,
-                              seconds=drawing, lean=offered.lean, shaped=offered.shaped,
+                              lean=offered.lean, shaped=offered.shaped,
                               setups=offered.setup, kept=offered.kept)
-            return SearchBot(rules, history, rng, rollout, judge=offered, seconds=limit,
-                             playouts=playouts)
+            return SearchBot(rules, history, rng, rollout, judge=offered)
         return rules or RandomBot(rng, leaning)
     if kind == RULES:
         return offered.rules(rng) or RandomBot(rng, leaning)

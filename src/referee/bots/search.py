@@ -93,12 +93,10 @@ class SearchBot:
     """Searches its options by playouts from positions fitting its view."""
 
     def __init__(self, rules: Player, history: History, rng: Random, rollout: Player, *,
-                 playouts: int | None = None, seconds: float | str | None = "setting",
+                 playouts: int = PLAYOUTS, seconds: float | str | None = "setting",
                  judge: Judge | None = None) -> None:
         self.rules, self.history, self.rng, self.rollout = rules, history, rng, rollout
-        if playouts is None:  # the ruleset's own budget where it searches in paired rounds
-            playouts = PLAYOUTS if judge is None or judge.width is None else judge.playouts
-        self.playouts = playouts
+        self.playouts = playouts if judge is None or judge.width is None else judge.playouts
         self.seconds = seconds_setting() if isinstance(seconds, str) else seconds
         self.judge = judge
 

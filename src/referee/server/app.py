@@ -1,7 +1,6 @@
 """The application: ``create_app(settings)`` migrates the database, builds
-the store and the routes, and (while it serves) checks due deadlines,
-plays on the bots of games left with bots to answer, and listens for other
-processes' writes. ``referee serve`` runs it on uvicorn;
+the store and the routes, and (while it serves) checks due deadlines and
+listens for other processes' writes. ``referee serve`` runs it on uvicorn;
 worker processes build theirs with :func:`app_from_environment`."""
 
 from __future__ import annotations
@@ -10,8 +9,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import threading
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -44,11 +41,6 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 BODY_METHODS = (b"POST", b"PUT", b"PATCH")
-YIELD = 0.02
-"""Seconds the thread playing on bots rests after each write, so that
-requests waiting for that game are served before its next write."""
-STOP_PLAYING = 30.0
-"""Seconds a stopping server waits for a write playing on bots to finish."""
 
 
 class BodyLimits:
@@ -134,42 +126,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except Exception:
                 log.exception("checking deadlines failed; trying again")
 
-    stopping = threading.Event()
-
-    async def bots() -> None:
-        while not stopping.is_set():
-            try:
-                played = await asyncio.to_thread(play_on_due)
-            except Exception:
-                log.exception("looking for bots to play on failed; trying again")
-                played = False
-            if not played:
-                await asyncio.sleep(settings.bot_poll)
-
-    def play_on_due() -> bool:
-        """Play on each game whose bots are due, a write each; True if any moved."""
-        played = False
-        for game_id in store.bot_games():
-            if stopping.is_set():
-                break
-            try:
-                played = store.play_on(game_id) or played
-            except Exception:
-                log.exception("playing on the bots of game %s failed; trying again later",
-                              game_id)
-            time.sleep(YIELD)  # a read waiting for the game's lock takes it now
-        return played
-
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notifier.attach(asyncio.get_running_loop())
         threads = int(os.environ.get("REFEREE_THREADS", "0")) or settings.threads
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         tasks: list[asyncio.Task[None]] = []
-        playing: set[asyncio.Task[None]] = set()
         if settings.background:
             tasks.append(asyncio.create_task(deadlines()))
-            playing.add(asyncio.create_task(bots()))
             every = settings.version_poll if is_sqlite(engine) else 5.0
             tasks.append(asyncio.create_task(notifier.poll(every)))
             if not is_sqlite(engine):
@@ -178,10 +142,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             notifier.stop()
-            stopping.set()
-            if playing:  # a write under way is let finish, not cut off mid-thought
-                await asyncio.wait(playing, timeout=STOP_PLAYING)
-            tasks.extend(playing)
             for task in tasks:
                 task.cancel()
             for task in tasks:

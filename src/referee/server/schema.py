@@ -5,12 +5,6 @@ Times are whole milliseconds since the epoch (UTC), the same in SQLite and
 PostgreSQL. ``games.version`` changes with every write to a game: each
 write is a conditional update on it (compare-and-set), so two processes
 never both act on the same version.
-
-``games.bots_at`` is set while bots are left to answer beyond what the
-last write played: the moment from which any serving process may play on
-(a process doing so first holds the game for a while by moving it later,
-so two processes do not both compute the same answers; the write that
-plays on sets it again or clears it).
 """
 
 from __future__ import annotations
@@ -50,9 +44,7 @@ games = Table(
     Column("paused_left", BigInteger, nullable=True),
     Column("over", Boolean, nullable=False),
     Column("created_at", BigInteger, nullable=False),
-    Column("bots_at", BigInteger, nullable=True),
     Index("ix_games_deadline_at", "deadline_at"),
-    Index("ix_games_bots_at", "bots_at"),
 )
 
 inputs = Table(

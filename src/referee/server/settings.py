@@ -63,14 +63,5 @@ class Settings:
     threads: int = 8
     """Threads serving requests in each process: the game's work holds the
     interpreter's lock, so a few threads answer faster than many."""
-    bot_work: int = 64
-    """Bot answers a write gives at most, a search answer counting
-    :data:`referee.server.store.turns.SEARCH_COST` (at least one is given);
-    the bots' play beyond is carried on by the serving processes, a write
-    at a time."""
-    bot_poll: float = 0.5
-    """How often a serving process looks for games whose bots are to play
-    on, in seconds, when it has found none to play."""
     background: bool = True
-    """Run the deadline checker, the bots' play carried on, and the
-    cross-process listener (off in some tests)."""
+    """Run the deadline checker and the cross-process listener (off in some tests)."""

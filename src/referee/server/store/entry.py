@@ -56,8 +56,6 @@ class Entry:
     paused: bool = False
     paused_left: int | None = None
     over: bool = False
-    bots_due: bool = False
-    """Bots are left to answer: a later write plays on (any process's)."""
     ready: set[Seat] = field(default_factory=set)
     messages: list[Message] = field(default_factory=list)
     docs: dict[Seat, tuple[int, dict[str, JSON], str]] = field(default_factory=dict)
@@ -76,7 +74,6 @@ class Entry:
         self.ready = batch.ready
         self.deadline_at, self.paused = batch.deadline_at, batch.paused
         self.paused_left, self.over, self.rule = batch.paused_left, batch.over, batch.rule
-        self.bots_due = batch.bots_due
         self.messages.extend(batch.messages)
 
 
@@ -100,12 +97,8 @@ class Batch:
     hooks: list[Hook] = field(default_factory=list)
     silent: frozenset[Seat] = frozenset()
     changed: bool = False
-    bots_due: bool = False
-    """Bots are left to answer after this write (set by the write's
-    :func:`referee.server.store.turns.advance`)."""
 
     @classmethod
     def of(cls, entry: Entry) -> Batch:
         return cls(entry.seq, entry.turn, entry.turn_wait, set(entry.ready), entry.deadline_at,
-                   entry.paused, entry.paused_left, entry.over, entry.rule,
-                   bots_due=entry.bots_due)
+                   entry.paused, entry.paused_left, entry.over, entry.rule)

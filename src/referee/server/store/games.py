@@ -22,7 +22,7 @@ from referee.server.checks import deadline_rule, players_of, ruleset_named, scen
 from referee.server.deadlines import to_ms
 from referee.server.errors import ApiError
 from referee.server.settings import Settings
-from referee.server.store import master_actions, reading, seat_actions, turns
+from referee.server.store import master_actions, reading, seat_actions
 from referee.server.store.cache import GameCache
 from referee.server.store.documents import document_of, save_file
 from referee.server.store.entry import RANDOM, Batch, Entry, Hook
@@ -35,10 +35,6 @@ from referee.server.tokens import new_game_id, new_token, seat_token, token_hash
 
 RETRIES = 50
 """How many times a write is tried before the game is reported busy."""
-BOTS_HELD = 60_000
-"""How long a process playing on a game's bots holds it, in milliseconds:
-long enough for one write's bot work on a busy machine; should the process
-die meanwhile, another plays on once it has passed."""
 T = TypeVar("T")
 Act = Callable[[Entry, Batch], T]
 """A change to a game: made on the cached game and the write's batch."""
@@ -115,7 +111,7 @@ class Store:
         entry = Entry(game_id, ruleset, game, players, lang, seed, dice.seed_hash(seed),
                       webhook, rule)
         batch = Batch.of(entry)
-        advance(entry, batch, self.now, self.settings.bot_work)
+        advance(entry, batch, self.now)
         now = self.now()
         langs = seat_langs or {}
         self._writer.create(entry, batch, dict(
@@ -124,8 +120,7 @@ class Store:
             players=json.dumps(players), lang=lang, seed=seed.hex(),
             seed_hash=entry.seed_hash, webhook=webhook, deadline_rule=rule,
             seq=entry.seq, version=1, turn=batch.turn, deadline_at=batch.deadline_at,
-            paused=False, paused_left=None, over=batch.over, created_at=now,
-            bots_at=now if batch.bots_due else None), [
+            paused=False, paused_left=None, over=batch.over, created_at=now), [
             {"hash": token_hash(token), "game_id": game_id, "seat": seat,
              "lang": langs.get(seat, lang) if seat is not None else lang}
             for seat, token in tokens.items()], now)
@@ -152,11 +147,6 @@ class Store:
     def due_games(self) -> list[str]:
         """Games whose deadline has passed (any process may close them)."""
         return reading.due_games(self.engine, self.now())
-
-    def bot_games(self) -> list[str]:
-        """Games whose bots are left to answer and not held by a process
-        playing on (any process may)."""
-        return reading.bot_games(self.engine, self.now())
 
     def versions(self, game_ids: Iterable[str]) -> dict[str, int]:
         """The stored version of each game (to notice another process's writes)."""
@@ -215,21 +205,6 @@ class Store:
         return self._write(game_id, lambda entry, batch: master_actions.fire_if_due(
             entry, batch, self.now()), deadline=True)
 
-    def play_on(self, game_id: str) -> bool:
-        """Carry on the bots' play in a game an earlier write left with
-        bots to answer: as much as one write gives, in a write of its own
-        (so it is stored, told and claimed as any other). The game is held
-        first for :data:`BOTS_HELD` (another process asking meanwhile finds
-        it held and leaves it); the write lets go of it. True if this call
-        played on."""
-        now = self.now()
-        if not self._writer.hold_bots(game_id, now, now + BOTS_HELD):
-            return False
-        entry = self._entry(game_id)
-        with entry.lock:
-            self._sync(entry)
-        return self._write(game_id, turns.play_on)
-
     # -- the write path ------------------------------------------------------------------
 
     def _seat(self, seating: Seating) -> Seat:
@@ -262,7 +237,7 @@ class Store:
                     batch = Batch.of(entry)
                     try:
                         result = act(entry, batch)
-                        advance(entry, batch, self.now, self.settings.bot_work)
+                        advance(entry, batch, self.now)
                     except (ApiError, RefereeError):
                         self._put_back(entry, batch.start)
                         if fresh:

@@ -76,7 +76,6 @@ def sync(engine: Engine, entry: Entry) -> None:
     entry.deadline_at, entry.paused, entry.paused_left = (row.deadline_at, row.paused,
                                                           row.paused_left)
     entry.over, entry.rule = row.over, row.deadline_rule
-    entry.bots_due = row.bots_at is not None
     entry.docs.clear()
 
 
@@ -85,15 +84,6 @@ def due_games(engine: Engine, now: int) -> list[str]:
     with engine.connect() as connection:
         rows = connection.execute(select(schema.games.c.id).where(
             schema.games.c.deadline_at <= now).limit(500)).all()
-    return [row.id for row in rows]
-
-
-def bot_games(engine: Engine, now: int) -> list[str]:
-    """Games whose bots are left to answer, not held by a process playing
-    on (the longest waiting first)."""
-    with engine.connect() as connection:
-        rows = connection.execute(select(schema.games.c.id).where(
-            schema.games.c.bots_at <= now).order_by(schema.games.c.bots_at).limit(500)).all()
     return [row.id for row in rows]
 
 

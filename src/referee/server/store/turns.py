@@ -1,21 +1,15 @@
 """The server's own players and the turns they open and close: every chance
-drawn from the game's seed, bots answering the moment they are asked (a
-bounded amount of their play in one write, the rest carried on by later
-writes), a turn closed once every asked seat is ready (or at its deadline),
-and each turn opened, closed and the game's end noted for the chat webhook."""
+drawn from the game's seed, bots answering the moment they are asked, a
+turn closed once every asked seat is ready (or at its deadline), and each
+turn opened, closed and the game's end noted for the chat webhook."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from random import Random
 
-from pydantic import BaseModel
-
-from referee.bots.kinds import SEARCH, make_bot, ruleset_bots
-from referee.bots.search import PLAYOUTS
+from referee.bots.kinds import make_bot
 from referee.core.drivers import Ask, Player, RandomBot
 from referee.core.events import Seat
-from referee.core.ruleset import AnyRuleset
 from referee.core.waits import Chance, Decision
 from referee.server import dice, errors
 from referee.server.deadlines import DeadlineRule, from_ms, to_ms
@@ -25,27 +19,10 @@ Clock = Callable[[], int]
 """Now, in milliseconds since the epoch."""
 
 
-SEARCH_COST = 64
-"""What one search answer counts against a write's bot work
-(:attr:`referee.server.settings.Settings.bot_work`): as much as 64 answers
-of the random or the rules bot, which take milliseconds where a search
-takes a good part of a second; so a write gives one search answer at most
-(by default), and a read of the game never waits for more."""
-SEARCH_SHARE = 4
-"""A hosted search bot makes this share of the playouts its ruleset gives
-it elsewhere (a quarter), with no clock: its answers depend on the seed
-alone, and each takes well under a second (docs/server.md)."""
-
-
-def advance(entry: Entry, batch: Batch, now: Clock, work: int) -> None:
+def advance(entry: Entry, batch: Batch, now: Clock) -> None:
     """Draw every chance from the seed, let bots answer, close a turn
-    whose seats are all ready; note each turn opened, closed and the end.
-    The bots give answers worth ``work`` at most (:data:`SEARCH_COST`; the
-    first is always given); bots left to answer then are marked due
-    (``batch.bots_due``), for a later write to play on."""
+    whose seats are all ready; note each turn opened, closed and the end."""
     game = entry.game
-    spent = 0
-    batch.bots_due = False
     while True:
         note_turn(entry, batch, now)
         wait = game.waiting
@@ -58,25 +35,13 @@ def advance(entry: Entry, batch: Batch, now: Clock, work: int) -> None:
             continue
         bots = [seat for seat in game.seats_to_answer() if is_bot(entry.players.get(seat))]
         if bots:
-            kind = entry.players[bots[0]]
-            if spent >= work:
-                batch.bots_due = True
-                return
-            bot_answers(entry, batch, bots[0], kind)
-            spent += SEARCH_COST if kind == SEARCH else 1
+            bot_answers(entry, batch, bots[0], entry.players[bots[0]])
             continue
         if wait.until_closed and all(seat in batch.ready or is_bot(entry.players.get(seat))
                                      for seat in wait.seats):
             close_turn(entry, batch)
             continue
         return
-
-
-def play_on(entry: Entry, batch: Batch) -> bool:
-    """Carry on the bots' play where an earlier write left it (the write's
-    :func:`advance` plays on); False where no bot is due."""
-    batch.changed = entry.bots_due
-    return entry.bots_due
 
 
 def bot_answers(entry: Entry, batch: Batch, seat: Seat, kind: str = RANDOM) -> None:
@@ -93,28 +58,10 @@ def seat_bot(entry: Entry, kind: str, index: int) -> Player:
     """The bot of ``kind`` answering input number ``index`` of the game: a
     new one each time (a bot keeps nothing between questions, so any
     process, after any restart, answers alike)."""
-    return hosted_bot(entry.ruleset, kind, dice.bot_random(entry.seed, index),
-                      entry.game.scenario)
-
-
-def hosted_bot(ruleset: AnyRuleset, kind: str, rng: Random, setup: BaseModel) -> Player:
-    """A bot of ``kind`` as the server hosts it, drawing on ``rng``; a
-    search bot counts its playouts (:func:`search_playouts`), never time,
-    so its answer is the same on any machine, however busy."""
+    rng = dice.bot_random(entry.seed, index)
     if kind == RANDOM:
         return RandomBot(rng)
-    if kind == SEARCH:
-        return make_bot(ruleset, kind, rng, setup=setup, seconds=None,
-                        playouts=search_playouts(ruleset))
-    return make_bot(ruleset, kind, rng, setup=setup)
-
-
-def search_playouts(ruleset: AnyRuleset) -> int:
-    """The playouts a hosted search bot makes a question in ``ruleset``:
-    :data:`SEARCH_SHARE` of those it makes elsewhere."""
-    offered = ruleset_bots(ruleset)
-    own = PLAYOUTS if offered.width is None else offered.playouts
-    return max(1, own // SEARCH_SHARE)
+    return make_bot(entry.ruleset, kind, rng, setup=entry.game.scenario)
 
 
 def close_turn(entry: Entry, batch: Batch) -> None:

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import Connection, Engine, PoolProxiedConnection, insert, text, update
+from sqlalchemy import Connection, Engine, PoolProxiedConnection, insert, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.server import schema
@@ -26,8 +26,7 @@ NOTIFY_CHANNEL = "referee_games"
 _HOT_SQL = {
     "claim": 'UPDATE games SET seq = :seq, version = :next, turn = :turn, '
              'deadline_at = :deadline_at, paused = :paused, paused_left = :paused_left, '
-             '"over" = :over, deadline_rule = :rule, bots_at = :bots_at '
-             'WHERE id = :id AND version = :version',
+             '"over" = :over, deadline_rule = :rule WHERE id = :id AND version = :version',
     "input": "INSERT INTO inputs (game_id, seq, body, source, receipt, at) "
              "VALUES (:game_id, :seq, :body, :source, :receipt, :at)",
     "ready": "INSERT INTO ready (game_id, turn, seat) VALUES (:game_id, :turn, :seat)",
@@ -73,19 +72,6 @@ class Writer:
     def transaction(self) -> Transaction:
         """A write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
         return Transaction(self.engine, self._lock if self.sqlite else None)
-
-    def hold_bots(self, game_id: str, now: int, until: int) -> bool:
-        """Hold the game's bots' play until ``until``, on condition that
-        they are due (``bots_at`` passed) and nobody holds them: True if
-        this process now does. The game's version is left as it is: the
-        hold is no change to the game, only a sign to other processes."""
-        held = update(schema.games).where(
-            schema.games.c.id == game_id, schema.games.c.bots_at <= now).values(bots_at=until)
-        try:
-            with self.transaction() as connection:
-                return connection.execute(held).rowcount == 1
-        except self._refusals:
-            return False
 
     def create(self, entry: Entry, batch: Batch, game_row: dict[str, Any],
                token_rows: list[dict[str, Any]], now: int) -> None:
@@ -138,8 +124,7 @@ class Writer:
             "id": entry.id, "version": entry.version, "seq": entry.seq,
             "next": entry.version + 1, "turn": batch.turn,
             "deadline_at": batch.deadline_at, "paused": batch.paused,
-            "paused_left": batch.paused_left, "over": batch.over, "rule": batch.rule,
-            "bots_at": now if batch.bots_due else None})]
+            "paused_left": batch.paused_left, "over": batch.over, "rule": batch.rule})]
         rows = input_rows(entry, batch, now)
         if rows:
             statements.append((sql["input"], rows))
