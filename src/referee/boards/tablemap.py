@@ -203,7 +203,18 @@ def _param(value: Any) -> Param:
     return value
 
 
+_TENTHS: dict[float, Fraction] = {}
+""":func:`tenths` by the exact value (a fraction is slow to make, and the
+same few positions are written again and again)."""
+
+
 def tenths(value: float) -> Fraction:
     """A length rounded to a tenth of an inch, as the catalogue writes numbers
     (9.2 in English, 9,2 in Russian)."""
-    return Fraction(round(value * 10), 10)
+    found = _TENTHS.get(value)
+    if found is None:
+        found = Fraction(round(value * 10), 10)
+        if len(_TENTHS) >= 100_000:
+            _TENTHS.clear()
+        _TENTHS[value] = found
+    return found

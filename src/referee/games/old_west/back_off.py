@@ -102,8 +102,9 @@ def find_back_off(table: Table, loser: str, away_from: Sequence[str],
     with ``over`` set (OW-SUR-5); with none of those either, the loser is
     surrounded."""
     for over_drops in (False, True):
+        way_out = _WayOut(table, loser, reach, over_drops, across_reach)
         spots = spread(_back_off_spots(table, loser, away_from, from_obstacles, step, reach,
-                                       directions, over_drops, across_reach), keep)
+                                       directions), keep, allowed=way_out.open)
         if spots:
             over = None
             if over_drops:
@@ -115,16 +116,17 @@ def find_back_off(table: Table, loser: str, away_from: Sequence[str],
     return BackOff(())
 
 
-def spread(found: Iterable[tuple[float, XY]], keep: int,
-           apart: float = SPOTS_APART) -> list[XY]:
+def spread(found: Iterable[tuple[float, XY]], keep: int, apart: float = SPOTS_APART,
+           allowed: Callable[[XY], bool] | None = None) -> list[XY]:
     """Up to ``keep`` of the spots ``found`` (each with how far its way
-    turns from straight away, the straightest first), each at least
-    ``apart`` inches from every spot offered before it (house rule
-    :data:`SPOTS_APART`). The spots after the last one kept are never
-    asked for."""
+    turns from straight away, the straightest first) that are ``allowed``,
+    each at least ``apart`` inches from every spot offered before it (house
+    rule :data:`SPOTS_APART`). A spot too near one already kept is never
+    asked about, nor are the spots after the last one kept."""
     kept: list[XY] = []
     for _, (x, y) in found:
-        if all(math.hypot(x - kx, y - ky) >= apart for kx, ky in kept):
+        if all(math.hypot(x - kx, y - ky) >= apart for kx, ky in kept) \
+                and (allowed is None or allowed((x, y))):
             kept.append((x, y))
             if len(kept) == keep:
                 break
@@ -147,14 +149,14 @@ def _away_direction(table: Table, loser: str, away_from: Sequence[str],
 
 def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
                     from_obstacles: Sequence[Obstacle], step: float, reach: float,
-                    directions: int, over_drops: bool,
-                    across_reach: float) -> Iterator[tuple[float, XY]]:
-    """Every direction the loser may back off in, with how far it turns from
+                    directions: int) -> Iterator[tuple[float, XY]]:
+    """Every direction that takes the loser away, with how far it turns from
     straight away and where it ends, the straightest first (tried in
-    :data:`directions` steps around the circle, turning each way in turn).
-    What does not change from one direction to the next is worked out once:
-    each source's bound of the angle, each opponent's distances, which pairs
-    of opponents leave a gap wide enough, and what the loser could meet."""
+    :data:`directions` steps around the circle, turning each way in turn);
+    whether the way there is open is :class:`_WayOut`'s to say. What does
+    not change from one direction to the next is worked out once: each
+    source's bound of the angle, each opponent's distances and which pairs
+    of opponents leave a gap wide enough."""
     p = table.pieces[loser]
     straight = _away_direction(table, loser, away_from, from_obstacles)
     sources = [table.pieces[o].xy for o in away_from]
@@ -163,8 +165,6 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
             for wx, wy in ((p.x - x, p.y - y) for x, y in sources)]
     gaps = _Gaps(table, p, away_from)
     apart = _Apart(table, p, away_from, from_obstacles, step, reach)
-    ways = table.around(loser, reach + EPS)
-    not_yet = _not_across(table, loser, across_reach, reach + EPS)
     for k in range(directions):
         turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
         u = (math.cos(straight + turn), math.sin(straight + turn))
@@ -179,12 +179,24 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
         d = apart.length(u)
         if d is None:
             continue
-        spot = (p.x + ux * d, p.y + uy * d)
-        if not ways.path_clear(spot, over_drops=over_drops):
-            continue
-        if _faces_across(table, loser, spot, across_reach, not_yet):
-            continue
-        yield abs(turn), spot
+        yield abs(turn), (p.x + ux * d, p.y + uy * d)
+
+
+class _WayOut:
+    """Is the way to a back-off spot open: no model, obstacle, table edge or
+    (unless ``over_drops``) drop in the way, and no enemy across an obstacle
+    in reach at its end? What the loser could meet is found once."""
+
+    def __init__(self, table: Table, loser: str, reach: float, over_drops: bool,
+                 across_reach: float) -> None:
+        self.table, self.loser = table, loser
+        self.over_drops, self.across_reach = over_drops, across_reach
+        self.ways = table.around(loser, reach + EPS)
+        self.not_yet = _not_across(table, loser, across_reach, reach + EPS)
+
+    def open(self, spot: XY) -> bool:
+        return self.ways.path_clear(spot, over_drops=self.over_drops) and not _faces_across(
+            self.table, self.loser, spot, self.across_reach, self.not_yet)
 
 
 class _Gaps:

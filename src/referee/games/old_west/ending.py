@@ -70,6 +70,15 @@ def escaped(state: OldWestState, seat: str) -> int:
     return sum(1 for f in state.fighters.values() if f.posse == seat and f.status == "escaped")
 
 
+def escaped_by_posse(state: OldWestState) -> dict[str, int]:
+    """:func:`escaped` for every posse, in the order of the seats, in one look."""
+    found = dict.fromkeys(state.seats, 0)
+    for f in state.fighters.values():
+        if f.status == "escaped":
+            found[f.posse] += 1
+    return found
+
+
 def achieved(state: OldWestState, seat: str) -> bool:
     """The posse's escape objective is met: at least ``models`` of its models
     have left the table by its exit edge."""

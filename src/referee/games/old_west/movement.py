@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.boards.shapes import SURE
 from referee.boards.table import EPS, XY, Around, Obstacle
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
@@ -165,6 +166,10 @@ class YeeHaw(Frame):
 
 Plan = tuple[Msg, XY | None, Obstacle | None]
 
+_LATER, _HOLD, _ADVANCE, _EXIT, _POINT = (
+    msg(f"ow.opt.{key}") for key in ("later", "hold", "advance", "exit", "point"))
+"""The moves' labels that name no one, made once (a text never changes)."""
+
 
 @dataclass
 class MoveModel(Frame):
@@ -250,13 +255,13 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
     fighter = state.fighters[fighter_id]
     plans: dict[str, Plan] = {}
     if near is not None:
-        plans["later"] = (msg("ow.opt.later"), None, None)
+        plans["later"] = (_LATER, None, None)
     else:
-        plans["hold"] = (msg("ow.opt.hold"), None, None)
+        plans["hold"] = (_HOLD, None, None)
     ways = state.table.around(fighter_id, fighter.move + EPS)
     advance = advance_spot(state, fighter_id, ways)
     if advance is not None and _keeps_near(state, fighter_id, advance, near):
-        plans["advance"] = (msg("ow.opt.advance"), advance, None)
+        plans["advance"] = (_ADVANCE, advance, None)
     for enemy in state.active():
         if enemy.posse == fighter.posse:
             continue
@@ -265,8 +270,8 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
             plans[f"charge:{enemy.id}"] = (msg("ow.opt.charge", target=enemy.name), *found)
     edge = state.exit_edges.get(fighter.posse)
     if edge and near is None and state.table.distance_to_edge(fighter_id, edge) <= fighter.move:
-        plans["exit"] = (msg("ow.opt.exit"), None, None)
-    plans["point"] = (msg("ow.opt.point"), None, None)
+        plans["exit"] = (_EXIT, None, None)
+    plans["point"] = (_POINT, None, None)
     return plans
 
 
@@ -359,7 +364,8 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     table, rules = state.table, state.rules
     fighter = state.fighters[fighter_id]
     me, target = table.pieces[fighter_id], table.pieces[target_id]
-    if table.distance(fighter_id, target_id) > fighter.move + rules.across_reach + 2 * EPS:
+    gap = table.distance(fighter_id, target_id)
+    if gap > fighter.move + rules.across_reach + 2 * EPS:
         return None  # no spot in reach: every way there is longer than the move
     if ways is None:
         ways = table.around(fighter_id, fighter.move + EPS)
@@ -375,6 +381,8 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
         if reach <= rules.across_reach + EPS and \
                 _reaches(state, ways, spot, fighter.move, (target_id,)):
             return spot, obstacle
+    if gap > fighter.move + EPS + SURE:
+        return None  # every spot in base contact is at least the gap away
     for spot in table.contact_spots(fighter_id, target_id):
         if _reaches(state, ways, spot, fighter.move + EPS, (target_id,)):
             return spot, None

@@ -10,7 +10,7 @@ from referee.core.events import Seat
 from referee.core.i18n import Msg, msg
 from referee.core.prepared import kept_json
 from referee.core.waits import JSON
-from referee.games.old_west.ending import escaped
+from referee.games.old_west.ending import escaped, escaped_by_posse
 from referee.games.old_west.state import OldWestState
 
 
@@ -48,7 +48,7 @@ def objectives_view(state: OldWestState, seat: Seat) -> dict[str, JSON]:
     """The ``objectives`` part of ``seat``'s view (:class:`.view.OldWestObjectives`).
     The lines in words are worked out once per scenario for each seat (the
     aims) and each standing (the turn, the models escaped), read-only."""
-    out = {side: escaped(state, side) for side in state.seats}
+    out = escaped_by_posse(state)
     aims_json = kept_json(state.scenario, ("aims", seat),
                           lambda: [line.to_json() for line in aims(state, seat)])
     standing_key = ("standing", state.turn, *out.values())

@@ -30,6 +30,8 @@ from referee.games.old_west.state import (
     Fighter,
     OldWestState,
     PointAsk,
+    round3,
+    rounded_xy,
     setup_of,
     terrain_entries,
 )
@@ -98,8 +100,7 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
             "advantage": state.advantage,
             "table": fixed.table,
             "names": fixed.names,
-            "posses": {key: {**posse, "fleeing": key in state.fleeing, "ran": key in state.ran}
-                       for key, posse in fixed.posses.items()},
+            "posses": fixed.posses_view(state.fleeing, state.ran),
             "models": {f.id: fixed.model_view(f, pieces.get(f.id))
                        for f in state.fighters.values()},
             "house_rules": fixed.house_rules,
@@ -164,12 +165,22 @@ class _Fixed:
             "objective": None if p.objective is None else read_only(
                 {"kind": p.objective.kind, "models": p.objective.models}),
         } for p in scenario.posses}
+        self.posses_calm: dict[str, JSON] = read_only({
+            key: {**posse, "fleeing": False, "ran": False} for key, posse in self.posses.items()})
         self.house_rules: dict[str, JSON] = read_only(scenario.house_rules.model_dump())
         self.profiles: dict[str, dict[str, JSON]] = {f.id: _profile(f)
                                                       for f in state.fighters.values()}
         self.shown: dict[tuple[object, ...], dict[str, JSON]] = {}
         """Each model's part of a view by its condition, read-only: a model
         that has not changed since an earlier view is shown by the same part."""
+
+    def posses_view(self, fleeing: set[str], ran: set[str]) -> dict[str, JSON]:
+        """The posses' part of a view: the same read-only part while no posse
+        is fleeing or has run (most of every game)."""
+        if not fleeing and not ran:
+            return self.posses_calm
+        return {key: {**posse, "fleeing": key in fleeing, "ran": key in ran}
+                for key, posse in self.posses.items()}
 
     def model_view(self, f: Fighter, piece: Piece | None) -> dict[str, JSON]:
         """``f``'s part of a view (:func:`_model_view`), made once per condition."""
@@ -222,30 +233,13 @@ def _profile(f: Fighter) -> dict[str, JSON]:
     }
 
 
-_ROUNDED: dict[float, float] = {}
-"""Lengths and coordinates to 3 decimals, by their exact value (``round``
-is a slow call and the same few positions are shown again and again)."""
-
-
-def _round3(value: float) -> float:
-    """``round(value, 3)``, remembered (0.0 and -0.0 are one key: never kept)."""
-    if len(_ROUNDED) >= 100_000:
-        _ROUNDED.clear()
-    found = round(value, 3)
-    if value != 0.0:
-        _ROUNDED[value] = found
-    return found
-
-
 def _model_view(f: Fighter, piece: Piece | None, profile: dict[str, JSON]) -> dict[str, JSON]:
     """A model as every seat sees it: its profile, its condition, its base."""
     data = profile.copy()  # a fresh table: the rest is filled in below
     data["status"] = f.status
     if piece is not None:
-        rounded = _ROUNDED.get
-        x, y, size = piece.x, piece.y, 2 * piece.radius
-        data["at"] = [rounded(x) or _round3(x), rounded(y) or _round3(y)]
-        data["base_inches"] = rounded(size) or _round3(size)
+        data["at"] = rounded_xy(piece.xy)
+        data["base_inches"] = round3(2 * piece.radius)
     data["move"] = f.move
     data["wounds"] = f.wounds
     data["fame"] = f.fame

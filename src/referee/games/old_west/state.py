@@ -345,9 +345,26 @@ def _leader(named: str | None, models: list[ModelSpec]) -> str:
     return heroes[0] if heroes else models[0].id
 
 
+_ROUNDED: dict[float, float] = {}
+"""Lengths and coordinates to 3 decimals, by their exact value (``round``
+is a slow call and the same few positions are shown again and again)."""
+
+
+def round3(value: float) -> float:
+    """``round(value, 3)``, remembered (0.0 and -0.0 are one key: never kept)."""
+    found = _ROUNDED.get(value)
+    if found is None:
+        found = round(value, 3)
+        if value != 0.0:
+            if len(_ROUNDED) >= 100_000:
+                _ROUNDED.clear()
+            _ROUNDED[value] = found
+    return found
+
+
 def rounded_xy(xy: XY) -> list[float]:
     """A point as views, facts and meanings show it: inches to three decimals."""
-    return [round(xy[0], 3), round(xy[1], 3)]
+    return [round3(xy[0]), round3(xy[1])]
 
 
 def distance_xy(a: tuple[float, float], b: tuple[float, float]) -> float:
