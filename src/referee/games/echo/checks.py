@@ -10,6 +10,7 @@ and the enumerator counts every outcome.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from referee.core.i18n import Msg
@@ -30,9 +31,14 @@ def success_chance(settings: Settings) -> Fraction:
 def successes(what: Msg, dice: int, settings: Settings, label: Meaning | None = None) -> Chance:
     """The number of successes among ``dice`` dice, each outcome with its
     odds; ``label`` says as data whose roll it is and what for."""
-    p = success_chance(settings)
-    return Chance(what, tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k))
-                              for k in range(dice + 1)), label)
+    return Chance(what, binomial(dice, success_chance(settings)), label)
+
+
+@lru_cache(maxsize=256)
+def binomial(dice: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
+    """Each number of successes among ``dice`` dice with its odds, each die
+    a success with chance ``p`` (worked out once for each)."""
+    return tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k)) for k in range(dice + 1))
 
 
 def passed(count: int, settings: Settings) -> bool:

@@ -4,20 +4,26 @@ change and are shared by copies of a game."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, ParamSpec
+from typing import Any, Literal, ParamSpec
 
 from referee.boards.graph import LocationGraph
+from referee.core.events import EVERYONE, Audience, Facts, SecretFacts
 from referee.core.i18n import Msg, Name
 from referee.core.places import RuPreposition, Way, place_phrase
 from referee.core.prepared import prepared
+from referee.core.readonly import ReadOnlyDict, read_only
 from referee.core.ruleset import GameState
 from referee.core.waits import Option
 from referee.games.echo import tables
 from referee.games.echo.scenario import EnemySpec, InvestigatorSpec, ItemSpec, Scenario
 
 P = ParamSpec("P")
+WAYS: tuple[Way, ...] = ("at", "to", "from")
+FLAT = frozenset((str, int, bool, type(None)))
+"""The kinds of fact that are read-only as they are."""
 InvestigatorStatus = Literal["conscious", "unconscious", "dead"]
 EnemyStatus = Literal["active", "detained", "dead", "destroyed"]
 
@@ -53,6 +59,12 @@ class Investigator:
     def conscious(self) -> bool:
         return self.status == "conscious"
 
+    def copy(self) -> Investigator:
+        twin = Investigator.__new__(Investigator)
+        twin.__dict__.update(self.__dict__)
+        twin.evaded = list(self.evaded)
+        return twin
+
 
 @dataclass
 class Enemy:
@@ -66,6 +78,11 @@ class Enemy:
     def active(self) -> bool:
         return self.status == "active"
 
+    def copy(self) -> Enemy:
+        twin = Enemy.__new__(Enemy)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
 
 @dataclass
 class Gate:
@@ -75,6 +92,11 @@ class Gate:
     at: str
     revealed: bool = False
     open: bool = False
+
+    def copy(self) -> Gate:
+        twin = Gate.__new__(Gate)
+        twin.__dict__.update(self.__dict__)
+        return twin
 
 
 class Board:
@@ -107,6 +129,13 @@ class Board:
         self.item_cards: dict[str, ItemSpec] = {i.id: i for i in scenario.items}
         self.holders = {item: card.seat for card in scenario.investigators
                         for item in card.items}
+        self.investigator_names = {seat: card.name.name for seat, card in self.cards.items()}
+        self.enemy_names = {e: card.name.name for e, card in self.enemy_cards.items()}
+        self.item_names = {i: card.name.name for i, card in self.item_cards.items()}
+        self.phrases: dict[tuple[Way, str], Msg] = {
+            (way, loc): place_phrase(way, self.names[loc], self.prepositions[loc])
+            for way in WAYS for loc in self.names}
+        """Each Location with the preposition a sentence needs (:func:`place_of`)."""
         self.offers: dict[tuple[str, ...], Option] = {}
         """Options put to seats, built once each (:func:`offer`)."""
 
@@ -126,7 +155,7 @@ def offer(board: Board, key: tuple[str, ...], build: Callable[P, Option], *args:
 def place_of(way: Way, board: Board, location: str) -> Msg:
     """The Location with the preposition a sentence needs (at, to or from);
     the Russian one is the scenario's ``ru_preposition``."""
-    return place_phrase(way, board.names[location], board.prepositions[location])
+    return board.phrases[way, location]
 
 
 def board_of(scenario: Scenario) -> Board:
@@ -164,6 +193,28 @@ class EchoState(GameState):
         return (self.scenario, self.settings, self.board, self.cards, self.enemy_cards,
                 self.item_cards, self.holders)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> EchoState:
+        """A copy by hand: the pieces that move copied, the rest (the shared
+        parts, tuples, numbers and text) taken as they are."""
+        twin = EchoState.__new__(EchoState)
+        memo[id(self)] = twin
+        twin.__dict__.update(self.__dict__)
+        twin.log = copy.deepcopy(self.log, memo)
+        twin.investigators = {seat: inv.copy() for seat, inv in self.investigators.items()}
+        twin.enemies = {key: enemy.copy() for key, enemy in self.enemies.items()}
+        twin.gates = {key: gate.copy() for key, gate in self.gates.items()}
+        return twin
+
+    def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
+             facts: Facts | SecretFacts | None = None) -> None:
+        """Log ``text`` with its ``facts`` made read-only here: the rules'
+        facts are flat (ids, numbers, lists of ids), so this is quicker than
+        the log's general walk, and the log keeps them as they are."""
+        if type(facts) is dict:
+            facts = ReadOnlyDict({key: value if type(value) in FLAT else read_only(value)
+                                  for key, value in facts.items()})
+        self.log.emit(text, audience, clause, facts)
+
     # -- reading the state ---------------------------------------------------------
 
     def at(self, location: str) -> Msg:
@@ -179,13 +230,13 @@ class EchoState(GameState):
         return place_of("from", self.board, location)
 
     def name(self, seat: str) -> Name:
-        return self.cards[seat].name.name
+        return self.board.investigator_names[seat]
 
     def enemy_name(self, enemy: str) -> Name:
-        return self.enemy_cards[enemy].name.name
+        return self.board.enemy_names[enemy]
 
     def item_name(self, item: str) -> Name:
-        return self.item_cards[item].name.name
+        return self.board.item_names[item]
 
     def clockwise_from_first(self) -> list[str]:
         """Seats in turn order: the First Player, then clockwise (ECHO-ORD-1)."""
