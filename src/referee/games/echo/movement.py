@@ -34,7 +34,7 @@ from referee.games.echo.battle import (
 from referee.games.echo.checks import dice_for
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
-from referee.games.echo.state import EchoState, offer
+from referee.games.echo.state import Board, EchoState, offer, place_of
 from referee.games.echo.units import pay_round, spend
 
 TOGETHER, APART = "together", "apart"
@@ -44,24 +44,29 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
     """Moves to neighbouring Echo Locations: along a link for 1 unit
     (ECHO-MOV-2), to a touching Location for none (ECHO-MOV-3; house rule 12
     caps these at ``free_moves`` a phase)."""
-    here = state.investigators[group[0]].location
-    units = min(state.investigators[s].units for s in group)
-    free = max(state.investigators[s].free_moves for s in group) < state.settings.free_moves
-    options = []
-    for there in state.board.links.neighbours(here):
-        passage = state.board.links.passage(here, there)
-        cost = tables.LINK_COST if passage is None else int(passage.cost)
-        affordable = free if cost == tables.TOUCH_COST else units >= cost
-        if affordable:
-            options.append(offer(state.board, ("move", there, str(cost)), move_option, state,
-                                 there, cost))
-    return options
+    investigators = state.investigators
+    here = investigators[group[0]].location
+    units = min(investigators[s].units for s in group)
+    free = max(investigators[s].free_moves for s in group) < state.settings.free_moves
+    return [option for cost, option in moves_from(state.board, here)
+            if (free if cost == tables.TOUCH_COST else units >= cost)]
 
 
-def move_option(state: EchoState, there: str, cost: int) -> Option:
+def moves_from(board: Board, here: str) -> tuple[tuple[int, Option], ...]:
+    """Each move from ``here`` with its cost, in the order of the map's
+    neighbours (made once per scenario)."""
+    found = board.moves.get(here)
+    if found is None:
+        found = board.moves[here] = tuple(
+            (cost, offer(board, ("move", there, str(cost)), move_option, board, there, cost))
+            for there, cost in board.steps(here))
+    return found
+
+
+def move_option(board: Board, there: str, cost: int) -> Option:
     touching = cost == tables.TOUCH_COST
     return Option(f"move:{there}", msg("echo.opt.touch" if touching else "echo.opt.move",
-                                       to=state.to(there), cost=cost),
+                                       to=place_of("to", board, there), cost=cost),
                   {"kind": "move", "location": there, "units": cost,
                    "way": "touch" if touching else "link"})
 
@@ -227,8 +232,7 @@ class Turn(Frame):
 
     def move(self, state: EchoState, there: str) -> Step:
         here = state.investigators[self.leader].location
-        passage = state.board.links.passage(here, there)
-        cost = tables.LINK_COST if passage is None else int(passage.cost)
+        cost = state.board.cost(here, there)
         touching = cost == tables.TOUCH_COST
         spend(state, self.group, cost, "move", "ECHO-MOV-2")
         for seat in self.group:

@@ -136,8 +136,30 @@ class Board:
             (way, loc): place_phrase(way, self.names[loc], self.prepositions[loc])
             for way in WAYS for loc in self.names}
         """Each Location with the preposition a sentence needs (:func:`place_of`)."""
+        self.enemies_placed: dict[str, tuple[str, ...]] = {}
+        """The enemies at each Location, in the scenario's order (enemies
+        never move)."""
+        for enemy in scenario.enemies:
+            self.enemies_placed[enemy.location] = (*self.enemies_placed.get(enemy.location, ()),
+                                                   enemy.id)
+        order = tuple(self.cards)
+        self.clockwise = {seat: order[start:] + order[:start]
+                          for start, seat in enumerate(order)}
+        """The seats in turn order from each seat (ECHO-ORD-1)."""
         self.offers: dict[tuple[str, ...], Option] = {}
         """Options put to seats, built once each (:func:`offer`)."""
+        self.moves: dict[str, tuple[tuple[int, Option], ...]] = {}
+        """The moves from each Location with their costs, built once each
+        (:func:`referee.games.echo.movement.moves_from`)."""
+
+    def cost(self, here: str, there: str) -> int:
+        """Units a move from ``here`` to ``there`` costs (ECHO-MOV-2, -3)."""
+        passage = self.links.passage(here, there)
+        return tables.LINK_COST if passage is None else int(passage.cost)
+
+    def steps(self, here: str) -> list[tuple[str, int]]:
+        """Each neighbouring Location and what a move there costs."""
+        return [(there, self.cost(here, there)) for there in self.links.neighbours(here)]
 
 
 def offer(board: Board, key: tuple[str, ...], build: Callable[P, Option], *args: P.args,
@@ -238,14 +260,15 @@ class EchoState(GameState):
     def item_name(self, item: str) -> Name:
         return self.board.item_names[item]
 
-    def clockwise_from_first(self) -> list[str]:
+    def clockwise_from_first(self) -> tuple[str, ...]:
         """Seats in turn order: the First Player, then clockwise (ECHO-ORD-1)."""
-        start = self.order.index(self.first_player)
-        return [*self.order[start:], *self.order[:start]]
+        return self.board.clockwise[self.first_player]
 
     def enemies_at(self, location: str) -> list[Enemy]:
         """Active enemies at ``location``, in the scenario's order."""
-        return [e for e in self.enemies.values() if e.active and e.location == location]
+        enemies = self.enemies
+        return [enemy for key in self.board.enemies_placed.get(location, ())
+                if (enemy := enemies[key]).status == "active"]
 
     def blockers(self, group: list[str]) -> list[Enemy]:
         """Enemies barring the group's way (ECHO-BAT-1): active, here, and not
