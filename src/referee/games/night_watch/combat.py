@@ -11,7 +11,7 @@ from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.night_watch import wording
 from referee.games.night_watch.facts import facts
-from referee.games.night_watch.state import NightWatchState, Other, Play, Spell
+from referee.games.night_watch.state import NightWatchState, Other, Play, Spell, said
 from referee.games.night_watch.tables import WOUNDS_TO_KILL
 
 __all__ = ["DONE", "WOUNDS_TO_KILL", "Fight", "FightEverywhere", "battlegrounds"]
@@ -103,7 +103,9 @@ class Fight(Frame):
 
 
 def play_decision(state: NightWatchState, other: Other) -> Decision:
-    question = msg("nw.ask.play", other=other.name, at=wording.at(state, other.location))
+    question = said(state.setup, ("ask-play", other.id, other.location),
+                    lambda: msg("nw.ask.play", other=other.name,
+                                at=wording.at(state, other.location)))
     return Decision.single(other.watch, question, play_options(state, other))
 
 
@@ -127,12 +129,36 @@ def _on_each(by: Other, here: list[Other], made: dict[Hashable, Option], card: s
         yield option
 
 
+def _casts(other: Other, here: list[Other], made: dict[Hashable, Option],
+           key: str) -> tuple[Option, ...]:
+    """Casting the Spell ``key`` from the Watcher's hand on each Watcher here."""
+    spell = Spell.from_key(key)
+    return tuple(_on_each(other, here, made, f"cast:{key}",
+                          partial(msg, "nw.option.cast", spell=spell.label),
+                          {"kind": "play", "other": other.id, "card": key},
+                          attack=spell.kind == "attack"))
+
+
+def _item_uses(state: NightWatchState, other: Other, here: list[Other],
+               made: dict[Hashable, Option], item_id: str) -> tuple[Option, ...]:
+    """Using the Item ``item_id`` the Watcher carries on each Watcher here."""
+    item = state.items[item_id]
+    return tuple(_on_each(other, here, made, f"item:{item_id}",
+                          partial(msg, "nw.option.item", item=item.name,
+                                  spell=item.spell.label),
+                          {"kind": "use-item", "other": other.id, "item": item_id},
+                          attack=item.spell.kind == "attack"))
+
+
 def play_options(state: NightWatchState, other: Other) -> list[Option]:
     """Done first; then each Spell in the Watcher's own hand (NW-CMB-3) on
     anyone at this Location, each Item it carries likewise, each chip on a
-    card already played here (NW-CMB-8)."""
+    card already played here (NW-CMB-8). Each card's options on the
+    Watchers here are put together once per scenario."""
     here = state.at(other.location)
+    ids = tuple(target.id for target in here)
     made = state.setup.options
+    played = state.setup.played
     done = (DONE, other.id)
     options = [made.get(done) or made.setdefault(
         done, Option(DONE, msg("nw.option.done"), {"kind": "done", "other": other.id}))]
@@ -140,19 +166,18 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     for key in other.hand:
         if key != last:
             last = key
-            spell = Spell.from_key(key)
-            options += _on_each(other, here, made, f"cast:{key}",
-                                partial(msg, "nw.option.cast", spell=spell.label),
-                                {"kind": "play", "other": other.id, "card": key},
-                                attack=spell.kind == "attack")
+            slot = ("cast", key, other.id, ids)
+            found = played.get(slot)
+            if found is None:
+                found = played[slot] = _casts(other, here, made, key)
+            options += found
     for item_id in other.items:
         if not any(p.item == item_id for p in state.plays):
-            item = state.items[item_id]
-            options += _on_each(other, here, made, f"item:{item_id}",
-                                partial(msg, "nw.option.item", item=item.name,
-                                        spell=item.spell.label),
-                                {"kind": "use-item", "other": other.id, "item": item_id},
-                                attack=item.spell.kind == "attack")
+            slot = ("item", item_id, other.id, ids)
+            found = played.get(slot)
+            if found is None:
+                found = played[slot] = _item_uses(state, other, here, made, item_id)
+            options += found
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)

@@ -9,7 +9,7 @@ few things that move, copied by hand (:meth:`NightWatchState.__deepcopy__`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from referee.boards.graph import LocationGraph
 from referee.core.events import Facts, SecretFacts
 from referee.core.i18n import Msg, Name, msg
+from referee.core.places import place_phrase
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
@@ -136,6 +137,16 @@ class Setup:
             if loc.via is not None and loc.via != loc.id:
                 self.board.join(loc.id, loc.via)
         self.location_ids = tuple(self.location_names)
+        self.at: dict[str, Msg] = {}
+        self.to: dict[str, Msg] = {}
+        self.from_: dict[str, Msg] = {}
+        """Each Location as being there, going there and coming from there
+        (:mod:`.wording`)."""
+        for loc in scenario.locations:
+            name, preposition = loc.name.name, loc.ru_preposition
+            self.at[loc.id] = place_phrase("at", name, preposition)
+            self.to[loc.id] = place_phrase("to", name, preposition)
+            self.from_[loc.id] = place_phrase("from", name, preposition)
         self.neighbours = {loc: tuple(self.board.neighbours(loc)) for loc in self.board}
         self.step_to = {(here, goal): self._step(here, goal)
                         for here in self.board for goal in self.board}
@@ -164,9 +175,13 @@ class Setup:
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[Hashable, Option] = {}
+        self.played: dict[tuple[Any, ...], tuple[Option, ...]] = {}
+        """A card's options on the Watchers at a Location (:mod:`.combat`)."""
         self.facts: dict[tuple[Any, ...], Facts] = {}
         self.draws: dict[tuple[str, str], SecretFacts] = {}
         """Facts of log lines said before (:mod:`.facts`), read-only."""
+        self.lines: dict[tuple[Any, ...], Msg] = {}
+        """The words of log lines said before, by what they say (:func:`said`)."""
 
     def _step(self, here: str, goal: str) -> str:
         route = self.board.route(here, goal) or [here]
@@ -174,6 +189,15 @@ class Setup:
 
     def place(self, location: str) -> Name:
         return self.location_names[location]
+
+
+def said(setup: Setup, key: tuple[Any, ...], make: Callable[[], Msg]) -> Msg:
+    """The words of a log line ``key`` names, ``make()`` the first time in
+    any game of the scenario (the same lines come up game after game)."""
+    found = setup.lines.get(key)
+    if found is None:
+        found = setup.lines[key] = make()
+    return found
 
 
 def setup_for(scenario: Scenario) -> Setup:
