@@ -206,29 +206,36 @@ def _chip_option(state: NightWatchState, other: Other, index: int, chip: int,
 
 def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
     verb, first, second = [*choice.split(":"), "", ""][:3]
+    setup = state.setup
     if verb == "cast":
         other.hand.remove(first)
         spell = Spell.from_key(first)
         play = Play(len(state.plays) + 1, other.id, second, spell)
         state.plays.append(play)
         clause = "NW-CMB-3" if spell.kind == "attack" else "NW-CMB-4"
-        state.emit(msg("nw.casts", other=other.name, spell=spell.label,
-                       target=wording.target(other, state.others[second])), clause=clause,
+        state.emit(said(setup, ("casts", other.id, first, second),
+                        lambda: msg("nw.casts", other=other.name, spell=spell.label,
+                                    target=wording.target(other, state.others[second]))),
+                   clause=clause,
                    facts=facts(state, "played", other.id, first, second, play.number))
     elif verb == "item":
         item = state.items[first]
         play = Play(len(state.plays) + 1, other.id, second, item.spell, item.id)
         state.plays.append(play)
-        state.emit(msg("nw.uses-item", other=other.name, item=item.name, spell=item.spell.label,
-                       target=wording.target(other, state.others[second])), clause="NW-CMB-2",
+        state.emit(said(setup, ("uses-item", other.id, first, second),
+                        lambda: msg("nw.uses-item", other=other.name, item=item.name,
+                                    spell=item.spell.label,
+                                    target=wording.target(other, state.others[second]))),
+                   clause="NW-CMB-2",
                    facts=facts(state, "used-item", other.id, item.id, second, play.number))
     else:
         chip = other.chips.pop(int(first))
         play = state.plays[int(second) - 1]
         play.chips.append(chip)
-        state.emit(msg("nw.lays-chip", other=other.name, chip=f"{chip:+d}",
-                       spell=play.spell.label, target=wording.target(
-                           other, state.others[play.target])),
+        state.emit(said(setup, ("lays-chip", other.id, chip, play.spell, play.target),
+                        lambda: msg("nw.lays-chip", other=other.name, chip=f"{chip:+d}",
+                                    spell=play.spell.label, target=wording.target(
+                                        other, state.others[play.target]))),
                    clause="NW-CMB-8",
                    facts=facts(state, "laid-chip", other.id, chip, play.number, play.target))
 

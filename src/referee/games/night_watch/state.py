@@ -137,6 +137,15 @@ class Setup:
             if loc.via is not None and loc.via != loc.id:
                 self.board.join(loc.id, loc.via)
         self.location_ids = tuple(self.location_names)
+        self.other_names = {other.id: other.name.name for other in scenario.others}
+        self.item_names = {item.id: item.name.name for item in scenario.items}
+        counts: dict[WatchId, dict[str, int]] = {w: {} for w in WATCHES}
+        for watch, specs in scenario.decks.items():
+            for spec in specs:
+                key = Spell(spec.kind, spec.power).key
+                counts[watch][key] = counts[watch].get(key, 0) + spec.count
+        self.decks = {w: dict(sorted(deck.items())) for w, deck in counts.items()}
+        """Each Watch's deck at the start: the cards by key, in key order."""
         self.at: dict[str, Msg] = {}
         self.to: dict[str, Msg] = {}
         self.from_: dict[str, Msg] = {}
@@ -212,20 +221,16 @@ class NightWatchState(GameState):
         super().__init__()
         self.setup = setup_for(scenario)
         self.settings: Settings = scenario.settings
+        setup = self.setup
         self.others = {
-            o.id: Other(o.id, o.name.name, o.watch, o.initiative, o.location,
+            o.id: Other(o.id, setup.other_names[o.id], o.watch, o.initiative, o.location,
                         o.enters_turn, list(o.chips))
             for o in scenario.others
         }
-        counts: dict[WatchId, dict[str, int]] = {w: {} for w in WATCHES}
-        for watch, cards in scenario.decks.items():
-            for card in cards:
-                key = Spell(card.kind, card.power).key
-                counts[watch][key] = counts[watch].get(key, 0) + card.count
-        self.decks = {w: dict(sorted(deck.items())) for w, deck in counts.items()}
+        self.decks = {watch: dict(deck) for watch, deck in self.setup.decks.items()}
         """Cards left in each Watch's deck by key, in key order; none at zero."""
         self.items = {
-            i.id: Item(i.id, i.name.name, Spell(i.kind, i.power), i.location, i.holder)
+            i.id: Item(i.id, setup.item_names[i.id], Spell(i.kind, i.power), i.location, i.holder)
             for i in scenario.items
         }
         for item in self.items.values():
