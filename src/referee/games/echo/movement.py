@@ -34,7 +34,7 @@ from referee.games.echo.battle import (
 from referee.games.echo.checks import dice_for
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
-from referee.games.echo.state import Board, EchoState, offer, place_of
+from referee.games.echo.state import Board, EchoState, Enemy, offer, place_of
 from referee.games.echo.units import pay_round, spend
 
 TOGETHER, APART = "together", "apart"
@@ -142,15 +142,17 @@ def away(state: EchoState, leader: str, ids: list[str]) -> Option:
 
 
 def action_options(state: EchoState, leader: str, group: list[str],
-                   may_meet: bool = False) -> list[Option]:
+                   may_meet: bool = False, blockers: list[Enemy] | None = None) -> list[Option]:
     """What the leader may do now. An enemy barring the way leaves no move
     and no Gate: a round of battle, a get-away check and items (ECHO-BAT-1);
     the turn may end there while no battle is under way (disputed case 10)
     or while it is at a standstill (disputed case 14). With ``may_meet`` (the
     turn's first action), the leader may ask those standing here to go on
-    together (disputed case 2)."""
+    together (disputed case 2). ``blockers``: the group's
+    (:meth:`EchoState.blockers`), when the caller has them."""
     here = state.investigators[leader].location
-    blockers = state.blockers(group)
+    if blockers is None:
+        blockers = state.blockers(group)
     options: list[Option] = []
     if blockers:
         options += battle_options(state, group, [e.id for e in blockers])
@@ -197,12 +199,13 @@ class Turn(Frame):
         self.group = [s for s in self.group if state.investigators[s].conscious]
         if self.leader not in self.group:
             return done("down")
-        if not state.blockers(self.group):
+        blockers = state.blockers(self.group)
+        if not blockers:
             end_battle(state, self.group)
         inv = state.investigators[self.leader]
         question = msg("echo.ask.action", who=tuple(state.name(s) for s in self.group),
                        at=state.at(inv.location), units=inv.units)
-        options = action_options(state, self.leader, self.group, self.first_action)
+        options = action_options(state, self.leader, self.group, self.first_action, blockers)
         return self.ask(Decision.single(self.leader, question, options), self.acted)
 
     def acted(self, state: EchoState, choice: str) -> Step:

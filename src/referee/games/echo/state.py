@@ -278,7 +278,8 @@ class EchoState(GameState):
                 if not all(e.id in self.investigators[s].evaded for s in group)]
 
     def won(self) -> bool:
-        return all(not self.enemies[t].active for t in self.targets)
+        enemies = self.enemies
+        return all(enemies[target].status != "active" for target in self.targets)
 
     def all_dead(self) -> bool:
         return all(inv.status == "dead" for inv in self.investigators.values())
