@@ -229,12 +229,11 @@ class EchoState(GameState):
 
     def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
              facts: Facts | SecretFacts | None = None) -> None:
-        """Log ``text`` with its ``facts`` made read-only here: the rules'
-        facts are flat (ids, numbers, lists of ids), so this is quicker than
-        the log's general walk, and the log keeps them as they are."""
+        """Log ``text`` with its ``facts`` made read-only here: most are flat
+        (ids and numbers), read-only at once without the log's general walk."""
         if type(facts) is dict:
-            facts = ReadOnlyDict({key: value if type(value) in FLAT else read_only(value)
-                                  for key, value in facts.items()})
+            flat = FLAT.issuperset(map(type, facts.values()))
+            facts = ReadOnlyDict(facts) if flat else read_only(facts)
         self.log.emit(text, audience, clause, facts)
 
     # -- reading the state ---------------------------------------------------------
