@@ -229,11 +229,14 @@ class EchoState(GameState):
 
     def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
              facts: Facts | SecretFacts | None = None) -> None:
-        """Log ``text`` with its ``facts`` made read-only here: most are flat
-        (ids and numbers), read-only at once without the log's general walk."""
+        """Log ``text`` with its ``facts`` made read-only here, quicker than
+        the log's general walk: most are flat (ids and numbers), the rest
+        hold lists of ids."""
         if type(facts) is dict:
-            flat = FLAT.issuperset(map(type, facts.values()))
-            facts = ReadOnlyDict(facts) if flat else read_only(facts)
+            if not FLAT.issuperset(map(type, facts.values())):
+                facts = {key: value if type(value) in FLAT else read_only(value)
+                         for key, value in facts.items()}
+            facts = ReadOnlyDict(facts)
         self.log.emit(text, audience, clause, facts)
 
     # -- reading the state ---------------------------------------------------------
