@@ -124,6 +124,13 @@ class Board:
         """Gates leading to where an investigator starts in the World: it came
         through them, so they lie face up from the start (disputed case 13)."""
         self.gate_opens = {gate.id: gate.opens_turn for gate in scenario.gates}
+        self.gates_at: dict[str, tuple[str, ...]] = {}
+        self.gates_to: dict[str, tuple[str, ...]] = {}
+        """The Gates at each Location, and those leading to it, in the
+        scenario's order (Gates never move)."""
+        for gate in scenario.gates:
+            self.gates_at[gate.at] = (*self.gates_at.get(gate.at, ()), gate.id)
+            self.gates_to[gate.to] = (*self.gates_to.get(gate.to, ()), gate.id)
         self.cards: dict[str, InvestigatorSpec] = {i.seat: i for i in scenario.investigators}
         self.enemy_cards: dict[str, EnemySpec] = {e.id: e for e in scenario.enemies}
         self.item_cards: dict[str, ItemSpec] = {i.id: i for i in scenario.items}
