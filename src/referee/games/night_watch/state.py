@@ -273,7 +273,10 @@ class NightWatchState(GameState):
         return [other for key in self.setup.order if (other := others[key]).in_play]
 
     def at(self, location: str) -> list[Other]:
-        return [o for o in self.active() if o.location == location]
+        """Others in play at ``location``, in ascending Initiative."""
+        others = self.others
+        return [other for key in self.setup.order
+                if (other := others[key]).in_play and other.location == location]
 
     def items_at(self, location: str) -> list[Item]:
         return [i for i in self.items.values() if i.location == location]
