@@ -118,10 +118,11 @@ MEETING = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
 
 def standing_with(state: EchoState, group: list[str]) -> list[str]:
     """Conscious investigators at the group's Location outside it, in turn order."""
-    here = state.investigators[group[0]].location
-    return [s for s in in_turn_order(state, list(state.order))
-            if s not in group and state.investigators[s].conscious
-            and state.investigators[s].location == here]
+    investigators = state.investigators
+    here = investigators[group[0]].location
+    return [s for s in state.clockwise_from_first()
+            if s not in group and investigators[s].conscious
+            and investigators[s].location == here]
 
 
 def battle_options(state: EchoState, group: list[str], ids: list[str]) -> list[Option]:
