@@ -14,7 +14,7 @@ from referee.core.events import EVERYONE, Audience, Facts, SecretFacts
 from referee.core.i18n import Msg, Name
 from referee.core.places import RuPreposition, Way, place_phrase
 from referee.core.prepared import prepared
-from referee.core.readonly import ReadOnlyDict, read_only
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 from referee.core.ruleset import GameState
 from referee.core.waits import Option
 from referee.games.echo import tables
@@ -193,6 +193,14 @@ def board_of(scenario: Scenario) -> Board:
     return prepared(scenario, Board)
 
 
+def read_only_fact(value: Any) -> Any:
+    """A fact's value read-only: a list of ids copied at once, anything else
+    walked (:func:`referee.core.readonly.read_only`)."""
+    if type(value) is list and FLAT.issuperset(map(type, value)):
+        return ReadOnlyList(value)
+    return read_only(value)
+
+
 class EchoState(GameState):
     """Everything that changes as the game goes on."""
 
@@ -241,7 +249,7 @@ class EchoState(GameState):
         hold lists of ids."""
         if type(facts) is dict:
             if not FLAT.issuperset(map(type, facts.values())):
-                facts = {key: value if type(value) in FLAT else read_only(value)
+                facts = {key: value if type(value) in FLAT else read_only_fact(value)
                          for key, value in facts.items()}
             facts = ReadOnlyDict(facts)
         self.log.emit(text, audience, clause, facts)
@@ -282,9 +290,12 @@ class EchoState(GameState):
     def blockers(self, group: list[str]) -> list[Enemy]:
         """Enemies barring the group's way (ECHO-BAT-1): active, here, and not
         got away from by every member."""
-        here = self.investigators[group[0]].location
-        return [e for e in self.enemies_at(here)
-                if not all(e.id in self.investigators[s].evaded for s in group)]
+        investigators = self.investigators
+        enemies = self.enemies_at(investigators[group[0]].location)
+        evaded = [investigators[s].evaded for s in group]
+        if not enemies or not all(evaded):  # a member who got away from none: all bar it
+            return enemies
+        return [e for e in enemies if not all(e.id in got_away for got_away in evaded)]
 
     def won(self) -> bool:
         enemies = self.enemies
