@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
@@ -150,6 +151,20 @@ def _item_uses(state: NightWatchState, other: Other, here: list[Other],
                           attack=item.spell.kind == "attack"))
 
 
+KEPT_PLAYED = 10_000
+"""At most this many cards' options on the Watchers at a Location are kept
+per scenario (a large scenario has many groups of Watchers)."""
+
+
+def _keep(played: dict[tuple[Any, ...], tuple[Option, ...]], slot: tuple[Any, ...],
+          options: tuple[Option, ...]) -> tuple[Option, ...]:
+    """Keep ``options`` under ``slot``, forgetting all kept past :data:`KEPT_PLAYED`."""
+    if len(played) >= KEPT_PLAYED:
+        played.clear()
+    played[slot] = options
+    return options
+
+
 def play_options(state: NightWatchState, other: Other) -> list[Option]:
     """Done first; then each Spell in the Watcher's own hand (NW-CMB-3) on
     anyone at this Location, each Item it carries likewise, each chip on a
@@ -166,18 +181,13 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     for key in other.hand:
         if key != last:
             last = key
-            slot = ("cast", key, other.id, ids)
-            found = played.get(slot)
-            if found is None:
-                found = played[slot] = _casts(other, here, made, key)
-            options += found
+            options += played.get(("cast", key, other.id, ids)) or _keep(
+                played, ("cast", key, other.id, ids), _casts(other, here, made, key))
     for item_id in other.items:
         if not any(p.item == item_id for p in state.plays):
-            slot = ("item", item_id, other.id, ids)
-            found = played.get(slot)
-            if found is None:
-                found = played[slot] = _item_uses(state, other, here, made, item_id)
-            options += found
+            options += played.get(("item", item_id, other.id, ids)) or _keep(
+                played, ("item", item_id, other.id, ids),
+                _item_uses(state, other, here, made, item_id))
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)
