@@ -352,9 +352,9 @@ class BattleRound(Frame):
         facts = {"kind": "blow", "striker": "enemy", "investigator": seat, "enemy": enemy,
                  "dice": card.fight, "successes": count, "harms": card.harms}
         if count:
-            hurt_investigator(state, seat, count, card.harms, facts, by=card.name.name)
+            hurt_investigator(state, seat, count, card.harms, facts, by=state.enemy_name(enemy))
             return
         target = state.investigators[seat]
-        state.emit(msg("echo.miss", who=card.name.name, target=state.name(seat)),
+        state.emit(msg("echo.miss", who=state.enemy_name(enemy), target=state.name(seat)),
                    clause="ECHO-BAT-3",
                    facts={**facts, "health": target.health, "reason": target.reason})

@@ -10,6 +10,7 @@ and the enumerator counts every outcome.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from referee.core.i18n import Msg
@@ -22,17 +23,19 @@ def dice_for(skill: int, penalty: int) -> int:
     return max(0, skill - penalty)
 
 
-def success_chance(settings: Settings) -> Fraction:
-    """One die's chance of a success (1/3 with the defaults: a 5 or a 6)."""
-    return Fraction(settings.die_sides - settings.success_face + 1, settings.die_sides)
-
-
 def successes(what: Msg, dice: int, settings: Settings, label: Meaning | None = None) -> Chance:
     """The number of successes among ``dice`` dice, each outcome with its
     odds; ``label`` says as data whose roll it is and what for."""
-    p = success_chance(settings)
-    return Chance(what, tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k))
-                              for k in range(dice + 1)), label)
+    return Chance(what, binomial(dice, settings.die_sides, settings.success_face), label)
+
+
+@lru_cache(maxsize=256)
+def binomial(dice: int, sides: int, success_face: int) -> tuple[tuple[int, Fraction], ...]:
+    """Each number of successes among ``dice`` dice of ``sides`` sides, each
+    a success from ``success_face`` up (1/3 with the defaults: a 5 or a 6),
+    with its odds (worked out once for each)."""
+    p = Fraction(sides - success_face + 1, sides)
+    return tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k)) for k in range(dice + 1))
 
 
 def passed(count: int, settings: Settings) -> bool:

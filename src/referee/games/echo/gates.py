@@ -18,16 +18,17 @@ def gate_options(state: EchoState, here: str) -> list[Option]:
     not yet turned face up is not known to lead here). Several open Gates
     here are told apart by their number in the scenario's order here."""
     options = []
-    out = [gate for gate in state.gates.values() if gate.open and gate.at == here]
+    gates, board = state.gates, state.board
+    out = [gate for key in board.gates_at.get(here, ()) if (gate := gates[key]).open]
     numbered = "-nth" if len(out) > 1 else ""
     for number, gate in enumerate(out, start=1):
         known = "-known" if gate.revealed else "-unknown"
         options.append(offer(state.board, ("gate", gate.id, numbered, known, str(number)),
                              gate_option, state, gate.id, f"echo.opt.gate{numbered}{known}",
                              number))
-    for gate in state.gates.values():
-        if gate.open and gate.revealed and gate.at != here \
-                and state.board.gate_to[gate.id] == here:
+    for key in board.gates_to.get(here, ()):
+        gate = gates[key]
+        if gate.open and gate.revealed and gate.at != here:
             options.append(offer(state.board, ("back", gate.id), back_option, state, gate.id))
     return options
 

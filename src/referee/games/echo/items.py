@@ -62,7 +62,7 @@ class UseItem(Frame):
     def start(self, state: EchoState) -> Step:
         card = state.item_cards[self.item]
         holder = state.holders[self.item]
-        state.emit(msg("echo.item.used", who=state.name(holder), item=card.name.name,
+        state.emit(msg("echo.item.used", who=state.name(holder), item=state.item_name(self.item),
                        cost=card.cost), clause="ECHO-ITEM-1",
                    facts={"kind": "item-used", "item": self.item, "investigator": holder,
                           "investigators": self.group, "units": card.cost})
@@ -86,10 +86,10 @@ class UseItem(Frame):
                  "dice": self.dice, "penalty": card.penalty, "successes": count,
                  "needed": state.settings.successes_needed, "passed": success}
         if not success:
-            state.emit(msg("echo.item.failed", item=card.name.name, successes=count),
+            state.emit(msg("echo.item.failed", item=state.item_name(self.item), successes=count),
                        clause="ECHO-ITEM-2", facts=facts)
             return done(False)
-        state.emit(msg("echo.item.passed", item=card.name.name, successes=count),
+        state.emit(msg("echo.item.passed", item=state.item_name(self.item), successes=count),
                    clause="ECHO-ITEM-2", facts=facts)
         return self.effect(state)
 
@@ -100,9 +100,8 @@ class UseItem(Frame):
             options = [offer(state.board, ("teleport", loc), teleport_option, state, loc)
                        for loc in state.board.names
                        if loc != here and loc not in state.board.world]
-            return self.ask(Decision.single(self.leader, msg("echo.ask.teleport",
-                                                             item=card.name.name), options),
-                            self.teleported)
+            question = msg("echo.ask.teleport", item=state.item_name(self.item))
+            return self.ask(Decision.single(self.leader, question, options), self.teleported)
         if card.effect == "smite":
             enemies = state.enemies_at(here)
             if enemies:

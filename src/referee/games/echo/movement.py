@@ -34,7 +34,7 @@ from referee.games.echo.battle import (
 from referee.games.echo.checks import dice_for
 from referee.games.echo.gates import gate_options, pass_gate
 from referee.games.echo.items import UseItem, usable_items
-from referee.games.echo.state import EchoState, offer
+from referee.games.echo.state import Board, EchoState, Enemy, offer, place_of
 from referee.games.echo.units import pay_round, spend
 
 TOGETHER, APART = "together", "apart"
@@ -44,24 +44,29 @@ def move_options(state: EchoState, group: list[str]) -> list[Option]:
     """Moves to neighbouring Echo Locations: along a link for 1 unit
     (ECHO-MOV-2), to a touching Location for none (ECHO-MOV-3; house rule 12
     caps these at ``free_moves`` a phase)."""
-    here = state.investigators[group[0]].location
-    units = min(state.investigators[s].units for s in group)
-    free = max(state.investigators[s].free_moves for s in group) < state.settings.free_moves
-    options = []
-    for there in state.board.links.neighbours(here):
-        passage = state.board.links.passage(here, there)
-        cost = tables.LINK_COST if passage is None else int(passage.cost)
-        affordable = free if cost == tables.TOUCH_COST else units >= cost
-        if affordable:
-            options.append(offer(state.board, ("move", there, str(cost)), move_option, state,
-                                 there, cost))
-    return options
+    investigators = state.investigators
+    here = investigators[group[0]].location
+    units = min(investigators[s].units for s in group)
+    free = max(investigators[s].free_moves for s in group) < state.settings.free_moves
+    return [option for cost, option in moves_from(state.board, here)
+            if (free if cost == tables.TOUCH_COST else units >= cost)]
 
 
-def move_option(state: EchoState, there: str, cost: int) -> Option:
+def moves_from(board: Board, here: str) -> tuple[tuple[int, Option], ...]:
+    """Each move from ``here`` with its cost, in the order of the map's
+    neighbours (made once per scenario)."""
+    found = board.moves.get(here)
+    if found is None:
+        found = board.moves[here] = tuple(
+            (cost, offer(board, ("move", there, str(cost)), move_option, board, there, cost))
+            for there, cost in board.steps(here))
+    return found
+
+
+def move_option(board: Board, there: str, cost: int) -> Option:
     touching = cost == tables.TOUCH_COST
     return Option(f"move:{there}", msg("echo.opt.touch" if touching else "echo.opt.move",
-                                       to=state.to(there), cost=cost),
+                                       to=place_of("to", board, there), cost=cost),
                   {"kind": "move", "location": there, "units": cost,
                    "way": "touch" if touching else "link"})
 
@@ -113,10 +118,11 @@ MEETING = (Option(TOGETHER, msg("echo.opt.together"), {"kind": "together"}),
 
 def standing_with(state: EchoState, group: list[str]) -> list[str]:
     """Conscious investigators at the group's Location outside it, in turn order."""
-    here = state.investigators[group[0]].location
-    return [s for s in in_turn_order(state, list(state.order))
-            if s not in group and state.investigators[s].conscious
-            and state.investigators[s].location == here]
+    investigators = state.investigators
+    here = investigators[group[0]].location
+    return [s for s in state.clockwise_from_first()
+            if s not in group and investigators[s].conscious
+            and investigators[s].location == here]
 
 
 def battle_options(state: EchoState, group: list[str], ids: list[str]) -> list[Option]:
@@ -137,15 +143,17 @@ def away(state: EchoState, leader: str, ids: list[str]) -> Option:
 
 
 def action_options(state: EchoState, leader: str, group: list[str],
-                   may_meet: bool = False) -> list[Option]:
+                   may_meet: bool = False, blockers: list[Enemy] | None = None) -> list[Option]:
     """What the leader may do now. An enemy barring the way leaves no move
     and no Gate: a round of battle, a get-away check and items (ECHO-BAT-1);
     the turn may end there while no battle is under way (disputed case 10)
     or while it is at a standstill (disputed case 14). With ``may_meet`` (the
     turn's first action), the leader may ask those standing here to go on
-    together (disputed case 2)."""
+    together (disputed case 2). ``blockers``: the group's
+    (:meth:`EchoState.blockers`), when the caller has them."""
     here = state.investigators[leader].location
-    blockers = state.blockers(group)
+    if blockers is None:
+        blockers = state.blockers(group)
     options: list[Option] = []
     if blockers:
         options += battle_options(state, group, [e.id for e in blockers])
@@ -192,12 +200,13 @@ class Turn(Frame):
         self.group = [s for s in self.group if state.investigators[s].conscious]
         if self.leader not in self.group:
             return done("down")
-        if not state.blockers(self.group):
+        blockers = state.blockers(self.group)
+        if not blockers:
             end_battle(state, self.group)
         inv = state.investigators[self.leader]
         question = msg("echo.ask.action", who=tuple(state.name(s) for s in self.group),
                        at=state.at(inv.location), units=inv.units)
-        options = action_options(state, self.leader, self.group, self.first_action)
+        options = action_options(state, self.leader, self.group, self.first_action, blockers)
         return self.ask(Decision.single(self.leader, question, options), self.acted)
 
     def acted(self, state: EchoState, choice: str) -> Step:
@@ -227,8 +236,7 @@ class Turn(Frame):
 
     def move(self, state: EchoState, there: str) -> Step:
         here = state.investigators[self.leader].location
-        passage = state.board.links.passage(here, there)
-        cost = tables.LINK_COST if passage is None else int(passage.cost)
+        cost = state.board.cost(here, there)
         touching = cost == tables.TOUCH_COST
         spend(state, self.group, cost, "move", "ECHO-MOV-2")
         for seat in self.group:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from referee.core.events import Seat
 from referee.core.i18n import Msg, msg
+from referee.core.prepared import kept_json
 from referee.core.waits import JSON
 from referee.games.echo.state import EchoState
 
@@ -39,8 +40,13 @@ def standing(state: EchoState) -> list[Msg]:
 
 
 def objectives_view(state: EchoState, seat: Seat) -> dict[str, JSON]:
-    """The ``objectives`` part of ``seat``'s view (:class:`.view.EchoObjectives`)."""
-    return {"aims": [line.to_json() for line in aims(state, seat)],
-            "standing": [line.to_json() for line in standing(state)],
-            "targets": list(state.targets), "at_large": at_large(state),
+    """The ``objectives`` part of ``seat``'s view (:class:`.view.EchoObjectives`):
+    the lines in words made once for each seat and each standing, read-only."""
+    left = at_large(state)
+    standing_key = ("standing", state.turn, state.turns_done, *left)
+    return {"aims": kept_json(state.scenario, ("aims", seat),
+                              lambda: [line.to_json() for line in aims(state, seat)]),
+            "standing": kept_json(state.scenario, standing_key,
+                                  lambda: [line.to_json() for line in standing(state)]),
+            "targets": list(state.targets), "at_large": left,
             "turns_left": turns_left(state)}

@@ -17,7 +17,7 @@ from referee.core.waits import JSON
 from referee.games.echo import tables
 from referee.games.echo.objectives import objectives_view
 from referee.games.echo.scenario import Scenario, check
-from referee.games.echo.state import EchoState
+from referee.games.echo.state import EchoState, board_of
 
 
 class Echo(Ruleset[Scenario, EchoState]):
@@ -87,10 +87,8 @@ class Echo(Ruleset[Scenario, EchoState]):
         return super().outcome_words(scenario, outcome)
 
     def seat_name(self, scenario: Scenario, seat: Seat) -> Msg | Name:
-        for inv in scenario.investigators:
-            if inv.seat == seat:
-                return inv.name.name
-        return msg("core.seat-name", seat=seat)
+        found = board_of(scenario).investigator_names.get(seat)
+        return found if found is not None else msg("core.seat-name", seat=seat)
 
     fresh_views = True
     """:meth:`view` builds every part that changes anew; the parts that never

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.night_watch import wording
 from referee.games.night_watch.facts import facts
-from referee.games.night_watch.state import NightWatchState, Other, Play, Spell
+from referee.games.night_watch.state import NightWatchState, Other, Play, Spell, said
 from referee.games.night_watch.tables import WOUNDS_TO_KILL
 
 __all__ = ["DONE", "WOUNDS_TO_KILL", "Fight", "FightEverywhere", "battlegrounds"]
@@ -103,7 +104,9 @@ class Fight(Frame):
 
 
 def play_decision(state: NightWatchState, other: Other) -> Decision:
-    question = msg("nw.ask.play", other=other.name, at=wording.at(state, other.location))
+    question = said(state.setup, ("ask-play", other.id, other.location),
+                    lambda: msg("nw.ask.play", other=other.name,
+                                at=wording.at(state, other.location)))
     return Decision.single(other.watch, question, play_options(state, other))
 
 
@@ -127,12 +130,50 @@ def _on_each(by: Other, here: list[Other], made: dict[Hashable, Option], card: s
         yield option
 
 
+def _casts(other: Other, here: list[Other], made: dict[Hashable, Option],
+           key: str) -> tuple[Option, ...]:
+    """Casting the Spell ``key`` from the Watcher's hand on each Watcher here."""
+    spell = Spell.from_key(key)
+    return tuple(_on_each(other, here, made, f"cast:{key}",
+                          partial(msg, "nw.option.cast", spell=spell.label),
+                          {"kind": "play", "other": other.id, "card": key},
+                          attack=spell.kind == "attack"))
+
+
+def _item_uses(state: NightWatchState, other: Other, here: list[Other],
+               made: dict[Hashable, Option], item_id: str) -> tuple[Option, ...]:
+    """Using the Item ``item_id`` the Watcher carries on each Watcher here."""
+    item = state.items[item_id]
+    return tuple(_on_each(other, here, made, f"item:{item_id}",
+                          partial(msg, "nw.option.item", item=item.name,
+                                  spell=item.spell.label),
+                          {"kind": "use-item", "other": other.id, "item": item_id},
+                          attack=item.spell.kind == "attack"))
+
+
+KEPT_PLAYED = 10_000
+"""At most this many cards' options on the Watchers at a Location are kept
+per scenario (a large scenario has many groups of Watchers)."""
+
+
+def _keep(played: dict[tuple[Any, ...], tuple[Option, ...]], slot: tuple[Any, ...],
+          options: tuple[Option, ...]) -> tuple[Option, ...]:
+    """Keep ``options`` under ``slot``, forgetting all kept past :data:`KEPT_PLAYED`."""
+    if len(played) >= KEPT_PLAYED:
+        played.clear()
+    played[slot] = options
+    return options
+
+
 def play_options(state: NightWatchState, other: Other) -> list[Option]:
     """Done first; then each Spell in the Watcher's own hand (NW-CMB-3) on
     anyone at this Location, each Item it carries likewise, each chip on a
-    card already played here (NW-CMB-8)."""
+    card already played here (NW-CMB-8). Each card's options on the
+    Watchers here are put together once per scenario."""
     here = state.at(other.location)
+    ids = tuple(target.id for target in here)
     made = state.setup.options
+    played = state.setup.played
     done = (DONE, other.id)
     options = [made.get(done) or made.setdefault(
         done, Option(DONE, msg("nw.option.done"), {"kind": "done", "other": other.id}))]
@@ -140,19 +181,13 @@ def play_options(state: NightWatchState, other: Other) -> list[Option]:
     for key in other.hand:
         if key != last:
             last = key
-            spell = Spell.from_key(key)
-            options += _on_each(other, here, made, f"cast:{key}",
-                                partial(msg, "nw.option.cast", spell=spell.label),
-                                {"kind": "play", "other": other.id, "card": key},
-                                attack=spell.kind == "attack")
+            options += played.get(("cast", key, other.id, ids)) or _keep(
+                played, ("cast", key, other.id, ids), _casts(other, here, made, key))
     for item_id in other.items:
         if not any(p.item == item_id for p in state.plays):
-            item = state.items[item_id]
-            options += _on_each(other, here, made, f"item:{item_id}",
-                                partial(msg, "nw.option.item", item=item.name,
-                                        spell=item.spell.label),
-                                {"kind": "use-item", "other": other.id, "item": item_id},
-                                attack=item.spell.kind == "attack")
+            options += played.get(("item", item_id, other.id, ids)) or _keep(
+                played, ("item", item_id, other.id, ids),
+                _item_uses(state, other, here, made, item_id))
     first_of: dict[int, int] = {}
     for index, chip in enumerate(other.chips):
         first_of.setdefault(chip, index)
@@ -181,29 +216,36 @@ def _chip_option(state: NightWatchState, other: Other, index: int, chip: int,
 
 def apply_play(state: NightWatchState, other: Other, choice: str) -> None:
     verb, first, second = [*choice.split(":"), "", ""][:3]
+    setup = state.setup
     if verb == "cast":
         other.hand.remove(first)
         spell = Spell.from_key(first)
         play = Play(len(state.plays) + 1, other.id, second, spell)
         state.plays.append(play)
         clause = "NW-CMB-3" if spell.kind == "attack" else "NW-CMB-4"
-        state.emit(msg("nw.casts", other=other.name, spell=spell.label,
-                       target=wording.target(other, state.others[second])), clause=clause,
+        state.emit(said(setup, ("casts", other.id, first, second),
+                        lambda: msg("nw.casts", other=other.name, spell=spell.label,
+                                    target=wording.target(other, state.others[second]))),
+                   clause=clause,
                    facts=facts(state, "played", other.id, first, second, play.number))
     elif verb == "item":
         item = state.items[first]
         play = Play(len(state.plays) + 1, other.id, second, item.spell, item.id)
         state.plays.append(play)
-        state.emit(msg("nw.uses-item", other=other.name, item=item.name, spell=item.spell.label,
-                       target=wording.target(other, state.others[second])), clause="NW-CMB-2",
+        state.emit(said(setup, ("uses-item", other.id, first, second),
+                        lambda: msg("nw.uses-item", other=other.name, item=item.name,
+                                    spell=item.spell.label,
+                                    target=wording.target(other, state.others[second]))),
+                   clause="NW-CMB-2",
                    facts=facts(state, "used-item", other.id, item.id, second, play.number))
     else:
         chip = other.chips.pop(int(first))
         play = state.plays[int(second) - 1]
         play.chips.append(chip)
-        state.emit(msg("nw.lays-chip", other=other.name, chip=f"{chip:+d}",
-                       spell=play.spell.label, target=wording.target(
-                           other, state.others[play.target])),
+        state.emit(said(setup, ("lays-chip", other.id, chip, play.spell, play.target),
+                        lambda: msg("nw.lays-chip", other=other.name, chip=f"{chip:+d}",
+                                    spell=play.spell.label, target=wording.target(
+                                        other, state.others[play.target]))),
                    clause="NW-CMB-8",
                    facts=facts(state, "laid-chip", other.id, chip, play.number, play.target))
 

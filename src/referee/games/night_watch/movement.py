@@ -8,7 +8,7 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Chance, Decision, Option
 from referee.games.night_watch.facts import facts
-from referee.games.night_watch.state import NightWatchState, Other
+from referee.games.night_watch.state import NightWatchState, Other, said
 from referee.games.night_watch.wording import at, from_, to
 
 STAY = "stay"
@@ -124,20 +124,22 @@ class MoveWatchers(Frame):
 def apply_move(state: NightWatchState, other: Other, choice: str) -> None:
     """Take the card off one Location and put it on another (NW-MOV-1)."""
     verb, _, target = choice.partition(":")
+    setup, here = state.setup, other.location
     if verb == "move":
-        origin = other.location
         other.location = target
-        state.emit(msg("nw.moves", other=other.name, from_=from_(state, origin),
-                       to=to(state, target)), clause="NW-MOV-1",
-                   facts=facts(state, "moved", other.id, origin, target))
+        state.emit(said(setup, ("moves", other.id, here, target),
+                        lambda: msg("nw.moves", other=other.name, from_=from_(state, here),
+                                    to=to(state, target))),
+                   clause="NW-MOV-1", facts=facts(state, "moved", other.id, here, target))
     elif verb == "take":
         item = state.items[target]
         item.location, item.holder = None, other.id
         other.items.append(item.id)
-        state.emit(msg("nw.takes", other=other.name, item=item.name,
-                       at=at(state, other.location)),
-                   facts=facts(state, "took", other.id, item.id, other.location))
+        state.emit(said(setup, ("takes", other.id, item.id, here),
+                        lambda: msg("nw.takes", other=other.name, item=item.name,
+                                    at=at(state, here))),
+                   facts=facts(state, "took", other.id, item.id, here))
     else:
-        state.emit(msg("nw.stays", other=other.name, at=at(state, other.location)),
-                   clause="NW-MOV-9",
-                   facts=facts(state, "stayed", other.id, other.location))
+        state.emit(said(setup, ("stays", other.id, here),
+                        lambda: msg("nw.stays", other=other.name, at=at(state, here))),
+                   clause="NW-MOV-9", facts=facts(state, "stayed", other.id, here))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from referee.core.events import Seat
 from referee.core.i18n import Msg, msg
+from referee.core.prepared import kept_json
 from referee.core.waits import JSON
 from referee.games.night_watch.state import NightWatchState
 from referee.games.night_watch.tables import WATCHES
@@ -33,8 +34,13 @@ def standing(state: NightWatchState) -> list[Msg]:
 
 
 def objectives_view(state: NightWatchState, seat: Seat) -> dict[str, JSON]:
-    """The ``objectives`` part of ``seat``'s view (:class:`.view.NightWatchObjectives`)."""
-    return {"aims": [line.to_json() for line in aims(state, seat)],
-            "standing": [line.to_json() for line in standing(state)],
+    """The ``objectives`` part of ``seat``'s view (:class:`.view.NightWatchObjectives`):
+    the lines in words made once for each seat and each standing, read-only."""
+    scenario = state.setup.scenario
+    standing_key = ("standing", state.turn, state.egor, *state.score.values())
+    return {"aims": kept_json(scenario, ("aims", seat),
+                              lambda: [line.to_json() for line in aims(state, seat)]),
+            "standing": kept_json(scenario, standing_key,
+                                  lambda: [line.to_json() for line in standing(state)]),
             "points_to_win": state.settings.points_to_win,
             "max_turns": state.settings.max_turns}

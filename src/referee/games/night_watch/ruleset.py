@@ -24,6 +24,9 @@ from referee.games.night_watch.tables import WATCHES
 from referee.games.night_watch.victory import decide, favour_won, last_turn, score_favour, wiped_out
 from referee.games.night_watch.wording import at
 
+WATCH_NAMES: dict[str, Msg] = {watch: msg(f"nw.watch.{watch}") for watch in WATCHES}
+"""Each seat's name: its Watch."""
+
 
 class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
     """Night Watch (Ночной Дозор): movement through the Metro and spell combat."""
@@ -72,7 +75,8 @@ class NightWatch(Ruleset[spec.Scenario, NightWatchState]):
         return last_turn(state)
 
     def seat_name(self, scenario: spec.Scenario, seat: Seat) -> Msg:
-        return msg(f"nw.watch.{seat}") if seat in WATCHES else msg("core.seat-name", seat=seat)
+        found = WATCH_NAMES.get(seat)
+        return found if found is not None else msg("core.seat-name", seat=seat)
 
     fresh_views = True
     """:meth:`view` builds every part anew but what the scenario fixes (the

@@ -13,7 +13,7 @@ from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
 from referee.core.waits import Chance
 from referee.games.night_watch.facts import drew
-from referee.games.night_watch.state import NightWatchState, Spell
+from referee.games.night_watch.state import NightWatchState, Spell, said
 from referee.games.night_watch.tables import WATCHES, WatchId
 
 BOTH_WATCHES = Audience.of(WATCHES)
@@ -61,9 +61,10 @@ class DrawSpells(Frame):
         else:
             del deck[key]
         insort(other.hand, key)
-        spell = Spell.from_key(key)
-        state.emit(secret((other.watch,), msg("nw.draws-secret", other=other.name,
-                                             spell=spell.label),
-                          msg("nw.draws", other=other.name)), BOTH_WATCHES,
-                   facts=drew(state, other.id, other.watch, key))
+        state.emit(said(state.setup, ("draws", other.id, key),
+                        lambda: secret((other.watch,),
+                                       msg("nw.draws-secret", other=other.name,
+                                           spell=Spell.from_key(key).label),
+                                       msg("nw.draws", other=other.name))),
+                   BOTH_WATCHES, facts=drew(state, other.id, other.watch, key))
         return self.start(state)

@@ -9,7 +9,7 @@ few things that move, copied by hand (:meth:`NightWatchState.__deepcopy__`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from referee.boards.graph import LocationGraph
 from referee.core.events import Facts, SecretFacts
 from referee.core.i18n import Msg, Name, msg
+from referee.core.places import place_phrase
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
@@ -136,6 +137,25 @@ class Setup:
             if loc.via is not None and loc.via != loc.id:
                 self.board.join(loc.id, loc.via)
         self.location_ids = tuple(self.location_names)
+        self.other_names = {other.id: other.name.name for other in scenario.others}
+        self.item_names = {item.id: item.name.name for item in scenario.items}
+        counts: dict[WatchId, dict[str, int]] = {w: {} for w in WATCHES}
+        for watch, specs in scenario.decks.items():
+            for spec in specs:
+                key = Spell(spec.kind, spec.power).key
+                counts[watch][key] = counts[watch].get(key, 0) + spec.count
+        self.decks = {w: dict(sorted(deck.items())) for w, deck in counts.items()}
+        """Each Watch's deck at the start: the cards by key, in key order."""
+        self.at: dict[str, Msg] = {}
+        self.to: dict[str, Msg] = {}
+        self.from_: dict[str, Msg] = {}
+        """Each Location as being there, going there and coming from there
+        (:mod:`.wording`)."""
+        for loc in scenario.locations:
+            name, preposition = loc.name.name, loc.ru_preposition
+            self.at[loc.id] = place_phrase("at", name, preposition)
+            self.to[loc.id] = place_phrase("to", name, preposition)
+            self.from_[loc.id] = place_phrase("from", name, preposition)
         self.neighbours = {loc: tuple(self.board.neighbours(loc)) for loc in self.board}
         self.step_to = {(here, goal): self._step(here, goal)
                         for here in self.board for goal in self.board}
@@ -164,9 +184,13 @@ class Setup:
         self.decisions: dict[tuple[Any, ...], Decision] = {}
         self.chances: dict[tuple[Any, ...], Chance] = {}
         self.options: dict[Hashable, Option] = {}
+        self.played: dict[tuple[Any, ...], tuple[Option, ...]] = {}
+        """A card's options on the Watchers at a Location (:mod:`.combat`)."""
         self.facts: dict[tuple[Any, ...], Facts] = {}
         self.draws: dict[tuple[str, str], SecretFacts] = {}
         """Facts of log lines said before (:mod:`.facts`), read-only."""
+        self.lines: dict[tuple[Any, ...], Msg] = {}
+        """The words of log lines said before, by what they say (:func:`said`)."""
 
     def _step(self, here: str, goal: str) -> str:
         route = self.board.route(here, goal) or [here]
@@ -174,6 +198,15 @@ class Setup:
 
     def place(self, location: str) -> Name:
         return self.location_names[location]
+
+
+def said(setup: Setup, key: tuple[Any, ...], make: Callable[[], Msg]) -> Msg:
+    """The words of a log line ``key`` names, ``make()`` the first time in
+    any game of the scenario (the same lines come up game after game)."""
+    found = setup.lines.get(key)
+    if found is None:
+        found = setup.lines[key] = make()
+    return found
 
 
 def setup_for(scenario: Scenario) -> Setup:
@@ -188,20 +221,16 @@ class NightWatchState(GameState):
         super().__init__()
         self.setup = setup_for(scenario)
         self.settings: Settings = scenario.settings
+        setup = self.setup
         self.others = {
-            o.id: Other(o.id, o.name.name, o.watch, o.initiative, o.location,
+            o.id: Other(o.id, setup.other_names[o.id], o.watch, o.initiative, o.location,
                         o.enters_turn, list(o.chips))
             for o in scenario.others
         }
-        counts: dict[WatchId, dict[str, int]] = {w: {} for w in WATCHES}
-        for watch, cards in scenario.decks.items():
-            for card in cards:
-                key = Spell(card.kind, card.power).key
-                counts[watch][key] = counts[watch].get(key, 0) + card.count
-        self.decks = {w: dict(sorted(deck.items())) for w, deck in counts.items()}
+        self.decks = {watch: dict(deck) for watch, deck in self.setup.decks.items()}
         """Cards left in each Watch's deck by key, in key order; none at zero."""
         self.items = {
-            i.id: Item(i.id, i.name.name, Spell(i.kind, i.power), i.location, i.holder)
+            i.id: Item(i.id, setup.item_names[i.id], Spell(i.kind, i.power), i.location, i.holder)
             for i in scenario.items
         }
         for item in self.items.values():
@@ -244,7 +273,10 @@ class NightWatchState(GameState):
         return [other for key in self.setup.order if (other := others[key]).in_play]
 
     def at(self, location: str) -> list[Other]:
-        return [o for o in self.active() if o.location == location]
+        """Others in play at ``location``, in ascending Initiative."""
+        others = self.others
+        return [other for key in self.setup.order
+                if (other := others[key]).in_play and other.location == location]
 
     def items_at(self, location: str) -> list[Item]:
         return [i for i in self.items.values() if i.location == location]
