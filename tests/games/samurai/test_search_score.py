@@ -9,14 +9,23 @@ from __future__ import annotations
 import json
 from random import Random
 
+import pytest
+
 from referee.bots.kinds import make_bot
+from referee.bots.search import SECONDS_SETTING
 from referee.core.drivers import Ask, RandomChance
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
 from referee.core.waits import Chance
 from referee.games.samurai.bot import SamuraiBots
+from tests.games.samurai.sam import RETAINERS_FIRST, fighter, new_game
 
 BOTS = SamuraiBots()
+
+
+@pytest.fixture
+def playouts_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SECONDS_SETTING, "none")
 
 
 def example() -> Game:
@@ -81,3 +90,35 @@ def test_the_search_weighs_moves_and_targets_but_not_boosts_specials_or_passes()
     assert {"pass", "boost-defence", "special", "point"} <= asked
     assert not searched & {"pass", "boost-defence", "boost-attack", "special", "point"}
     assert {"stay", "charge", "attack"} <= searched
+
+
+
+def duel() -> Game:
+    """The Gunner (Melee 1, light armour) in base contact with the Bandit
+    Chief (Melee 3, a weapon +1, medium armour), as the example profiles
+    them: a fight of one against one, both bands asked for their tokens."""
+    game = new_game([fighter("gunner", (10, 10), cp=2, melee=1, armour="light")],
+                    [fighter("chief", (11, 10), cp=3, melee=3, weapon_bonus=1,
+                             armour="medium")])
+    game.feed(*RETAINERS_FIRST)
+    return game
+
+
+@pytest.mark.rule("SAM-FGT-2")
+@pytest.mark.usefixtures("playouts_alone")
+def test_in_a_duel_it_cannot_win_the_search_keeps_its_tokens_for_defence() -> None:
+    """The Chief hits the Gunner on 2d6 + 4 against 1d6 + 2; each Attack
+    token the Gunner keeps back is a second defence die against one of
+    those attacks, and each it spends a poor chance (2d6 + 1 against
+    1d6 + 5): the search keeps them all for Defence, where the rules bot
+    attacks; the Chief, who wins the duel, attacks with most of its own."""
+    game = duel()
+
+    def answer(kind: str, seat: str) -> dict[str, dict[str, int]]:
+        bot = make_bot(game.ruleset, kind, Random(0), game.scenario)
+        return bot.choose(Ask.of(game, seat))["fighters"]
+
+    assert answer("rules", "retainers")["gunner"]["attack"] > 0
+    assert answer("search", "retainers")["gunner"] == {"attack": 0, "defence": 2,
+                                                       "boost_initiative": False}
+    assert answer("search", "bandits")["chief"]["attack"] >= 2

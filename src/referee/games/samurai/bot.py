@@ -21,9 +21,13 @@ on the table is public; what a band may not know is the other band's token
 allocation while both are choosing, so a drawn position is the game
 replayed from the log, each past allocation read from the tokens both
 sides showed after it, stopped where the seat is asked (nobody has
-allocated yet). Its own allocation it weighs among the rules bot's and the
-same split at other shares of Attack. A playout runs a few turns' inputs
-and is then judged by what each band has left standing.
+allocated yet). It searches the moves, shots, splits, fights and targets
+of attacks; a pass, a Boost or a Special attack it leaves to the rules bot.
+Its allocation in a fight of one against one it works out from the fight's
+exact odds (:mod:`referee.odds.samurai_fight`); in a fight of more it weighs
+the rules bot's among the same split at other shares of Attack. A playout
+runs about a turn's inputs and is then judged by the lead toward breaking
+the other band (house rule 9).
 """
 
 from __future__ import annotations
