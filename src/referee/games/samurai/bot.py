@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from math import ceil, dist, tanh
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from referee.bots.history import dice_read_next
 from referee.bots.kinds import RulesetBots
@@ -70,7 +70,8 @@ STANDING = 2.0
 """How sharply a band's lead toward breaking the other counts toward a win."""
 WOUNDED = 0.5
 """How much of a fighter a wound as bad as death would be counts as lost
-(a fighter wounded still fights, and counts toward the break, SAM end)."""
+(a wounded fighter still fights, and still counts against the break,
+house rule 9)."""
 POTENTIAL = 0.5
 """How much the lead in Combat Potential lost counts beside the lead in
 fighters lost (the tokens each band takes into its next fights)."""
@@ -166,8 +167,7 @@ def duel_allocation(state: Mapping[str, Any], seat: str) -> JSON | None:
     if len(mine) != 1 or len(theirs) != 1:
         return None
     fighter, enemy = state["fighters"][mine[0]], state["fighters"][theirs[0]]
-    split = allocation(state, enemy["side"])["fighters"]
-    assert isinstance(split, dict)
+    split = cast(dict[str, dict[str, int]], allocation(state, enemy["side"])["fighters"])
     other = duelist(enemy, split[theirs[0]]["attack"])
     tried = [(attack, boost) for attack in range(fighter["cp"] + 1)
              for boost in ((False, True) if attack else (False,))]
