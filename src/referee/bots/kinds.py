@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 from referee.bots.history import History
 from referee.bots.policy import leaning
-from referee.bots.search import SearchBot
+from referee.bots.search import KEEP, SearchBot
 from referee.core import plugins
 from referee.core.drivers import Ask, Player, RandomBot
 from referee.core.errors import RefereeError
@@ -80,6 +80,9 @@ class RulesetBots:
     (:meth:`referee.bots.search.SearchBot.paired`); None: every option, by UCB1."""
     playouts: int = 64
     """Playouts a question in paired rounds."""
+    keep: float = KEEP
+    """How much better, on average, another option must play out than the
+    rules bot's own choice to be taken instead, in paired rounds."""
 
     def rules(self, rng: Random) -> Player | None:
         """A rule-of-thumb bot drawing on ``rng`` where its rules leave a
@@ -120,6 +123,11 @@ class RulesetBots:
         """The answers the search bot weighs at a question answered by shape,
         beside ``chosen`` (the rules bot's); none: it answers ``chosen``."""
         return ()
+
+    def worked_out(self, ask: Ask) -> JSON | None:
+        """An answer the search bot takes without playouts, worked out
+        from ``ask`` alone; None (unless the package says): search."""
+        return None
 
     def score(self, game: Game, seat: Seat) -> float:
         """How well ``seat`` stands in a playout cut short at the horizon,

@@ -17,6 +17,9 @@ option is taken.
 
 A question answered by shape (a Samurai allocation) is searched among the
 rules bot's answer and the variations the ruleset names (its ``forms``).
+A question the ruleset can answer by working it out (``worked_out``: a
+Samurai allocation in a fight of one against one, from its exact odds) is
+answered so, without playouts.
 
 Where no position can be drawn (a history with a question answered by a
 shape the ruleset cannot name, a budget run out) it answers as the rules
@@ -65,12 +68,15 @@ class Judge(Protocol):
     horizon: int | None
     width: int | None
     playouts: int
+    keep: float
 
     def rules(self, rng: Random) -> Player | None: ...
 
     def searched(self, ask: Ask) -> Sequence[JSON]: ...
 
     def forms(self, ask: Ask, chosen: JSON) -> Sequence[JSON]: ...
+
+    def worked_out(self, ask: Ask) -> JSON | None: ...
 
     def score(self, game: Game, seat: Seat) -> float: ...
 
@@ -101,6 +107,9 @@ class SearchBot:
         self.judge = judge
 
     def choose(self, ask: Ask) -> JSON:
+        known = self.judge.worked_out(ask) if self.judge is not None else None
+        if known is not None:
+            return known
         values = self.answers(ask)
         if len(values) <= 1:
             return values[0] if values else self.rules.choose(ask)
@@ -136,7 +145,8 @@ class SearchBot:
         which each is played out from the same drawn position with the same
         dice and the same rules bots, so that what differs between their
         playouts is the answer; the rules bot's answer is kept unless
-        another does better by :data:`KEEP` on average."""
+        another does better by the ruleset's ``keep`` (:data:`KEEP` unless
+        it says) on average."""
         totals = [0.0] * len(values)
         started = time.perf_counter()
         rounds = max(1, self.playouts // len(values))
@@ -153,7 +163,7 @@ class SearchBot:
                     totals[index] = -math.inf  # a variation the rules refuse: never taken
                     continue
                 totals[index] += self.play(game, seat, Random(seed))
-        totals[0] += KEEP * rounds
+        totals[0] += (KEEP if self.judge is None else self.judge.keep) * rounds
         return values[max(range(len(values)), key=lambda index: totals[index])]
 
     def answers(self, ask: Ask) -> list[JSON]:

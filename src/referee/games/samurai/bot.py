@@ -21,17 +21,21 @@ on the table is public; what a band may not know is the other band's token
 allocation while both are choosing, so a drawn position is the game
 replayed from the log, each past allocation read from the tokens both
 sides showed after it, stopped where the seat is asked (nobody has
-allocated yet). Its own allocation it weighs among the rules bot's and the
-same split at other shares of Attack. A playout runs a few turns' inputs
-and is then judged by what each band has left standing.
+allocated yet). It searches the moves, shots, splits, fights and targets
+of attacks; a pass, a Boost or a Special attack it leaves to the rules bot.
+Its allocation in a fight of one against one it works out from the fight's
+exact odds (:mod:`referee.odds.samurai_fight`); in a fight of more it weighs
+the rules bot's among the same split at other shares of Attack. A playout
+runs about a turn's inputs and is then judged by the lead toward breaking
+the other band (house rule 9).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import dist, tanh
+from math import ceil, dist, tanh
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from referee.bots.history import dice_read_next
 from referee.bots.kinds import RulesetBots
@@ -42,6 +46,9 @@ from referee.core.game import Game
 from referee.core.waits import JSON
 from referee.games.samurai.fight import Allocation
 from referee.games.samurai.tables import KILLED_AT_PENALTY, WEAPONS
+from referee.odds.result import Odds
+from referee.odds.samurai_fight import Duelist
+from referee.odds.samurai_fight import fight as fight_odds
 
 OUTNUMBERED_ATTACK = 1 / 3
 """Share of its Combat Potential an outnumbered side puts into Attack."""
@@ -49,20 +56,38 @@ ATTACK_SHARE = 3 / 4
 """Share of its Combat Potential a side not outnumbered puts into Attack."""
 SHARES = (0.0, OUTNUMBERED_ATTACK, 1 / 2, ATTACK_SHARE, 1.0)
 """The shares of Attack the search bot weighs in an allocation."""
-HORIZON = 40
-"""Inputs a search playout plays (about a turn) before it is judged."""
+HORIZON = 60
+"""Inputs a search playout plays (about a turn, a fight played out) before
+it is judged."""
 WIDTH = 3
 """Options the search weighs: the rules bot's and the two it rates next."""
-PLAYOUTS = 12
-"""Playouts a question: four paired rounds of three."""
+PLAYOUTS = 24
+"""Playouts a question: eight paired rounds of three."""
+KEEP = 0.1
+"""How much better, on average, another answer must score than the rules
+bot's to be taken instead."""
 STANDING = 2.0
-"""How sharply a band's lead in fighters standing counts toward a win."""
+"""How sharply a band's lead toward breaking the other counts toward a win."""
+WOUNDED = 0.5
+"""How much of a fighter a wound as bad as death would be counts as lost
+(a wounded fighter still fights, and still counts against the break,
+house rule 9)."""
+POTENTIAL = 0.5
+"""How much the lead in Combat Potential lost counts beside the lead in
+fighters lost (the tokens each band takes into its next fights)."""
+DUEL_INITIATIVE = 5
+"""The Initiative both fighters of a duel are taken to have (its
+difference alone counts)."""
+UNSEARCHED = frozenset({"point", "pass", "boost-defence", "boost-attack", "special"})
+"""Options the search leaves to the rules bot: a point of its own choosing
+(answered at random), and within a fight a pass, the Boosts and a Special
+attack, which change less than a playout's dice can tell."""
 
 
 class SamuraiBots(RulesetBots):
     searches = True  # the setup and the table are public; allocations are read once shown
     draws = 1  # nothing hidden but the allocation being asked: every draw is the same
-    horizon, width, playouts = HORIZON, WIDTH, PLAYOUTS
+    horizon, width, playouts, keep = HORIZON, WIDTH, PLAYOUTS, KEEP
 
     def rules(self, rng: Random) -> Player:
         return SamuraiRulesBot(rng)
@@ -83,10 +108,11 @@ class SamuraiBots(RulesetBots):
         return ()
 
     def searched(self, ask: Ask) -> Sequence[JSON]:
-        """Every option but a point of the bot's own choosing (which it
-        would answer at random)."""
+        """The moves, shots, splits, fights and targets of attacks: what
+        brings fighters to blows and decides fights, not a pass, a Boost or
+        a Special attack, nor a point of the bot's own choosing."""
         return [option.value for option in ask.options
-                if (option.meaning or {}).get("kind") != "point"]
+                if (option.meaning or {}).get("kind") not in UNSEARCHED]
 
     def forms(self, ask: Ask, chosen: JSON) -> Sequence[JSON]:
         shape = ask.decision.shape_for(ask.seat)
@@ -95,16 +121,78 @@ class SamuraiBots(RulesetBots):
         state = state_of(ask)
         return [allocation(state, ask.seat, share) for share in SHARES]
 
+    def worked_out(self, ask: Ask) -> JSON | None:
+        """In a fight of one against one, the allocation the exact odds of
+        the fight favour (:func:`duel_allocation`); else None: searched."""
+        shape = ask.decision.shape_for(ask.seat)
+        if not (isinstance(shape, type) and issubclass(shape, Allocation)):
+            return None
+        return duel_allocation(state_of(ask), ask.seat)
+
     def score(self, game: Game, seat: Seat) -> float:
-        """The lead in Combat Potential still standing, wounds taken off."""
-        fighters = game.view(REFEREE)["state"]["fighters"]
+        """The lead toward breaking the other band (house rule 9): each
+        band's fighters lost, a wounded one in part, as a share of those
+        it may lose before it breaks, and the Combat Potential lost."""
+        fighters = game.view(REFEREE)["state"]["fighters"].values()
         lead = 0.0
-        for fighter in fighters.values():
-            if fighter["alive"]:
-                left = fighter["cp"] * (1 - fighter["wounds"] / KILLED_AT_PENALTY)
-                lead += left if fighter["side"] == seat else -left
-        total = sum(fighter["cp"] for fighter in fighters.values()) or 1
-        return tanh(STANDING * 2 * lead / total)
+        for side in {fighter["side"] for fighter in fighters}:
+            band = [fighter for fighter in fighters if fighter["side"] == side]
+            lead += -losses(band) if side == seat else losses(band)
+        return tanh(STANDING * lead)
+
+
+def losses(band: Sequence[Mapping[str, Any]]) -> float:
+    """What ``band`` has lost, as a share of what breaks it (below half its
+    fighters standing): its fighters killed, a wounded one in part, and
+    its Combat Potential."""
+    breaks_at = len(band) - ceil(len(band) / 2) + 1
+    fallen = sum(1.0 if not fighter["alive"] else
+                 WOUNDED * fighter["wounds"] / KILLED_AT_PENALTY for fighter in band)
+    potential = sum(fighter["cp"] for fighter in band) or 1
+    cp_lost = sum(fighter["cp"] for fighter in band if not fighter["alive"])
+    return float(fallen / breaks_at + POTENTIAL * cp_lost / potential)
+
+
+def duel_allocation(state: Mapping[str, Any], seat: str) -> JSON | None:
+    """In a fight of one against one, the Attack tokens (the rest Defence,
+    an Initiative Boost or not) whose exact odds (:func:`referee.odds.
+    samurai_fight.fight`) best trade the chance of killing the enemy, and
+    of wounding it, against the same chances of being killed and wounded,
+    the enemy's tokens split as the rules bot splits them; None in a fight
+    of more. Both fighters' Initiative is taken as equal (the view does not
+    give it), less their wounds."""
+    sides = state["fight"]["sides"]
+    mine = sides[seat]
+    theirs = [fid for side, fighters in sides.items() if side != seat for fid in fighters]
+    if len(mine) != 1 or len(theirs) != 1:
+        return None
+    fighter, enemy = state["fighters"][mine[0]], state["fighters"][theirs[0]]
+    split = cast(dict[str, dict[str, int]], allocation(state, enemy["side"])["fighters"])
+    other = duelist(enemy, split[theirs[0]]["attack"])
+    tried = [(attack, boost) for attack in range(fighter["cp"] + 1)
+             for boost in ((False, True) if attack else (False,))]
+    attack, boost = max(tried, key=lambda pair: duel_value(
+        fight_odds(duelist(fighter, pair[0], pair[1]), other)))
+    return {"fighters": {mine[0]: {"attack": attack, "defence": fighter["cp"] - attack,
+                                   "boost_initiative": boost}}}
+
+
+def duelist(fighter: Mapping[str, Any], attack: int, boost: bool = False) -> Duelist:
+    """``fighter`` (from the view) with ``attack`` of its tokens in Attack."""
+    return Duelist(attack=attack, defence=fighter["cp"] - attack, initiative=DUEL_INITIATIVE,
+                   melee=fighter["melee"],
+                   weapon_bonus=0 if fighter["disarmed"] else fighter["weapon_bonus"],
+                   armour=fighter["armour"], penalty=fighter["wounds"],
+                   boost_initiative=boost)
+
+
+def duel_value(odds: Odds) -> float:
+    """Side A's gain in a duel: the enemy killed, less A killed; a wound
+    taken counts :data:`WOUNDED` of that."""
+    killed, wounded = odds.distribution, odds.breakdowns
+    return float(killed["a-kills"] - killed["b-kills"]
+                 + WOUNDED * (wounded["condition_b"]["wounded"]
+                              - wounded["condition_a"]["wounded"]))
 
 
 def point_gone_to(state: Mapping[str, Any], fighter: str,
