@@ -20,7 +20,6 @@ language, ready to paste into a chat.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
@@ -39,6 +38,7 @@ from referee.cli.common import (
     same_file,
     user_errors,
 )
+from referee.cli.json_text import dumps_indented
 from referee.cli.orders import (
     Answered,
     collector_paused,
@@ -345,7 +345,7 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
     if isinstance(shown, dict):
         if turn.reports:
             shown["reports"] = turn.reports_json()
-        write_plain([json.dumps(shown, ensure_ascii=False, indent=2)])
+        write_plain([dumps_indented(shown)])
         return
     write_plain([*shown, *turn.written(chosen)])
 
