@@ -481,18 +481,20 @@ class Catalogue:
             split = pieces[message.key] = plain_pieces(self._messages[lang][message.key])
         if split is None:
             return None
-        out: list[str] = []
-        for at, piece in enumerate(split):
-            if at % 2 == 0:
-                out.append(piece)
-                continue
-            if piece not in message.params:
-                out.append("{" + piece + "}")  # a missing parameter stays visible
-                continue
-            text = self._plain_param(message.params[piece], lang)
-            if text is None:
-                return None
-            out.append(text)
+        params = message.params
+        out = [split[0]]
+        for at in range(1, len(split), 2):  # a parameter's name, then the text after it
+            name = split[at]
+            if name not in params:
+                out.append("{" + name + "}")  # a missing parameter stays visible
+            else:
+                value = params[name]
+                kind = type(value)
+                text = value if kind is str else self._plain_param(value, lang)
+                if text is None:
+                    return None
+                out.append(text)  # type: ignore[arg-type]
+            out.append(split[at + 1])
         return "".join(out)
 
     def _plain_param(self, value: Param, lang: Lang) -> str | None:
