@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cli.json_text import dumps_indented
@@ -21,11 +21,13 @@ values = st.recursive(
     max_leaves=30)
 
 
+@settings(deadline=None)  # a shared machine's pauses are no failure
 @given(values)
 def test_written_as_json_dumps_writes_it(data: Any):
     assert dumps_indented(data) == json.dumps(data, ensure_ascii=False, indent=2)
 
 
+@settings(deadline=None)
 @given(values, st.integers(min_value=1, max_value=4))
 def test_a_part_in_many_places_and_depths_is_written_in_each_as_json_dumps_writes_it(
         part: Any, times: int):
