@@ -20,7 +20,6 @@ language, ready to paste into a chat.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
@@ -39,6 +38,7 @@ from referee.cli.common import (
     same_file,
     user_errors,
 )
+from referee.cli.json_text import dumps_indented
 from referee.cli.orders import (
     Answered,
     collector_paused,
@@ -121,7 +121,8 @@ def report_file_name(seat: Seat) -> str:
 class Turn:
     """One turn answered and closed, and what each reader saw of it."""
 
-    def __init__(self, game: Game, languages: dict[Seat, Lang], turn: int | None) -> None:
+    def __init__(self, game: Game, languages: dict[Seat, Lang], turn: int | None,
+                 before: dict[str, Any] | None = None) -> None:
         self.game = game
         self.desk = desk_for(game.ruleset)
         self.turn = turn
@@ -133,7 +134,9 @@ class Turn:
         self.starts = {seat: len(game.log_for(seat)) for seat in game.seats}
         self.answered = Answered()
         self.reports: dict[Seat, Path] = {}
-        self._master: tuple[int, dict[str, Any]] | None = None
+        self.before = before if before is not None else game.view(REFEREE)
+        """The game master's view before the turn: who else may record the
+        turn (a room's camera) and how each is headed."""
         self._records: dict[tuple[str, Lang], list[str]] = {}
         self._recorded: dict[str, list[Event]] | None = None
 
@@ -169,17 +172,10 @@ class Turn:
     def lines(self, seat: Seat, lang: Lang) -> list[str]:
         return self.desk.report(self.new_events(seat), seat, lang)
 
-    def master(self) -> dict[str, Any]:
-        """The game master's view once the turn is resolved (built once: it
-        holds the whole game)."""
-        if self._master is None or self._master[0] != len(self.game.inputs):
-            self._master = (len(self.game.inputs), self.game.view(REFEREE))
-        return self._master[1]
-
     def observers(self) -> list[str]:
         """The other observers (a ruleset's cameras) that recorded something
         this turn, in order."""
-        every = self.desk.observers(self.master())
+        every = self.desk.observers(self.before)
         return [token for token in every if self.record(token, "en")]
 
     def recorded(self, observer: str) -> list[Event]:
@@ -200,7 +196,7 @@ class Turn:
         return self._records[key]
 
     def observer_title(self, observer: str) -> Msg:
-        return self.desk.observer_title(self.master(), observer)
+        return self.desk.observer_title(self.before, observer)
 
     def report(self, seat: Seat) -> str:
         """``seat``'s report of the turn in its own language, as a chat message:
@@ -333,10 +329,9 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
     turn_number = desk_for(game.ruleset).turn(before)
     languages = seat_languages(game, chosen, seat_lang, before)
     table = read_orders_files(orders, game, source, lambda: turn_number)
-    del before
     inputs = (game_file, *orders_files(orders), *((out_path,) if out_path is not None else ()))
     paths = prepare_reports(reports, game.seats, inputs, force) if reports is not None else {}
-    turn = Turn(game, languages, turn_number)
+    turn = Turn(game, languages, turn_number, before)
     turn.answer(table)
     turn.close(decision, Random(seed))
     # Everything is made before anything is written: a failure leaves no file.
@@ -350,7 +345,7 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
     if isinstance(shown, dict):
         if turn.reports:
             shown["reports"] = turn.reports_json()
-        write_plain([json.dumps(shown, ensure_ascii=False, indent=2)])
+        write_plain([dumps_indented(shown)])
         return
     write_plain([*shown, *turn.written(chosen)])
 

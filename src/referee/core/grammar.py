@@ -26,6 +26,7 @@ OR as it joins them ("2 and 6", «2 и 6»).
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
@@ -120,8 +121,8 @@ class ListArg(FluentType):
         return self._join([_case_of(item, case, self.lang) for item in self.items])
 
     def _join(self, texts: list[str]) -> str:
-        if self.style is None or not texts:
-            return ", ".join(texts)
+        if self.style is None or len(texts) < 2:
+            return ", ".join(texts)  # one item is itself, in every style
         return format_list(texts, style=self.style, locale=locale_of(self.lang))  # type: ignore[arg-type]
 
     def gender(self) -> Gender | None:
@@ -188,6 +189,8 @@ def number(value: int | Fraction) -> FluentType | str:
     if value >= LARGEST_FORMATTED or -value >= LARGEST_FORMATTED:
         return str(value.numerator) if value.denominator == 1 else \
             f"{value.numerator}/{value.denominator}"
+    if type(value) is int:
+        return _whole(value)
     if isinstance(value, int):
         return FluentInt(value, useGrouping=False)
     if value.denominator == 1:
@@ -196,6 +199,13 @@ def number(value: int | Fraction) -> FluentType | str:
     if Fraction(decimal) != value:
         return f"{value.numerator}/{value.denominator}"
     return FluentFloat(float(decimal), useGrouping=False, maximumFractionDigits=12)
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole(value: int) -> FluentInt:
+    """A whole number as :func:`number` gives it, made once (making one
+    costs more than writing it): the same few numbers fill every log."""
+    return FluentInt(value, useGrouping=False)
 
 
 def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
@@ -447,6 +457,13 @@ class Bundle:
         if text is None:
             text = self._numbers[key] = value.format(self.locale)
         return text
+
+    def number_text(self, value: int | Fraction) -> str:
+        """``value`` as a template's ``{ $value }`` writes it in this language."""
+        made = number(value)
+        if isinstance(made, FluentInt | FluentFloat):
+            return self._number(made)
+        return str(made)
 
     def attribute(self, key: str, name: str, args: Mapping[str, Any]) -> str | None:
         """The attribute ``name`` of ``key``, or None if the entry has none."""

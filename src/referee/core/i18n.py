@@ -122,17 +122,23 @@ def for_reader(text: Msg, reader: str) -> Msg:
     return _for_reader(text, reader)
 
 
-def _for_reader(text: Msg, reader: str) -> Msg:
+def _for_reader(text: Msg, reader: object, met: set[object] | None = None) -> Msg:
+    """``text`` with every personal part worded for ``reader``; the readers
+    of each personal part met on the way (its ``to``) added to ``met``."""
     params = text.params
     if text.key == PERSONAL:
+        if met is not None:
+            to = params.get("to", ())
+            if isinstance(to, tuple):
+                met.update(to)
         chosen = _wording_for(params, reader)
-        return _for_reader(chosen, reader) if isinstance(chosen, Msg) else text
+        return _for_reader(chosen, reader, met) if isinstance(chosen, Msg) else text
     worded: dict[str, Param] | None = None
     for key, value in params.items():
         kind = type(value)
         if kind is str or kind is int or kind is Name:
             continue
-        chosen = _param_for(value, reader)
+        chosen = _param_for(value, reader, met)
         if chosen is not value:
             if worded is None:
                 worded = dict(params)
@@ -142,21 +148,29 @@ def _for_reader(text: Msg, reader: str) -> Msg:
     return Msg(text.key, worded)
 
 
+_NOBODY = object()
+"""A reader no text addresses."""
+
+
 class _Wordings:
-    """Each text's wordings made so far: one for each reader it addresses
-    (its personal parts' ``to``, at any depth), one shared by all others."""
+    """Each text's wordings made so far: the one every reader it does not
+    address reads, made first, and one for each reader it addresses."""
 
     def __init__(self) -> None:
-        self._addressed: dict[int, tuple[Msg, frozenset[object]]] = {}
-        self._worded: dict[tuple[int, str | None], tuple[Msg, Msg]] = {}
+        self._common: dict[int, tuple[Msg, Msg, frozenset[object]]] = {}
+        self._worded: dict[tuple[int, str], tuple[Msg, Msg]] = {}
 
     def worded(self, text: Msg, reader: str) -> Msg:
-        addressed = self._addressed.get(id(text))
-        if addressed is None or addressed[0] is not text:  # each entry holds its text alive
-            found: set[object] = set()
-            _addressees(text, found)
-            addressed = self._addressed[id(text)] = (text, frozenset(found))
-        key = (id(text), reader if reader in addressed[1] else None)
+        common = self._common.get(id(text))
+        if common is None or common[0] is not text:  # each entry holds its text alive
+            met: set[object] = set()
+            wording = _for_reader(text, _NOBODY, met)
+            common = self._common[id(text)] = (text, wording, frozenset(met))
+        if reader not in common[2]:
+            # no personal part on the way to its wording is addressed to the
+            # reader (one inside a part it does not read cannot change it)
+            return common[1]
+        key = (id(text), reader)
         known = self._worded.get(key)
         if known is None or known[0] is not text:
             known = self._worded[key] = (text, _for_reader(text, reader))
@@ -167,36 +181,18 @@ _WORDINGS: list[_Wordings | None] = [None]
 """The wordings remembered, while the catalogue is remembering."""
 
 
-def _addressees(value: Param, found: set[object]) -> None:
-    """Add to ``found`` every reader a personal part of ``value``, at any
-    depth, is addressed to."""
-    kind = type(value)
-    if kind is str or kind is int or kind is Name:
-        return
-    if isinstance(value, Msg):
-        if value.key == PERSONAL:
-            to = value.params.get("to", ())
-            if isinstance(to, tuple):
-                found.update(to)
-        for inner in value.params.values():
-            _addressees(inner, found)
-    elif isinstance(value, tuple):
-        for item in value:
-            _addressees(item, found)
-
-
-def _wording_for(params: Mapping[str, Param], reader: str) -> Param:
+def _wording_for(params: Mapping[str, Param], reader: object) -> Param:
     """Of a personal line's parameters, the wording ``reader`` reads: ``you``
     for the observers it is addressed to, ``they`` for everyone else."""
     to = params.get("to", ())
     return params["you" if isinstance(to, tuple) and reader in to else "they"]
 
 
-def _param_for(value: Param, reader: str) -> Param:
+def _param_for(value: Param, reader: object, met: set[object] | None = None) -> Param:
     if isinstance(value, Msg):
-        return _for_reader(value, reader)
+        return _for_reader(value, reader, met)
     if isinstance(value, tuple):
-        worded = tuple(_param_for(item, reader) for item in value)
+        worded = tuple(_param_for(item, reader, met) for item in value)
         return value if all(a is b for a, b in zip(worded, value, strict=True)) else worded
     return value
 
@@ -350,6 +346,7 @@ class Catalogue:
         self._read: dict[Path, dict[str, object]] = {}
         self._remembered: dict[tuple[int, Lang], tuple[Msg, str]] | None = None
         self._reading = threading.RLock()
+        self._fractions: dict[tuple[Fraction, Lang], str] = {}
         self._alike: dict[tuple[object, ...], str] = {}
         """While remembering: texts of words and numbers only, by their content."""
 
@@ -475,8 +472,8 @@ class Catalogue:
 
     def _plain_text(self, message: Msg, lang: Lang) -> str | None:
         """``message`` in ``lang`` when its template is plain and every
-        parameter in it is words or a whole number, written as Fluent writes
-        them; None for any other (Fluent writes it)."""
+        parameter in it is words or a number, written as Fluent writes them;
+        None for any other (Fluent writes it)."""
         pieces = self._pieces[lang]
         if message.key in pieces:
             split = pieces[message.key]
@@ -484,23 +481,25 @@ class Catalogue:
             split = pieces[message.key] = plain_pieces(self._messages[lang][message.key])
         if split is None:
             return None
-        out: list[str] = []
-        for at, piece in enumerate(split):
-            if at % 2 == 0:
-                out.append(piece)
-                continue
-            if piece not in message.params:
-                out.append("{" + piece + "}")  # a missing parameter stays visible
-                continue
-            text = self._plain_param(message.params[piece], lang)
-            if text is None:
-                return None
-            out.append(text)
+        params = message.params
+        out = [split[0]]
+        for at in range(1, len(split), 2):  # a parameter's name, then the text after it
+            name = split[at]
+            if name not in params:
+                out.append("{" + name + "}")  # a missing parameter stays visible
+            else:
+                value = params[name]
+                kind = type(value)
+                text = value if kind is str else self._plain_param(value, lang)
+                if text is None:
+                    return None
+                out.append(text)  # type: ignore[arg-type]
+            out.append(split[at + 1])
         return "".join(out)
 
     def _plain_param(self, value: Param, lang: Lang) -> str | None:
         """A parameter as a plain template writes it (:meth:`_argument`'s
-        text); None for a fraction, which the locale writes."""
+        text); None for any other kind."""
         kind = type(value)
         if kind is str:
             return value  # type: ignore[return-value]
@@ -513,7 +512,17 @@ class Catalogue:
         if kind is tuple:
             items = [self._plain_param(item, lang) for item in value]  # type: ignore[union-attr]
             return None if None in items else ", ".join(items)  # type: ignore[arg-type]
+        if kind is Fraction:
+            return self._fraction_text(value, lang)  # type: ignore[arg-type]
         return None
+
+    def _fraction_text(self, value: Fraction, lang: Lang) -> str:
+        """A fraction as the locale writes it (0.5, 0,5; 1/3), worked out once."""
+        key = (value, lang)
+        text = self._fractions.get(key)
+        if text is None:
+            text = self._fractions[key] = self.bundle(lang).number_text(value)
+        return text
 
     def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads."""
