@@ -105,7 +105,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         return super().random_answer(view, seat, decision, rng)
 
     def decided(self, state: SamuraiState) -> Outcome | None:
-        standing = [s for s in state.seats if state.alive(s)]
+        standing = state.bands_standing()
         if len(standing) < 2:
             if not standing:
                 return Outcome.draw(state.seats, msg("sam.end.both-gone"))
