@@ -10,7 +10,6 @@ from typing import Any
 from referee.boards.table import Table
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.readonly import read_only
 from referee.core.waits import Chance, Decision, Option
 from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
@@ -130,10 +129,10 @@ class ActionPhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        asked = Shown(read_only(asked_part(state, fid)))
+        asked = Shown(asked_part(state, fid))
         state.asked = asked
         return self.ask(Decision.single(f.side, msg("sam.ask.action", name=f.name),
-                                        action_options(state, asked.part)),
+                                        action_options(state, asked.plain)),
                         self.acted)
 
     def acted(self, state: SamuraiState, value: dict[str, object]) -> Step:

@@ -83,7 +83,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
             return Verdict(answer, refusals=tuple(allocation_refusals(state, seat, answer)))
         if isinstance(answer, PointMove) and state.moving is not None:
             return Verdict(answer, refusals=tuple(
-                move_to.point_refusals(state, state.moving.part["fighter"], answer)))
+                move_to.point_refusals(state, state.moving.plain["fighter"], answer)))
         return Verdict(answer)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,

@@ -15,6 +15,7 @@ from referee.boards.terrain import Terrain as TableTerrain
 from referee.core.events import Seat
 from referee.core.i18n import Name
 from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
 from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
 from referee.games.samurai.tables import Cover, result_penalty
@@ -130,13 +131,23 @@ class Shot:
 class Shown:
     """What the seats' views say of a question the rules put (the fighter
     asked to act or to move, and what it may do), worked out once as they ask
-    it: read-only JSON, shared as it is by every copy of the game and every
-    view, never copied."""
+    it and shared as it is by every copy of the game and every view, never
+    copied. The rules read ``plain``, which nobody changes; views read
+    :attr:`part`, made read-only when a view first shows it (most questions
+    a bot answers are never shown)."""
 
-    part: Mapping[str, Any]
+    plain: Mapping[str, Any]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shown:
         return self
+
+    @property
+    def part(self) -> Mapping[str, Any]:
+        """``plain`` as read-only JSON, made once."""
+        found: Mapping[str, Any] | None = self.__dict__.get("_shown")
+        if found is None:
+            found = self.__dict__["_shown"] = read_only(self.plain)  # a view of it, remembered
+        return found
 
 
 @dataclass

@@ -12,7 +12,6 @@ from referee.boards.table import XY, Table
 from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
-from referee.core.readonly import read_only
 from referee.core.waits import Decision, Option
 from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
@@ -105,7 +104,7 @@ class MovePhase(Frame):
         fid = self.queue[0]
         f = state.fighters[fid]
         options = move_options(state, fid)
-        state.moving = Shown(read_only(move_to.moving_part(state, fid, options)))
+        state.moving = Shown(move_to.moving_part(state, fid, options))
         return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
                         self.chose)
 
