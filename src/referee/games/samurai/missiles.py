@@ -180,8 +180,7 @@ class Shoot(Frame):
         return self.roll(state)
 
     def roll(self, state: SamuraiState) -> Step:
-        return self.ask(d6(msg("sam.roll.shot", name=state.fighters[self.shooter].name),
-                           {"roll": "shot", "fighter": self.shooter}), self.rolled)
+        return self.ask(d6(state, "shot", self.shooter), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         self.dice.append(face)

@@ -219,15 +219,17 @@ class SamuraiState(GameState):
         same table, shared with what it remembers of them (sight lines,
         obstacles between two points); a table to change is a copy of it."""
         t = self.terrain
-        standing = tuple((f.id, f.x, f.y, f.spec.base_mm, f.side)
-                         for f in self.fighters.values() if f.alive)
+        # the terrain is the scenario's, and so are its fighters, their
+        # sides and their bases: where each stands, if it does, tells tables apart
+        standing = tuple([(f.x, f.y) if f.alive else None for f in self.fighters.values()])
         table = t.laid.get(standing)
         if table is None:
             if len(t.laid) >= _LAID:
                 t.laid.clear()
             table = t.laid[standing] = Table.on(t.ground, t.width, t.depth)
-            for fid, x, y, base_mm, side in standing:
-                table.add(Piece(fid, x, y, mm_to_inches(base_mm) / 2, side, fid))
+            for f in self.fighters.values():
+                if f.alive:
+                    table.add(Piece(f.id, f.x, f.y, f.radius, f.side, f.id))
         return table
 
     def touching(self, fid: str) -> tuple[str, ...]:
@@ -242,8 +244,11 @@ class SamuraiState(GameState):
         table = self.table()
         found: dict[str, tuple[str, ...]] | None = table.known.get(_CONTACTS)
         if found is None:
-            found = table.known[_CONTACTS] = {fid: tuple(table.touching(fid))
-                                              for fid in table.pieces}
+            pieces = table.pieces.values()
+            found = table.known[_CONTACTS] = {
+                piece.id: tuple(other.id for other in pieces if other.side != piece.side
+                                and table.in_contact(piece.id, other.id))
+                for piece in pieces}
         return found
 
 

@@ -59,8 +59,7 @@ class Priority(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         seat = state.seats[len(self.rolls)]
-        return self.ask(d6(msg("sam.roll.priority", band=state.band_names[seat]),
-                           {"roll": "priority", "seat": seat}), self.rolled)
+        return self.ask(d6(state, "priority", seat), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         self.rolls.append(face)
