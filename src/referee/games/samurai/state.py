@@ -98,6 +98,24 @@ class Fighter:
         twin.__dict__.update(self.__dict__)
         return twin
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """Every change forgets the part of a view shown of the fighter
+        (:meth:`shown`)."""
+        self.__dict__.pop(_SHOWN, None)
+        object.__setattr__(self, name, value)
+
+    def shown(self) -> Mapping[str, Any] | None:
+        """The fighter's part of a view as last shown, if it has not changed
+        since (read-only, shared with the views that showed it); None when
+        it is yet to be made (:meth:`show`)."""
+        found: Mapping[str, Any] | None = self.__dict__.get(_SHOWN)
+        return found
+
+    def show(self, part: Mapping[str, Any]) -> None:
+        """Remember ``part`` (read-only) as the fighter's part of a view
+        until the fighter changes."""
+        self.__dict__[_SHOWN] = part
+
     @property
     def id(self) -> str:
         return self.spec.id
@@ -114,6 +132,12 @@ class Fighter:
     def result_penalty(self) -> int:
         """What wounds and stun take off every result this fighter rolls (house rule)."""
         return result_penalty(self.penalty, self.stunned)
+
+
+_SHOWN = "_shown"
+"""Where a fighter keeps its part of a view: a name that is not part of a
+position (:mod:`referee.core.keys`), so a fighter shown and one not are
+the same position."""
 
 
 @dataclass
