@@ -39,7 +39,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shapely.geometry import LineString, Point
+import shapely
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 from shapely.prepared import PreparedGeometry
 
@@ -229,7 +230,7 @@ def _terrain_on(terrain: Terrain, start: XY, end: XY
         obstacles = _boxes_met(terrain, terrain.prepared_obstacles, start, end)
         if covers or obstacles:
             line = LineString([start, end])
-            found = (_covers(line, covers), _obstacles(line, obstacles))
+            found = (_covers(terrain, line, covers), _obstacles(line, obstacles))
         else:
             found = ((), ())
         if len(known) >= _KEPT:
@@ -253,26 +254,42 @@ def _boxes_met(terrain: Terrain, items: Sequence[tuple[Any, PreparedGeometry]], 
     return found
 
 
-def _covers(line: LineString, covers: Iterable[tuple[CoverArea, PreparedGeometry]]
-            ) -> tuple[CoverCrossing, ...]:
+def _covers(terrain: Terrain, line: LineString,
+            covers: Iterable[tuple[CoverArea, PreparedGeometry]]) -> tuple[CoverCrossing, ...]:
     found = []
     for cover, fast in covers:
         if not fast.intersects(line):
             continue
         # the closed area's part of the line, less any part along its edge
-        stretches = _merge([(start, end) for start, end in
-                            _intervals(line, line.intersection(cover.area))
-                            if _within(cover, line.interpolate((start + end) / 2))])
+        spans = _intervals(line, line.intersection(cover.area))
+        stretches = _merge([span for span, inside in zip(
+            spans, _within(terrain, cover, line, spans), strict=True) if inside])
         if stretches:
             found.append(CoverCrossing(cover, stretches))
     found.sort(key=lambda c: (c.enters, c.name))
     return tuple(found)
 
 
-def _within(cover: CoverArea, point: Point) -> bool:
-    """Inside the area and not on its edge: a line that runs along an edge
-    only grazes the cover, whichever way it is measured."""
-    return bool(cover.area.boundary.distance(point) > _TINY and cover.area.contains(point))
+def _within(terrain: Terrain, cover: CoverArea, line: LineString,
+            spans: Sequence[tuple[float, float]]) -> list[bool]:
+    """For each span of ``line``, is its middle inside the area and not on
+    its edge? A line that runs along an edge only grazes the cover,
+    whichever way it is measured. Every middle is asked of shapely at once."""
+    if not spans:
+        return []
+    middles = shapely.line_interpolate_point(line, [(a + b) / 2 for a, b in spans])
+    off_edge = shapely.distance(_edge(terrain, cover), middles) > _TINY
+    inside = shapely.contains(cover.area, middles)
+    return [bool(a and b) for a, b in zip(off_edge, inside, strict=True)]
+
+
+def _edge(terrain: Terrain, cover: CoverArea) -> BaseGeometry:
+    """The boundary of ``cover``'s area, worked out once per terrain."""
+    edges = terrain.cache("sightline.edges")
+    edge: BaseGeometry | None = edges.get(id(cover))
+    if edge is None:
+        edge = edges[id(cover)] = cover.area.boundary
+    return edge
 
 
 def _obstacles(line: LineString, obstacles: Iterable[tuple[Obstacle, PreparedGeometry]]
@@ -281,7 +298,7 @@ def _obstacles(line: LineString, obstacles: Iterable[tuple[Obstacle, PreparedGeo
     for obstacle, fast in obstacles:
         if not fast.intersects(line):
             continue
-        along = [line.project(Point(xy)) for xy in _coords(line.intersection(obstacle.geometry))]
+        along = _along(line, shapely.get_coordinates(line.intersection(obstacle.geometry)))
         if along:
             found.append(ObstacleCrossing(obstacle, min(along), max(along)))
     found.sort(key=lambda o: (o.at, o.name))
@@ -329,27 +346,35 @@ def _across(piece: Piece, toward: XY, samples: int) -> list[XY]:
     return [(piece.x + s * piece.radius * px, piece.y + s * piece.radius * py) for s in steps]
 
 
-def _coords(geometry: BaseGeometry) -> list[XY]:
-    """Every vertex of a (possibly multi-part) geometry."""
+def _along(line: LineString, coords: Any) -> list[float]:
+    """How far along ``line`` each of ``coords`` (an array of x, y) lies,
+    every point asked of shapely at once."""
+    if len(coords) == 0:
+        return []
+    return [float(a) for a in shapely.line_locate_point(line, shapely.points(coords))]
+
+
+def _line_parts(geometry: BaseGeometry) -> list[BaseGeometry]:
+    """The line parts of a (possibly multi-part) geometry, in order."""
     if geometry.is_empty:
         return []
     parts = getattr(geometry, "geoms", None)
     if parts is not None:
-        return [xy for part in parts for xy in _coords(part)]
-    return [(float(x), float(y)) for x, y, *_ in geometry.coords]
+        return [line for part in parts for line in _line_parts(part)]
+    return [geometry] if geometry.geom_type == "LineString" else []  # not a touching point
 
 
 def _intervals(line: LineString, geometry: BaseGeometry) -> list[tuple[float, float]]:
     """The (from, to) distances along ``line`` of each line part of ``geometry``."""
-    if geometry.is_empty:
+    parts = _line_parts(geometry)
+    if not parts:
         return []
-    parts = getattr(geometry, "geoms", None)
-    if parts is not None:
-        return [iv for part in parts for iv in _intervals(line, part)]
-    if geometry.geom_type != "LineString":
-        return []  # a point where the line touches the area
-    along = [line.project(Point(xy)) for xy in _coords(geometry)]
-    return [(min(along), max(along))]
+    coords, index = shapely.get_coordinates(parts, return_index=True)
+    along = _along(line, coords)
+    spans: list[list[float]] = [[] for _ in parts]
+    for part, at in zip(index.tolist(), along, strict=True):
+        spans[part].append(at)
+    return [(min(found), max(found)) for found in spans]
 
 
 def _merge(intervals: list[tuple[float, float]]) -> tuple[tuple[float, float], ...]:

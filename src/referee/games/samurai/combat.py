@@ -28,8 +28,7 @@ _SEARCH_LIMIT = 50_000
 
 def contacts(state: SamuraiState) -> dict[str, set[str]]:
     """For each fighter still on the table, the enemies its base touches."""
-    table = state.table()
-    return {f.id: set(table.touching(f.id)) for f in state.alive()}
+    return {fid: set(enemies) for fid, enemies in state.contacts().items()}
 
 
 def capacity(state: SamuraiState, fighter: str) -> int:

@@ -13,8 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
+from referee.core.prepared import prepared
 from referee.core.waits import Chance, Decision, Meaning, Option
 from referee.games.samurai.damage import apply_damage
+from referee.games.samurai.scenario import SamuraiScenario
 from referee.games.samurai.state import FightView, SamuraiState
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
@@ -121,10 +123,30 @@ def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> 
     return refusals
 
 
-def d6(what: Msg, label: Meaning) -> Chance:
-    """One die, ``what`` it is in words and ``label`` as data (``{"roll":
-    "attack", "fighter": "kenji"}``)."""
-    return Chance.uniform(what, DIE_FACES, label)
+def d6(state: SamuraiState, roll: str, who: str) -> Chance:
+    """One die of a fighter's ``roll`` (initiative, attack, defence, shot),
+    or of a band's for priority, ``who`` naming the one or the other: in
+    words ("Kenji's attack") and as data (``{"roll": "attack", "fighter":
+    "kenji"}``). Made once per scenario and shared by every game of it, as
+    it never changes."""
+    dice = prepared(state.scenario, _dice)
+    found: Chance | None = dice.get((roll, who))
+    if found is None:
+        found = dice[(roll, who)] = _die(state, roll, who)
+    return found
+
+
+def _die(state: SamuraiState, roll: str, who: str) -> Chance:
+    if roll == "priority":
+        return Chance.uniform(msg("sam.roll.priority", band=state.band_names[who]), DIE_FACES,
+                              {"roll": roll, "seat": who})
+    return Chance.uniform(msg(f"sam.roll.{roll}", name=state.fighters[who].name), DIE_FACES,
+                          {"roll": roll, "fighter": who})
+
+
+def _dice(scenario: SamuraiScenario) -> dict[tuple[str, str], Chance]:
+    """The dice :func:`d6` made so far for games of ``scenario``."""
+    return {}
 
 
 def modifier(value: int) -> Msg:
@@ -290,8 +312,7 @@ class Initiative(Frame):
         if not self.queue:
             return self.settle(state)
         fid = self.queue[0]
-        return self.ask(d6(msg("sam.roll.initiative", name=state.fighters[fid].name),
-                           {"roll": "initiative", "fighter": fid}), self.rolled)
+        return self.ask(d6(state, "initiative", fid), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         fid = self.queue[0]
@@ -404,13 +425,10 @@ class Attack(Frame):
     def roll_attack(self, state: SamuraiState) -> Step:
         wanted = ATTACK_BOOSTED_DICE if self.attack_boosted else ATTACK_DICE
         if len(self.attack_dice) < wanted:
-            return self.ask(d6(msg("sam.roll.attack", name=state.fighters[self.attacker].name),
-                               {"roll": "attack", "fighter": self.attacker}), self.attack_rolled)
+            return self.ask(d6(state, "attack", self.attacker), self.attack_rolled)
         wanted = DEFENCE_BOOSTED_DICE if self.defence_boosted else DEFENCE_DICE
         if len(self.defence_dice) < wanted:
-            return self.ask(d6(msg("sam.roll.defence", name=state.fighters[self.defender].name),
-                               {"roll": "defence", "fighter": self.defender}),
-                            self.defence_rolled)
+            return self.ask(d6(state, "defence", self.defender), self.defence_rolled)
         return self.resolve(state)
 
     def attack_rolled(self, state: SamuraiState, face: int) -> Step:

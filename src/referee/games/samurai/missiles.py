@@ -10,7 +10,6 @@ from typing import Any
 from referee.boards.table import Table
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.readonly import read_only
 from referee.core.waits import Chance, Decision, Option
 from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
@@ -115,10 +114,9 @@ class ActionPhase(Frame):
         state.shots = []  # the picture shows the last Action phase's shots until now
         state.emit(msg("sam.phase.action", turn=state.turn),
                    facts={"kind": "phase-began", "phase": "action", "turn": state.turn})
-        table = state.table()
         for seat in (state.priority, state.other(state.priority)):
             self.queue += [f.id for f in state.alive(seat)
-                           if f.spec.missile is not None and not table.touching(f.id)]
+                           if f.spec.missile is not None and not state.touching(f.id)]
         return self.next(state)
 
     def next(self, state: SamuraiState) -> Step:
@@ -131,10 +129,10 @@ class ActionPhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        asked = Shown(read_only(asked_part(state, fid)))
+        asked = Shown(asked_part(state, fid))
         state.asked = asked
         return self.ask(Decision.single(f.side, msg("sam.ask.action", name=f.name),
-                                        action_options(state, asked.part)),
+                                        action_options(state, asked.plain)),
                         self.acted)
 
     def acted(self, state: SamuraiState, value: dict[str, object]) -> Step:
@@ -182,8 +180,7 @@ class Shoot(Frame):
         return self.roll(state)
 
     def roll(self, state: SamuraiState) -> Step:
-        return self.ask(d6(msg("sam.roll.shot", name=state.fighters[self.shooter].name),
-                           {"roll": "shot", "fighter": self.shooter}), self.rolled)
+        return self.ask(d6(state, "shot", self.shooter), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         self.dice.append(face)

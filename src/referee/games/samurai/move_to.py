@@ -18,7 +18,6 @@ from referee.boards.table import EPS, XY
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.readonly import read_only
 from referee.core.waits import Decision, Option
 from referee.games.samurai.state import SamuraiState, Shown
 
@@ -42,8 +41,8 @@ class MoveToPoint(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         f = state.fighters[self.fighter_id]
-        state.moving = Shown(read_only(moving_part(state, self.fighter_id, [], "point",
-                                                   named_moves(state, self.fighter_id))))
+        state.moving = Shown(moving_part(state, self.fighter_id, [], "point",
+                                         named_moves(state, self.fighter_id)))
         template = {"x": round(f.x, 2), "y": round(f.y, 2)}
         return self.ask(Decision((f.side,), msg("sam.ask.point", name=f.name),
                                  schema={f.side: PointMove}, templates={f.side: template}),

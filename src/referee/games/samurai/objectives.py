@@ -53,20 +53,27 @@ def standing(state: SamuraiState) -> list[Msg]:
 
 
 def objectives_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
-    """The ``objectives`` part of ``seat``'s view (:class:`.view.SamuraiObjectives`).
-    The lines in words are worked out once per scenario for each seat (the
-    aims) and each standing (the turn, the fighters and tokens), read-only."""
-    pools = {band: pool(state, band) for band in state.seats}
+    """The ``objectives`` part of ``seat``'s view (:class:`.view.SamuraiObjectives`),
+    read-only: made once per scenario for each seat and each standing (the
+    turn, each band's fighters standing and tokens, the tokens left in a
+    fight), and shared by every view at that standing."""
+    pools = dict.fromkeys(state.seats, 0)
+    up = dict.fromkeys(state.seats, 0)
+    for f in state.fighters.values():
+        if f.alive:
+            pools[f.side] += f.spec.cp
+            up[f.side] += 1
     left = left_in_fight(state)
-    aims_json = kept_json(state.scenario, ("aims", seat),
-                          lambda: [line.to_json() for line in aims(state, seat)])
-    standing_key = ("standing", state.turn, *pools.values(),
-                    *(len(state.alive(band)) for band in state.seats),
-                    None if left is None else tuple(
-                        (band, tokens["attack"], tokens["defence"])
-                        for band, tokens in left.items()))
-    standing_json = kept_json(state.scenario, standing_key,
-                              lambda: [line.to_json() for line in standing(state)])
-    return {"aims": aims_json, "standing": standing_json,
-            "max_turns": state.rules.max_turns, "pool": pools, "fight_tokens": left}
+    key = ("objectives", seat, state.turn, *pools.values(), *up.values(),
+           None if left is None else tuple(
+               (band, tokens["attack"], tokens["defence"]) for band, tokens in left.items()))
+    found: dict[str, JSON] = kept_json(state.scenario, key,
+                                       lambda: _objectives(state, seat, pools, left))
+    return found
 
+
+def _objectives(state: SamuraiState, seat: Seat, pools: dict[Seat, int],
+                left: dict[Seat, dict[str, int]] | None) -> dict[str, JSON]:
+    return {"aims": [line.to_json() for line in aims(state, seat)],
+            "standing": [line.to_json() for line in standing(state)],
+            "max_turns": state.rules.max_turns, "pool": pools, "fight_tokens": left}

@@ -1,5 +1,6 @@
 """How the random bot leans among a Samurai seat's options, read from the
-options' meanings in the seat's view. Registered through the
+meanings of the options put to the seat (the same data its view shows
+beside each option, without building the view). Registered through the
 ``referee.policies`` entry points; no rules module imports it."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ class SamuraiPolicy(Policy):
     other choice is uniform."""
 
     def weights(self, ask: Ask) -> Sequence[float] | None:
-        return leaning(_meanings(ask.view))
+        return leaning([option.meaning or {} for option in ask.options])
 
 
 def leaning(meanings: Sequence[Mapping[str, Any]]) -> list[float] | None:
@@ -34,9 +35,3 @@ def leaning(meanings: Sequence[Mapping[str, Any]]) -> list[float] | None:
     found = [0.0 if kind == "point" else 1.0 for kind in kinds]
     return found if any(found) else None
 
-
-def _meanings(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """What each option put to the seat means, as its view shows them."""
-    waiting = view.get("waiting")
-    options = waiting.get("options") if isinstance(waiting, Mapping) else None
-    return [option.get("meaning") or {} for option in options or ()]

@@ -83,7 +83,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
             return Verdict(answer, refusals=tuple(allocation_refusals(state, seat, answer)))
         if isinstance(answer, PointMove) and state.moving is not None:
             return Verdict(answer, refusals=tuple(
-                move_to.point_refusals(state, state.moving.part["fighter"], answer)))
+                move_to.point_refusals(state, state.moving.plain["fighter"], answer)))
         return Verdict(answer)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
@@ -105,7 +105,7 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         return super().random_answer(view, seat, decision, rng)
 
     def decided(self, state: SamuraiState) -> Outcome | None:
-        standing = [s for s in state.seats if state.alive(s)]
+        standing = state.bands_standing()
         if len(standing) < 2:
             if not standing:
                 return Outcome.draw(state.seats, msg("sam.end.both-gone"))

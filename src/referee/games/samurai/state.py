@@ -15,6 +15,7 @@ from referee.boards.terrain import Terrain as TableTerrain
 from referee.core.events import Seat
 from referee.core.i18n import Name
 from referee.core.prepared import prepared
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
 from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
 from referee.games.samurai.tables import Cover, result_penalty
@@ -97,6 +98,24 @@ class Fighter:
         twin.__dict__.update(self.__dict__)
         return twin
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """Every change forgets the part of a view shown of the fighter
+        (:meth:`shown`)."""
+        self.__dict__.pop(_SHOWN, None)
+        object.__setattr__(self, name, value)
+
+    def shown(self) -> Mapping[str, Any] | None:
+        """The fighter's part of a view as last shown, if it has not changed
+        since (read-only, shared with the views that showed it); None when
+        it is yet to be made (:meth:`show`)."""
+        found: Mapping[str, Any] | None = self.__dict__.get(_SHOWN)
+        return found
+
+    def show(self, part: Mapping[str, Any]) -> None:
+        """Remember ``part`` (read-only) as the fighter's part of a view
+        until the fighter changes."""
+        self.__dict__[_SHOWN] = part
+
     @property
     def id(self) -> str:
         return self.spec.id
@@ -115,6 +134,12 @@ class Fighter:
         return result_penalty(self.penalty, self.stunned)
 
 
+_SHOWN = "_shown"
+"""Where a fighter keeps its part of a view: a name that is not part of a
+position (:mod:`referee.core.keys`), so a fighter shown and one not are
+the same position."""
+
+
 @dataclass
 class Shot:
     """A shot of this turn, for the picture: from, to, and whether it hit."""
@@ -130,13 +155,23 @@ class Shot:
 class Shown:
     """What the seats' views say of a question the rules put (the fighter
     asked to act or to move, and what it may do), worked out once as they ask
-    it: read-only JSON, shared as it is by every copy of the game and every
-    view, never copied."""
+    it and shared as it is by every copy of the game and every view, never
+    copied. The rules read ``plain``, which nobody changes; views read
+    :attr:`part`, made read-only when a view first shows it (most questions
+    a bot answers are never shown)."""
 
-    part: Mapping[str, Any]
+    plain: Mapping[str, Any]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shown:
         return self
+
+    @property
+    def part(self) -> Mapping[str, Any]:
+        """``plain`` as read-only JSON, made once."""
+        found: Mapping[str, Any] | None = self.__dict__.get("_shown")
+        if found is None:
+            found = self.__dict__["_shown"] = read_only(self.plain)  # a view of it, remembered
+        return found
 
 
 @dataclass
@@ -147,6 +182,15 @@ class FightView:
     sides: dict[Seat, list[str]]
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FightView:
+        """A copy of ids and counts, made directly (the general copy of a
+        dataclass costs a third of a whole game's copy)."""
+        twin = FightView({seat: list(ids) for seat, ids in self.sides.items()},
+                         {fid: dict(kinds) for fid, kinds in self.tokens.items()},
+                         list(self.order))
+        memo[id(self)] = twin
+        return twin
 
 
 class SamuraiState(GameState):
@@ -178,7 +222,7 @@ class SamuraiState(GameState):
         self.broken: list[Seat] = []
 
     def shared(self) -> tuple[object, ...]:
-        return (self.scenario, self.terrain)
+        return (self.scenario, self.terrain, self.rules, self.band_names, self.started_with)
 
     def other(self, seat: Seat) -> Seat:
         return self.seats[1] if seat == self.seats[0] else self.seats[0]
@@ -187,6 +231,11 @@ class SamuraiState(GameState):
         return [f for f in self.fighters.values()
                 if f.alive and (seat is None or f.side == seat)]
 
+    def bands_standing(self) -> list[Seat]:
+        """The seats with a fighter still on the table, in the seats' order."""
+        up = {f.side for f in self.fighters.values() if f.alive}
+        return [seat for seat in self.seats if seat in up]
+
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it.
 
@@ -194,17 +243,41 @@ class SamuraiState(GameState):
         same table, shared with what it remembers of them (sight lines,
         obstacles between two points); a table to change is a copy of it."""
         t = self.terrain
-        standing = tuple((f.id, f.x, f.y, f.spec.base_mm, f.side)
-                         for f in self.fighters.values() if f.alive)
+        # the terrain is the scenario's, and so are its fighters, their
+        # sides and their bases: where each stands, if it does, tells tables apart
+        standing = tuple([(f.x, f.y) if f.alive else None for f in self.fighters.values()])
         table = t.laid.get(standing)
         if table is None:
             if len(t.laid) >= _LAID:
                 t.laid.clear()
             table = t.laid[standing] = Table.on(t.ground, t.width, t.depth)
-            for fid, x, y, base_mm, side in standing:
-                table.add(Piece(fid, x, y, mm_to_inches(base_mm) / 2, side, fid))
+            for f in self.fighters.values():
+                if f.alive:
+                    table.add(Piece(f.id, f.x, f.y, f.radius, f.side, f.id))
         return table
+
+    def touching(self, fid: str) -> tuple[str, ...]:
+        """The enemies whose bases touch ``fid``'s (:meth:`Table.touching`),
+        worked out for every fighter at once and remembered by the table
+        while everyone stands where they are."""
+        return self.contacts()[fid]
+
+    def contacts(self) -> Mapping[str, tuple[str, ...]]:
+        """For each fighter on the table, the enemies its base touches, in
+        the table's order; read-only, shared by every game at this position."""
+        table = self.table()
+        found: dict[str, tuple[str, ...]] | None = table.known.get(_CONTACTS)
+        if found is None:
+            pieces = table.pieces.values()
+            found = table.known[_CONTACTS] = {
+                piece.id: tuple(other.id for other in pieces if other.side != piece.side
+                                and table.in_contact(piece.id, other.id))
+                for piece in pieces}
+        return found
 
 
 _LAID = 64
 """At most this many tables are kept per terrain."""
+
+_CONTACTS = "samurai.contacts"
+"""Where a table remembers who touches whom (:meth:`SamuraiState.contacts`)."""

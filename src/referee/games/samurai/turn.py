@@ -7,16 +7,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from referee.boards.sweep import Around
+from referee.boards.table import XY, Table
 from referee.core.events import Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
-from referee.core.readonly import read_only
 from referee.core.waits import Decision, Option
 from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
 from referee.games.samurai.fight import d6
 from referee.games.samurai.missiles import ActionPhase
-from referee.games.samurai.state import SamuraiState, Shown, tenths
+from referee.games.samurai.state import Fighter, SamuraiState, Shown, tenths
 from referee.games.samurai.tables import BROKEN_BELOW
 
 ADVANCE_STEPS = (1.0, 0.75, 0.5, 0.25)
@@ -58,8 +59,7 @@ class Priority(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         seat = state.seats[len(self.rolls)]
-        return self.ask(d6(msg("sam.roll.priority", band=state.band_names[seat]),
-                           {"roll": "priority", "seat": seat}), self.rolled)
+        return self.ask(d6(state, "priority", seat), self.rolled)
 
     def rolled(self, state: SamuraiState, face: int) -> Step:
         self.rolls.append(face)
@@ -94,8 +94,7 @@ class MovePhase(Frame):
         return self.next(state)
 
     def next(self, state: SamuraiState) -> Step:
-        table = state.table()
-        while self.queue and table.touching(self.queue[0]):
+        while self.queue and state.touching(self.queue[0]):
             self.queue.pop(0)
         if not self.queue:
             state.emit(msg("sam.phase.move-ended", turn=state.turn),
@@ -104,7 +103,7 @@ class MovePhase(Frame):
         fid = self.queue[0]
         f = state.fighters[fid]
         options = move_options(state, fid)
-        state.moving = Shown(read_only(move_to.moving_part(state, fid, options)))
+        state.moving = Shown(move_to.moving_part(state, fid, options))
         return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
                         self.chose)
 
@@ -142,9 +141,7 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
     around = table.around(fid, reach)  # a path within the move meets only what is near
     options = [Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})]
     for enemy in state.alive(state.other(f.side)):
-        spot = next((s for s in table.contact_spots(fid, enemy.id)
-                     if math.hypot(s[0] - f.x, s[1] - f.y) <= reach + 1e-6
-                     and around.path_clear(s, ignore=(enemy.id,))), None)
+        spot = _charge_spot(table, around, f, enemy) if _may_reach_contact(f, enemy) else None
         if spot is not None:
             end = [round(spot[0], 3), round(spot[1], 3)]
             options.append(Option({"do": "charge", "target": enemy.id, "to": end},
@@ -169,6 +166,33 @@ def move_options(state: SamuraiState, fid: str) -> list[Option]:
     options.append(Option({"do": "point"}, msg("sam.opt.point"),
                           {"kind": "point", "fighter": fid}))
     return options
+
+
+def _may_reach_contact(f: Fighter, enemy: Fighter) -> bool:
+    """Could a spot touching ``enemy``'s base lie within ``f``'s move? Every
+    such spot is as far from ``enemy``'s centre as the two radii together,
+    so none is nearer ``f`` than the gap between the bases (a margin kept
+    for rounding): farther enemies are not measured spot by spot."""
+    gap = math.hypot(enemy.x - f.x, enemy.y - f.y) - f.radius - enemy.radius
+    return gap <= f.spec.move + _CHARGE_SLACK + _PRUNE_MARGIN
+
+
+def _charge_spot(table: Table, around: Around, f: Fighter, enemy: Fighter) -> XY | None:
+    """The first spot touching ``enemy`` (:meth:`Table.contact_spots`, the
+    nearest to the line of approach first) within ``f``'s move by a clear
+    path; None when there is none."""
+    reach = f.spec.move + _CHARGE_SLACK
+    return next((s for s in table.contact_spots(f.id, enemy.id)
+                 if math.hypot(s[0] - f.x, s[1] - f.y) <= reach
+                 and around.path_clear(s, ignore=(enemy.id,))), None)
+
+
+_CHARGE_SLACK = 1e-6
+"""A charge may end this much beyond the fighter's move (rounding)."""
+
+_PRUNE_MARGIN = 1e-6
+"""What :func:`_may_reach_contact` adds, so that rounding never prunes a spot
+within reach."""
 
 
 def end_phase(state: SamuraiState) -> None:

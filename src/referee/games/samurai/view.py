@@ -13,6 +13,7 @@ fighter and the band keyed by that id.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import Field, JsonValue
@@ -567,17 +568,21 @@ def seat_view(state: SamuraiState, seat: Seat) -> dict[str, JSON]:
     }
 
 
-def _fighter_part(fixed: dict[str, Any], f: Fighter) -> dict[str, JSON]:
+def _fighter_part(fixed: dict[str, Any], f: Fighter) -> Mapping[str, JSON]:
     """``f``'s part of a view, read-only, made once per condition: a fighter
-    unchanged since an earlier view is shown by the same part."""
-    shown = fixed["shown"]
-    key = (f.spec.id, f.x, f.y, f.alive, f.penalty, f.stunned, f.moved, f.shot, f.loaded,
-           f.disarmed, f.fights)
-    found: dict[str, JSON] | None = shown.get(key)
+    unchanged since it was last shown, or standing as one of another game
+    did, is shown by the same part."""
+    found = f.shown()
     if found is None:
-        if len(shown) >= _SHOWN:
-            shown.clear()
-        found = shown[key] = read_only(_fighter(f, fixed["names"][f.spec.id]))
+        shown = fixed["shown"]
+        key = (f.spec.id, f.x, f.y, f.alive, f.penalty, f.stunned, f.moved, f.shot, f.loaded,
+               f.disarmed, f.fights)
+        found = shown.get(key)
+        if found is None:
+            if len(shown) >= _SHOWN:
+                shown.clear()
+            found = shown[key] = read_only(_fighter(f, fixed["names"][f.spec.id]))
+        f.show(found)
     return found
 
 
