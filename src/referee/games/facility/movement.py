@@ -417,7 +417,7 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             continue
         mover = movers[name]
         step.moved_from[name] = mover.me.room
-        mover.me.room = door.destination
+        turn.world.move(mover.me, door.destination)
         mover.passed += 1
         leader = step.leader_of.get(name)
         if leader is None:

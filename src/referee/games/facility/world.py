@@ -64,6 +64,17 @@ class Character:
     inventory: list[ItemId] = field(default_factory=list)
     worn: dict[str, list[ItemId]] = field(default_factory=dict)
 
+    def copy(self) -> Character:
+        """A copy whose room, health and items can change without touching this one."""
+        return Character(
+            name=self.name, title=self.title, room=self.room, health=self.health,
+            max_health=self.max_health, concentration=self.concentration,
+            max_concentration=self.max_concentration, uniform=self.uniform,
+            hand_slots=self.hand_slots, inventory_slots=self.inventory_slots,
+            worn_places=self.worn_places, hands=list(self.hands),
+            inventory=list(self.inventory),
+            worn={place: list(items) for place, items in self.worn.items()})
+
     @property
     def is_down(self) -> bool:
         """House rule: a character at 0 health is down and takes no action."""
@@ -108,6 +119,38 @@ class Character:
         return place
 
 
+class Occupants:
+    """Who is in each room, worked out when first asked for and kept up to
+    date as characters move (:meth:`World.move`). Not part of a position:
+    a copy of the world starts afresh."""
+
+    __slots__ = ("by_room",)
+
+    def __init__(self) -> None:
+        self.by_room: dict[RoomNumber, dict[CharName, Character]] | None = None
+
+    def of(self, characters: dict[CharName, Character]) -> dict[RoomNumber,
+                                                                dict[CharName, Character]]:
+        """Room -> its characters by name."""
+        if self.by_room is None:
+            self.by_room = {}
+            for name, who in characters.items():
+                self.by_room.setdefault(who.room, {})[name] = who
+        return self.by_room
+
+    def moved(self, who: Character, origin: RoomNumber) -> None:
+        """``who`` went from ``origin`` to the room it is in now."""
+        if self.by_room is not None:
+            del self.by_room[origin][who.name]
+            self.by_room.setdefault(who.room, {})[who.name] = who
+
+    def position_key(self) -> None:
+        return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Occupants:
+        return Occupants()
+
+
 @dataclass
 class World:
     scenario: FacilityScenario
@@ -135,6 +178,7 @@ class World:
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
+    occupants: Occupants = field(default_factory=Occupants, compare=False, repr=False)
 
     def static(self) -> tuple[object, ...]:
         """The parts that never change in play (the building, the items, the
@@ -238,7 +282,14 @@ class World:
                    for i in who.hands)
 
     def in_room(self, room: RoomNumber) -> list[Character]:
-        return [c for c in self.characters.values() if c.room == room]
+        """The characters in ``room``, by name."""
+        here = self.occupants.of(self.characters).get(room, {})
+        return [here[name] for name in sorted(here)]
+
+    def move(self, who: Character, room: RoomNumber) -> None:
+        """``who`` is now in ``room``."""
+        origin, who.room = who.room, room
+        self.occupants.moved(who, origin)
 
 
 def _rings(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], start: RoomNumber,
@@ -316,11 +367,9 @@ def _building(scenario: FacilityScenario) -> World:
 def copy_world(world: World) -> World:
     """A world whose characters and floor can change without touching ``world``
     (the building is shared)."""
-    characters = {name: replace(c, hands=list(c.hands), inventory=list(c.inventory),
-                                worn={p: list(v) for p, v in c.worn.items()})
-                  for name, c in world.characters.items()}
+    characters = {name: c.copy() for name, c in world.characters.items()}
     floor = {room: list(items) for room, items in world.floor.items()}
-    return replace(world, characters=characters, floor=floor)
+    return replace(world, characters=characters, floor=floor, occupants=Occupants())
 
 
 def _build_world(scenario: FacilityScenario) -> World:
