@@ -15,7 +15,13 @@ from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
-from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings, name_of
+from referee.games.facility.scenario import (
+    CharacterModel,
+    FacilityScenario,
+    ItemModel,
+    Settings,
+    name_of,
+)
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
 T = TypeVar("T")
@@ -422,28 +428,34 @@ def _build_world(scenario: FacilityScenario) -> World:
 
 
 def to_scenario(world: World) -> dict[str, Any]:
-    """The world as a scenario table (for the next turn's TOML file)."""
-    data = world.scenario.model_dump(mode="json", exclude_defaults=False)
+    """The world as a scenario table (for the next turn's TOML file), unset
+    optional fields left out (TOML has no null)."""
+    data = world.scenario.model_dump(mode="json", exclude_none=True)
     data["turn"] = world.turn
     for room in data["rooms"]:
         room["items"] = list(world.floor.get(room["number"], []))
+    characters = data["characters"]
     for name, character in world.characters.items():
-        entry = data["characters"][name]
-        entry.update(room=character.room, health=character.health,
-                     max_health=character.max_health,
-                     concentration=toml_number(character.concentration),
-                     max_concentration=toml_number(character.max_concentration),
-                     uniform=character.uniform, hands=list(character.hands),
-                     inventory=list(character.inventory),
-                     worn={p: list(v) for p, v in character.worn.items() if v})
-    cleaned: dict[str, Any] = _drop_none(data)
-    return cleaned
+        entry = characters[name]
+        now = _character_now(character)
+        if now.keys() <= entry.keys():
+            entry.update(now)
+        else:  # a field the scenario left unset, in its place among the others
+            entry.update(now)
+            characters[name] = {key: entry[key] for key in _CHARACTER_FIELDS if key in entry}
+    return data
 
 
-def _drop_none(value: Any) -> Any:
-    """TOML has no null: leave unset optional fields out."""
-    if isinstance(value, dict):
-        return {k: _drop_none(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_drop_none(v) for v in value]
-    return value
+_CHARACTER_FIELDS = tuple(CharacterModel.model_fields)
+"""A character's fields in the order a scenario table gives them."""
+
+
+def _character_now(character: Character) -> dict[str, Any]:
+    """What a scenario table says of ``character`` that changes in play."""
+    return {"room": character.room, "health": character.health,
+            "max_health": character.max_health,
+            "concentration": toml_number(character.concentration),
+            "max_concentration": toml_number(character.max_concentration),
+            "uniform": character.uniform, "hands": list(character.hands),
+            "inventory": list(character.inventory),
+            "worn": {p: list(v) for p, v in character.worn.items() if v}}
