@@ -44,7 +44,9 @@ class Turns(Frame):
         turn = state.world.turn
         state.emit(msg("facility.turn-resolved", turn=turn),
                    facts={"kind": "turn-resolved", "turn": turn})
-        state.world = resolve_turn(state.world, answers, state.log, state.planned.of(answers))
+        # The state's own world, which no other state shares (a copy of the
+        # game copies it), is resolved in place.
+        resolve_turn(state.world, answers, state.log, state.planned.of(answers), in_place=True)
         return self.start(state)
 
 

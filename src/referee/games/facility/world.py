@@ -7,7 +7,8 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from copy import copy
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
@@ -373,9 +374,11 @@ def _building(scenario: FacilityScenario) -> World:
 def copy_world(world: World) -> World:
     """A world whose characters and floor can change without touching ``world``
     (the building is shared)."""
-    characters = {name: c.copy() for name, c in world.characters.items()}
-    floor = {room: list(items) for room, items in world.floor.items()}
-    return replace(world, characters=characters, floor=floor, occupants=Occupants())
+    copied = copy(world)
+    copied.characters = {name: c.copy() for name, c in world.characters.items()}
+    copied.floor = {room: list(items) for room, items in world.floor.items()}
+    copied.occupants = Occupants()
+    return copied
 
 
 def _build_world(scenario: FacilityScenario) -> World:
