@@ -9,6 +9,8 @@ then the moves, what each character and camera saw, and the meetings in rooms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from referee.core.i18n import Msg, msg, personal
@@ -170,17 +172,23 @@ def matching_rank(world: World, entries: list[str], other: Character) -> int | N
     return None
 
 
+@cache
+def _one_more(counted: int) -> Fraction:
+    """CHAT-MOV-3: what one more door (or pause) costs after ``counted``."""
+    return movement_cost(counted + 1) - movement_cost(counted)
+
+
 def _affordable(turn: Turn, mover: Mover) -> bool:
     """CHAT-MOV-3, CHAT-MOV-7, CHAT-FOL-6: enough concentration for one more door."""
-    delta = movement_cost(mover.counted + 1) - movement_cost(mover.counted)
-    return mover.me.concentration >= delta
+    return mover.me.concentration >= _one_more(mover.counted)
 
 
 def _count(turn: Turn, mover: Mover) -> None:
     """Charge one more door (or pause) of movement, door by door."""
-    delta = movement_cost(mover.counted + 1) - movement_cost(mover.counted)
+    delta = _one_more(mover.counted)
     mover.counted += 1
-    mover.me.concentration -= delta
+    if delta:
+        mover.me.concentration -= delta
 
 
 def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list[str],
@@ -417,7 +425,7 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             continue
         mover = movers[name]
         step.moved_from[name] = mover.me.room
-        mover.me.room = door.destination
+        turn.world.move(mover.me, door.destination)
         mover.passed += 1
         leader = step.leader_of.get(name)
         if leader is None:

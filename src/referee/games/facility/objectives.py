@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from referee.core.events import REFEREE, Seat
 from referee.core.i18n import Msg, msg
+from referee.core.prepared import kept_json
 from referee.core.waits import JSON
 from referee.games.facility.world import World
 
@@ -31,14 +32,27 @@ def aims(world: World, seat: Seat) -> list[Msg]:
 
 def standing(world: World) -> list[Msg]:
     """The turn and the last one."""
-    return [msg("facility.standing.turn", turn=min(world.turn, world.settings.last_turn),
+    return [msg("facility.standing.turn", turn=_shown_turn(world),
                 turns=world.settings.last_turn)]
 
 
 def objectives_view(world: World, seat: Seat) -> dict[str, JSON]:
-    """The ``objectives`` part of ``seat``'s view (:class:`.view.FacilityObjectives`)."""
-    own = world.scenario.characters.get(seat) if seat in world.characters else None
-    return {"aims": [line.to_json() for line in aims(world, seat)],
-            "standing": [line.to_json() for line in standing(world)],
-            "aim": None if own is None or own.aim is None else own.aim.name.to_json(),
+    """The ``objectives`` part of ``seat``'s view (:class:`.view.FacilityObjectives`):
+    the seat's aims and the standing at a turn made once per scenario, read-only."""
+    return {"aims": kept_json(world.scenario, ("aims", seat),
+                              lambda: [line.to_json() for line in aims(world, seat)]),
+            "standing": kept_json(world.scenario, ("standing", _shown_turn(world)),
+                                  lambda: [line.to_json() for line in standing(world)]),
+            "aim": _aim(world, seat),
             "last_turn": world.settings.last_turn}
+
+
+def _shown_turn(world: World) -> int:
+    """The turn the standing shows: the last one once the game is over."""
+    return min(world.turn, world.settings.last_turn)
+
+
+def _aim(world: World, seat: Seat) -> JSON:
+    """The seat's own aim as data (None: it has none, or is not a character)."""
+    own = world.scenario.characters.get(seat) if seat in world.characters else None
+    return None if own is None or own.aim is None else own.aim.name.to_json()

@@ -15,16 +15,22 @@ from referee.games.facility.turn import Turn, frozen, ids
 from referee.games.facility.world import Character, World, copy_world, fraction, toml_number
 
 
-def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log) -> World:
+def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log,
+                 planned: Mapping[str, tuple[Plan, list[VoidOrder]]] | None = None,
+                 in_place: bool = False) -> World:
     """Resolve one turn; returns the world after it, and writes what was seen,
-    by whom, into ``log``. ``world`` is left as it was; characters without
-    orders do nothing."""
-    world = copy_world(world)
+    by whom, into ``log``. ``world`` is left as it was (a copy of it is
+    resolved) unless ``in_place``; characters without orders do nothing.
+    ``planned``: orders already planned against ``world``
+    (:func:`.orders.plan_orders`), by character; the others are planned here."""
     plans: dict[str, Plan] = {}
     void: list[VoidOrder] = []
     for name in sorted(world.characters):
-        plans[name], found = plan_orders(world, name, orders.get(name) or Orders())
+        known = planned.get(name) if planned is not None else None
+        plans[name], found = known or plan_orders(world, name, orders.get(name) or Orders())
         void += found
+    if not in_place:
+        world = copy_world(world)
     turn = Turn(world, plans, log)
     for entry in void:
         turn.void(ACTION_PHASE, entry.character, entry.order, entry.what, entry.reason,

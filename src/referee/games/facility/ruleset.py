@@ -12,10 +12,11 @@ from typing import Any
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
 from referee.core.i18n import CATALOGUE, Msg, Name, for_reader, msg
+from referee.core.prepared import prepared
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.objectives import objectives_view
-from referee.games.facility.orders import Orders, OrdersForm, plan_orders, read_orders, template
+from referee.games.facility.orders import Orders, OrdersForm, read_orders, template
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
@@ -43,8 +44,16 @@ class Turns(Frame):
         turn = state.world.turn
         state.emit(msg("facility.turn-resolved", turn=turn),
                    facts={"kind": "turn-resolved", "turn": turn})
-        state.world = resolve_turn(state.world, answers, state.log)
+        # The state's own world, which no other state shares (a copy of the
+        # game copies it), is resolved in place.
+        resolve_turn(state.world, answers, state.log, state.planned.of(answers), in_place=True)
         return self.start(state)
+
+
+def _character_names(scenario: FacilityScenario) -> dict[Seat, Name]:
+    """Each character's name by its seat, made once per scenario."""
+    return {seat: name_of(character.name, seat)
+            for seat, character in scenario.characters.items()}
 
 
 class Facility(Ruleset[FacilityScenario, FacilityState]):
@@ -85,10 +94,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         return tuple(sorted(scenario.characters))
 
     def seat_name(self, scenario: FacilityScenario, seat: Seat) -> Msg | Name:
-        character = scenario.characters.get(seat)
-        if character is None:
-            return super().seat_name(scenario, seat)
-        return name_of(character.name, seat)
+        found = prepared(scenario, _character_names).get(seat)
+        return super().seat_name(scenario, seat) if found is None else found
 
     def within_earshot(self, state: FacilityState, seat: Seat) -> frozenset[Seat]:
         """The room's chat (CHAT-VIS-1): the other characters in ``seat``'s room
@@ -121,7 +128,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         verdict = read_orders(answer) if isinstance(answer, OrdersForm) else Verdict(answer)
         if not isinstance(verdict.answer, Orders) or seat not in state.world.characters:
             return verdict
-        _, found = plan_orders(state.world, seat, verdict.answer)
+        _, found = state.planned.plan(state.world, seat, verdict.answer)
         told = tuple(Void(void.order, for_reader(void.reason, seat), told_by_rules=True,
                           code=void.why.code, about=void.why.about)
                      for void in found)
@@ -152,9 +159,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         me = world.characters.get(seat)
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
-        present = {name: {"uniform": other.uniform, "visible": world.visible_items(other)}
-                   for name, other in sorted(world.characters.items())
-                   if other.room == me.room and name != seat}
+        present = {other.name: {"uniform": other.uniform, "visible": world.visible_items(other)}
+                   for other in world.in_room(me.room) if other.name != seat}
         floor = list(world.floor.get(me.room, []))
         before = {*me.items(), *floor}
         for seen in present.values():

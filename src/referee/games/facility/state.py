@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from referee.core.events import Log
 from referee.core.ruleset import GameState
+from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
 from referee.games.facility.view import told_items
 from referee.games.facility.world import World, build_world
@@ -32,6 +35,37 @@ class Told:
         return Told()
 
 
+class Planned:
+    """Each seat's orders as checked when it answered, planned against the
+    world of the turn being ordered (which nothing changes before the
+    deadline), kept for the turn's resolution to use rather than plan them
+    again. Not part of a position: a copy of the state starts afresh and
+    plans again."""
+
+    def __init__(self) -> None:
+        self._plans: dict[str, tuple[Orders, Plan, list[VoidOrder]]] = {}
+
+    def plan(self, world: World, seat: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
+        """:func:`.orders.plan_orders` of ``seat``'s ``orders``, kept."""
+        plan, found = plan_orders(world, seat, orders)
+        self._plans[seat] = (orders, plan, found)
+        return plan, found
+
+    def of(self, answers: Mapping[str, Orders]) -> dict[str, tuple[Plan, list[VoidOrder]]]:
+        """The kept plans of exactly these ``answers`` (the same objects);
+        every plan is forgotten (the next turn's orders are planned afresh)."""
+        kept = {seat: (plan, found) for seat, (orders, plan, found) in self._plans.items()
+                if answers.get(seat) is orders}
+        self._plans = {}
+        return kept
+
+    def position_key(self) -> None:
+        return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Planned:
+        return Planned()
+
+
 class FacilityState(GameState):
     """The world at the start of the turn being ordered; the log holds every
     turn resolved so far, each line with its audience."""
@@ -40,6 +74,7 @@ class FacilityState(GameState):
         super().__init__()
         self.world: World = build_world(scenario)
         self.told = Told()
+        self.planned = Planned()
 
     def shared(self) -> tuple[object, ...]:
         """The building, never changed in play: a copy of the game shares it

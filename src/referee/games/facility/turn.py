@@ -96,8 +96,8 @@ class Turn:
         self.log.emit(stamped(step, logged), Audience(seen), clause, shared)
         if not self.readers:
             return
-        for token in sorted(seen):
-            readers = [r for r in self.readers.get(token, ()) if r not in seen]
+        for token in sorted(seen.intersection(self.readers)):
+            readers = [r for r in self.readers[token] if r not in seen]
             room = camera_room(token)
             if readers and room is not None:
                 params = {"room": self.world.room_title(room), "what": text}

@@ -7,7 +7,8 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from copy import copy
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
@@ -15,7 +16,13 @@ from referee.boards.graph import LocationGraph
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
-from referee.games.facility.scenario import FacilityScenario, ItemModel, Settings, name_of
+from referee.games.facility.scenario import (
+    CharacterModel,
+    FacilityScenario,
+    ItemModel,
+    Settings,
+    name_of,
+)
 from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
 
 T = TypeVar("T")
@@ -64,6 +71,17 @@ class Character:
     inventory: list[ItemId] = field(default_factory=list)
     worn: dict[str, list[ItemId]] = field(default_factory=dict)
 
+    def copy(self) -> Character:
+        """A copy whose room, health and items can change without touching this one."""
+        return Character(
+            name=self.name, title=self.title, room=self.room, health=self.health,
+            max_health=self.max_health, concentration=self.concentration,
+            max_concentration=self.max_concentration, uniform=self.uniform,
+            hand_slots=self.hand_slots, inventory_slots=self.inventory_slots,
+            worn_places=self.worn_places, hands=list(self.hands),
+            inventory=list(self.inventory),
+            worn={place: list(items) for place, items in self.worn.items()})
+
     @property
     def is_down(self) -> bool:
         """House rule: a character at 0 health is down and takes no action."""
@@ -108,6 +126,38 @@ class Character:
         return place
 
 
+class Occupants:
+    """Who is in each room, worked out when first asked for and kept up to
+    date as characters move (:meth:`World.move`). Not part of a position:
+    a copy of the world starts afresh."""
+
+    __slots__ = ("by_room",)
+
+    def __init__(self) -> None:
+        self.by_room: dict[RoomNumber, dict[CharName, Character]] | None = None
+
+    def of(self, characters: dict[CharName, Character]) -> dict[RoomNumber,
+                                                                dict[CharName, Character]]:
+        """Room -> its characters by name."""
+        if self.by_room is None:
+            self.by_room = {}
+            for name, who in characters.items():
+                self.by_room.setdefault(who.room, {})[name] = who
+        return self.by_room
+
+    def moved(self, who: Character, origin: RoomNumber) -> None:
+        """``who`` went from ``origin`` to the room it is in now."""
+        if self.by_room is not None:
+            del self.by_room[origin][who.name]
+            self.by_room.setdefault(who.room, {})[who.name] = who
+
+    def position_key(self) -> None:
+        return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Occupants:
+        return Occupants()
+
+
 @dataclass
 class World:
     scenario: FacilityScenario
@@ -135,6 +185,7 @@ class World:
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
+    occupants: Occupants = field(default_factory=Occupants, compare=False, repr=False)
 
     def static(self) -> tuple[object, ...]:
         """The parts that never change in play (the building, the items, the
@@ -238,7 +289,14 @@ class World:
                    for i in who.hands)
 
     def in_room(self, room: RoomNumber) -> list[Character]:
-        return [c for c in self.characters.values() if c.room == room]
+        """The characters in ``room``, by name."""
+        here = self.occupants.of(self.characters).get(room, {})
+        return [here[name] for name in sorted(here)]
+
+    def move(self, who: Character, room: RoomNumber) -> None:
+        """``who`` is now in ``room``."""
+        origin, who.room = who.room, room
+        self.occupants.moved(who, origin)
 
 
 def _rings(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], start: RoomNumber,
@@ -316,11 +374,11 @@ def _building(scenario: FacilityScenario) -> World:
 def copy_world(world: World) -> World:
     """A world whose characters and floor can change without touching ``world``
     (the building is shared)."""
-    characters = {name: replace(c, hands=list(c.hands), inventory=list(c.inventory),
-                                worn={p: list(v) for p, v in c.worn.items()})
-                  for name, c in world.characters.items()}
-    floor = {room: list(items) for room, items in world.floor.items()}
-    return replace(world, characters=characters, floor=floor)
+    copied = copy(world)
+    copied.characters = {name: c.copy() for name, c in world.characters.items()}
+    copied.floor = {room: list(items) for room, items in world.floor.items()}
+    copied.occupants = Occupants()
+    return copied
 
 
 def _build_world(scenario: FacilityScenario) -> World:
@@ -373,28 +431,34 @@ def _build_world(scenario: FacilityScenario) -> World:
 
 
 def to_scenario(world: World) -> dict[str, Any]:
-    """The world as a scenario table (for the next turn's TOML file)."""
-    data = world.scenario.model_dump(mode="json", exclude_defaults=False)
+    """The world as a scenario table (for the next turn's TOML file), unset
+    optional fields left out (TOML has no null)."""
+    data = world.scenario.model_dump(mode="json", exclude_none=True)
     data["turn"] = world.turn
     for room in data["rooms"]:
         room["items"] = list(world.floor.get(room["number"], []))
+    characters = data["characters"]
     for name, character in world.characters.items():
-        entry = data["characters"][name]
-        entry.update(room=character.room, health=character.health,
-                     max_health=character.max_health,
-                     concentration=toml_number(character.concentration),
-                     max_concentration=toml_number(character.max_concentration),
-                     uniform=character.uniform, hands=list(character.hands),
-                     inventory=list(character.inventory),
-                     worn={p: list(v) for p, v in character.worn.items() if v})
-    cleaned: dict[str, Any] = _drop_none(data)
-    return cleaned
+        entry = characters[name]
+        now = _character_now(character)
+        if now.keys() <= entry.keys():
+            entry.update(now)
+        else:  # a field the scenario left unset, in its place among the others
+            entry.update(now)
+            characters[name] = {key: entry[key] for key in _CHARACTER_FIELDS if key in entry}
+    return data
 
 
-def _drop_none(value: Any) -> Any:
-    """TOML has no null: leave unset optional fields out."""
-    if isinstance(value, dict):
-        return {k: _drop_none(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_drop_none(v) for v in value]
-    return value
+_CHARACTER_FIELDS = tuple(CharacterModel.model_fields)
+"""A character's fields in the order a scenario table gives them."""
+
+
+def _character_now(character: Character) -> dict[str, Any]:
+    """What a scenario table says of ``character`` that changes in play."""
+    return {"room": character.room, "health": character.health,
+            "max_health": character.max_health,
+            "concentration": toml_number(character.concentration),
+            "max_concentration": toml_number(character.max_concentration),
+            "uniform": character.uniform, "hands": list(character.hands),
+            "inventory": list(character.inventory),
+            "worn": {p: list(v) for p, v in character.worn.items() if v}}
