@@ -126,10 +126,18 @@ class Decision:
     def asks(self, seat: Seat) -> bool:
         """True when ``seat`` is one of the seats asked (a set, made once: a
         turn of ten thousand seats is answered seat by seat)."""
+        return seat in self._asked_seats()
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats are asked (each counted once)."""
+        return len(self._asked_seats())
+
+    def _asked_seats(self) -> frozenset[Seat]:
         asked: frozenset[Seat] | None = self.__dict__.get("_asked")
         if asked is None:
             asked = self.__dict__["_asked"] = frozenset(self.seats)
-        return seat in asked
+        return asked
 
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
