@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from referee.core.i18n import Msg, personal, reader_json
+from referee.core.i18n import Msg, personal, reader_json, worded_alike
 from referee.core.readonly import ReadOnlyDict, read_only
 
 Seat = str
@@ -80,7 +80,7 @@ def shared_facts(facts: Facts | SecretFacts | None) -> Facts | SecretFacts | Non
     """``facts`` made read-only once, so every view line shows the same object."""
     if facts is None or type(facts) is SecretFacts or type(facts) is ReadOnlyDict:
         return facts
-    shared: Facts = read_only(dict(facts))  # type: ignore[arg-type]
+    shared: Facts = read_only(facts if type(facts) is dict else dict(facts))  # type: ignore[arg-type]
     return shared
 
 
@@ -101,6 +101,9 @@ class Event:
     audience: Audience = EVERYONE
     clause: str | None = None
     facts: Facts | SecretFacts | None = None
+    _line: object = field(default=None, init=False, repr=False, compare=False)
+    """The line every reader reads, once read, where all read it alike
+    (:meth:`for_reader`); :data:`_PER_READER` where they do not."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
@@ -112,7 +115,23 @@ class Event:
     def for_reader(self, reader: str = REFEREE) -> dict[str, object]:
         """The event as ``reader`` reads it: its text in the wording meant for
         that reader and whether it was public, never who else may know it (an
-        audience can itself be a secret). A fresh dict on every call."""
+        audience can itself be a secret). A line that every reader reads
+        alike (nothing in its text worded for its reader, no secret in its
+        facts) is made once, read-only, and shared by every view that shows
+        it; any other is made anew for each call."""
+        line = self._line
+        if type(line) is ReadOnlyDict:
+            return line
+        if line != _PER_READER:  # not read yet (or brought back plain by pickle)
+            if type(self.facts) is SecretFacts or not worded_alike(self.text):
+                object.__setattr__(self, "_line", _PER_READER)
+            else:
+                shared: dict[str, object] = read_only(self._made_for(reader))
+                object.__setattr__(self, "_line", shared)
+                return shared
+        return self._made_for(reader)
+
+    def _made_for(self, reader: str) -> dict[str, object]:
         data = reader_json(self.text, reader)
         data["public"] = self.audience.observers is None
         facts = self.facts
@@ -133,6 +152,10 @@ class Event:
         if self.clause:
             data["clause"] = self.clause
         return data
+
+
+_PER_READER = "per reader"
+"""An event's line worded for each reader, or with a secret in its facts."""
 
 
 class Tail:

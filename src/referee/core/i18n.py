@@ -249,6 +249,12 @@ def _inner_json(text: Msg, reader: str) -> object:
     return reader_json(text, reader)
 
 
+def worded_alike(text: Msg) -> bool:
+    """True when every reader reads ``text`` in the same words: no part of
+    it is worded for its reader (:func:`personal`)."""
+    return _impersonal(text)
+
+
 def _impersonal(value: Param) -> bool:
     """True when no part of ``value`` is worded for its reader."""
     if isinstance(value, Msg):

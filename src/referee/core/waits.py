@@ -141,9 +141,7 @@ class Decision:
 
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
-        if self.seats == (seat,) and not isinstance(self.schema, Mapping) and (
-                self.options is None or self.options.keys() <= {seat}) and \
-                self.defaults.keys() <= {seat} and self.templates.keys() <= {seat}:
+        if seat == self._sole_seat():
             return self  # put to this seat alone: nothing in it is another's
         own = None if self.options is None else {seat: self.options_for(seat)}
         defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
@@ -151,6 +149,20 @@ class Decision:
         templates = {seat: self.templates[seat]} if seat in self.templates else {}
         return Decision((seat,), self.question, own, shape, defaults, self.until_closed,
                         templates)
+
+    def _sole_seat(self) -> Seat | None:
+        """The one seat this decision is put to, when nothing in it is another
+        seat's (worked out once: every question is shown to its seat)."""
+        if "_sole" not in self.__dict__:
+            seat = self.seats[0] if len(self.seats) == 1 else None
+            only = {seat}
+            if isinstance(self.schema, Mapping) or not (
+                    (self.options is None or self.options.keys() <= only)
+                    and self.defaults.keys() <= only and self.templates.keys() <= only):
+                seat = None
+            self.__dict__["_sole"] = seat
+        sole: Seat | None = self.__dict__["_sole"]
+        return sole
 
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
