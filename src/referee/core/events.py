@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from referee.core.i18n import Msg, personal, reader_json, worded_alike
-from referee.core.readonly import ReadOnlyDict, read_only
+from referee.core.i18n import Msg, alike_params, personal, reader_json
+from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -123,13 +123,27 @@ class Event:
         if type(line) is ReadOnlyDict:
             return line
         if line != _PER_READER:  # not read yet (or brought back plain by pickle)
-            if type(self.facts) is SecretFacts or not worded_alike(self.text):
-                object.__setattr__(self, "_line", _PER_READER)
-            else:
-                shared: dict[str, object] = read_only(self._made_for(reader))
-                object.__setattr__(self, "_line", shared)
+            shared = self._line_for_all()
+            object.__setattr__(self, "_line", _PER_READER if shared is None else shared)
+            if shared is not None:
                 return shared
         return self._made_for(reader)
+
+    def _line_for_all(self) -> dict[str, object] | None:
+        """The line every reader reads, read-only; None where readers read it
+        differently."""
+        facts = self.facts
+        if type(facts) is SecretFacts:
+            return None
+        params = alike_params(self.text)
+        if params is None:
+            return None
+        line: dict[str, object] = {"key": self.text.key, "params": params,
+                                   "public": self.audience.observers is None}
+        if facts is not None:
+            line["facts"] = facts if type(facts) is ReadOnlyDict else read_only(facts)
+        shared: dict[str, object] = read_only_flat(line)
+        return shared
 
     def _made_for(self, reader: str) -> dict[str, object]:
         data = reader_json(self.text, reader)

@@ -92,6 +92,18 @@ def read_only(value: Any) -> Any:
     return value
 
 
+def read_only_flat(value: dict[str, Any] | list[Any]) -> Any:
+    """A read-only copy of ``value``, whose items are already read-only,
+    texts or numbers: nothing in it is walked (a part built bottom-up)."""
+    if type(value) is dict:
+        shared: Any = _new_dict(ReadOnlyDict)
+        _fill_dict(shared, value)
+    else:
+        shared = _new_list(ReadOnlyList)
+        _fill_list(shared, value)
+    return shared
+
+
 _PLAIN_CONTAINERS = frozenset({dict, list, tuple})
 # The plain types' own methods fill a read-only part as it is made (its own refuse).
 _new_dict, _fill_dict, _set_item = dict.__new__, dict.update, dict.__setitem__
