@@ -185,7 +185,7 @@ class Game:
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
         decision = self._expect_decision(seat)
-        beyond = over_limit(value, ANSWER)
+        beyond = _beyond_limits(value)
         if beyond is not None:
             raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
                                     problem=beyond))
@@ -229,7 +229,7 @@ class Game:
         :raises IllegalAnswer: if ``value`` is not one of its outcomes.
         """
         chance = self._expect_chance()
-        beyond = over_limit(value, ANSWER)
+        beyond = _beyond_limits(value)
         if beyond is not None:
             raise IllegalAnswer(msg("core.error.answer-limit", seat=msg("core.error.outcome"),
                                     problem=beyond))
@@ -536,6 +536,17 @@ def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
     """The JSON Schema of an answer's shape, as a seat's view carries it
     (read-only: every view of the shape shares it)."""
     return cast(dict[str, JSON], read_only(shape.model_json_schema()))
+
+
+def _beyond_limits(value: object) -> Msg | None:
+    """Where an answer or outcome goes past :data:`referee.core.limits.ANSWER`,
+    walked before anything copies it; at once for a short plain text or a
+    whole number, the usual answer."""
+    kind = type(value)
+    if kind is int or (kind is str and len(value) <= ANSWER.text  # type: ignore[arg-type]
+                       and value.isascii()):  # type: ignore[attr-defined]
+        return None
+    return over_limit(value, ANSWER)
 
 
 def _answers_of(verdicts: Mapping[Seat, Verdict]) -> dict[Seat, Any]:

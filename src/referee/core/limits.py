@@ -102,10 +102,8 @@ def _first_problem(data: object, limits: Limits) -> tuple[str, Link, object] | N
     """What goes past ``limits`` first, where, and the value; walked without
     recursion, each text and number looked at in place (a large file holds
     hundreds of thousands of them, so the loop is kept lean)."""
-    kind = type(data)
-    if kind is not dict and kind is not list and kind is not tuple \
-            and not isinstance(data, Mapping):  # a lone text or number: the usual answer
-        return ("leaf", None, data) if _leaf_problem(data, limits) else None
+    if _leaf_problem(data, limits):
+        return "leaf", None, data
     longest, finite, isfinite = limits.text, limits.finite, math.isfinite
     stack: list[tuple[object, int, Link]] = [(data, 0, None)]
     pop, push = stack.pop, stack.append

@@ -8,9 +8,11 @@ one, the outcome's value for a chance event.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 from random import Random
 from typing import Any, TypeAlias, TypeVar, cast
@@ -260,6 +262,8 @@ class Chance:
     @classmethod
     def uniform(cls, what: Msg, values: Sequence[JSON],
                 label: Meaning | None = None) -> Chance:
+        if type(values) is tuple and all(type(v) is int or type(v) is str for v in values):
+            return cls(what, _uniform_outcomes(values), label)  # a die: its faces made once
         share = Fraction(1, len(values))
         return cls(what, tuple((value, share) for value in values), label)
 
@@ -282,15 +286,11 @@ class Chance:
         return self
 
     def pick(self, rng: Random) -> JSON:
-        """An outcome drawn by ``rng`` with its probability (the running
-        totals of the probabilities are worked out on the first draw)."""
-        drawn = self.__dict__.get("_drawn")
-        if drawn is None:
-            values = [value for value, _ in self.outcomes]
-            totals = list(accumulate(float(share) for _, share in self.outcomes))
-            drawn = self.__dict__["_drawn"] = (values, totals)
-        values, totals = drawn
-        return rng.choices(values, cum_weights=totals)[0]
+        """An outcome drawn by ``rng`` with its probability (as
+        ``rng.choices`` draws it, by the running totals of the probabilities,
+        worked out once for the outcomes)."""
+        values, totals = _running_totals(self.outcomes)
+        return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
 
     def probability(self, value: JSON) -> Fraction:
         kind = type(value)
@@ -301,6 +301,33 @@ class Chance:
 
 
 Wait: TypeAlias = Decision | Chance
+Outcomes: TypeAlias = tuple[tuple[JSON, Fraction], ...]
+
+
+@lru_cache(maxsize=64)
+def _uniform_outcomes(values: tuple[int | str, ...]) -> Outcomes:
+    """Whole numbers or texts, each an equal share (the faces of a die)."""
+    share = Fraction(1, len(values))
+    return tuple((value, share) for value in values)
+
+
+_TOTALS: dict[int, tuple[Outcomes, list[JSON], list[float]]] = {}
+"""The running totals of outcomes drawn from lately, by the outcomes' identity."""
+_TOTALS_KEPT = 256
+
+
+def _running_totals(outcomes: Outcomes) -> tuple[list[JSON], list[float]]:
+    """The outcomes' values, and their probabilities' running totals as
+    floats: worked out once for outcomes shared by many chances (a die's)."""
+    known = _TOTALS.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1], known[2]
+    values = [value for value, _ in outcomes]
+    totals = list(accumulate(float(share) for _, share in outcomes))
+    if len(_TOTALS) >= _TOTALS_KEPT:
+        _TOTALS.clear()
+    _TOTALS[id(outcomes)] = (outcomes, values, totals)
+    return values, totals
 
 
 def die(label: str = "d6", sides: int = 6, meaning: Meaning | None = None,
