@@ -274,6 +274,7 @@ class Game:
         twin._readers = {}
         if self._at.copyable:
             twin._at = self._at.copy(self._shared())
+            twin._readers = dict(self._readers)  # the same events so far: their lines too
         else:
             twin._snapshots = []
             twin._at = twin._setup()

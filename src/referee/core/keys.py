@@ -119,10 +119,10 @@ def _object(value: Any, shared: Shared) -> Hashable:
 _FREEZERS: dict[type, _Freezer] = {}
 
 
-_REMEMBERED = frozenset({"_shown", "_drawn", "_json", "_asked", "_sole"})
+_REMEMBERED = frozenset({"_shown", "_drawn", "_asked", "_sole"})
 """What a question, an option or a chance remembers of having been shown,
-drawn or asked (waits.shown, Option.shown_json, Chance.pick, Decision.asks):
-not part of a position."""
+drawn or asked (waits.shown, Chance.pick, Decision.asks): not part of a
+position."""
 
 
 def _fields(value: Any) -> list[tuple[str, Any]] | None:

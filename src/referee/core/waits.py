@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from referee.core.events import Seat
 from referee.core.i18n import Msg, Param
-from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only, read_only_flat
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 
 JSON: TypeAlias = Any
 """A value that survives a JSON round trip unchanged (str, int, bool, list, dict, None)."""
@@ -62,36 +62,35 @@ def copy_of_meaning(meaning: Meaning) -> dict[str, JSON]:
             break
     else:
         return copied
-    return cast(dict[str, JSON], json.loads(json.dumps(meaning)))
+    return cast(dict[str, JSON], json_copy(meaning))
 
 
 class _NotPlain(Exception):
-    """A value with something JSON would change in it (a key that is not text)."""
+    """A value with something a JSON round trip would change (a key that is not text)."""
 
 
-def shown_json(value: JSON) -> JSON:
-    """``value`` as a JSON round trip reads it back, read-only: a view's
-    part that reads as a copy and that nobody can change."""
+def json_copy(value: JSON) -> JSON:
+    """A copy of ``value`` as a JSON round trip reads it back (tuples become
+    lists), made without writing it out when it is plain JSON already."""
     try:
-        return _plain_read_only(value)
+        return _plain_copy(value)
     except _NotPlain:
-        return read_only(json.loads(json.dumps(value)))
+        return json.loads(json.dumps(value))
 
 
-def _plain_read_only(value: JSON) -> JSON:
+def _plain_copy(value: JSON) -> JSON:
     kind = type(value)
-    if kind in _SCALARS:
-        return value
     if kind is dict:
-        out: dict[str, JSON] = {}
+        copied: dict[str, JSON] = {}
         for key, item in value.items():
             if type(key) is not str:
                 raise _NotPlain
-            out[key] = item if type(item) in _SCALARS else _plain_read_only(item)
-        return read_only_flat(out)
+            copied[key] = item if type(item) in _SCALARS else _plain_copy(item)
+        return copied
     if kind is list or kind is tuple:
-        return read_only_flat([item if type(item) in _SCALARS else _plain_read_only(item)
-                               for item in value])
+        return [item if type(item) in _SCALARS else _plain_copy(item) for item in value]
+    if kind in _SCALARS:
+        return value
     raise _NotPlain
 
 
@@ -113,23 +112,11 @@ class Option:
         it changes no legal answer."""
         value = self.value
         if type(value) not in _SCALARS:
-            value = json.loads(json.dumps(value))
+            value = json_copy(value)
         data: dict[str, JSON] = {"value": value, "label": self.label.to_json()}
         if self.meaning is not None:
             data["meaning"] = copy_of_meaning(self.meaning)
         return data
-
-    def shown_json(self) -> dict[str, JSON]:
-        """:meth:`to_json`, read-only, made once and shared by every view
-        that shows this option, in this game or another."""
-        kept = self.__dict__.get("_json")
-        if type(kept) is not ReadOnlyDict:  # none yet (or brought back plain by pickle)
-            data: dict[str, JSON] = {"value": shown_json(self.value),
-                                     "label": read_only(self.label.to_json())}
-            if self.meaning is not None:
-                data["meaning"] = shown_json(self.meaning)
-            kept = self.__dict__["_json"] = read_only_flat(data)
-        return cast(dict[str, JSON], kept)
 
 
 @dataclass(frozen=True)
@@ -215,16 +202,16 @@ class Decision:
         """What a view of ``seat`` shows of this decision: the question, the
         seats asked, who has answered (none: the game fills it in), and the
         options put to ``seat`` if it answers by choosing one. The mapping is
-        new on every call; the question and the options are read-only and
-        shared by every view that shows them (:func:`shown`)."""
+        new on every call; a part shown again is read-only and shared
+        (:func:`shown`)."""
         data: dict[str, JSON] = {"decision": shown(self, "question", self.question.to_json),
                                  "seats": list(self.seats), "answered": []}
-        if self.asks(seat) and self.shape_for(seat) is None:
+        if seat in self.seats and self.shape_for(seat) is None:
             data["options"] = shown(self, ("options", seat), lambda: self._options_json(seat))
         return data
 
     def _options_json(self, seat: Seat) -> list[JSON]:
-        return cast(list[JSON], read_only_flat([o.shown_json() for o in self.options_for(seat)]))
+        return [shown(o, "option", o.to_json) for o in self.options_for(seat)]
 
     def shape_for(self, seat: Seat) -> type[BaseModel] | None:
         """The model ``seat``'s answer must fit; None for a choice among options."""
@@ -233,11 +220,12 @@ class Decision:
         return self.schema.get(seat)
 
 
-def shown(part: Decision, key: object, build: Callable[[], T]) -> T:
-    """``build()``, JSON, read-only: rules may show the same question or
-    option again, in this game or another, and every view that shows it
-    shares it, never built again. (What a copy through pickle brings back
-    as plain JSON is made read-only again.)"""
+def shown(part: Decision | Option, key: object, build: Callable[[], T]) -> T:
+    """``build()``, JSON. Rules may show the same question or option again,
+    in this game or another: from its second showing on it is kept
+    read-only and shared by every view that shows it, never built again. A
+    part shown only once is built for that view alone. (What a copy through
+    pickle brings back as plain JSON is made read-only again.)"""
     kept: dict[object, object] | None = part.__dict__.get("_shown")
     if kept is None:
         kept = part.__dict__["_shown"] = {}
@@ -245,6 +233,9 @@ def shown(part: Decision, key: object, build: Callable[[], T]) -> T:
     kind = type(value)
     if kind is ReadOnlyDict or kind is ReadOnlyList:
         return cast(T, value)
+    if value is None:
+        kept[key] = True  # shown once
+        return build()
     value = kept[key] = read_only(build())
     return cast(T, value)
 
