@@ -314,8 +314,9 @@ class Game:
         Treat a view as read-only. Its log part is kept up to date as events
         arrive and shared with the seat's earlier views, so building a view
         costs the size of the state, not the length of the game. Parts shared
-        with other seats' views or other games (a scenario's names, a question
-        and its options shown again, the answer's schema) refuse to be
+        with other seats' views or other games (a scenario's names, a log line
+        every reader reads alike, a question and its options shown again, the
+        answer's schema) refuse to be
         changed (:mod:`referee.core.readonly`); changing any other part
         changes nothing in the game nor in another seat's view.
         ``copy.deepcopy(view)`` gives a copy that may be changed throughout.
