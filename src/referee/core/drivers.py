@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Protocol, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -28,25 +28,26 @@ from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
+T = TypeVar("T")
 
-class _BuiltOnRead:
-    """An :class:`Ask`'s view: given whole, or as a function that builds it
-    when it is first read."""
+
+class _BuiltOnRead(Generic[T]):
+    """A part of an :class:`Ask` given whole, or as a function that builds it
+    when it is first read (its view, its seat's name)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_{name}"
 
-    def __get__(self, ask: object, owner: type | None = None) -> dict[str, JSON]:
+    def __get__(self, ask: object, owner: type | None = None) -> T:
         if ask is None:
             raise AttributeError(self.slot)  # no default: every Ask is given one
-        view = ask.__dict__[self.slot]
-        if callable(view):
-            view = ask.__dict__[self.slot] = view()
-        return view  # type: ignore[no-any-return]
+        part = ask.__dict__[self.slot]
+        if callable(part):
+            part = ask.__dict__[self.slot] = part()
+        return part  # type: ignore[no-any-return]
 
-    def __set__(self, ask: object, view: dict[str, JSON] | Callable[[], dict[str, JSON]]
-                ) -> None:
-        ask.__dict__[self.slot] = view
+    def __set__(self, ask: object, part: T | Callable[[], T]) -> None:
+        ask.__dict__[self.slot] = part
 
 
 @dataclass(frozen=True)
@@ -54,20 +55,21 @@ class Ask:
     """What a player is shown: its seat, the question with only its own
     options, and its own view of the game. Nothing else reaches a player.
 
-    The view is built when the player first reads it (a bot that picks among
-    the options never does): read it before the game moves on."""
+    The view and the seat's name are built when the player first reads them
+    (a bot that picks among the options never does): read the view before
+    the game moves on."""
 
     seat: Seat
     decision: Decision
-    view: _BuiltOnRead = _BuiltOnRead()  # not a default: it raises when read from the class
+    view: _BuiltOnRead[dict[str, JSON]] = _BuiltOnRead()  # no default: it raises
     ruleset: AnyRuleset  # type: ignore[misc]
-    seat_name: Msg | Name  # type: ignore[misc]
+    seat_name: _BuiltOnRead[Msg | Name] = _BuiltOnRead()
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Ask:
         """The question ``game`` puts to ``seat`` now. :raises NotWaitingForThat:"""
         wait = game.waiting
-        if not isinstance(wait, Decision) or seat not in wait.seats:
+        if not isinstance(wait, Decision) or not wait.asks(seat):
             raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
                                         seats=tuple(wait.seats)
                                         if isinstance(wait, Decision) else ()))
@@ -78,7 +80,7 @@ class Ask:
                 raise RuntimeError("a view read after the game moved on from the question")
             return game.view(seat)
 
-        return cls(seat, wait.for_seat(seat), view, game.ruleset, game.seat_name(seat))
+        return cls(seat, wait.for_seat(seat), view, game.ruleset, lambda: game.seat_name(seat))
 
     @property
     def options(self) -> tuple[Option, ...]:

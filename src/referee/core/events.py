@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from referee.core.i18n import Msg, personal, reader_json
-from referee.core.readonly import ReadOnlyDict, read_only
+from referee.core.i18n import Msg, alike_params, personal, reader_json
+from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 Seat = str
 REFEREE: Seat = "referee"
@@ -80,7 +80,7 @@ def shared_facts(facts: Facts | SecretFacts | None) -> Facts | SecretFacts | Non
     """``facts`` made read-only once, so every view line shows the same object."""
     if facts is None or type(facts) is SecretFacts or type(facts) is ReadOnlyDict:
         return facts
-    shared: Facts = read_only(dict(facts))  # type: ignore[arg-type]
+    shared: Facts = read_only(facts if type(facts) is dict else dict(facts))  # type: ignore[arg-type]
     return shared
 
 
@@ -101,6 +101,9 @@ class Event:
     audience: Audience = EVERYONE
     clause: str | None = None
     facts: Facts | SecretFacts | None = None
+    _line: object = field(default=None, init=False, repr=False, compare=False)
+    """The line every reader reads, once read, where all read it alike
+    (:meth:`for_reader`); :data:`_PER_READER` where they do not."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
@@ -112,7 +115,37 @@ class Event:
     def for_reader(self, reader: str = REFEREE) -> dict[str, object]:
         """The event as ``reader`` reads it: its text in the wording meant for
         that reader and whether it was public, never who else may know it (an
-        audience can itself be a secret). A fresh dict on every call."""
+        audience can itself be a secret). A line that every reader reads
+        alike (nothing in its text worded for its reader, no secret in its
+        facts) is made once, read-only, and shared by every view that shows
+        it; any other is made anew for each call."""
+        line = self._line
+        if type(line) is ReadOnlyDict:
+            return line
+        if line != _PER_READER:  # not read yet (or brought back plain by pickle)
+            shared = self._line_for_all()
+            object.__setattr__(self, "_line", _PER_READER if shared is None else shared)
+            if shared is not None:
+                return shared
+        return self._made_for(reader)
+
+    def _line_for_all(self) -> dict[str, object] | None:
+        """The line every reader reads, read-only; None where readers read it
+        differently."""
+        facts = self.facts
+        if type(facts) is SecretFacts:
+            return None
+        params = alike_params(self.text)
+        if params is None:
+            return None
+        line: dict[str, object] = {"key": self.text.key, "params": params,
+                                   "public": self.audience.observers is None}
+        if facts is not None:
+            line["facts"] = facts if type(facts) is ReadOnlyDict else read_only(facts)
+        shared: dict[str, object] = read_only_flat(line)
+        return shared
+
+    def _made_for(self, reader: str) -> dict[str, object]:
         data = reader_json(self.text, reader)
         data["public"] = self.audience.observers is None
         facts = self.facts
@@ -133,6 +166,10 @@ class Event:
         if self.clause:
             data["clause"] = self.clause
         return data
+
+
+_PER_READER = "per reader"
+"""An event's line worded for each reader, or with a secret in its facts."""
 
 
 class Tail:

@@ -185,7 +185,10 @@ class Game:
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
         decision = self._expect_decision(seat)
-        _within_limits(value, self.seat_name(seat))
+        beyond = _beyond_limits(value)
+        if beyond is not None:
+            raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
+                                    problem=beyond))
         value = as_json(value)
         verdict = self._judge_answer(decision, seat, value)
         item: Input = {"seat": seat, "answer": value}
@@ -193,8 +196,8 @@ class Game:
             self._commit(item, lambda: self._resolve({seat: verdict}, verdict.answer))
             return
         at = self._at
-        if not decision.until_closed and len(self.seats_to_answer()) == 1 \
-                and seat not in at.pending:
+        if not decision.until_closed and seat not in at.pending \
+                and len(at.pending) + 1 == decision.seat_count:  # the last seat to answer
             answers = {**at.verdicts, seat: verdict}
             self._commit(item, lambda: self._resolve(answers, _answers_of(answers)))
             return
@@ -226,7 +229,10 @@ class Game:
         :raises IllegalAnswer: if ``value`` is not one of its outcomes.
         """
         chance = self._expect_chance()
-        _within_limits(value, msg("core.error.outcome"))
+        beyond = _beyond_limits(value)
+        if beyond is not None:
+            raise IllegalAnswer(msg("core.error.answer-limit", seat=msg("core.error.outcome"),
+                                    problem=beyond))
         value = as_json(value)
         if chance.probability(value) == 0:
             possible = tuple(_json_text(v) for v, _ in chance.outcomes)
@@ -268,6 +274,7 @@ class Game:
         twin._readers = {}
         if self._at.copyable:
             twin._at = self._at.copy(self._shared())
+            twin._readers = dict(self._readers)  # the same events so far: their lines too
         else:
             twin._snapshots = []
             twin._at = twin._setup()
@@ -307,8 +314,9 @@ class Game:
         Treat a view as read-only. Its log part is kept up to date as events
         arrive and shared with the seat's earlier views, so building a view
         costs the size of the state, not the length of the game. Parts shared
-        with other seats' views or other games (a scenario's names, a question
-        and its options shown again, the answer's schema) refuse to be
+        with other seats' views or other games (a scenario's names, a log line
+        every reader reads alike, a question and its options shown again, the
+        answer's schema) refuse to be
         changed (:mod:`referee.core.readonly`); changing any other part
         changes nothing in the game nor in another seat's view.
         ``copy.deepcopy(view)`` gives a copy that may be changed throughout.
@@ -432,7 +440,7 @@ class Game:
 
     def _judge_answer(self, decision: Decision, seat: Seat, value: JSON) -> Verdict:
         shape = decision.shape_for(seat)
-        parsed = _parse(shape, self.seat_name(seat), value) if shape is not None \
+        parsed = self._parse(shape, seat, value) if shape is not None \
             else self._legal_option(decision, seat, value)
         verdict = self.ruleset.check_answer(self._at.state, seat, decision, parsed)
         if verdict.refusals:
@@ -440,11 +448,20 @@ class Game:
                                     reasons=tuple(verdict.refusals)))
         return verdict
 
+    def _parse(self, shape: type[BaseModel], seat: Seat, value: JSON) -> BaseModel:
+        try:
+            return shape.model_validate(value)
+        except ValidationError as exc:
+            problems = tuple(problem_message(err, shape, value) for err in exc.errors())
+            raise IllegalAnswer(msg("core.error.answer-shape", seat=self.seat_name(seat),
+                                    problems=problems)) from None
+
     def _legal_option(self, decision: Decision, seat: Seat, value: JSON) -> JSON:
         options = decision.options_for(seat)
         if type(value) is str:  # the usual answer: equal text, and text it is
-            if any(o.value == value and type(o.value) is str for o in options):
-                return value
+            for option in options:
+                if option.value == value and type(option.value) is str:
+                    return value
         elif any(same_json(value, o.value) for o in options):
             return value
         legal = [option.value for option in options]
@@ -523,22 +540,16 @@ def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
     return cast(dict[str, JSON], read_only(shape.model_json_schema()))
 
 
-def _within_limits(value: object, whose: Msg | Name) -> None:
-    """An answer or outcome no larger than :data:`referee.core.limits.ANSWER`
-    allows, walked before anything copies it. :raises IllegalAnswer:"""
-    beyond = over_limit(value, ANSWER)
-    if beyond is not None:
-        raise IllegalAnswer(msg("core.error.answer-limit", seat=whose, problem=beyond))
+def _beyond_limits(value: object) -> Msg | None:
+    """Where an answer or outcome goes past :data:`referee.core.limits.ANSWER`,
+    walked before anything copies it; at once for a short plain text or a
+    whole number, the usual answer."""
+    kind = type(value)
+    if kind is int or (kind is str and len(value) <= ANSWER.text  # type: ignore[arg-type]
+                       and value.isascii()):  # type: ignore[attr-defined]
+        return None
+    return over_limit(value, ANSWER)
 
 
 def _answers_of(verdicts: Mapping[Seat, Verdict]) -> dict[Seat, Any]:
     return {seat: verdict.answer for seat, verdict in verdicts.items()}
-
-
-def _parse(shape: type[BaseModel], seat: Msg | Name, value: JSON) -> BaseModel:
-    try:
-        return shape.model_validate(value)
-    except ValidationError as exc:
-        problems = tuple(problem_message(err, shape, value) for err in exc.errors())
-        raise IllegalAnswer(msg("core.error.answer-shape", seat=seat,
-                                problems=problems)) from None

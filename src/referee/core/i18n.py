@@ -22,7 +22,7 @@ from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import GENDERS, Gender
-from referee.core.readonly import ReadOnlyDict, read_only
+from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
     from referee.core.grammar import Bundle
@@ -243,6 +243,48 @@ def _inner_json(text: Msg, reader: str) -> object:
         else:
             object.__setattr__(text, "_shown", _PERSONAL)
     return reader_json(text, reader)
+
+
+def alike_params(text: Msg) -> Mapping[str, object] | None:
+    """The ``params`` of :func:`reader_json` of ``text`` as every reader
+    reads them, made read-only in one walk, when no part of ``text`` is
+    worded for its reader; None when some part is. A text inside it is
+    shared from then on, as :func:`_inner_json` shares it."""
+    if text.key == PERSONAL:
+        return None
+    out: dict[str, object] = {}
+    for key, value in text.params.items():
+        kind = type(value)
+        if kind is str or kind is int:
+            out[key] = value
+        elif kind is Name:
+            out[key] = value.shared_json()  # type: ignore[union-attr]
+        else:
+            part = _alike_param(value)
+            if part is _PERSONAL:
+                return None
+            out[key] = part
+    return read_only_flat(out)  # type: ignore[no-any-return]
+
+
+def _alike_param(value: Param) -> object:
+    """A parameter's part of :func:`alike_params`; ``_PERSONAL`` where some
+    part of it is worded for its reader."""
+    if isinstance(value, Msg):
+        shown = value._shown
+        if type(shown) is ReadOnlyDict or shown is _PERSONAL:
+            return shown
+        params = alike_params(value)
+        shared = _PERSONAL if params is None else read_only_flat(
+            {"key": value.key, "params": params})
+        object.__setattr__(value, "_shown", shared)
+        return shared
+    if isinstance(value, tuple):
+        parts = [_alike_param(item) for item in value]
+        return _PERSONAL if _PERSONAL in parts else read_only_flat(parts)
+    if isinstance(value, Name):
+        return value.shared_json()
+    return read_only(_param_json(value))
 
 
 def _impersonal(value: Param) -> bool:

@@ -50,6 +50,10 @@ class Registered(Generic[T]):
 
     def find(self, name: object) -> T | None:
         """The object registered for the ruleset named ``name``."""
+        try:
+            return self._found[name]  # type: ignore[index]  # found before: asked at every choice
+        except (KeyError, TypeError):
+            pass
         if not isinstance(name, str):
             return None
         if name not in self._found:

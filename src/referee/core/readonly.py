@@ -75,11 +75,36 @@ def read_only(value: Any) -> Any:
     """``value`` (JSON) with every object and array in it read-only, at any
     depth; tuples become arrays. Read-only parts are taken as they are."""
     kind = type(value)
-    if kind is ReadOnlyDict or kind is ReadOnlyList:
-        return value
     if kind is dict:
-        return ReadOnlyDict({key: read_only(item) for key, item in value.items()})
+        shared: Any = _new_dict(ReadOnlyDict)
+        _fill_dict(shared, value)  # texts and numbers as they are, in one copy
+        for key, item in value.items():
+            if type(item) in _PLAIN_CONTAINERS:
+                _set_item(shared, key, read_only(item))
+        return shared
     if kind is list or kind is tuple:
-        return ReadOnlyList([read_only(item) for item in value])
+        shared = _new_list(ReadOnlyList)
+        _fill_list(shared, value)
+        for index, item in enumerate(value):
+            if type(item) in _PLAIN_CONTAINERS:
+                _set_index(shared, index, read_only(item))
+        return shared
     return value
 
+
+def read_only_flat(value: dict[str, Any] | list[Any]) -> Any:
+    """A read-only copy of ``value``, whose items are already read-only,
+    texts or numbers: nothing in it is walked (a part built bottom-up)."""
+    if type(value) is dict:
+        shared: Any = _new_dict(ReadOnlyDict)
+        _fill_dict(shared, value)
+    else:
+        shared = _new_list(ReadOnlyList)
+        _fill_list(shared, value)
+    return shared
+
+
+_PLAIN_CONTAINERS = frozenset({dict, list, tuple})
+# The plain types' own methods fill a read-only part as it is made (its own refuse).
+_new_dict, _fill_dict, _set_item = dict.__new__, dict.update, dict.__setitem__
+_new_list, _fill_list, _set_index = list.__new__, list.extend, list.__setitem__

@@ -8,9 +8,11 @@ one, the outcome's value for a chance event.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 from random import Random
 from typing import Any, TypeAlias, TypeVar, cast
@@ -60,7 +62,36 @@ def copy_of_meaning(meaning: Meaning) -> dict[str, JSON]:
             break
     else:
         return copied
-    return cast(dict[str, JSON], json.loads(json.dumps(meaning)))
+    return cast(dict[str, JSON], json_copy(meaning))
+
+
+class _NotPlain(Exception):
+    """A value with something a JSON round trip would change (a key that is not text)."""
+
+
+def json_copy(value: JSON) -> JSON:
+    """A copy of ``value`` as a JSON round trip reads it back (tuples become
+    lists), made without writing it out when it is plain JSON already."""
+    try:
+        return _plain_copy(value)
+    except _NotPlain:
+        return json.loads(json.dumps(value))
+
+
+def _plain_copy(value: JSON) -> JSON:
+    kind = type(value)
+    if kind is dict:
+        copied: dict[str, JSON] = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain
+            copied[key] = item if type(item) in _SCALARS else _plain_copy(item)
+        return copied
+    if kind is list or kind is tuple:
+        return [item if type(item) in _SCALARS else _plain_copy(item) for item in value]
+    if kind in _SCALARS:
+        return value
+    raise _NotPlain
 
 
 @dataclass(frozen=True)
@@ -81,7 +112,7 @@ class Option:
         it changes no legal answer."""
         value = self.value
         if type(value) not in _SCALARS:
-            value = json.loads(json.dumps(value))
+            value = json_copy(value)
         data: dict[str, JSON] = {"value": value, "label": self.label.to_json()}
         if self.meaning is not None:
             data["meaning"] = copy_of_meaning(self.meaning)
@@ -126,16 +157,22 @@ class Decision:
     def asks(self, seat: Seat) -> bool:
         """True when ``seat`` is one of the seats asked (a set, made once: a
         turn of ten thousand seats is answered seat by seat)."""
+        return seat in self._asked_seats()
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats are asked (each counted once)."""
+        return len(self._asked_seats())
+
+    def _asked_seats(self) -> frozenset[Seat]:
         asked: frozenset[Seat] | None = self.__dict__.get("_asked")
         if asked is None:
             asked = self.__dict__["_asked"] = frozenset(self.seats)
-        return seat in asked
+        return asked
 
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
-        if self.seats == (seat,) and not isinstance(self.schema, Mapping) and (
-                self.options is None or self.options.keys() <= {seat}) and \
-                self.defaults.keys() <= {seat} and self.templates.keys() <= {seat}:
+        if seat == self._sole_seat():
             return self  # put to this seat alone: nothing in it is another's
         own = None if self.options is None else {seat: self.options_for(seat)}
         defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
@@ -143,6 +180,20 @@ class Decision:
         templates = {seat: self.templates[seat]} if seat in self.templates else {}
         return Decision((seat,), self.question, own, shape, defaults, self.until_closed,
                         templates)
+
+    def _sole_seat(self) -> Seat | None:
+        """The one seat this decision is put to, when nothing in it is another
+        seat's (worked out once: every question is shown to its seat)."""
+        if "_sole" not in self.__dict__:
+            seat = self.seats[0] if len(self.seats) == 1 else None
+            only = {seat}
+            if isinstance(self.schema, Mapping) or not (
+                    (self.options is None or self.options.keys() <= only)
+                    and self.defaults.keys() <= only and self.templates.keys() <= only):
+                seat = None
+            self.__dict__["_sole"] = seat
+        sole: Seat | None = self.__dict__["_sole"]
+        return sole
 
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
@@ -202,6 +253,8 @@ class Chance:
     @classmethod
     def uniform(cls, what: Msg, values: Sequence[JSON],
                 label: Meaning | None = None) -> Chance:
+        if type(values) is tuple and all(type(v) is int or type(v) is str for v in values):
+            return cls(what, _uniform_outcomes(values), label)  # a die: its faces made once
         share = Fraction(1, len(values))
         return cls(what, tuple((value, share) for value in values), label)
 
@@ -224,15 +277,11 @@ class Chance:
         return self
 
     def pick(self, rng: Random) -> JSON:
-        """An outcome drawn by ``rng`` with its probability (the running
-        totals of the probabilities are worked out on the first draw)."""
-        drawn = self.__dict__.get("_drawn")
-        if drawn is None:
-            values = [value for value, _ in self.outcomes]
-            totals = list(accumulate(float(share) for _, share in self.outcomes))
-            drawn = self.__dict__["_drawn"] = (values, totals)
-        values, totals = drawn
-        return rng.choices(values, cum_weights=totals)[0]
+        """An outcome drawn by ``rng`` with its probability (as
+        ``rng.choices`` draws it, by the running totals of the probabilities,
+        worked out once for the outcomes)."""
+        values, totals = _running_totals(self.outcomes)
+        return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
 
     def probability(self, value: JSON) -> Fraction:
         kind = type(value)
@@ -243,6 +292,33 @@ class Chance:
 
 
 Wait: TypeAlias = Decision | Chance
+Outcomes: TypeAlias = tuple[tuple[JSON, Fraction], ...]
+
+
+@lru_cache(maxsize=64)
+def _uniform_outcomes(values: tuple[int | str, ...]) -> Outcomes:
+    """Whole numbers or texts, each an equal share (the faces of a die)."""
+    share = Fraction(1, len(values))
+    return tuple((value, share) for value in values)
+
+
+_TOTALS: dict[int, tuple[Outcomes, list[JSON], list[float]]] = {}
+"""The running totals of outcomes drawn from lately, by the outcomes' identity."""
+_TOTALS_KEPT = 256
+
+
+def _running_totals(outcomes: Outcomes) -> tuple[list[JSON], list[float]]:
+    """The outcomes' values, and their probabilities' running totals as
+    floats: worked out once for outcomes shared by many chances (a die's)."""
+    known = _TOTALS.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1], known[2]
+    values = [value for value, _ in outcomes]
+    totals = list(accumulate(float(share) for _, share in outcomes))
+    if len(_TOTALS) >= _TOTALS_KEPT:
+        _TOTALS.clear()
+    _TOTALS[id(outcomes)] = (outcomes, values, totals)
+    return values, totals
 
 
 def die(label: str = "d6", sides: int = 6, meaning: Meaning | None = None,
