@@ -4,6 +4,7 @@ example, bots answering from their own seat's view (drivers.Ask)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from itertools import count
 
@@ -12,21 +13,21 @@ from referee.core.scenario import load_scenario
 from referee.runtime import frozen_heap
 
 
-def playouts(scenario_name: str, seconds: float,
-             first_seed: int = 0) -> tuple[int, int, float]:
-    """Games and inputs played in about ``seconds``, and the time taken;
-    what was alive before the first game is set aside from the garbage
-    collector's scans meanwhile, as ``referee simulate`` does."""
+def playouts(scenario_name: str, seconds: float, first_seed: int = 0,
+             clock: Callable[[], float] = time.perf_counter) -> tuple[int, int, float]:
+    """Games and inputs played in about ``seconds`` of ``clock``, and the
+    time taken by it; what was alive before the first game is set aside from
+    the garbage collector's scans meanwhile, as ``referee simulate`` does."""
     ruleset, scenario = load_scenario(scenario_name)
     games = inputs = 0
     with frozen_heap():
-        start = time.perf_counter()
+        start = clock()
         for game in random_playouts(ruleset, scenario, count(first_seed)):
             games += 1
             inputs += len(game.inputs)
-            if time.perf_counter() - start >= seconds:
+            if clock() - start >= seconds:
                 break
-        return games, inputs, time.perf_counter() - start
+        return games, inputs, clock() - start
 
 
 def playout_line(scenario_name: str, seconds: float = 5.0) -> str:
@@ -39,12 +40,12 @@ def playout_line(scenario_name: str, seconds: float = 5.0) -> str:
 WARM_UP_SECONDS = 1.0
 
 
-def warm_playouts(scenario_name: str, seconds: float,
-                  first_seed: int = 0) -> tuple[int, int, float]:
+def warm_playouts(scenario_name: str, seconds: float, first_seed: int = 0,
+                  clock: Callable[[], float] = time.perf_counter) -> tuple[int, int, float]:
     """:func:`playouts` after a second of games not counted (loading the
     example, the text catalogues and the Russian dictionaries)."""
-    playouts(scenario_name, WARM_UP_SECONDS, 10**9)
-    return playouts(scenario_name, seconds, first_seed)
+    playouts(scenario_name, WARM_UP_SECONDS, 10**9, clock)
+    return playouts(scenario_name, seconds, first_seed, clock)
 
 
 def playouts_in_parallel(scenario_name: str, workers: int,
