@@ -4,6 +4,8 @@ checksum), and a view is never read stale."""
 
 from __future__ import annotations
 
+import copy
+import json
 from random import Random
 
 import pytest
@@ -58,3 +60,46 @@ def test_a_view_read_after_the_game_moved_on_is_refused() -> None:
     assert read.view is before  # read before the game moved on: kept as it was
     with pytest.raises(RuntimeError, match="moved on"):
         _ = unread.view
+
+
+def _step(game: Game, rng: Random) -> None:
+    """One input: a roll, a random bot's answer, or a close."""
+    if isinstance(game.waiting, Chance):
+        game.roll_random(rng)
+    elif game.seats_to_answer():
+        seat = game.seats_to_answer()[0]
+        game.answer(seat, random_bot(rng).choose(Ask.of(game, seat)))
+    else:
+        game.close()
+
+
+def _asked_after(name: str, inputs: int) -> tuple[Game, str]:
+    """A game of ``name``'s example some ``inputs`` in, at a seat's question."""
+    ruleset, scenario = load_scenario(name)
+    game, rng = Game(ruleset, scenario), Random(7)
+    while len(game.inputs) < inputs or not game.seats_to_answer():
+        _step(game, rng)
+    return game, game.seats_to_answer()[0]
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_a_players_view_reads_as_the_games_view_of_its_seat(name: str) -> None:
+    game, seat = _asked_after(name, 40)
+    whole = game.view(seat)
+    for read in (lambda v: v["state"], lambda v: v.get("log"), lambda v: v.get("waiting")):
+        view = Ask.of(game, seat).view
+        read(view)
+        assert json.dumps(view) == json.dumps(whole)
+        assert view == whole and list(view) == list(whole)
+        assert copy.deepcopy(view) == whole
+
+
+def test_a_views_log_read_after_the_game_moved_on_is_the_log_it_was_shown_with() -> None:
+    game, seat = _asked_after("samurai", 30)
+    log_then = copy.deepcopy(game.view(seat)["log"])
+    view, rng = Ask.of(game, seat).view, Random(3)
+    assert view["state"] is not None
+    while len(game.log_for(seat)) == len(log_then):
+        _step(game, rng)
+    assert view["log"] == log_then
+    assert len(game.view(seat)["log"]) > len(log_then)

@@ -56,7 +56,8 @@ class Ask:
     options, and its own view of the game. Nothing else reaches a player.
 
     The view and the seat's name are built when the player first reads them
-    (a bot that picks among the options never does): read the view before
+    (a bot that picks among the options never does), and the view's log when
+    it is first read (:meth:`Game.view_log_on_read`): read the view before
     the game moves on."""
 
     seat: Seat
@@ -78,7 +79,7 @@ class Ask:
         def view() -> dict[str, JSON]:
             if len(game.inputs) != asked_at:
                 raise RuntimeError("a view read after the game moved on from the question")
-            return game.view(seat)
+            return game.view_log_on_read(seat)
 
         return cls(seat, wait.for_seat(seat), view, game.ruleset, lambda: game.seat_name(seat))
 

@@ -246,11 +246,12 @@ class Log:
         for observer, (seen, _) in behind.items():
             self._seen[observer] = (seen, len(events))
 
-    def seen_since(self, observer: str, start: int) -> list[Event]:
-        """Of the events from the ``start``-th on, those ``observer`` may know."""
+    def seen_since(self, observer: str, start: int, stop: int | None = None) -> list[Event]:
+        """Of the events from the ``start``-th on (to the ``stop``-th, not
+        included, if given), those ``observer`` may know."""
         if observer == REFEREE:
-            return self._all.items()[start:]
-        return [event for event in self._all.items()[start:]
+            return self._all.items()[start:stop]
+        return [event for event in self._all.items()[start:stop]
                 if (observers := event.audience.observers) is None  # Audience.admits, inlined
                 or observer in observers]
 

@@ -29,6 +29,7 @@ from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
 from referee.core.limits import ANSWER, over_limit
+from referee.core.log_on_read import LogOnRead
 from referee.core.readonly import read_only
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
@@ -321,14 +322,34 @@ class Game:
         changes nothing in the game nor in another seat's view.
         ``copy.deepcopy(view)`` gives a copy that may be changed throughout.
         """
+        return self._view(seat, self._reader_log(seat))
+
+    def view_log_on_read(self, seat: Seat) -> dict[str, JSON]:
+        """The same view as :meth:`view`, its log part built when first read
+        (:class:`~referee.core.log_on_read.LogOnRead`): a bot that reads its
+        state alone never pays for its log lines. Read when it may, its log
+        is the seat's log as it stood when the view was made."""
+        log: Log = self._at.state.log
+        until = len(log)
+
+        def lines() -> list[dict[str, object]]:
+            if self._at.state.log is log and len(log) == until:  # the game is where it was
+                return self._reader_log(seat)
+            return [event.for_reader(seat) for event in log.seen_since(seat, 0, until)]
+
+        return LogOnRead(self._view(seat, None), lines, after="state")
+
+    def _view(self, seat: Seat, log: list[dict[str, object]] | None) -> dict[str, JSON]:
+        """``seat``'s view, with ``log`` as its log part (None: without one)."""
         state = self.ruleset.view(self._at.state, seat)
         view: dict[str, JSON] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
             "state": state if self.ruleset.fresh_views else _fresh(state),
-            "log": self._reader_log(seat),
-            "waiting": self._waiting_view(seat),
         }
+        if log is not None:
+            view["log"] = log
+        view["waiting"] = self._waiting_view(seat)
         outcome = self._at.outcome
         if outcome is not None:
             view["outcome"] = {**outcome.to_json(), "said": self.ruleset.outcome_words(
