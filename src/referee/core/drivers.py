@@ -81,7 +81,19 @@ class Ask:
                 raise RuntimeError("a view read after the game moved on from the question")
             return game.view_log_on_read(seat)
 
-        return cls(seat, wait.for_seat(seat), view, game.ruleset, lambda: game.seat_name(seat))
+        return cls._made(seat, wait.for_seat(seat), view, game.ruleset,
+                         lambda: game.seat_name(seat))
+
+    @classmethod
+    def _made(cls, seat: Seat, decision: Decision, view: Callable[[], dict[str, JSON]],
+              ruleset: AnyRuleset, seat_name: Callable[[], Msg | Name]) -> Ask:
+        """``cls(seat, decision, view, ruleset, seat_name)``, its fields set
+        in one step (an ask is made for every decision: the frozen class's
+        own ``__init__`` sets them one by one, through the parts built on read)."""
+        ask = object.__new__(cls)
+        ask.__dict__.update(seat=seat, decision=decision, _view=view, ruleset=ruleset,
+                            _seat_name=seat_name)
+        return ask
 
     @property
     def options(self) -> tuple[Option, ...]:

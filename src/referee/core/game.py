@@ -16,7 +16,7 @@ import copy
 import hashlib
 import json
 import marshal
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from random import Random
 from typing import Any, cast
@@ -194,13 +194,16 @@ class Game:
         verdict = self._judge_answer(decision, seat, value)
         item: Input = {"seat": seat, "answer": value}
         if not decision.simultaneous:
-            self._commit(item, lambda: self._resolve({seat: verdict}, verdict.answer))
+            if verdict.voids:
+                self._commit(item, self._resolve, {seat: verdict}, verdict.answer)
+            else:  # the usual answer: nothing to tell the seat
+                self._commit(item, self._continue, verdict.answer)
             return
         at = self._at
         if not decision.until_closed and seat not in at.pending \
                 and len(at.pending) + 1 == decision.seat_count:  # the last seat to answer
             answers = {**at.verdicts, seat: verdict}
-            self._commit(item, lambda: self._resolve(answers, _answers_of(answers)))
+            self._commit(item, self._resolve, answers, _answers_of(answers))
             return
         self.inputs.append(item)
         at.pending[seat] = value
@@ -222,7 +225,7 @@ class Game:
         answers = dict(self._at.verdicts)
         for seat in silent:
             answers[seat] = self._judge_answer(decision, seat, as_json(decision.defaults[seat]))
-        self._commit({"close": True}, lambda: self._resolve(answers, _answers_of(answers)))
+        self._commit({"close": True}, self._resolve, answers, _answers_of(answers))
 
     def roll(self, value: JSON) -> None:
         """Give the outcome of the chance event the game waits for.
@@ -239,13 +242,13 @@ class Game:
             possible = tuple(_json_text(v) for v, _ in chance.outcomes)
             raise IllegalAnswer(msg("core.error.impossible-outcome", value=_json_text(value),
                                     chance=chance.what, possible=possible))
-        self._commit({"chance": value}, lambda: self._continue(value))
+        self._commit({"chance": value}, self._continue, value)
 
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
         chance = self._expect_chance()
         value = as_json(chance.pick(rng))
-        self._commit({"chance": value}, lambda: self._continue(value))
+        self._commit({"chance": value}, self._continue, value)
         return value
 
     def feed(self, *values: JSON) -> None:
@@ -381,13 +384,13 @@ class Game:
     def _shared(self) -> tuple[object, ...]:
         return (self.scenario, self.ruleset, *self._at.state.shared())
 
-    def _commit(self, item: Input, effect: Any) -> None:
-        """Record ``item`` and let the rules act on it; on any failure in the
-        rules, put the game back as it was before ``item``."""
+    def _commit(self, item: Input, effect: Callable[..., None], *args: Any) -> None:
+        """Record ``item`` and let the rules act on it (``effect(*args)``); on
+        any failure in the rules, put the game back as it was before ``item``."""
         index = len(self.inputs)
         self.inputs.append(item)
         try:
-            effect()
+            effect(*args)
         except RefereeError:
             self._rewind(index)
             raise
