@@ -94,12 +94,13 @@ def test_a_players_view_reads_as_the_games_view_of_its_seat(name: str) -> None:
         assert copy.deepcopy(view) == whole
 
 
-def test_a_views_log_read_after_the_game_moved_on_is_the_log_it_was_shown_with() -> None:
+def test_a_views_log_and_question_read_after_the_game_moved_on_are_as_they_were_shown() -> None:
     game, seat = _asked_after("samurai", 30)
-    log_then = copy.deepcopy(game.view(seat)["log"])
+    then = copy.deepcopy(game.view(seat))
     view, rng = Ask.of(game, seat).view, Random(3)
-    assert view["state"] is not None
-    while len(game.log_for(seat)) == len(log_then):
+    assert view["state"] == then["state"]
+    while len(game.log_for(seat)) == len(then["log"]):
         _step(game, rng)
-    assert view["log"] == log_then
-    assert len(game.view(seat)["log"]) > len(log_then)
+    assert view["log"] == then["log"]
+    assert view.get("waiting") == then["waiting"]
+    assert len(game.view(seat)["log"]) > len(then["log"])

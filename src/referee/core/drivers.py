@@ -56,9 +56,9 @@ class Ask:
     options, and its own view of the game. Nothing else reaches a player.
 
     The view and the seat's name are built when the player first reads them
-    (a bot that picks among the options never does), and the view's log when
-    it is first read (:meth:`Game.view_log_on_read`): read the view before
-    the game moves on."""
+    (a bot that picks among the options never does), and the view's log and
+    what it is asked when first read (:meth:`Game.view_on_read`): read the
+    view before the game moves on."""
 
     seat: Seat
     decision: Decision
@@ -79,7 +79,7 @@ class Ask:
         def view() -> dict[str, JSON]:
             if len(game.inputs) != asked_at:
                 raise RuntimeError("a view read after the game moved on from the question")
-            return game.view_log_on_read(seat)
+            return game.view_on_read(seat)
 
         return cls._made(seat, wait.for_seat(seat), view, game.ruleset,
                          lambda: game.seat_name(seat))

@@ -29,11 +29,11 @@ from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
 from referee.core.limits import ANSWER, over_limit
-from referee.core.log_on_read import LogOnRead
+from referee.core.parts_on_read import PartsOnRead
 from referee.core.readonly import read_only
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
-from referee.core.waits import JSON, Chance, Decision, Wait, same_json
+from referee.core.waits import JSON, Chance, Decision, Wait, json_copy, same_json
 
 Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
@@ -49,7 +49,7 @@ def as_json(value: JSON) -> JSON:
     """The value as it will read back from a saved file (tuples become lists)."""
     if type(value) in (str, int, bool, type(None)):
         return value
-    return json.loads(json.dumps(value))
+    return json_copy(value)
 
 
 def _fresh(value: JSON) -> JSON:
@@ -325,35 +325,42 @@ class Game:
         changes nothing in the game nor in another seat's view.
         ``copy.deepcopy(view)`` gives a copy that may be changed throughout.
         """
-        return self._view(seat, self._reader_log(seat))
+        at = self._at
+        return self._view(seat, {"log": self._reader_log(seat),
+                                 "waiting": _waiting_json(at.wait, at.pending, at.verdicts, seat)})
 
-    def view_log_on_read(self, seat: Seat) -> dict[str, JSON]:
-        """The same view as :meth:`view`, its log part built when first read
-        (:class:`~referee.core.log_on_read.LogOnRead`): a bot that reads its
-        state alone never pays for its log lines. Read when it may, its log
-        is the seat's log as it stood when the view was made."""
-        log: Log = self._at.state.log
+    def view_on_read(self, seat: Seat) -> dict[str, JSON]:
+        """The same view as :meth:`view`, its log and what it is asked built
+        when first read (:class:`~referee.core.parts_on_read.PartsOnRead`):
+        a bot that reads its state alone never pays for its log lines nor
+        for the options it was given already. Read when they may, these
+        parts are what they were when the view was made."""
+        at = self._at
+        log: Log = at.state.log
         until = len(log)
+        wait, pending, verdicts = at.wait, dict(at.pending), dict(at.verdicts)
 
         def lines() -> list[dict[str, object]]:
             if self._at.state.log is log and len(log) == until:  # the game is where it was
                 return self._reader_log(seat)
             return [event.for_reader(seat) for event in log.seen_since(seat, 0, until)]
 
-        return LogOnRead(self._view(seat, None), lines, after="state")
+        return PartsOnRead(self._view(seat, {}), {
+            "log": lines, "waiting": lambda: _waiting_json(wait, pending, verdicts, seat),
+        }, _VIEW_ORDER)
 
-    def _view(self, seat: Seat, log: list[dict[str, object]] | None) -> dict[str, JSON]:
-        """``seat``'s view, with ``log`` as its log part (None: without one)."""
-        state = self.ruleset.view(self._at.state, seat)
+    def _view(self, seat: Seat, parts: dict[str, JSON]) -> dict[str, JSON]:
+        """``seat``'s view, with ``parts`` (its log, what it is asked, or
+        neither) after its state."""
+        at = self._at
+        state = self.ruleset.view(at.state, seat)
         view: dict[str, JSON] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
             "state": state if self.ruleset.fresh_views else _fresh(state),
+            **parts,
         }
-        if log is not None:
-            view["log"] = log
-        view["waiting"] = self._waiting_view(seat)
-        outcome = self._at.outcome
+        outcome = at.outcome
         if outcome is not None:
             view["outcome"] = {**outcome.to_json(), "said": self.ruleset.outcome_words(
                 self.scenario, outcome).to_json()}
@@ -486,7 +493,8 @@ class Game:
             for option in options:
                 if option.value == value and type(option.value) is str:
                     return value
-        elif any(same_json(value, o.value) for o in options):
+        elif any(value == o.value and same_json(value, o.value) for o in options) \
+                or any(same_json(value, o.value) for o in options):  # equal only as JSON text
             return value
         legal = [option.value for option in options]
         shown: tuple[str | Msg, ...] = tuple(_json_text(v) for v in legal[:_LISTED_OPTIONS])
@@ -534,27 +542,33 @@ class Game:
             self._readers[seat] = (lines, len(log))
         return lines
 
-    def _waiting_view(self, seat: Seat) -> JSON:
-        at = self._at
-        wait = at.wait
-        if wait is None:
-            return None
-        if isinstance(wait, Chance):
-            return wait.view_json()
-        data = wait.view_json(seat)
-        data["answered"] = sorted(at.pending)
-        if wait.asks(seat):
-            shape = wait.shape_for(seat)
-            if shape is not None:
-                data["answer_schema"] = answer_schema(shape)
-                if seat in wait.templates:
-                    data["template"] = _fresh(wait.templates[seat])
-            if seat in at.pending:
-                data["your_answer"] = _fresh(at.pending[seat])
-                data["your_void_parts"] = [
-                    {"part": void.part, "reason": void.reason.to_json(), **void.facts()}
-                    for void in at.verdicts[seat].voids]
-        return data
+
+_VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
+"""The parts of a seat's view, in the order a view has them."""
+
+
+def _waiting_json(wait: Wait | None, pending: Mapping[Seat, JSON],
+                  verdicts: Mapping[Seat, Verdict], seat: Seat) -> JSON:
+    """The ``waiting`` part of ``seat``'s view: what the game waits for,
+    with the seats' answers so far (``pending``, judged as ``verdicts``)."""
+    if wait is None:
+        return None
+    if isinstance(wait, Chance):
+        return wait.view_json()
+    data = wait.view_json(seat)
+    data["answered"] = sorted(pending)
+    if wait.asks(seat):
+        shape = wait.shape_for(seat)
+        if shape is not None:
+            data["answer_schema"] = answer_schema(shape)
+            if seat in wait.templates:
+                data["template"] = _fresh(wait.templates[seat])
+        if seat in pending:
+            data["your_answer"] = _fresh(pending[seat])
+            data["your_void_parts"] = [
+                {"part": void.part, "reason": void.reason.to_json(), **void.facts()}
+                for void in verdicts[seat].voids]
+    return data
 
 
 @lru_cache(maxsize=64)

@@ -1,17 +1,18 @@
-"""A seat's view whose log is built when first read.
+"""A seat's view whose costly parts are built when first read.
 
-A bot that answers a question by shape reads its view's state (its fighters,
-its room) and rarely its log; writing out the log lines it never reads costs
-more than the rest of its view. :class:`LogOnRead` is the whole view in every
-way a reader can tell: reading its ``log`` part, or anything that walks the
-whole view (``json.dumps``, ``==``, a copy, its keys), builds the log first,
-in its place among the view's parts.
+A bot reads its view's state (its fighters, its room) and rarely its log, and
+a bot that picks among the options put to it does not read them back from its
+view; writing out the log lines or the options nobody reads costs more than
+the rest of the view. :class:`PartsOnRead` is the whole view in every way a
+reader can tell: reading one of its parts builds that part, and anything that
+walks the whole view (``json.dumps``, ``==``, a copy, its keys) builds every
+part first, each in its place.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:
@@ -19,52 +20,55 @@ if TYPE_CHECKING:
 
 JSONDict = dict[str, Any]
 
-LOG = "log"
 
+class PartsOnRead(dict[str, Any]):
+    """A view given with some of its parts made (``ready``) and the others
+    as functions that make them (``on_read``), each called when its part is
+    first read; the parts go in the order of ``order`` (any part it does not
+    name, after)."""
 
-class LogOnRead(dict[str, Any]):
-    """A view given without its ``log`` part, and ``build_log``, which makes
-    that part when it is first read; the log goes right after the part
-    named ``after``, where the whole view has it."""
+    __slots__ = ("_on_read", "_order")
 
-    __slots__ = ("_after", "_build_log")
-
-    def __init__(self, parts: JSONDict, build_log: Callable[[], list[Any]], after: str) -> None:
-        super().__init__(parts)
-        self._build_log: Callable[[], list[Any]] | None = build_log
-        self._after = after
+    def __init__(self, ready: JSONDict, on_read: Mapping[str, Callable[[], Any]],
+                 order: tuple[str, ...]) -> None:
+        super().__init__(ready)
+        self._on_read = dict(on_read)
+        self._order = order
 
     def whole(self) -> JSONDict:
-        """This view with its log built (this same object)."""
-        build = self._build_log
-        if build is not None:
-            log = build()
-            self._build_log = None
-            parts = list(dict.items(self))
+        """This view with every part built (this same object)."""
+        if self._on_read:
+            for key in list(self._on_read):
+                self._built(key)
+            parts = dict(dict.items(self))
             dict.clear(self)
-            for key, value in parts:
-                dict.__setitem__(self, key, value)
-                if key == self._after:
-                    dict.__setitem__(self, LOG, log)
-            dict.setdefault(self, LOG, log)  # no part named ``after``: the log goes last
+            for key in self._order:
+                if key in parts:
+                    dict.__setitem__(self, key, parts.pop(key))
+            dict.update(self, parts)
         return self
 
-    # -- reading one part: the log alone is built on demand -----------------------
+    def _built(self, key: str) -> Any:
+        part = self._on_read.pop(key)()
+        dict.__setitem__(self, key, part)
+        return part
+
+    # -- reading one part builds that part alone ---------------------------------
 
     def __missing__(self, key: str) -> Any:
-        if key == LOG and self._build_log is not None:
-            return dict.__getitem__(self.whole(), key)
+        if key in self._on_read:
+            return self._built(key)
         raise KeyError(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        if key == LOG:
-            self.whole()
+        if key in self._on_read:
+            return self._built(key)
         return dict.get(self, key, default)
 
     def __contains__(self, key: object) -> bool:
-        return (key == LOG and self._build_log is not None) or dict.__contains__(self, key)
+        return key in self._on_read or dict.__contains__(self, key)
 
-    # -- anything that reads the whole view reads it with its log ------------------
+    # -- anything that reads the whole view reads every part -----------------------
 
     def keys(self) -> dict_keys[str, Any]:
         return dict.keys(self.whole())
@@ -109,7 +113,7 @@ class LogOnRead(dict[str, Any]):
     def __reduce_ex__(self, protocol: Any) -> tuple[type[JSONDict], tuple[JSONDict]]:
         return self.__reduce__()
 
-    # -- changing it: the log is built first, so nothing changed is built over ------
+    # -- changing it: every part is built first, so nothing changed is built over --
 
     def __setitem__(self, key: str, value: Any) -> None:
         dict.__setitem__(self.whole(), key, value)
@@ -134,5 +138,5 @@ class LogOnRead(dict[str, Any]):
         return dict.popitem(self.whole())
 
     def clear(self) -> None:
-        self._build_log = None
+        self._on_read.clear()
         dict.clear(self)
