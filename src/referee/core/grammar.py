@@ -37,7 +37,7 @@ from babel import Locale
 from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
-from fluent.runtime.resolver import Message
+from fluent.runtime.resolver import Message, Pattern
 from fluent.runtime.types import FluentFloat, FluentInt, FluentType
 from fluent.syntax import ast as ftl
 
@@ -46,11 +46,13 @@ from referee.core.i18n_plain import PLAIN_TEMPLATE, SHORTHAND, grouped, variable
 from referee.core.i18n_plain import CatalogueError as CatalogueError
 from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
+from referee.core.patterns import Unsupported, compile_pattern
 
 LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
 _PLAIN_TEMPLATE = PLAIN_TEMPLATE
 _SHORTHAND = SHORTHAND
 _PARSED: dict[str, Locale] = {}
+_NOT_MADE = object()
 
 
 def locale_of(lang: str) -> Locale:
@@ -123,12 +125,19 @@ class ListArg(FluentType):
     def _join(self, texts: list[str]) -> str:
         if self.style is None or len(texts) < 2:
             return ", ".join(texts)  # one item is itself, in every style
-        return format_list(texts, style=self.style, locale=locale_of(self.lang))  # type: ignore[arg-type]
+        return _joined(tuple(texts), self.style, self.lang)
 
     def gender(self) -> Gender | None:
         if len(self.items) == 1:
             return _gender_of(self.items[0], self.lang)
         return "plural" if self.items else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
+    """``texts`` joined as ``lang`` joins a list in ``style``, worked out once:
+    the same few names are joined line after line."""
+    return format_list(list(texts), style=style, locale=locale_of(lang))  # type: ignore[arg-type]
 
 
 class TextArg(FluentType):
@@ -314,6 +323,8 @@ class Bundle:
         self._compiling = threading.RLock()
         self._numbers: dict[tuple[type, object, bool, int | None], str] = {}
         """Each number as this language writes it (:func:`number` makes them)."""
+        self._functions: dict[str, dict[str | None, object]] = {}
+        """Each message's pattern made into a function, or None (:meth:`_made`)."""
 
     @property
     def locale(self) -> Locale:
@@ -349,6 +360,7 @@ class Bundle:
             self.needs[base] = set().union(*(variables(text) for text in parts.values()))
             self._waiting[base] = (parts, source)
             self._plain.pop(base, None)
+            self._functions.pop(base, None)
 
     def compile_all(self) -> None:
         """Compile every message not compiled yet (a test of the catalogue).
@@ -410,8 +422,27 @@ class Bundle:
         values = dict(args)
         for name in self.needs[key] - values.keys():
             values[name] = "{" + name + "}"  # a missing parameter stays visible
+        made = self._made(key, attribute, pattern)
+        if made is not None:
+            try:
+                return made(values)
+            except Unsupported:
+                pass  # Fluent writes it, with what it says of the error
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
+
+    def _made(self, key: str, attribute: str | None,
+              pattern: Pattern | Any) -> Callable[[Mapping[str, Any]], str] | None:
+        """``key``'s pattern (or its ``attribute``'s) as a Python function
+        (:mod:`referee.core.patterns`), made once; None for a pattern of a
+        kind Fluent alone writes."""
+        made = self._functions.setdefault(key, {})
+        found = made.get(attribute, _NOT_MADE)
+        if found is _NOT_MADE:
+            bundle = self.bundle
+            found = made[attribute] = compile_pattern(
+                pattern, self.locale, bundle._plural_form, bundle._functions)
+        return found  # type: ignore[return-value]
 
     def _plain_pieces(self, key: str) -> list[str] | None:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:

@@ -78,6 +78,8 @@ class Msg:
     _shown: object = field(default=0, init=False, repr=False, compare=False)
     """How often a view line has shown this text inside another; past
     :data:`SHOWN_BEFORE_SHARING`, its read-only JSON (:func:`_inner_json`)."""
+    _to: frozenset[object] | None = field(default=None, init=False, repr=False, compare=False)
+    """The readers its personal parts address, once worked out (:func:`addressed`)."""
 
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
@@ -391,6 +393,12 @@ class Catalogue:
         self._fractions: dict[tuple[Fraction, Lang], str] = {}
         self._alike: dict[tuple[object, ...], str] = {}
         """While remembering: texts of words and numbers only, by their content."""
+        self._found: dict[Lang, dict[str, tuple[Lang, list[str] | None] | None]] = {
+            lang: {} for lang in LANGS}
+        """Each key's language and plain pieces (:meth:`_template`)."""
+        self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
+        """While remembering: a text as a reader it addresses reads it, or as
+        every other reader reads it (:meth:`render_for`)."""
 
     @contextmanager
     def remembering(self) -> Iterator[None]:
@@ -407,6 +415,7 @@ class Catalogue:
         finally:
             self._remembered = None
             self._alike = {}
+            self._worded = {}
             _WORDINGS[0] = None
 
     def load(self, path: Path) -> None:
@@ -502,57 +511,110 @@ class Catalogue:
             return message.render(lang)
         return self._format(message, lang)
 
-    def _format(self, message: Msg, lang: Lang) -> str:
-        if not self._has(message.key, lang):
-            if lang == "en" or not self._has(message.key, "en"):
-                return message.key
-            lang = "en"
-        plain = self._plain_text(message, lang)
-        if plain is not None:
-            return plain
-        return self.bundle(lang).format(message.key, self.arguments(message, lang))
+    def render_for(self, message: Msg, reader: str, lang: Lang = "en") -> str:
+        """The text of ``message`` as ``reader`` reads it, in ``lang``:
+        ``render(for_reader(message, reader), lang)``. While remembering,
+        written straight from ``message`` without the reader's copy of it,
+        each part once for the readers it addresses alike and once for
+        each reader it addresses."""
+        if self._remembered is None:
+            return self.render(for_reader(message, reader), lang)
+        return self._worded_text(message, reader, lang)
 
-    def _plain_text(self, message: Msg, lang: Lang) -> str | None:
-        """``message`` in ``lang`` when its template is plain and every
-        parameter in it is words or a number, written as Fluent writes them;
-        None for any other (Fluent writes it)."""
-        pieces = self._pieces[lang]
-        if message.key in pieces:
-            split = pieces[message.key]
+    def _worded_text(self, message: Msg, reader: str, lang: Lang) -> str:
+        addressed = message._to
+        if addressed is None:
+            addressed = _addressed(message)
+        if not addressed:
+            return self.render(message, lang)  # every reader reads it alike
+        who = reader if reader in addressed else _NOBODY
+        key = (id(message), lang, who)
+        known = self._worded.get(key)
+        if known is not None and known[0] is message:
+            return known[1]
+        if message.key == PERSONAL:
+            chosen = _wording_for(message.params, who)
+            text = self._worded_text(chosen, reader, lang) if type(chosen) is Msg \
+                else self.render(message, lang)
         else:
-            split = pieces[message.key] = plain_pieces(self._messages[lang][message.key])
-        if split is None:
-            return None
+            text = self._format(message, lang, who)
+        self._worded[key] = (message, text)
+        return text
+
+    def _format(self, message: Msg, lang: Lang, reader: object = None) -> str:
+        """``message`` in ``lang``; with a ``reader``, each text inside it
+        as that reader reads it (:meth:`render_for`)."""
+        found = self._template(message.key, lang)
+        if found is None:
+            return message.key
+        lang, split = found
+        if split is not None:
+            plain = self._plain_text(message, lang, split, reader)
+            if plain is not None:
+                return plain
+        return self.bundle(lang).format(message.key, self.arguments(message, lang, reader))
+
+    def _template(self, key: str, lang: Lang) -> tuple[Lang, list[str] | None] | None:
+        """The language ``key`` is written in (``lang``, else English) and,
+        for a plain template, its pieces (text, name, text, ...); None for
+        a key no language has. Worked out once per key while no file is
+        added."""
+        known = self._found[lang]
+        if len(self._parsed[lang]) != len(self.sources):
+            known.clear()  # a file added since: read it, and find every key again
+        elif key in known:
+            return known[key]
+        if not self._has(key, lang):
+            if lang == "en" or not self._has(key, "en"):
+                known[key] = None
+                return None
+            lang = "en"
+        pieces = self._pieces[lang]
+        if key not in pieces:
+            pieces[key] = plain_pieces(self._messages[lang][key])
+        found = known[key] = (lang, pieces[key])
+        return found
+
+    def _plain_text(self, message: Msg, lang: Lang, split: list[str],
+                    reader: object = None) -> str | None:
+        """``message`` in ``lang`` by its plain template's pieces ``split``
+        when every parameter in it is words or a number, written as Fluent
+        writes them; None for any other (Fluent writes it)."""
         params = message.params
         out = [split[0]]
         for at in range(1, len(split), 2):  # a parameter's name, then the text after it
             name = split[at]
-            if name not in params:
+            value = params.get(name, _MISSING)
+            kind = type(value)
+            if kind is str:
+                out.append(value)  # type: ignore[arg-type]
+            elif value is _MISSING:
                 out.append("{" + name + "}")  # a missing parameter stays visible
             else:
-                value = params[name]
-                kind = type(value)
-                text = value if kind is str else self._plain_param(value, lang)
+                text = self._plain_param(value, lang, reader)  # type: ignore[arg-type]
                 if text is None:
                     return None
-                out.append(text)  # type: ignore[arg-type]
+                out.append(text)
             out.append(split[at + 1])
         return "".join(out)
 
-    def _plain_param(self, value: Param, lang: Lang) -> str | None:
+    def _plain_param(self, value: Param, lang: Lang, reader: object = None) -> str | None:
         """A parameter as a plain template writes it (:meth:`_argument`'s
         text); None for any other kind."""
         kind = type(value)
         if kind is str:
             return value  # type: ignore[return-value]
         if kind is Msg:
-            return self.render(value, lang)  # type: ignore[arg-type]
+            if reader is None:
+                return self.render(value, lang)  # type: ignore[arg-type]
+            return self._worded_text(value, reader, lang)  # type: ignore[arg-type]
         if kind is Name:
             return value.render(lang)  # type: ignore[union-attr]
         if kind is int or kind is bool:
             return str(value)
         if kind is tuple:
-            items = [self._plain_param(item, lang) for item in value]  # type: ignore[union-attr]
+            items = [self._plain_param(item, lang, reader)
+                     for item in value]  # type: ignore[union-attr]
             return None if None in items else ", ".join(items)  # type: ignore[arg-type]
         if kind is Fraction:
             return self._fraction_text(value, lang)  # type: ignore[arg-type]
@@ -566,31 +628,85 @@ class Catalogue:
             text = self._fractions[key] = self.bundle(lang).number_text(value)
         return text
 
-    def arguments(self, message: Msg, lang: Lang) -> dict[str, object]:
-        """``message``'s parameters as the Fluent values its template reads."""
-        return {k: self._argument(v, lang) for k, v in message.params.items()}
+    def arguments(self, message: Msg, lang: Lang, reader: object = None) -> dict[str, object]:
+        """``message``'s parameters as the Fluent values its template reads;
+        with a ``reader``, each text in them as that reader reads it."""
+        return {k: self._argument(v, lang, reader) for k, v in message.params.items()}
 
-    def _argument(self, value: Param, lang: Lang) -> object:
+    def _argument(self, value: Param, lang: Lang, reader: object = None) -> object:
         from referee.core.grammar import ListArg, NameArg, TextArg, number
 
         if isinstance(value, Msg):
-            inner = value
-            return TextArg(self.render(inner, lang), lang,
-                           lambda name: self._attribute(inner, name, lang))
+            inner, worded = value, reader
+            if reader is None:
+                text = self.render(inner, lang)
+            else:
+                text = self._worded_text(inner, reader, lang)  # type: ignore[arg-type]
+                inner, worded = _chosen(inner, reader)
+            return TextArg(text, lang, lambda name: self._attribute(inner, name, lang, worded))
         if isinstance(value, Name):
             forms = dict(value.cases) if lang == "ru" and value.ru else {}
             return NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
         if isinstance(value, tuple):
-            return ListArg([self._argument(v, lang) for v in value], lang)
+            return ListArg([self._argument(v, lang, reader) for v in value], lang)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):
             return number(value)
         return str(value)
 
-    def _attribute(self, message: Msg, name: str, lang: Lang) -> str | None:
+    def _attribute(self, message: Msg, name: str, lang: Lang,
+                   reader: object = None) -> str | None:
         bundle = self.bundle(lang)
         if not bundle.has(message.key):
             return None
-        return bundle.attribute(message.key, name, self.arguments(message, lang))
+        return bundle.attribute(message.key, name, self.arguments(message, lang, reader))
+
+
+_NO_ONE: frozenset[object] = frozenset()
+_MISSING = object()
+
+
+def _addressed(message: Msg) -> frozenset[object]:
+    """Every reader a personal part of ``message`` (at any depth, in either
+    wording) is addressed to, worked out once per text."""
+    found: set[object] = set()
+    params = message.params
+    if message.key == PERSONAL:
+        to = params.get("to", ())
+        if isinstance(to, tuple):
+            found.update(to)
+    for value in params.values():
+        kind = type(value)
+        if kind is Msg:
+            inner = value._to  # type: ignore[union-attr]
+            found |= inner if inner is not None else _addressed(value)  # type: ignore[arg-type]
+        elif kind is tuple:
+            for item in _texts_in(value):  # type: ignore[arg-type]
+                found |= item._to if item._to is not None else _addressed(item)
+    addressed = frozenset(found) if found else _NO_ONE
+    object.__setattr__(message, "_to", addressed)
+    return addressed
+
+
+def _texts_in(values: tuple[Param, ...]) -> Iterator[Msg]:
+    """Every text in a tuple parameter, at any depth of tuples."""
+    for value in values:
+        if isinstance(value, Msg):
+            yield value
+        elif isinstance(value, tuple):
+            yield from _texts_in(value)
+
+
+def _chosen(text: Msg, reader: object) -> tuple[Msg, object]:
+    """The text ``reader`` reads in place of ``text``'s personal parts on
+    top (``for_reader`` puts it there), and the reader its own texts are
+    worded for (None where a personal part's wording is not a text: it is
+    then read as it stands)."""
+    while text.key == PERSONAL:
+        chosen = _wording_for(text.params, reader)
+        if type(chosen) is not Msg:
+            return text, None
+        text = chosen
+    return text, reader
 
 
 def _alike(message: Msg, lang: Lang) -> tuple[object, ...] | None:
@@ -615,6 +731,12 @@ CATALOGUE.load(Path(__file__).with_name("text.toml"))
 def render(message: Msg | Name | str, lang: Lang = "en") -> str:
     """Render with the shared catalogue."""
     return CATALOGUE.render(message, lang)
+
+
+def render_for(text: Msg, reader: str, lang: Lang = "en") -> str:
+    """``render(for_reader(text, reader), lang)``: ``text`` as ``reader``
+    reads it, in ``lang``, with the shared catalogue."""
+    return CATALOGUE.render_for(text, reader, lang)
 
 
 def language_from_env(environ: Mapping[str, str] | None = None) -> Lang:

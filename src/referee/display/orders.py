@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core import plugins
 from referee.core.events import REFEREE, Event, Seat
-from referee.core.i18n import CATALOGUE, Lang, Msg, Param, for_reader, msg, render
+from referee.core.i18n import CATALOGUE, Lang, Msg, Param, for_reader, msg, render, render_for
 from referee.display import View
 
 if TYPE_CHECKING:
@@ -225,13 +225,13 @@ class OrdersDesk:
     def report(self, events: Sequence[Event], reader: Seat, lang: Lang = "en") -> list[str]:
         """``reader``'s lines of a turn (``events``: its part of the log), each
         in the wording meant for it."""
-        return [render(for_reader(event.text, reader), lang) for event in events]
+        return [render_for(event.text, reader, lang) for event in events]
 
     def record(self, events: Sequence[Event], observer: str, lang: Lang = "en") -> list[str]:
         """What ``observer`` recorded of a turn (``events``: the game master's
         part of the log): the lines meant for it, never what was announced to
         everyone."""
-        return [render(for_reader(event.text, observer), lang) for event in events
+        return [render_for(event.text, observer, lang) for event in events
                 if not event.audience.is_public and event.audience.admits(observer)]
 
     def void_orders(self, events: Sequence[Event]) -> list[VoidOrder]:
