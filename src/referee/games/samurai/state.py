@@ -233,8 +233,13 @@ class SamuraiState(GameState):
 
     def bands_standing(self) -> list[Seat]:
         """The seats with a fighter still on the table, in the seats' order."""
-        up = {f.side for f in self.fighters.values() if f.alive}
-        return [seat for seat in self.seats if seat in up]
+        left = set(self.seats)  # asked at every question: it stops once every band is found
+        for f in self.fighters.values():
+            if f.alive and f.side in left:
+                left.remove(f.side)
+                if not left:
+                    return list(self.seats)
+        return [seat for seat in self.seats if seat not in left]
 
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it.
@@ -271,9 +276,17 @@ class SamuraiState(GameState):
             pieces = table.pieces.values()
             found = table.known[_CONTACTS] = {
                 piece.id: tuple(other.id for other in pieces if other.side != piece.side
+                                and _near(piece, other)
                                 and table.in_contact(piece.id, other.id))
                 for piece in pieces}
         return found
+
+
+def _near(a: Piece, b: Piece) -> bool:
+    """Could the bases touch? Not when they are apart by more than an inch
+    along either axis (most pairs, measured no further)."""
+    reach = a.radius + b.radius + 1.0
+    return abs(a.x - b.x) <= reach and abs(a.y - b.y) <= reach
 
 
 _LAID = 64
