@@ -89,9 +89,12 @@ class Fighter:
     """Fights played this turn (SAM-CMB-5)."""
     name: Name = field(init=False)
     """The fighter's name from its profile, made once."""
+    radius: float = field(init=False)
+    """The radius of its base in inches, from its profile, worked out once."""
 
     def __post_init__(self) -> None:
         self.name = self.spec.name.name
+        self.radius = mm_to_inches(self.spec.base_mm) / 2
 
     def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
         twin = Fighter.__new__(Fighter)
@@ -123,10 +126,6 @@ class Fighter:
     @property
     def xy(self) -> tuple[float, float]:
         return (self.x, self.y)
-
-    @property
-    def radius(self) -> float:
-        return mm_to_inches(self.spec.base_mm) / 2
 
     @property
     def result_penalty(self) -> int:
