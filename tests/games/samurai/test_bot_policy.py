@@ -6,6 +6,7 @@ values or the question's key."""
 from __future__ import annotations
 
 import json
+from random import Random
 
 from referee.bots import random_playout
 from referee.bots.policy import leaning, policy_for
@@ -39,3 +40,21 @@ def test_the_policy_is_registered_and_leans_as_the_options_mean() -> None:
     assert [o.value for o in ask.options] == [{"act": "wait"}, {"act": "shoot", "target": "oso"}]
     assert list(leaning(ask) or ()) == [1.0, 3.0]
 
+
+
+def test_the_random_allocation_is_legal_from_the_question_alone() -> None:
+    """Answering the secret allocation needs no view: the question names the
+    side's fighters and their Combat Potential, and every random split of it
+    is one the game takes."""
+    for seed in range(6):
+        game = new_game([fighter("kenji", (10, 10), cp=3)], [fighter("oni", (11, 10), cp=2)])
+        game.feed(*RETAINERS_FIRST)
+        cps = {"retainers": ("kenji", 3), "bandits": ("oni", 2)}
+        for seat, (fid, cp) in cps.items():
+            ask = Ask.of(game, seat)
+            answer = RULES.random_answer({}, seat, ask.decision, Random(seed))
+            tokens = answer["fighters"][fid]
+            assert list(answer["fighters"]) == [fid]
+            assert tokens["attack"] + tokens["defence"] == cp
+            game.answer(seat, answer)
+        assert game.state.fight is not None and set(game.state.fight.tokens) == {"kenji", "oni"}

@@ -99,9 +99,9 @@ def allocation_refusals(state: SamuraiState, seat: Seat, answer: Allocation) -> 
         return []
     mine = fight.sides.get(seat, [])
     refusals: list[Msg] = []
-    named = tuple(msg("sam.fighter-id", id=f, name=state.fighters[f].name) for f in mine)
     for fid in answer.fighters:
         if fid not in mine:
+            named = tuple(msg("sam.fighter-id", id=f, name=state.fighters[f].name) for f in mine)
             refusals.append(msg("sam.refuse.not-in-fight", id=fid, fighters=named))
     for fid in mine:
         if fid not in answer.fighters:

@@ -32,6 +32,14 @@ shoots, ``{"act": "reload"}`` reloads."""
 
 def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -> Msg | None:
     """Why ``shooter`` cannot shoot ``target`` now, or None."""
+    why = refusal_before_sight(state, table, shooter, target)
+    return why if why is not None else sight(state, table, shooter, target).blocked
+
+
+def refusal_before_sight(state: SamuraiState, table: Table, shooter: str,
+                         target: str) -> Msg | None:
+    """Why ``shooter`` cannot shoot ``target`` whatever the line between
+    them (no missile weapon, not an enemy, not loaded, out of range), or None."""
     f = state.fighters[shooter]
     if f.spec.missile is None:
         return msg("sam.refuse.no-missile", name=f.name)
@@ -45,7 +53,7 @@ def shot_refusal(state: SamuraiState, table: Table, shooter: str, target: str) -
     if out_of_range(weapon, distance):  # SAM-RNG-1
         return msg("sam.refuse.range", weapon=msg(f"sam.weapon.{weapon.name}"),
                    range=tenths(weapon.max_range), distance=tenths(distance))
-    return sight(state, table, shooter, target).blocked
+    return None
 
 
 def aims(state: SamuraiState, shooter: str) -> list[dict[str, Any]]:
@@ -57,7 +65,9 @@ def aims(state: SamuraiState, shooter: str) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     for enemy in state.alive(state.other(side)):
         seen = sight(state, table, shooter, enemy.id)
-        why = shot_refusal(state, table, shooter, enemy.id)
+        why = refusal_before_sight(state, table, shooter, enemy.id)
+        if why is None:
+            why = seen.blocked
         found.append({"target": enemy.id, "distance": round(table.distance(shooter, enemy.id), 2),
                       "allowed": why is None, "why": None if why is None else why.to_json(),
                       "cover": seen.cover, "light": round(float(seen.light_inches), 2)})

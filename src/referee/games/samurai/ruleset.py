@@ -88,19 +88,17 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
-        own = view["state"]
+        """An allocation is read from the question alone (its template names
+        the side's fighters in the fight and gives each its Combat Potential),
+        so the view is not read for it; a move to a point reads the named
+        moves the view shows."""
         shape = decision.shape_for(seat)
         if isinstance(shape, type) and issubclass(shape, Allocation):
-            fighters = {}
-            for fid in own["fight"]["sides"][seat]:
-                cp = own["fighters"][fid]["cp"]
-                attack = rng.randint(0, cp)
-                fighters[fid] = {"attack": attack, "defence": cp - attack,
-                                 "boost_initiative": attack > 0 and rng.random() < 0.3}
-            return {"fighters": fighters}
+            return random_allocation(decision.templates[seat], rng)
         if shape is PointMove:  # stay, or one of the named moves (each checked)
             here = (view.get("waiting") or {}).get("template")
-            spots = [{"x": spot["at"][0], "y": spot["at"][1]} for spot in own["moving"]["spots"]]
+            spots = [{"x": spot["at"][0], "y": spot["at"][1]}
+                     for spot in view["state"]["moving"]["spots"]]
             return rng.choice([here, *spots])
         return super().random_answer(view, seat, decision, rng)
 
@@ -123,6 +121,19 @@ class Samurai(Ruleset[SamuraiScenario, SamuraiState]):
         if state.turn <= state.rules.max_turns:
             return None
         return Outcome.draw(state.seats, msg("sam.end.turns", turns=state.rules.max_turns))
+
+
+def random_allocation(template: JSON, rng: Random) -> JSON:
+    """Each fighter of ``template`` (the allocation the question offers: all
+    its Combat Potential in Attack) given a random split of its tokens, in
+    the template's order, and a Boost of Initiative now and then."""
+    fighters: dict[str, JSON] = {}
+    for fid, offered in template["fighters"].items():
+        cp = offered["attack"] + offered["defence"]
+        attack = rng.randint(0, cp)
+        fighters[fid] = {"attack": attack, "defence": cp - attack,
+                         "boost_initiative": attack > 0 and rng.random() < 0.3}
+    return {"fighters": fighters}
 
 
 def _band_names(scenario: SamuraiScenario) -> dict[Seat, Name]:

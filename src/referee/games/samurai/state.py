@@ -89,9 +89,12 @@ class Fighter:
     """Fights played this turn (SAM-CMB-5)."""
     name: Name = field(init=False)
     """The fighter's name from its profile, made once."""
+    radius: float = field(init=False)
+    """The radius of its base in inches, from its profile, worked out once."""
 
     def __post_init__(self) -> None:
         self.name = self.spec.name.name
+        self.radius = mm_to_inches(self.spec.base_mm) / 2
 
     def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
         twin = Fighter.__new__(Fighter)
@@ -123,10 +126,6 @@ class Fighter:
     @property
     def xy(self) -> tuple[float, float]:
         return (self.x, self.y)
-
-    @property
-    def radius(self) -> float:
-        return mm_to_inches(self.spec.base_mm) / 2
 
     @property
     def result_penalty(self) -> int:
@@ -233,8 +232,13 @@ class SamuraiState(GameState):
 
     def bands_standing(self) -> list[Seat]:
         """The seats with a fighter still on the table, in the seats' order."""
-        up = {f.side for f in self.fighters.values() if f.alive}
-        return [seat for seat in self.seats if seat in up]
+        left = set(self.seats)  # asked at every question: it stops once every band is found
+        for f in self.fighters.values():
+            if f.alive and f.side in left:
+                left.remove(f.side)
+                if not left:
+                    return list(self.seats)
+        return [seat for seat in self.seats if seat not in left]
 
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it.
@@ -271,9 +275,17 @@ class SamuraiState(GameState):
             pieces = table.pieces.values()
             found = table.known[_CONTACTS] = {
                 piece.id: tuple(other.id for other in pieces if other.side != piece.side
+                                and _near(piece, other)
                                 and table.in_contact(piece.id, other.id))
                 for piece in pieces}
         return found
+
+
+def _near(a: Piece, b: Piece) -> bool:
+    """Could the bases touch? Not when they are apart by more than an inch
+    along either axis (most pairs, measured no further)."""
+    reach = a.radius + b.radius + 1.0
+    return abs(a.x - b.x) <= reach and abs(a.y - b.y) <= reach
 
 
 _LAID = 64

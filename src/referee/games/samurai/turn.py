@@ -102,8 +102,7 @@ class MovePhase(Frame):
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        options = move_options(state, fid)
-        state.moving = Shown(move_to.moving_part(state, fid, options))
+        options, state.moving = move_question(state, fid)
         return self.ask(Decision.single(f.side, msg("sam.ask.move", name=f.name), options),
                         self.chose)
 
@@ -130,6 +129,24 @@ class MovePhase(Frame):
                        facts={"kind": "moved", "fighter": fid, "start": start, "end": [f.x, f.y],
                               "move": value["do"], "target": target})
         return self.next(state)
+
+
+def move_question(state: SamuraiState, fid: str) -> tuple[tuple[Option, ...], Shown]:
+    """``fid``'s move options and what the views show of them, remembered
+    by the table: the same fighters standing at the same spots give every
+    fighter the same moves, in this game or another of the scenario."""
+    table = state.table()
+    key = (_MOVES, fid)
+    found: tuple[tuple[Option, ...], Shown] | None = table.known.get(key)
+    if found is None:
+        options = move_options(state, fid)
+        found = table.known[key] = (tuple(options),
+                                    Shown(move_to.moving_part(state, fid, options)))
+    return found
+
+
+_MOVES = "samurai.moves"
+"""Where a table remembers a fighter's move options (:func:`move_question`)."""
 
 
 def move_options(state: SamuraiState, fid: str) -> list[Option]:
