@@ -40,6 +40,30 @@ def playout_line(scenario_name: str, seconds: float = 5.0) -> str:
 WARM_UP_SECONDS = 1.0
 
 
+def playout_sampler(scenario_name: str, first_seed: int = 0,
+                    clock: Callable[[], float] = time.process_time
+                    ) -> Callable[[float], tuple[int, int, float]]:
+    """A function that plays random games of the example for about the
+    seconds of ``clock`` it is given, each call going on with the next seeds,
+    and says the games and inputs played and the time they took (for short
+    samples taken in turn with another measure; the caller owns the garbage
+    collector's setting, e.g. :func:`referee.runtime.frozen_heap`)."""
+    ruleset, scenario = load_scenario(scenario_name)
+    games = random_playouts(ruleset, scenario, count(first_seed))
+
+    def sample(seconds: float) -> tuple[int, int, float]:
+        played = inputs = 0
+        start = clock()
+        for game in games:
+            played += 1
+            inputs += len(game.inputs)
+            if clock() - start >= seconds:
+                break
+        return played, inputs, clock() - start
+
+    return sample
+
+
 def warm_playouts(scenario_name: str, seconds: float, first_seed: int = 0,
                   clock: Callable[[], float] = time.perf_counter) -> tuple[int, int, float]:
     """:func:`playouts` after a second of games not counted (loading the

@@ -20,22 +20,25 @@ __all__ = ["DONE", "WOUNDS_TO_KILL", "Fight", "FightEverywhere", "battlegrounds"
 DONE = "done"
 
 
-def is_battleground(state: NightWatchState, location: str) -> bool:
-    """Watchers of both Watches stand here (NW-CMB-2). House rule: where only
-    one Watch stands there is no combat."""
-    watch = None
+def battleground_set(state: NightWatchState) -> set[str]:
+    """The Locations where Watchers of both Watches stand (NW-CMB-2), found
+    in one pass over the Others. House rule: where only one Watch stands
+    there is no combat."""
+    first_watch: dict[str, str] = {}
+    found: set[str] = set()
     for other in state.others.values():
-        if other.in_play and other.location == location:
-            if watch is None:
-                watch = other.watch
-            elif other.watch != watch:
-                return True
-    return False
+        if other.in_play:
+            watch = first_watch.setdefault(other.location, other.watch)
+            if watch != other.watch:
+                found.add(other.location)
+    return found
 
 
 def battlegrounds(state: NightWatchState) -> list[str]:
-    """Locations where Watchers of both Watches stand (NW-CMB-2)."""
-    return [loc for loc in state.location_names if is_battleground(state, loc)]
+    """Locations where Watchers of both Watches stand (NW-CMB-2), in the
+    scenario's order."""
+    found = battleground_set(state)
+    return [loc for loc in state.location_names if loc in found]
 
 
 @dataclass
@@ -47,11 +50,11 @@ class FightEverywhere(Frame):
     index: int = 0
 
     def start(self, state: NightWatchState) -> Step:
-        locations = state.setup.location_ids
+        locations, found = state.setup.location_ids, battleground_set(state)
         while self.index < len(locations):
             location = locations[self.index]
             self.index += 1
-            if is_battleground(state, location):
+            if location in found:
                 return self.call(Fight(location), self.fought)
         return done()
 
