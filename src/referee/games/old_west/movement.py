@@ -253,9 +253,10 @@ _KEPT_PLANS = 4096
 
 def planned(state: OldWestState, fighter_id: str,
             near: str | None) -> tuple[dict[str, Plan], list[Option]]:
-    """:func:`move_plans` and their options, remembered: they depend only on
-    where every base stands and which models are on the table and how
-    mounted, so a position met again (every game of a scenario begins at
+    """:func:`move_plans` and their options, remembered in the scenario's
+    own store (its terrain, house rules and names never change): they depend
+    only on where every base stands and which models are on the table and
+    how mounted, so a position met again (every game of a scenario begins at
     the same one; a search plays on from the same positions again and
     again) is worked out once, and shown by the same options."""
     known = state.table.terrain.cache("old-west.move-plans")
