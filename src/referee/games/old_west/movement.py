@@ -196,7 +196,10 @@ class MoveModel(Frame):
             state.emit(msg("ow.stands-up", name=fighter.name),
                        facts={"kind": "stood-up", "model": self.fighter_id})
             return done()
-        self.plans, options = planned(state, self.fighter_id, self.near)
+        self.plans = move_plans(state, self.fighter_id, self.near)
+        options = [Option(value, plan[0], move_meaning(state, self.fighter_id, value, plan,
+                                                       self.near))
+                   for value, plan in self.plans.items()]
         if len(options) == 1:
             return self.chosen(state, options[0].value)
         return self.ask(Decision.single(fighter.posse, msg("ow.ask.move", name=fighter.name),
@@ -247,34 +250,6 @@ class MoveModel(Frame):
         return done()
 
 
-_KEPT_PLANS = 4096
-"""At most this many models' moves are remembered per scenario."""
-
-
-def planned(state: OldWestState, fighter_id: str,
-            near: str | None) -> tuple[dict[str, Plan], list[Option]]:
-    """:func:`move_plans` and their options, remembered in the scenario's
-    own store (its terrain, house rules and names never change): they depend
-    only on where every base stands and which models are on the table and
-    how mounted, so a position met again (every game of a scenario begins at
-    the same one; a search plays on from the same positions again and
-    again) is worked out once, and shown by the same options."""
-    known = state.table.terrain.cache("old-west.move-plans")
-    key = (fighter_id, near,
-           tuple((p.id, p.x, p.y, p.radius, p.side) for p in state.table.pieces.values()),
-           tuple((f.id, f.status, None if f.mount is None else f.mount.kind)
-                 for f in state.fighters.values()))
-    found = known.get(key)
-    if found is None:
-        plans = move_plans(state, fighter_id, near)
-        options = tuple(move_option(state, fighter_id, value, plan, near)
-                        for value, plan in plans.items())
-        if len(known) >= _KEPT_PLANS:
-            known.clear()
-        found = known[key] = (plans, options)
-    return dict(found[0]), list(found[1])
-
-
 def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[str, Plan]:
     """Every move the model may make, the first a sensible default (stay put)."""
     fighter = state.fighters[fighter_id]
@@ -298,29 +273,6 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
         plans["exit"] = (_EXIT, None, None)
     plans["point"] = (_POINT, None, None)
     return plans
-
-
-_PLAIN_MOVES = frozenset({"hold", "later", "exit", "point"})
-"""Moves whose option names no spot: the same option each time for a model."""
-_PLAIN_OPTIONS: dict[tuple[str, ...], Option] = {}
-"""Those options by what they mean, made once: a question shown again with
-the same options is shown by the same read-only parts (:func:`referee.core.waits.shown`)."""
-_KEPT_OPTIONS = 10_000
-
-
-def move_option(state: OldWestState, fighter_id: str, value: str, plan: Plan,
-                near: str | None) -> Option:
-    """The option of moving ``fighter_id`` as ``plan`` says (:func:`move_meaning`)."""
-    if value not in _PLAIN_MOVES:
-        return Option(value, plan[0], move_meaning(state, fighter_id, value, plan, near))
-    meaning = move_meaning(state, fighter_id, value, plan, near)
-    key = (value, *meaning.values())
-    found = _PLAIN_OPTIONS.get(key)
-    if found is None:
-        if len(_PLAIN_OPTIONS) >= _KEPT_OPTIONS:
-            _PLAIN_OPTIONS.clear()
-        found = _PLAIN_OPTIONS[key] = Option(value, plan[0], meaning)
-    return found
 
 
 def move_meaning(state: OldWestState, fighter_id: str, value: str, plan: Plan,

@@ -276,7 +276,7 @@ class OldWestState(GameState):
                 if f.posse == seat and (status is None or f.status == status)]
 
     def active(self) -> list[Fighter]:
-        return [f for f in self.fighters.values() if f.status == "active"]
+        return [f for f in self.fighters.values() if f.active]
 
     def name(self, fighter_id: str) -> Name:
         return self.fighters[fighter_id].name
