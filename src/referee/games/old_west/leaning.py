@@ -35,15 +35,22 @@ MOVES = frozenset({"hold", "later", "advance", "charge", "exit", "point"})
 HILLS = frozenset({"hills-test", "hills-run"})
 
 
+def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
+    """Might the bot lean among options with these ``meanings`` (a move or
+    Head for the Hills)? Every option of a question is of the same family,
+    so the first one tells: a quick look, before the view is read."""
+    if not meanings or meanings[0] is None:
+        return False
+    first = meanings[0]["kind"]
+    return first in MOVES or first in HILLS
+
+
 def weights(view: Mapping[str, Any], seat: str,
             meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
     """The lean for the options whose ``meanings`` are given, in their order,
     for ``seat`` reading ``view`` (its whole view); None: uniform."""
-    if not meanings or meanings[0] is None:
+    if not leans(meanings):
         return None
-    first = meanings[0]["kind"]
-    if first not in MOVES and first not in HILLS:
-        return None  # every option of a question is of the same family: a quick look
     found = [m["kind"] if m is not None else None for m in meanings]
     state = view.get("state")
     if not isinstance(state, Mapping) or None in found:

@@ -17,4 +17,9 @@ class OldWestPolicy(Policy):
     Head for the Hills test; every other question uniform."""
 
     def weights(self, ask: Ask) -> Sequence[float] | None:
-        return leaning.weights(ask.view, ask.seat, [option.meaning for option in ask.options])
+        """The lean for a move or Head for the Hills; the seat's view is read
+        (and so built) for those questions only."""
+        meanings = [option.meaning for option in ask.options]
+        if not leaning.leans(meanings):
+            return None
+        return leaning.weights(ask.view, ask.seat, meanings)
