@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from copy import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from referee.boards.graph import LocationGraph
@@ -31,7 +32,9 @@ ItemId = str
 CharName = str
 
 
+@lru_cache(maxsize=256)
 def fraction(value: float) -> Fraction:
+    """A scenario's number as the rules count it (kept for the numbers met lately)."""
     return Fraction(value).limit_denominator(1000)
 
 
