@@ -87,6 +87,8 @@ def resolve_movement(turn: Turn) -> None:
     armed = frozenset(name for name, mover in movers.items()
                       if not mover.me.is_down and turn.world.is_armed(mover.me))
     for number in range(FIRST_STEP, STEPS + 1):
+        if not active:
+            break  # no one may go through a door: the steps left see nothing happen
         step = StepState(number, occupants, armed=armed)
         ends = run_step(turn, movers, step, active)
         active = [name for name in active if _may_move(movers[name])]
