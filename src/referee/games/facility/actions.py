@@ -52,8 +52,15 @@ def resolve_actions(turn: Turn) -> None:
 
 def place_label(place: str) -> Msg:
     """Where an item is carried, in words ("in hand", "on the belt"): the
-    template picks the wording by the place's id."""
-    return msg("facility.place", place=place)
+    template picks the wording by the place's id (one text for each place,
+    shared by every line that names it)."""
+    known = _PLACES.get(place)
+    if known is None:
+        known = _PLACES[place] = msg("facility.place", place=place)
+    return known
+
+
+_PLACES: dict[str, Msg] = {}
 
 
 def declare_explicit(turn: Turn) -> None:

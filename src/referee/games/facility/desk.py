@@ -66,10 +66,22 @@ class FacilityDesk(OrdersDesk):
         if room is None:
             return super().observer_title(view, observer)
         world = (view.get("state") or {}).get("world") or {}
-        for entry_ in world.get("rooms", []):
-            if entry_.get("number") == room and entry_.get("name"):
-                return msg("facility.desk.camera", room=name_of(entry_["name"]))
+        found = self._rooms_by_number(world.get("rooms", [])).get(room)
+        if found is not None and found.get("name"):
+            return msg("facility.desk.camera", room=name_of(found["name"]))
         return msg("facility.desk.camera-room", number=room)
+
+    def _rooms_by_number(self, rooms: list[Mapping[str, Any]]) -> dict[Any, Mapping[str, Any]]:
+        """The rooms of a game master's view by number, indexed once for the
+        one view every camera of a turn is looked up in (the last one is kept)."""
+        kept: tuple[list[Mapping[str, Any]], dict[Any, Mapping[str, Any]]] | None = \
+            getattr(self, "_rooms", None)
+        if kept is None or kept[0] is not rooms:
+            index: dict[Any, Mapping[str, Any]] = {}
+            for entry_ in rooms:
+                index.setdefault(entry_.get("number"), entry_)
+            kept = self._rooms = (rooms, index)
+        return kept[1]
 
 
 class Seen:

@@ -87,6 +87,8 @@ def resolve_movement(turn: Turn) -> None:
     armed = frozenset(name for name, mover in movers.items()
                       if not mover.me.is_down and turn.world.is_armed(mover.me))
     for number in range(FIRST_STEP, STEPS + 1):
+        if not active:
+            break  # no one may go through a door: the steps left see nothing happen
         step = StepState(number, occupants, armed=armed)
         ends = run_step(turn, movers, step, active)
         active = [name for name in active if _may_move(movers[name])]
@@ -452,15 +454,20 @@ def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
 
 def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: list[str],
                 end: dict[int, set[str]]) -> None:
+    # Each sight is worded only if someone had it (most movers are seen by no one).
     who = turn.character(name).title
     passed = step.intents.get(name) is not None and name not in step.cancelled
     watchers = step.occupants.get(door.origin, set()) - {name}
     moving = {w for w in watchers if step.intents.get(w) is not None}
-    turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed",
-                   _at_door("headed", name, door.name, door.origin), who=who, door=door.title)
+    if moving:
+        turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed",
+                       _at_door("headed", name, door.name, door.origin), who=who,
+                       door=door.title)
     went = "left" if passed else "stayed"
-    turn.note_seen(step.number, watchers - moving, "CHAT-VIS-4", went,
-                   _at_door(went, name, door.name, door.origin), who=who, door=door.title)
+    standing = watchers - moving
+    if standing:
+        turn.note_seen(step.number, standing, "CHAT-VIS-4", went,
+                       _at_door(went, name, door.name, door.origin), who=who, door=door.title)
     if not passed:
         if name in step.cancelled:
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back",
@@ -478,9 +485,10 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
             msg("facility.gm.together", who=who, door=door.title,
                 others=tuple(turn.character(n).title for n in together))),
             {**_at_door("together", name, door.name, door.origin), "others": ids(together)})
-    turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way",
-                   _at_door("came-towards", name, door.far_name, door.destination),
-                   who=who, door=door.far_title)
+    if other_way:
+        turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way",
+                       _at_door("came-towards", name, door.far_name, door.destination),
+                       who=who, door=door.far_title)
     # House rule 12: coming in, a character sees who is in the room, among them
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
@@ -490,9 +498,11 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
             "others": ids(sorted(present))},
             room=turn.world.room_title(door.destination),
             seen=tuple(turn.character(n).title for n in sorted(present)))
-    turn.note_seen(step.number, present - other_way, "CHAT-MOV-4", "entered",
-                   _at_door("entered", name, door.far_name, door.destination),
-                   who=who, door=door.far_title)
+    entering = present - other_way
+    if entering:
+        turn.note_seen(step.number, entering, "CHAT-MOV-4", "entered",
+                       _at_door("entered", name, door.far_name, door.destination),
+                       who=who, door=door.far_title)
     if door.origin in turn.world.cameras:
         turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", {
             **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},

@@ -38,13 +38,16 @@ def standing(world: World) -> list[Msg]:
 
 def objectives_view(world: World, seat: Seat) -> dict[str, JSON]:
     """The ``objectives`` part of ``seat``'s view (:class:`.view.FacilityObjectives`):
-    the seat's aims and the standing at a turn made once per scenario, read-only."""
-    return {"aims": kept_json(world.scenario, ("aims", seat),
-                              lambda: [line.to_json() for line in aims(world, seat)]),
-            "standing": kept_json(world.scenario, ("standing", _shown_turn(world)),
-                                  lambda: [line.to_json() for line in standing(world)]),
-            "aim": _aim(world, seat),
-            "last_turn": world.settings.last_turn}
+    the seat's aims and the standing at a turn, made once per scenario for
+    each seat and turn shown, read-only (every character of a scenario is
+    in every world of it: nothing else it reads changes in play)."""
+    turn = _shown_turn(world)
+    found: dict[str, JSON] = kept_json(world.scenario, ("objectives", seat, turn), lambda: {
+        "aims": [line.to_json() for line in aims(world, seat)],
+        "standing": [line.to_json() for line in standing(world)],
+        "aim": _aim(world, seat),
+        "last_turn": world.settings.last_turn})
+    return found
 
 
 def _shown_turn(world: World) -> int:

@@ -15,7 +15,6 @@ not happen, its reason told to its author alone (CHAT-TRN-6, CHAT-VIS-1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import suppress
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -182,8 +181,10 @@ def read_orders(form: OrdersForm) -> Verdict:
     stands)."""
     entries = form.entries()
     if entries.keys() <= Orders.model_fields.keys():
-        with suppress(ValidationError):  # the usual answer: every order fits
+        try:  # the usual answer: every order fits
             return Verdict(Orders.model_validate(entries))
+        except ValidationError:
+            pass
     good: dict[str, Any] = {}
     voids: list[Void] = []
     for name, value in entries.items():
@@ -369,8 +370,15 @@ them in the third person."""
 
 
 def order_kind(name: str) -> Msg:
-    """An order by its kind, in words ("movement")."""
-    return msg(f"facility.order.{name}")
+    """An order by its kind, in words ("movement"): one text for each kind,
+    shared by every order that names it."""
+    known = _ORDER_KINDS.get(name)
+    if known is None:
+        known = _ORDER_KINDS[name] = msg(f"facility.order.{name}")
+    return known
+
+
+_ORDER_KINDS: dict[str, Msg] = {}
 
 
 def says(key: str, target: Character | str | None = None, /, **params: Param) -> Msg:

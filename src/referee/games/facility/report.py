@@ -56,4 +56,4 @@ _PHASES: dict[int, Msg] = {}
 def stamped(step: int, text: Msg) -> Msg:
     """The text with its phase in front, as a report shows it. The stamp is in
     round brackets: square ones would read as markup to a rich terminal."""
-    return msg("facility.at", phase=phase(step), what=text)
+    return Msg("facility.at", {"phase": phase(step), "what": text})

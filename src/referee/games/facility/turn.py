@@ -142,8 +142,11 @@ class Turn:
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
              facts: dict[str, Any], **params: Param) -> None:
         """A line only ``seat`` (and the game master) reads: in the second person
-        for ``seat``, in the third person with ``seat``'s name for the game master."""
-        self.emit(step, (seat,), clause, self._told(seat, key, params), facts)
+        for ``seat``, in the third person with ``seat``'s name for the game master.
+        As :meth:`emit` writes it; no camera sees it, so no camera's readers get it."""
+        facts["step"] = step
+        self.log.emit(stamped(step, self._told(seat, key, params)), Audience.only(seat), clause,
+                      frozen(facts))
 
     def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg, code: str,
              about: Mapping[str, Any]) -> None:

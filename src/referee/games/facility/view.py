@@ -595,14 +595,21 @@ def told_items(events: Iterable[Event], reader: str) -> set[str]:
         facts = event.facts_for(reader)
         if facts is None:
             continue
-        item = facts.get("item")
-        if item is not None:
-            found.add(item)
-        for field in ITEM_LISTS:
-            found.update(facts.get(field) or ())
-        for items in (facts.get("worn") or {}).values():
-            found.update(items)
+        for field in _ITEM_FIELDS.intersection(facts):  # most lines name no item
+            value = facts[field]
+            if field == "item":
+                if value is not None:
+                    found.add(value)
+            elif field == "worn":
+                for items in (value or {}).values():
+                    found.update(items)
+            else:
+                found.update(value or ())
     return found
+
+
+_ITEM_FIELDS = frozenset({"item", "worn", *ITEM_LISTS})
+"""Every field of facts that names items."""
 
 
 # -- no options, no chances -------------------------------------------------------------

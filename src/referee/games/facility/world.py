@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from copy import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from referee.boards.graph import LocationGraph
@@ -31,7 +32,9 @@ ItemId = str
 CharName = str
 
 
+@lru_cache(maxsize=256)
 def fraction(value: float) -> Fraction:
+    """A scenario's number as the rules count it (kept for the numbers met lately)."""
     return Fraction(value).limit_denominator(1000)
 
 
@@ -181,7 +184,8 @@ class World:
     _titles: dict[ItemId, Name] = field(default_factory=dict)
     _public: dict[object, Any] = field(default_factory=dict)
     """What every character may know of the building, as a view gives it,
-    worked out once (see :meth:`public_rooms` and the others)."""
+    worked out once (see :meth:`public_rooms` and the others), and the doors
+    grouped by room it is made from."""
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
@@ -258,6 +262,10 @@ class World:
         """An item as a view that names it gives it: its name; ``seen`` (it
         is before the character), also its kind, where it may be carried and
         its abilities."""
+        known = self._public.get(("item", item, seen))
+        if known is not None:  # the usual case: asked before
+            return cast(dict[str, Any], known)
+
         def build() -> dict[str, Any]:
             model = self.items[item]
             found: dict[str, Any] = {"name": self.item_title(item).to_json()}
@@ -273,7 +281,18 @@ class World:
         its name there and the room beyond."""
         return self.public(("doors", room), lambda: {
             door.name: {"name": door.title.to_json(), "to": door.destination}
-            for (origin, _), door in sorted(self.doors.items()) if origin == room})
+            for door in self._doors_by_room().get(room, ())})
+
+    def _doors_by_room(self) -> dict[RoomNumber, list[Door]]:
+        """Each room's doors in the order of their ids, grouped once for the
+        building (rather than every door looked at for each room's view)."""
+        found: dict[RoomNumber, list[Door]] | None = self._public.get("doors by room")
+        if found is None:
+            found = {}
+            for (origin, _), door in sorted(self.doors.items()):
+                found.setdefault(origin, []).append(door)
+            self._public["doors by room"] = found
+        return found
 
     def visible_items(self, who: Character) -> list[ItemId]:
         """Items others can see on ``who``: in hands or worn, if the item shows there."""
