@@ -4,6 +4,8 @@ the same in games that differ only in what the seat may not know."""
 
 from __future__ import annotations
 
+import time
+from itertools import count
 from random import Random
 
 import pytest
@@ -238,3 +240,19 @@ def test_a_seeded_echo_game_of_search_bots_is_the_same_again(
     once, again = (bot_game(ruleset, scenario, kinds, seed=6, max_inputs=20) for _ in range(2))
     assert len(once.inputs) == 20 and once.inputs == again.inputs
     assert once.checksum() == again.checksum()
+
+
+def test_with_no_time_limit_a_search_game_does_not_depend_on_the_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no time limit, neither the playouts nor the drawing of positions
+    stop on the clock: a machine so slow that every look at the clock finds
+    ten seconds gone plays the same game from the same seed."""
+    monkeypatch.setenv(SECONDS_SETTING, "none")
+    ruleset, scenario = load_scenario("echo")
+    kinds = dict.fromkeys(Game(ruleset, scenario).seats, "search")
+    quick = bot_game(ruleset, scenario, kinds, seed=6, max_inputs=20)
+    clock = count(0.0, 10.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    slow = bot_game(ruleset, scenario, kinds, seed=6, max_inputs=20)
+    assert len(quick.inputs) == 20 and quick.inputs == slow.inputs
+    assert quick.checksum() == slow.checksum()

@@ -25,6 +25,7 @@ fit the lines read, its public part the game's own.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
@@ -64,14 +65,16 @@ positions drawn from it, not carried forward."""
 STEPS = 2_000
 """Positions tried, at most, to carry one draw forward to the seat's question."""
 SECONDS = 1.0
-"""Time spent drawing, at most, for one question: what is drawn by then serves."""
+"""Time spent drawing, at most, for one question: what is drawn by then
+serves. ``None``: no limit, the steps alone count (so a seeded game is the
+same on any machine, however busy)."""
 
 
 class History:
     """Draws of the whole position behind one seat's view (the resampler)."""
 
     def __init__(self, ruleset: AnyRuleset, setup: BaseModel, rng: Random,
-                 draws: int = 8, steps: int = STEPS, seconds: float = SECONDS,
+                 draws: int = 8, steps: int = STEPS, seconds: float | None = SECONDS,
                  lean: Lean | None = None, shaped: Shaped | None = None,
                  setups: Setups | None = None, kept: Kept | None = None) -> None:
         self.ruleset, self.setup, self.rng = ruleset, setup, rng
@@ -100,7 +103,8 @@ class History:
         if self.kept is not None:
             self.positions = [drawn for drawn in self.positions
                               if self.kept(drawn[0].scenario, lines)]
-        self.deadline = time.perf_counter() + self.seconds
+        self.deadline = math.inf if self.seconds is None else \
+            time.perf_counter() + self.seconds
         self.reached = None
         carried = [found for found in map(self.carry_back, self.positions) if found]
         tries = 0

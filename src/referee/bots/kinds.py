@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 from referee.bots.history import History
 from referee.bots.policy import leaning
-from referee.bots.search import KEEP, SearchBot
+from referee.bots.search import KEEP, SearchBot, seconds_setting
 from referee.core import plugins
 from referee.core.drivers import Ask, Player, RandomBot
 from referee.core.errors import RefereeError
@@ -187,7 +187,7 @@ def make_bot(ruleset: AnyRuleset, kind: str, rng: Random,
         rollout = offered.rules(Random(rng.random()))
         if rules is not None and rollout is not None and setup is not None:
             history = History(ruleset, setup, Random(rng.random()), draws=offered.draws,
-                              lean=offered.lean, shaped=offered.shaped,
+                              seconds=seconds_setting(), lean=offered.lean, shaped=offered.shaped,
                               setups=offered.setup, kept=offered.kept)
             return SearchBot(rules, history, rng, rollout, judge=offered)
         return rules or RandomBot(rng, leaning)
