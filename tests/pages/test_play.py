@@ -57,15 +57,20 @@ def test_a_deadline_that_passes_while_the_page_is_open_updates_it(
         served: Served, context: BrowserContext, page: Page, shots: Shots) -> None:
     game = create_game(page, served.base, "facility", ["anna"], deadline="PT4S")
     anna = open_link(context, game.links["anna"])
-    assert anna.locator("#part-turn h2").inner_text() == f"Turn 1 of {FACILITY_LAST_TURN}"
+    # Turn 1 as a rule; on a busy machine a deadline or two may pass before the page opens.
+    shown = re.fullmatch(rf"Turn (\d+) of {FACILITY_LAST_TURN}",
+                         anna.locator("#part-turn h2").inner_text())
+    assert shown is not None and int(shown[1]) < FACILITY_LAST_TURN
     assert anna.locator("#part-turn time").count() == 1
     anna.fill("#talk-text", "Half a message, still being typed")
-    shots(anna, "turn 1 open")
+    shots(anna, "turn open")
     loaded = anna.evaluate("performance.timeOrigin")
     anna.wait_for_function(
-        "last => document.querySelector('#part-turn h2').textContent.trim() === "
-        "`Turn 2 of ${last}`", arg=FACILITY_LAST_TURN, timeout=20_000)
-    shots(anna, "turn 2 by itself")
+        "([opened, last]) => { const shown = document.querySelector('#part-turn h2')"
+        ".textContent.trim().match(/^Turn (\\d+) of (\\d+)$/);"
+        " return shown !== null && Number(shown[1]) > opened && Number(shown[2]) === last; }",
+        arg=[int(shown[1]), FACILITY_LAST_TURN], timeout=20_000)
+    shots(anna, "the next turn by itself")
     assert anna.evaluate("performance.timeOrigin") == loaded  # never reloaded
     assert anna.input_value("#talk-text") == "Half a message, still being typed"
     assert anna.locator("#part-log li").count() > 0
