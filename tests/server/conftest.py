@@ -28,6 +28,7 @@ import pytest
 import uvicorn
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ProgrammingError
 
 from referee.core.ruleset import find_ruleset
 from referee.server.app import create_app
@@ -36,6 +37,8 @@ from referee.server.settings import Settings
 POSTGRES_ENV = "REFEREE_TEST_POSTGRES"
 DEFAULT_POSTGRES = "postgresql+psycopg://referee:referee@127.0.0.1:5432/postgres"
 BACKENDS = ["sqlite", "postgres"]
+DROP_ATTEMPTS = 20
+"""Tries at dropping a test database (half a second apart)."""
 
 
 def postgres_admin_url() -> str:
@@ -73,8 +76,19 @@ def new_postgres_database(admin: str) -> tuple[str, Callable[[], None]]:
     url = make_url(admin).set(database=name).render_as_string(hide_password=False)
 
     def drop() -> None:
-        with engine.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        for attempt in range(DROP_ATTEMPTS):
+            try:
+                with engine.connect() as connection:
+                    connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                break
+            except ProgrammingError as error:
+                # An autovacuum worker on the database, which a role without
+                # pg_signal_backend may not end (insufficient privilege,
+                # 42501): it is done in a moment.
+                if getattr(error.orig, "sqlstate", None) != "42501" or \
+                        attempt == DROP_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.5)
         engine.dispose()
 
     return url, drop
