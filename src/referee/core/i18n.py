@@ -637,10 +637,10 @@ class Catalogue:
     def arguments(self, message: Msg, lang: Lang, reader: object = None) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads;
         with a ``reader``, each text in them as that reader reads it."""
-        return {k: self._argument(v, lang, reader) for k, v in message.params.items()}
-
-    def _argument(self, value: Param, lang: Lang, reader: object = None) -> object:
         grammar = _grammar()
+        return {k: self._argument(v, lang, reader, grammar) for k, v in message.params.items()}
+
+    def _argument(self, value: Param, lang: Lang, reader: object, grammar: ModuleType) -> object:
         if isinstance(value, Msg):
             inner, worded = value, reader
             if reader is None:
@@ -654,7 +654,8 @@ class Catalogue:
             forms = dict(value.cases) if lang == "ru" and value.ru else {}
             return grammar.NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
         if isinstance(value, tuple):
-            return grammar.ListArg([self._argument(v, lang, reader) for v in value], lang)
+            return grammar.ListArg([self._argument(v, lang, reader, grammar) for v in value],
+                                   lang)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):
             return grammar.number(value)
         return str(value)
@@ -701,6 +702,8 @@ def _addressed(message: Msg) -> frozenset[object]:
             found.update(to)
     for value in params.values():
         kind = type(value)
+        if kind is str or kind is int or kind is Name:  # most parameters: no text inside
+            continue
         if kind is Msg:
             inner = value._to  # type: ignore[union-attr]
             found |= inner if inner is not None else _addressed(value)  # type: ignore[arg-type]
