@@ -3,6 +3,8 @@ process, on a generated Facility building (run on demand, not a test).
 
     .venv/bin/python bench/bench_resolve.py           # 1,000 and 10,000 characters
     .venv/bin/python bench/bench_resolve.py 2000      # one size
+    .venv/bin/python bench/bench_resolve.py --against /tmp/old 10000
+        # the text command, in turn with the code of another checkout
 
 One room per 5 characters, the building and the orders of
 ``bench_facility.py``; the scenario and the orders are files, the command
@@ -11,7 +13,9 @@ the smallest size, the same with ``--json`` too (it holds every seat's whole
 view, the building included: its size grows with characters times rooms).
 Each figure is the best of two runs (seconds of CPU, and wall); then 10x the
 characters as a multiple of the time (target: at most 12x, and 10,000
-characters under 2 s).
+characters under 2 s). With ``--against CHECKOUT``, the text command is
+run in turn with that checkout's code (its ``src`` first on the path), two
+rounds each, so that both meet the same load of a shared host.
 """
 
 from __future__ import annotations
@@ -44,10 +48,13 @@ def files_for(characters: int, folder: Path) -> tuple[Path, Path]:
     return scenario, table
 
 
-def timed(command: list[str], output: Path) -> tuple[float, float]:
-    """CPU and wall seconds of one whole process writing to ``output``."""
+def timed(command: list[str], output: Path, source: Path | None = None) -> tuple[float, float]:
+    """CPU and wall seconds of one whole process writing to ``output``
+    (running the code in the ``source`` folder where given)."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with output.open("w") as sink:
@@ -74,6 +81,29 @@ def bench(characters: int, folder: Path, kinds: tuple[str, ...]) -> dict[str, tu
     return figures
 
 
+def against(checkout: Path, sizes: list[int]) -> None:
+    """The text command on each size, this code and ``checkout``'s in turn."""
+    print(f"referee resolve, whole command, in turn with {checkout} (CPU s, wall s):", flush=True)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for size in sizes:
+            scenario, orders = files_for(size, folder)
+            command = [REFEREE, "resolve", str(scenario), str(orders)]
+            found: dict[str, list[tuple[float, float]]] = {"this": [], "other": []}
+            for _ in range(RUNS):
+                found["other"].append(timed(command, folder / "other.txt", checkout / "src"))
+                found["this"].append(timed(command, folder / "this.txt"))
+            same = (folder / "other.txt").read_bytes() == (folder / "this.txt").read_bytes()
+            for who, runs in found.items():
+                print(f"  {size:>6} characters, {who:>5}: "
+                      + ", ".join(f"{cpu:.2f} ({wall:.2f})" for cpu, wall in runs), flush=True)
+            ratios = [this[0] / other[0] for this, other in zip(found["this"], found["other"],
+                                                                 strict=True)]
+            print(f"  {size:>6} characters: this / other CPU time "
+                  + ", ".join(f"{ratio:.2f}" for ratio in ratios)
+                  + ("; the same output" if same else "; THE OUTPUT DIFFERS"), flush=True)
+
+
 def main(sizes: list[int]) -> None:
     print("referee resolve, whole command, fresh process (best of 2):", flush=True)
     with tempfile.TemporaryDirectory() as name:
@@ -88,4 +118,7 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(arg) for arg in sys.argv[1:]] or [1_000, 10_000])
+    if sys.argv[1:2] == ["--against"]:
+        against(Path(sys.argv[2]), [int(arg) for arg in sys.argv[3:]] or [1_000, 10_000])
+    else:
+        main([int(arg) for arg in sys.argv[1:]] or [1_000, 10_000])

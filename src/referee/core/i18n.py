@@ -8,7 +8,9 @@ reader's language. Names that a scenario gives (a Location, a character) are
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 import threading
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -16,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.i18n_plain import LANGS as LANGS
@@ -393,7 +396,7 @@ class Catalogue:
         self._fractions: dict[tuple[Fraction, Lang], str] = {}
         self._alike: dict[tuple[object, ...], str] = {}
         """While remembering: texts of words and numbers only, by their content."""
-        self._found: dict[Lang, dict[str, tuple[Lang, list[str] | None] | None]] = {
+        self._found: dict[Lang, dict[str, tuple[Lang, Plain | None] | None]] = {
             lang: {} for lang in LANGS}
         """Each key's language and plain pieces (:meth:`_template`)."""
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
@@ -425,6 +428,8 @@ class Catalogue:
         with self._reading:
             if path not in self.sources:
                 self.sources.append(path)
+                for known in self._found.values():
+                    known.clear()  # every key found again, this file read first
 
     @property
     def templates(self) -> dict[Lang, dict[str, str]]:
@@ -443,8 +448,6 @@ class Catalogue:
 
         :raises CatalogueError: naming the file and key of an entry that is
             not a valid template."""
-        from referee.core.grammar import Bundle
-
         parsed = self._parsed_files(lang)
         bundle = self._bundles.get(lang)
         if bundle is not None and self._compiled[lang] == len(parsed):
@@ -452,7 +455,7 @@ class Catalogue:
         with self._reading:  # the server renders from several threads
             bundle = self._bundles.get(lang)
             if bundle is None:
-                bundle = Bundle(lang)
+                bundle = _grammar().Bundle(lang)
             while self._compiled[lang] < len(parsed):
                 bundle.add(*parsed[self._compiled[lang]])
                 self._compiled[lang] += 1
@@ -521,40 +524,42 @@ class Catalogue:
             return self.render(for_reader(message, reader), lang)
         return self._worded_text(message, reader, lang)
 
-    def _worded_text(self, message: Msg, reader: str, lang: Lang) -> str:
+    def _worded_text(self, message: Msg, reader: object, lang: Lang) -> str:
+        """:meth:`render_for`, remembered: a text once for the readers it
+        addresses alike (none of its parts addresses them) and once for each
+        it addresses; a personal part is its wording's text."""
         addressed = message._to
         if addressed is None:
             addressed = _addressed(message)
-        if not addressed:
-            return self.render(message, lang)  # every reader reads it alike
         who = reader if reader in addressed else _NOBODY
+        if message.key == PERSONAL:
+            chosen = _wording_for(message.params, who)
+            return self._worded_text(chosen, reader, lang) if type(chosen) is Msg \
+                else self.render(message, lang)
         key = (id(message), lang, who)
         known = self._worded.get(key)
         if known is not None and known[0] is message:
             return known[1]
-        if message.key == PERSONAL:
-            chosen = _wording_for(message.params, who)
-            text = self._worded_text(chosen, reader, lang) if type(chosen) is Msg \
-                else self.render(message, lang)
-        else:
-            text = self._format(message, lang, who)
+        text = self._format(message, lang, who)
         self._worded[key] = (message, text)
         return text
 
     def _format(self, message: Msg, lang: Lang, reader: object = None) -> str:
         """``message`` in ``lang``; with a ``reader``, each text inside it
         as that reader reads it (:meth:`render_for`)."""
-        found = self._template(message.key, lang)
+        found = self._found[lang].get(message.key)
         if found is None:
-            return message.key
-        lang, split = found
-        if split is not None:
-            plain = self._plain_text(message, lang, split, reader)
+            found = self._template(message.key, lang)
+            if found is None:
+                return message.key
+        lang, pieces = found
+        if pieces is not None:
+            plain = self._plain_text(message, lang, pieces, reader)
             if plain is not None:
                 return plain
         return self.bundle(lang).format(message.key, self.arguments(message, lang, reader))
 
-    def _template(self, key: str, lang: Lang) -> tuple[Lang, list[str] | None] | None:
+    def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
         for a plain template, its pieces (text, name, text, ...); None for
         a key no language has. Worked out once per key while no file is
@@ -572,22 +577,23 @@ class Catalogue:
         pieces = self._pieces[lang]
         if key not in pieces:
             pieces[key] = plain_pieces(self._messages[lang][key])
-        found = known[key] = (lang, pieces[key])
+        found = known[key] = (lang, _plain(pieces[key]))
         return found
 
-    def _plain_text(self, message: Msg, lang: Lang, split: list[str],
+    def _plain_text(self, message: Msg, lang: Lang, pieces: Plain,
                     reader: object = None) -> str | None:
-        """``message`` in ``lang`` by its plain template's pieces ``split``
-        when every parameter in it is words or a number, written as Fluent
+        """``message`` in ``lang`` by its plain template's ``pieces`` when
+        every parameter in it is words, a number or a text, written as Fluent
         writes them; None for any other (Fluent writes it)."""
         params = message.params
-        out = [split[0]]
-        for at in range(1, len(split), 2):  # a parameter's name, then the text after it
-            name = split[at]
+        out = [pieces[0]]
+        for name, after in pieces[1]:
             value = params.get(name, _MISSING)
             kind = type(value)
             if kind is str:
                 out.append(value)  # type: ignore[arg-type]
+            elif kind is Msg and reader is not None:
+                out.append(self._worded_text(value, reader, lang))  # type: ignore[arg-type]
             elif value is _MISSING:
                 out.append("{" + name + "}")  # a missing parameter stays visible
             else:
@@ -595,7 +601,7 @@ class Catalogue:
                 if text is None:
                     return None
                 out.append(text)
-            out.append(split[at + 1])
+            out.append(after)
         return "".join(out)
 
     def _plain_param(self, value: Param, lang: Lang, reader: object = None) -> str | None:
@@ -631,26 +637,27 @@ class Catalogue:
     def arguments(self, message: Msg, lang: Lang, reader: object = None) -> dict[str, object]:
         """``message``'s parameters as the Fluent values its template reads;
         with a ``reader``, each text in them as that reader reads it."""
-        return {k: self._argument(v, lang, reader) for k, v in message.params.items()}
+        grammar = _grammar()
+        return {k: self._argument(v, lang, reader, grammar) for k, v in message.params.items()}
 
-    def _argument(self, value: Param, lang: Lang, reader: object = None) -> object:
-        from referee.core.grammar import ListArg, NameArg, TextArg, number
-
+    def _argument(self, value: Param, lang: Lang, reader: object, grammar: ModuleType) -> object:
         if isinstance(value, Msg):
             inner, worded = value, reader
             if reader is None:
                 text = self.render(inner, lang)
             else:
-                text = self._worded_text(inner, reader, lang)  # type: ignore[arg-type]
+                text = self._worded_text(inner, reader, lang)
                 inner, worded = _chosen(inner, reader)
-            return TextArg(text, lang, lambda name: self._attribute(inner, name, lang, worded))
+            return grammar.TextArg(text, lang,
+                                   lambda name: self._attribute(inner, name, lang, worded))
         if isinstance(value, Name):
             forms = dict(value.cases) if lang == "ru" and value.ru else {}
-            return NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
+            return grammar.NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
         if isinstance(value, tuple):
-            return ListArg([self._argument(v, lang, reader) for v in value], lang)
+            return grammar.ListArg([self._argument(v, lang, reader, grammar) for v in value],
+                                   lang)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):
-            return number(value)
+            return grammar.number(value)
         return str(value)
 
     def _attribute(self, message: Msg, name: str, lang: Lang,
@@ -664,6 +671,25 @@ class Catalogue:
 _NO_ONE: frozenset[object] = frozenset()
 _MISSING = object()
 
+Plain: TypeAlias = "tuple[str, tuple[tuple[str, str], ...]]"
+"""A plain template's text up to its first parameter, then each parameter's
+name with the text after it."""
+
+
+def _plain(split: list[str] | None) -> Plain | None:
+    """Pieces split at their parameters (text, name, text, ...) as :data:`Plain`."""
+    if split is None:
+        return None
+    return split[0], tuple(zip(split[1::2], split[2::2], strict=True))
+
+
+def _grammar() -> ModuleType:
+    """:mod:`referee.core.grammar` (Fluent and Babel), imported when a text
+    first needs it; looked up without an import statement, which costs
+    microseconds at every call."""
+    return sys.modules.get("referee.core.grammar") or importlib.import_module(
+        "referee.core.grammar")
+
 
 def _addressed(message: Msg) -> frozenset[object]:
     """Every reader a personal part of ``message`` (at any depth, in either
@@ -676,6 +702,8 @@ def _addressed(message: Msg) -> frozenset[object]:
             found.update(to)
     for value in params.values():
         kind = type(value)
+        if kind is str or kind is int or kind is Name:  # most parameters: no text inside
+            continue
         if kind is Msg:
             inner = value._to  # type: ignore[union-attr]
             found |= inner if inner is not None else _addressed(value)  # type: ignore[arg-type]
