@@ -33,7 +33,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from timing import WARM_UP_SECONDS, playout_sampler, warm_playouts
+from timing import WARM_UP_SECONDS, CollectorTime, playout_sampler, warm_playouts
 
 from referee.core.ruleset import ruleset_names
 from referee.runtime import frozen_heap
@@ -82,10 +82,11 @@ def open_spiel_rate(seconds: float, observe: bool) -> float | None:
     return actions / took
 
 
-def in_turn(name: str, seconds: float) -> tuple[float, float, list[float], float]:
+def in_turn(name: str, seconds: float) -> tuple[float, float, list[float], float, float]:
     """The ruleset's inputs and games a second over all its samples taken in
     turn with tic-tac-toe's (actions alone), and each pair's ratio of inputs a
-    second to tic-tac-toe's, and tic-tac-toe's actions a second over all."""
+    second to tic-tac-toe's, tic-tac-toe's actions a second over all, and the
+    share of the ruleset's time the garbage collector took."""
     ruleset = playout_sampler(name, 0)
     tic_tac_toe = open_spiel_sampler(observe=False)
     assert tic_tac_toe is not None
@@ -93,18 +94,20 @@ def in_turn(name: str, seconds: float) -> tuple[float, float, list[float], float
     tic_tac_toe(WARM_UP_SECONDS)
     ratios: list[float] = []
     games = inputs = actions = 0
-    took = took_base = 0.0
+    took = took_base = collecting = 0.0
     with frozen_heap():
         for round_number in range(max(1, round(seconds / SAMPLE_SECONDS))):
             if round_number % 2:
                 base = tic_tac_toe(SAMPLE_SECONDS)
-            played = ruleset(SAMPLE_SECONDS)
+            with CollectorTime() as collector:
+                played = ruleset(SAMPLE_SECONDS)
+            collecting += collector.seconds
             if not round_number % 2:
                 base = tic_tac_toe(SAMPLE_SECONDS)
             ratios.append(played[1] / played[2] / (base[0] / base[1]))
             games, inputs, took = games + played[0], inputs + played[1], took + played[2]
             actions, took_base = actions + base[0], took_base + base[1]
-    return inputs / took, games / took, ratios, actions / took_base
+    return inputs / took, games / took, ratios, actions / took_base, collecting / took
 
 
 def main(seconds: float, names: list[str]) -> None:
@@ -125,12 +128,12 @@ def main(seconds: float, names: list[str]) -> None:
             print(f"  {name:<28} {inputs / took:9.0f} inputs/s ({games / took:6.1f} games/s)",
                   flush=True)
             continue
-        rate, games_rate, ratios, beside = in_turn(name, seconds)
+        rate, games_rate, ratios, beside, collecting = in_turn(name, seconds)
         low, _, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
         print(f"  {name:<28} {rate:9.0f} inputs/s ({games_rate:6.1f} games/s)"
               f"  {statistics.median(ratios):5.2f}x tic-tac-toe's {beside:.0f} "
               f"(median of {len(ratios)} samples in turn, middle half {low:.2f}-{high:.2f}x; "
-              f"target {target}x)", flush=True)
+              f"target {target}x; garbage collector {collecting:.1%} of its time)", flush=True)
 
 
 if __name__ == "__main__":

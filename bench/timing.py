@@ -3,6 +3,7 @@ example, bots answering from their own seat's view (drivers.Ask)."""
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -81,3 +82,26 @@ def playouts_in_parallel(scenario_name: str, workers: int,
                                 [seconds] * workers,
                                 [n * 1_000_000 for n in range(workers)]))
     return (sum(g / took for g, _, took in results), sum(i / took for _, i, took in results))
+
+
+class CollectorTime:
+    """CPU seconds the garbage collector spends in its scans while it is
+    installed (``with CollectorTime() as spent: ...; spent.seconds``),
+    measured through :data:`gc.callbacks`."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._began = 0.0
+
+    def _scan(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.process_time()
+        else:
+            self.seconds += time.process_time() - self._began
+
+    def __enter__(self) -> CollectorTime:
+        gc.callbacks.append(self._scan)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._scan)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.runtime import frozen_heap
+from referee.runtime import YOUNG_THRESHOLD, frozen_heap
 
 
 @pytest.fixture
@@ -30,10 +30,46 @@ def test_what_was_alive_is_set_aside_while_the_block_runs_and_given_back_after()
 
 
 @pytest.mark.usefixtures("nothing_frozen")
+def test_young_objects_are_scanned_less_often_while_the_block_runs_and_as_before_after() -> None:
+    before = gc.get_threshold()
+    with frozen_heap():
+        assert gc.get_threshold()[0] >= YOUNG_THRESHOLD > before[0]
+        assert gc.get_threshold()[1:] == before[1:]
+    assert gc.get_threshold() == before
+
+
+@pytest.mark.usefixtures("nothing_frozen")
+def test_a_game_played_in_the_block_is_freed_without_a_scan() -> None:
+    from referee.bots import random_playouts
+    from referee.core.scenario import load_scenario
+
+    ruleset, scenario = load_scenario("night-watch")
+    scans: list[int] = []
+
+    def counted(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            scans.append(info["generation"])
+
+    for _ in random_playouts(ruleset, scenario, range(1000, 1020)):
+        pass  # the first games load the text and fill the scenario's shared setup
+    with frozen_heap():
+        gc.collect()
+        gc.callbacks.append(counted)
+        try:
+            for _ in random_playouts(ruleset, scenario, range(20)):
+                pass
+        finally:
+            gc.callbacks.remove(counted)
+    assert scans == []
+
+
+@pytest.mark.usefixtures("nothing_frozen")
 def test_it_is_given_back_when_the_block_fails() -> None:
+    before = gc.get_threshold()
     with pytest.raises(KeyboardInterrupt), frozen_heap():
         raise KeyboardInterrupt
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
 
 
 @pytest.mark.usefixtures("nothing_frozen")

@@ -279,8 +279,12 @@ class Chance:
     def pick(self, rng: Random) -> JSON:
         """An outcome drawn by ``rng`` with its probability (as
         ``rng.choices`` draws it, by the running totals of the probabilities,
-        worked out once for the outcomes)."""
-        values, totals = _running_totals(self.outcomes)
+        worked out once for the outcomes and kept by the chance: a chance
+        drawn from again, a deck's in a shared setup, finds them at once)."""
+        drawn: tuple[list[JSON], list[float]] | None = self.__dict__.get("_drawn")
+        if drawn is None:
+            drawn = self.__dict__["_drawn"] = _running_totals(self.outcomes)
+        values, totals = drawn
         return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
 
     def probability(self, value: JSON) -> Fraction:
