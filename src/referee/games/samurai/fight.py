@@ -217,15 +217,15 @@ class Fight(Frame):
         side = state.fighters[fid].side
         return [f for f in self.order if state.fighters[f].side != side]
 
-    def attack_tokens(self, state: SamuraiState, seat: Seat) -> int:
-        return sum(tokens_of(state, f)["attack"] for f in self.order
-                   if state.fighters[f].side == seat)
+    def attack_left(self, state: SamuraiState) -> bool:
+        """Has a fighter of the fight an Attack token left?"""
+        return any(tokens_of(state, f)["attack"] for f in self.order)
 
     def next_fighter(self, state: SamuraiState) -> Step:
         sides = {state.fighters[f].side for f in self.order}
         if len(sides) < 2:
             return self.end(state, "fallen")
-        if all(self.attack_tokens(state, seat) == 0 for seat in state.seats):
+        if not self.attack_left(state):
             return self.end(state, "tokens")
         if self.passes >= len(self.order):
             return self.end(state, "passed")

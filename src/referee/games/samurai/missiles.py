@@ -124,9 +124,10 @@ class ActionPhase(Frame):
         state.shots = []  # the picture shows the last Action phase's shots until now
         state.emit(msg("sam.phase.action", turn=state.turn),
                    facts={"kind": "phase-began", "phase": "action", "turn": state.turn})
+        contacts = state.contacts()
         for seat in (state.priority, state.other(state.priority)):
             self.queue += [f.id for f in state.alive(seat)
-                           if f.spec.missile is not None and not state.touching(f.id)]
+                           if f.spec.missile is not None and not contacts[f.id]]
         return self.next(state)
 
     def next(self, state: SamuraiState) -> Step:

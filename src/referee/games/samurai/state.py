@@ -3,9 +3,11 @@ turn and phase, the fight being played and the shots of the turn."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from shapely.geometry import LineString, Polygon
@@ -24,7 +26,13 @@ from referee.games.samurai.tables import Cover, result_penalty
 def tenths(inches: float) -> Fraction:
     """A length or coordinate rounded to a tenth of an inch, for the text: the
     catalogue writes it as the reader's language writes numbers (9.4, 9,4)."""
-    return Fraction(round(inches * 10), 10)
+    return _tenths(round(inches * 10))
+
+
+@lru_cache(maxsize=4096)
+def _tenths(count: int) -> Fraction:
+    """``count`` tenths, made once (a fraction is slow to make, and never changes)."""
+    return Fraction(count, 10)
 
 
 @dataclass(frozen=True)
@@ -87,12 +95,15 @@ class Fighter:
     disarmed: bool = False
     fights: int = 0
     """Fights played this turn (SAM-CMB-5)."""
+    id: str = field(init=False)
+    """The fighter's id from its profile."""
     name: Name = field(init=False)
     """The fighter's name from its profile, made once."""
     radius: float = field(init=False)
     """The radius of its base in inches, from its profile, worked out once."""
 
     def __post_init__(self) -> None:
+        self.id = self.spec.id
         self.name = self.spec.name.name
         self.radius = mm_to_inches(self.spec.base_mm) / 2
 
@@ -120,10 +131,6 @@ class Fighter:
         self.__dict__[_SHOWN] = part
 
     @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
     def xy(self) -> tuple[float, float]:
         return (self.x, self.y)
 
@@ -139,15 +146,19 @@ position (:mod:`referee.core.keys`), so a fighter shown and one not are
 the same position."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Shot:
-    """A shot of this turn, for the picture: from, to, and whether it hit."""
+    """A shot of this turn, for the picture: from, to, and whether it hit;
+    never changed, so every copy of the game shares it."""
 
     shooter: str
     target: str
     start: tuple[float, float]
     end: tuple[float, float]
     hit: bool
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Shot:
+        return self
 
 
 @dataclass(frozen=True)
@@ -223,6 +234,25 @@ class SamuraiState(GameState):
     def shared(self) -> tuple[object, ...]:
         return (self.scenario, self.terrain, self.rules, self.band_names, self.started_with)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SamuraiState:
+        """A copy made part by part (a game keeps one every few inputs, to
+        go back to): what no rule changes in place shared, the fighters and
+        the lists of shots and broken bands copied (a shot is never
+        changed), every other part deep-copied."""
+        twin = SamuraiState.__new__(SamuraiState)
+        memo[id(self)] = twin
+        parts = twin.__dict__
+        for name, part in self.__dict__.items():
+            if name in _NEVER_CHANGED:
+                parts[name] = part
+            elif name == "fighters":
+                parts[name] = {fid: _copied(f, memo) for fid, f in part.items()}
+            elif name in _LISTS_OF_VALUES:
+                parts[name] = list(part)
+            else:
+                parts[name] = copy.deepcopy(part, memo)
+        return twin
+
     def other(self, seat: Seat) -> Seat:
         return self.seats[1] if seat == self.seats[0] else self.seats[0]
 
@@ -272,13 +302,41 @@ class SamuraiState(GameState):
         table = self.table()
         found: dict[str, tuple[str, ...]] | None = table.known.get(_CONTACTS)
         if found is None:
-            pieces = table.pieces.values()
-            found = table.known[_CONTACTS] = {
-                piece.id: tuple(other.id for other in pieces if other.side != piece.side
-                                and _near(piece, other)
-                                and table.in_contact(piece.id, other.id))
-                for piece in pieces}
+            found = table.known[_CONTACTS] = _contacts(table)
         return found
+
+
+def _contacts(table: Table) -> dict[str, tuple[str, ...]]:
+    """For each piece on ``table``, the enemies its base touches, in the
+    table's order: each pair of enemies near enough to touch measured both
+    ways (:meth:`Table.in_contact`), every other pair not at all."""
+    pieces = list(table.pieces.values())
+    found: dict[str, list[str]] = {piece.id: [] for piece in pieces}
+    for at, piece in enumerate(pieces):
+        for other in pieces[at + 1:]:
+            if other.side != piece.side and _near(piece, other):
+                if table.in_contact(piece.id, other.id):
+                    found[piece.id].append(other.id)
+                if table.in_contact(other.id, piece.id):
+                    found[other.id].append(piece.id)
+    return {fid: tuple(enemies) for fid, enemies in found.items()}
+
+
+_NEVER_CHANGED = frozenset({"scenario", "rules", "terrain", "seats", "band_names",
+                            "started_with", "turn", "phase", "priority", "asked", "moving"})
+"""The parts of a state that no rule changes in place (a number, a name,
+a question shown: each replaced, never changed): a copy shares them."""
+_LISTS_OF_VALUES = frozenset({"shots", "broken"})
+"""The parts of a state that are lists of values never changed (shots,
+seats): a copy copies the list alone."""
+
+
+def _copied(fighter: Fighter, memo: dict[int, Any]) -> Fighter:
+    """``fighter``'s copy, the same one wherever the copy of a game meets it."""
+    twin = memo.get(id(fighter))
+    if twin is None:
+        twin = memo[id(fighter)] = fighter.__deepcopy__(memo)
+    return twin
 
 
 def _near(a: Piece, b: Piece) -> bool:

@@ -94,7 +94,8 @@ class MovePhase(Frame):
         return self.next(state)
 
     def next(self, state: SamuraiState) -> Step:
-        while self.queue and state.touching(self.queue[0]):
+        contacts = state.contacts()
+        while self.queue and contacts[self.queue[0]]:
             self.queue.pop(0)
         if not self.queue:
             state.emit(msg("sam.phase.move-ended", turn=state.turn),
@@ -139,7 +140,7 @@ def move_question(state: SamuraiState, fid: str) -> tuple[tuple[Option, ...], Sh
     key = (_MOVES, fid)
     found: tuple[tuple[Option, ...], Shown] | None = table.known.get(key)
     if found is None:
-        options = move_options(state, fid)
+        options = move_options(state, table, fid)
         found = table.known[key] = (tuple(options),
                                     Shown(move_to.moving_part(state, fid, options)))
     return found
@@ -149,10 +150,10 @@ _MOVES = "samurai.moves"
 """Where a table remembers a fighter's move options (:func:`move_question`)."""
 
 
-def move_options(state: SamuraiState, fid: str) -> list[Option]:
+def move_options(state: SamuraiState, table: Table, fid: str) -> list[Option]:
     """Stay; for each enemy, charge it (a spot touching it within the move
-    and a clear path) or else advance toward it."""
-    table = state.table()
+    and a clear path) or else advance toward it, on ``table`` (the state's
+    table)."""
     f = state.fighters[fid]
     reach = f.spec.move
     around = table.around(fid, reach)  # a path within the move meets only what is near
