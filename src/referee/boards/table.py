@@ -348,12 +348,9 @@ class Table:
         m, t = self.pieces[mover], self.pieces[target]
         reach = m.radius + t.radius
         base = math.atan2(m.y - t.y, m.x - t.x)
-        spots = []
-        for k in range(fan):
-            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(20)
-            angle = base + turn
-            spots.append((t.x + reach * math.cos(angle), t.y + reach * math.sin(angle)))
-        return spots
+        turns = _FAN_TURNS if fan == len(_FAN_TURNS) else _fan_turns(fan)
+        return [(t.x + reach * math.cos(base + turn), t.y + reach * math.sin(base + turn))
+                for turn in turns]
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where ``piece_id``, going straight toward ``target``, stops with its
@@ -437,6 +434,16 @@ class Table:
                        f"{escape(piece.label or piece.id)}</text></g>")
         out.append("</svg>")
         return "\n".join(out)
+
+
+def _fan_turns(fan: int) -> tuple[float, ...]:
+    """How far each of ``fan`` contact spots turns from the line of approach:
+    none, then 20 degrees more each way in turn."""
+    return tuple((k + 1) // 2 * (1 if k % 2 else -1) * math.radians(20) for k in range(fan))
+
+
+_FAN_TURNS = _fan_turns(9)
+"""The turns of :meth:`Table.contact_spots`' usual fan, worked out once."""
 
 
 def _shape_svg(geometry: BaseGeometry, xy: Callable[[float, float], str], name: str, cls: str,

@@ -125,11 +125,14 @@ def spread(found: Iterable[tuple[float, XY]], keep: int, apart: float = SPOTS_AP
     asked about, nor are the spots after the last one kept."""
     kept: list[XY] = []
     for _, (x, y) in found:
-        if all(math.hypot(x - kx, y - ky) >= apart for kx, ky in kept) \
-                and (allowed is None or allowed((x, y))):
-            kept.append((x, y))
-            if len(kept) == keep:
+        for kx, ky in kept:
+            if math.hypot(x - kx, y - ky) < apart:
                 break
+        else:
+            if allowed is None or allowed((x, y)):
+                kept.append((x, y))
+                if len(kept) == keep:
+                    break
     return kept
 
 
@@ -165,8 +168,14 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
             for wx, wy in ((p.x - x, p.y - y) for x, y in sources)]
     gaps = _Gaps(table, p, away_from)
     apart = _Apart(table, p, away_from, from_obstacles, step, reach)
+    # Away from one source alone, straight away is straight from it: a turn
+    # wider than AWAY_LIMIT (and a hair) never goes away, nor through a gap.
+    alone = len(away) == 1 and away[0][2] > 0 and not gaps.pairs
+    widest = math.radians(AWAY_LIMIT + 1.0) if alone else math.inf
     for k in range(directions):
         turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
+        if abs(turn) > widest:
+            break  # the turns only widen from here
         u = (math.cos(straight + turn), math.sin(straight + turn))
         ux, uy = u
         goes_away = True  # within AWAY_LIMIT of straight away from each source
@@ -209,8 +218,12 @@ class _Gaps:
                           for other in away_from]
         self.fits: dict[tuple[str, str], bool] = {}
         self.table = table
+        self.pairs = len(self.opponents) > 1
+        """Are there two opponents, between whom a gap could be?"""
 
     def through(self, u: XY) -> bool:
+        if not self.pairs:
+            return False
         ux, uy = u
         ahead = [(other, ux * wy - uy * wx) for other, wx, wy in self.opponents
                  if ux * wx + uy * wy > 0]

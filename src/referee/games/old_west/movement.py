@@ -5,6 +5,7 @@ leaves by its posse's exit edge. Yee Haw! lets a Hero and friends go first."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from referee.boards.shapes import SURE
@@ -339,11 +340,17 @@ def advance_spot(state: OldWestState, fighter_id: str, ways: Around | None = Non
     fighter = state.fighters[fighter_id]
     if ways is None:
         ways = table.around(fighter_id, fighter.move + EPS)
-    enemies = [e.id for e in state.active() if e.posse != fighter.posse]
-    if not enemies:
+    me = table.pieces[fighter_id]
+    gaps = []  # each enemy's table.distance, and its id: the nearest (then by id) is wanted
+    for enemy in state.active():
+        if enemy.posse != fighter.posse:
+            o = table.pieces[enemy.id]
+            gaps.append((max(0.0, math.hypot(me.x - o.x, me.y - o.y) - me.radius - o.radius),
+                         enemy.id))
+    if not gaps:
         return None
-    nearest = min(enemies, key=lambda e: (table.distance(fighter_id, e), e))
-    wanted = min(fighter.move, table.distance(fighter_id, nearest) - 1.0)
+    gap, nearest = min(gaps)
+    wanted = min(fighter.move, gap - 1.0)
     for share in (1.0, 0.75, 0.5, 0.25):
         length = wanted * share
         if length < 0.25:
@@ -383,8 +390,9 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
             return spot, obstacle
     if gap > fighter.move + EPS + SURE:
         return None  # every spot in base contact is at least the gap away
-    for spot in table.contact_spots(fighter_id, target_id):
-        if _reaches(state, ways, spot, fighter.move + EPS, (target_id,)):
+    limit, ignore = fighter.move + EPS, (target_id,)
+    for spot in table.contact_spots(fighter_id, target_id):  # _reaches, asked of ways itself
+        if ways.reaches(spot, limit, ignore, rules.barrier_height, rules.barrier_cost):
             return spot, None
     return None
 
