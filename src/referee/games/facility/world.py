@@ -194,6 +194,9 @@ class World:
     """Room -> the rooms one door away, lowest number first."""
     occupants: Occupants = field(default_factory=Occupants, compare=False, repr=False)
     _alone: dict[CharName, Audience] = field(default_factory=dict, compare=False, repr=False)
+    words: dict[object, Msg] = field(default_factory=dict, compare=False, repr=False)
+    """Texts of the building's own (an item carried in a place), each worded
+    once and shared by every line that says it."""
 
     def static(self) -> tuple[object, ...]:
         """The parts that never change in play (the building, the items, the
@@ -202,7 +205,7 @@ class World:
             self._parts = _connected_parts(self.adjacent)
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
                 self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public,
-                self._alone)
+                self._alone, self.words)
 
     def alone(self, seat: CharName) -> Audience:
         """The audience of a line told to ``seat`` alone: one object for
@@ -250,6 +253,15 @@ class World:
         if found is None:
             found = self._public[key] = read_only(build())
         return cast(T, found)
+
+    def public_plan(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """The rules, the rooms and the characters, as every character's view
+        gives them: one look-up for the three, each made once per building."""
+        found = self._public.get("plan")
+        if found is None:
+            found = self._public["plan"] = (self.public_rules(), self.public_rooms(),
+                                            self.public_characters())
+        return cast(tuple[dict[str, Any], dict[str, Any], dict[str, Any]], found)
 
     def public_rules(self) -> dict[str, Any]:
         """The settings an order depends on, as a character's view gives them."""
