@@ -16,6 +16,8 @@ from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
 
 T = TypeVar("T")
+ACTING = ("explicit", "use", "give", "take", "drop", "show")
+"""The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
 _GAME_MASTER = (REFEREE,)
 
 
@@ -38,6 +40,7 @@ class Turn:
 
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
     _names: list[str] = field(default_factory=list)
+    _acting: list[str] | None = None
     readers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Camera token -> characters who read that camera's record (house rule 14)."""
 
@@ -55,12 +58,21 @@ class Turn:
     def with_orders(self, orders: Callable[[Plan], Sequence[T]],
                  ) -> Iterator[tuple[str, Character, Sequence[T]]]:
         """(name, character, its entries) for every character, by name, whose
-        plan has entries of the kind ``orders`` picks (the others are skipped:
-        most characters in a large turn)."""
-        for name in self.names():
+        plan has entries of the kind ``orders`` picks, one of :data:`ACTING`
+        (the others are skipped: most characters in a large turn)."""
+        for name in self.acting():
             entries = orders(self.plans[name])
             if entries:
                 yield name, self.world.characters[name], entries
+
+    def acting(self) -> list[str]:
+        """The characters, by name, whose plans hold orders of any kind of
+        :data:`ACTING` (worked out once: the plans do not change)."""
+        if self._acting is None:
+            plans = self.plans
+            self._acting = [name for name in self.names()
+                            if any(getattr(plans[name], kind) for kind in ACTING)]
+        return self._acting
 
     def character(self, name: str) -> Character:
         return self.world.characters[name]
