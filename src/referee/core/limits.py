@@ -101,24 +101,30 @@ def _leaf_problem(value: object, limits: Limits) -> bool:
 def _first_problem(data: object, limits: Limits) -> tuple[str, Link, object] | None:
     """What goes past ``limits`` first, where, and the value; walked without
     recursion, each text and number looked at in place (a large file holds
-    hundreds of thousands of them, so the loop is kept lean)."""
-    if _leaf_problem(data, limits):
+    hundreds of thousands of them, and an answer is read at every input, so
+    the loop is kept lean: plain dicts and lists are told apart by their type
+    alone, before anything slower is asked)."""
+    top = type(data)
+    if top is not dict and top is not list and _leaf_problem(data, limits):
         return "leaf", None, data
     longest, finite, isfinite = limits.text, limits.finite, math.isfinite
+    deepest, widest = limits.depth, limits.entries
     stack: list[tuple[object, int, Link]] = [(data, 0, None)]
     pop, push = stack.pop, stack.append
     while stack:
         node, depth, link = pop()
         kind = type(node)
-        if kind is dict or isinstance(node, Mapping):
-            items: Iterable[tuple[Any, Any]] = cast(Mapping[Any, Any], node).items()
+        if kind is dict:
+            items: Iterable[tuple[Any, Any]] = cast(dict[Any, Any], node).items()
         elif kind is list or kind is tuple:
             items = enumerate(cast(Sequence[Any], node))
+        elif isinstance(node, Mapping):
+            items = node.items()
         else:
             continue
-        if depth >= limits.depth:
+        if depth >= deepest:
             return "depth", link, node
-        if len(cast(Sequence[Any], node)) > limits.entries:
+        if len(cast(Sequence[Any], node)) > widest:
             return "entries", link, node
         for key, value in items:
             key_kind = type(key)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.core.events import Log
-from referee.core.i18n import Param, msg
+from referee.core.i18n import Msg, Param, msg
 from referee.games.facility.actions import place_label, resolve_actions
 from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
@@ -64,9 +64,21 @@ def end_turn(turn: Turn) -> None:
 
 def awareness(world: World, me: Character) -> dict[str, Param]:
     """CHAT-AWR-1: a character always knows its items, health and concentration."""
-    carried = tuple(msg("facility.carried", item=world.item_title(item), place=place_label(place))
-                    for place, items in me.places() for item in items)
+    carried = tuple(_carried(world, item, place) for place, items in me.places()
+                    for item in items)
     return {"room": world.room_title(me.room), "health": me.health,
             "max_health": me.max_health, "concentration": me.concentration,
-            "items": carried or (msg("facility.nothing"),)}
+            "items": carried or _NOTHING}
 
+
+_NOTHING = (msg("facility.nothing"),)
+
+
+def _carried(world: World, item: str, place: str) -> Msg:
+    """``item`` carried in ``place``, in words (worded once for the building)."""
+    key = ("carried", item, place)
+    found = world.words.get(key)
+    if found is None:
+        found = world.words[key] = msg("facility.carried", item=world.item_title(item),
+                                       place=place_label(place))
+    return found

@@ -166,11 +166,12 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         for seen in present.values():
             before.update(seen["visible"])
         known = before | state.told.items(state.log, seat)
+        rules, rooms, characters = world.public_plan()
         return {
             "turn": world.turn,
-            "rules": world.public_rules(),
-            "rooms": world.public_rooms(),
-            "characters": world.public_characters(),
+            "rules": rules,
+            "rooms": rooms,
+            "characters": characters,
             "items": {item: world.public_item(item, item in before) for item in sorted(known)},
             "character": {
                 "room": me.room, "health": me.health, "max_health": me.max_health,

@@ -3,19 +3,22 @@ everything seen is written straight into the game's one log."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from referee.core.events import REFEREE, Audience, Log
-from referee.core.i18n import Msg, Param, personal
+from referee.core.i18n import PERSONAL, Msg, Param, personal
 from referee.core.readonly import ReadOnlyDict, ReadOnlyList
 from referee.games.facility.orders import Plan
 from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
 
 T = TypeVar("T")
+ACTING = ("explicit", "use", "give", "take", "drop", "show")
+"""The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
+_GAME_MASTER = (REFEREE,)
 
 
 @dataclass
@@ -37,6 +40,7 @@ class Turn:
 
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
     _names: list[str] = field(default_factory=list)
+    _acting: list[str] | None = None
     readers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Camera token -> characters who read that camera's record (house rule 14)."""
 
@@ -54,12 +58,21 @@ class Turn:
     def with_orders(self, orders: Callable[[Plan], Sequence[T]],
                  ) -> Iterator[tuple[str, Character, Sequence[T]]]:
         """(name, character, its entries) for every character, by name, whose
-        plan has entries of the kind ``orders`` picks (the others are skipped:
-        most characters in a large turn)."""
-        for name in self.names():
+        plan has entries of the kind ``orders`` picks, one of :data:`ACTING`
+        (the others are skipped: most characters in a large turn)."""
+        for name in self.acting():
             entries = orders(self.plans[name])
             if entries:
                 yield name, self.world.characters[name], entries
+
+    def acting(self) -> list[str]:
+        """The characters, by name, whose plans hold orders of any kind of
+        :data:`ACTING` (worked out once: the plans do not change)."""
+        if self._acting is None:
+            plans = self.plans
+            self._acting = [name for name in self.names()
+                            if any(getattr(plans[name], kind) for kind in ACTING)]
+        return self._acting
 
     def character(self, name: str) -> Character:
         return self.world.characters[name]
@@ -89,13 +102,18 @@ class Turn:
         seen leaving or coming in), which the game master reads headed by
         whose sight it is ("Boris sees: ..."), the observers as they saw it."""
         seen = frozenset(observers)
-        logged = personal((REFEREE,), self.witnesses(seen, text), text) \
-            if witnessed and seen else text
+        logged = Msg(PERSONAL, {"to": _GAME_MASTER, "you": self.witnesses(seen, text),
+                                "they": text}) if witnessed and seen else text
         facts["step"] = step
         shared = frozen(facts)
         self.log.emit(stamped(step, logged), Audience(seen), clause, shared)
-        if not self.readers:
-            return
+        if self.readers and not seen.isdisjoint(self.readers):
+            self._recorded(step, seen, clause, text, shared)
+
+    def _recorded(self, step: int, seen: frozenset[str], clause: str | None, text: Msg,
+                  shared: ReadOnlyDict) -> None:
+        """The line ``text`` for the readers of the cameras among ``seen``
+        who did not see it themselves (:meth:`emit`)."""
         for token in sorted(seen.intersection(self.readers)):
             readers = [r for r in self.readers[token] if r not in seen]
             room = camera_room(token)
@@ -131,13 +149,12 @@ class Turn:
         everyone else, the game master and cameras ``facility.<key>``."""
         self.emit(step, observers, clause, worded(actor, target, key, **params), facts)
 
-    def note_seen(self, step: int, observers: Iterable[str], clause: str | None, key: str, /,
+    def note_seen(self, step: int, observers: Collection[str], clause: str | None, key: str, /,
                   facts: dict[str, Any], **params: Param) -> None:
         """As :meth:`note` of a sight (``witnessed``), but only if someone saw
         it: a sight nobody had is left out of the game master's log."""
-        seen = tuple(observers)
-        if seen:
-            self.note(step, seen, clause, key, facts, witnessed=True, **params)
+        if observers:
+            self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, True)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
              facts: dict[str, Any], **params: Param) -> None:
@@ -145,8 +162,8 @@ class Turn:
         for ``seat``, in the third person with ``seat``'s name for the game master.
         As :meth:`emit` writes it; no camera sees it, so no camera's readers get it."""
         facts["step"] = step
-        self.log.emit(stamped(step, self._told(seat, key, params)), Audience.only(seat), clause,
-                      frozen(facts))
+        self.log.emit(stamped(step, self._told(seat, key, params)), self.world.alone(seat),
+                      clause, frozen(facts))
 
     def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg, code: str,
              about: Mapping[str, Any]) -> None:
@@ -154,13 +171,16 @@ class Turn:
         core's facts of a void part: its seat, the order, and why as data
         (``code`` and the ids and numbers it names, ``about``)."""
         text = self._told(seat, "void", {"order": order, "what": what, "reason": reason})
-        self.log.emit(stamped(step, text), Audience.only(seat), None,
+        self.log.emit(stamped(step, text), self.world.alone(seat), None,
                       frozen({"kind": "void", "seat": seat, "part": order, "code": code,
                               "about": frozen(dict(about))}))
 
     def _told(self, seat: str, key: str, params: dict[str, Param]) -> Msg:
-        return personal((seat,), Msg(f"facility.{key}", params),
-                        Msg(f"facility.gm.{key}", {**params, "who": self.character(seat).title}))
+        """:func:`personal`, written out: this is most lines of a turn."""
+        gm = dict(params)
+        gm["who"] = self.world.characters[seat].title
+        return Msg(PERSONAL, {"to": (seat,), "you": Msg(f"facility.{key}", params),
+                              "they": Msg(f"facility.gm.{key}", gm)})
 
     def spend(self, who: Character, cost: Fraction) -> bool:
         """Pay ``cost`` concentration if there is enough (CHAT-TAG-2); house rule:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from referee.boards.graph import LocationGraph
+from referee.core.events import Audience
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
@@ -39,7 +40,9 @@ def fraction(value: float) -> Fraction:
 
 
 def toml_number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
+    """``value`` as a file writes it: whole, or a float (as ``float(value)``)."""
+    numerator, denominator = value.as_integer_ratio()
+    return numerator if denominator == 1 else numerator / denominator
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,10 @@ class World:
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
     occupants: Occupants = field(default_factory=Occupants, compare=False, repr=False)
+    _alone: dict[CharName, Audience] = field(default_factory=dict, compare=False, repr=False)
+    words: dict[object, Msg] = field(default_factory=dict, compare=False, repr=False)
+    """Texts of the building's own (an item carried in a place), each worded
+    once and shared by every line that says it."""
 
     def static(self) -> tuple[object, ...]:
         """The parts that never change in play (the building, the items, the
@@ -197,7 +204,16 @@ class World:
         if self._parts is None:
             self._parts = _connected_parts(self.adjacent)
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
-                self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public)
+                self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public,
+                self._alone, self.words)
+
+    def alone(self, seat: CharName) -> Audience:
+        """The audience of a line told to ``seat`` alone: one object for
+        every such line (it never changes)."""
+        found = self._alone.get(seat)
+        if found is None:
+            found = self._alone[seat] = Audience(frozenset((seat,)))
+        return found
 
     def shortest_route(self, origin: RoomNumber, destination: RoomNumber,
                        within: int | None = None) -> list[RoomNumber] | None:
@@ -237,6 +253,15 @@ class World:
         if found is None:
             found = self._public[key] = read_only(build())
         return cast(T, found)
+
+    def public_plan(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """The rules, the rooms and the characters, as every character's view
+        gives them: one look-up for the three, each made once per building."""
+        found = self._public.get("plan")
+        if found is None:
+            found = self._public["plan"] = (self.public_rules(), self.public_rooms(),
+                                            self.public_characters())
+        return cast(tuple[dict[str, Any], dict[str, Any], dict[str, Any]], found)
 
     def public_rules(self) -> dict[str, Any]:
         """The settings an order depends on, as a character's view gives them."""
