@@ -10,11 +10,12 @@ twice: once up to the end of its warm-up (loading, the text catalogues, a
 few games not counted) and once going on to play at least INPUTS inputs
 more (default 5,000), with a fixed hash seed and the same seeds each time.
 The difference between the two counts is what those inputs cost, start-up
-and warm-up taken out. The same code gives the same count on any run, busy
-host or not; the ratio (tic-tac-toe's instructions an input over the
-ruleset's) is the multiple of tic-tac-toe's inputs a second the ruleset
-would reach if both ran as many instructions a cycle, which the CPU-time
-ratios of ``bench_playouts.py`` measure together with the cycles. The
+and warm-up taken out. The same code gives nearly the same count on any run,
+busy host or not (tic-tac-toe's has differed by about 2% between runs);
+the ratio (tic-tac-toe's instructions an input over the ruleset's) is the
+multiple of tic-tac-toe's inputs a second the ruleset would reach if both
+ran as many instructions a cycle, which the CPU-time ratios of
+``bench_playouts.py`` measure together with the cycles. The
 rulesets are played as there, by their random bots reading their views when
 they need them; tic-tac-toe by a random agent asking for the legal actions
 alone (the faster of that bench's two measures). Naming rulesets measures
