@@ -38,19 +38,10 @@ SLACK_RADIUS = BUFFER_SLACK / BUFFER_SAG
 
 
 def point_segment(px: float, py: float, s: Segment) -> float:
-    """The distance from (px, py) to the segment ``s`` (:func:`to_segment`'s steps)."""
+    """The distance from (px, py) to the segment ``s``."""
     ax, ay, bx, by = s
     dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    if length2 < 1e-12:
-        t = 0.0
-    else:
-        t = ((px - ax) * dx + (py - ay) * dy) / length2
-        if t > 1.0:
-            t = 1.0
-        elif not t > 0.0:
-            t = 0.0
-    return math.hypot(ax + t * dx - px, ay + t * dy - py)
+    return to_segment(px, py, ax, ay, dx, dy, dx * dx + dy * dy)
 
 
 def to_segment(px: float, py: float, ax: float, ay: float, dx: float, dy: float,
