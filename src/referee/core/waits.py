@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import accumulate
 from random import Random
 from typing import Any, TypeAlias, TypeVar, cast
@@ -281,11 +281,12 @@ class Chance:
         ``rng.choices`` draws it, by the running totals of the probabilities,
         worked out once for the outcomes and kept by the chance: a chance
         drawn from again, a deck's in a shared setup, finds them at once)."""
-        drawn: tuple[list[JSON], list[float]] | None = self.__dict__.get("_drawn")
-        if drawn is None:
-            drawn = self.__dict__["_drawn"] = _running_totals(self.outcomes)
-        values, totals = drawn
+        values, totals = self._drawn
         return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
+
+    @cached_property
+    def _drawn(self) -> tuple[list[JSON], list[float]]:
+        return _running_totals(self.outcomes)
 
     def probability(self, value: JSON) -> Fraction:
         kind = type(value)
