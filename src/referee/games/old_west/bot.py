@@ -59,8 +59,11 @@ WIDTH = 3
 """Options the search weighs: the rules bot's and the two it rates next."""
 PLAYOUTS = 12
 """Playouts a question: four paired rounds of three."""
-LEAD = 2.0
-"""How sharply a posse's lead counts toward a win in a judged playout."""
+LEAD = 1.0
+"""How sharply a posse's lead counts toward a win in a judged playout: the
+score is ``tanh(LEAD * lead)``. At 2 a lead of one model in three already
+scored about 0.6, so playouts that ended a model ahead or two ahead looked
+alike; at 1 they differ (docs/bots.md, Old West's figures)."""
 
 
 class OldWestBots(RulesetBots):
