@@ -30,6 +30,11 @@ Conventions, each pinned by a drawn case in ``tests/boards/test_sightline.py``:
   :meth:`Table.obstacles_between`. A wall has no thickness, so the line meets
   it at one point. A building is met where the line enters it and left where
   the line leaves it.
+
+A line that crosses every outline cleanly (no corner near it, neither end
+near an outline) is measured in plain arithmetic, giving shapely's
+crossings to rounding; shapely measures the lines that graze a corner, run
+along an edge or end on an outline, where these conventions decide.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 from shapely.prepared import PreparedGeometry
 
+from referee.boards.shapes import Shape, crossing, point_segment
 from referee.boards.table import EPS, XY, CoverArea, Inches, Obstacle, Piece, Table, Terrain
 
 _TINY = 1e-9
@@ -229,14 +235,97 @@ def _terrain_on(terrain: Terrain, start: XY, end: XY
         covers = _boxes_met(terrain, terrain.prepared_covers, start, end)
         obstacles = _boxes_met(terrain, terrain.prepared_obstacles, start, end)
         if covers or obstacles:
-            line = LineString([start, end])
-            found = (_covers(terrain, line, covers), _obstacles(line, obstacles))
+            found = _measured_plainly(terrain, start, end, covers, obstacles)
+            if found is None:
+                line = LineString([start, end])
+                found = (_covers(terrain, line, covers), _obstacles(line, obstacles))
         else:
             found = ((), ())
         if len(known) >= _KEPT:
             known.clear()
         known[key] = found
     return found
+
+
+_NEAR: Inches = 1e-6
+"""How near a corner of the terrain may come to a line, or an end of the
+line to the terrain's outline, before the plain arithmetic of
+:func:`_measured_plainly` leaves the line to shapely."""
+
+
+def _measured_plainly(terrain: Terrain, start: XY, end: XY,
+                      covers: Sequence[tuple[CoverArea, PreparedGeometry]],
+                      obstacles: Sequence[tuple[Obstacle, PreparedGeometry]]
+                      ) -> tuple[tuple[CoverCrossing, ...], tuple[ObstacleCrossing, ...]] | None:
+    """:func:`_terrain_on`'s crossings worked out in plain arithmetic
+    where the line crosses every outline cleanly: no corner within
+    :data:`_NEAR` of it, neither of its ends within :data:`_NEAR` of an
+    outline. The line is then inside an area between one crossing of its
+    outline and the next (shapely's stretches, to rounding: no stretch
+    comes near the tolerances the measures are read with), and meets an
+    obstacle from its first crossing to its last. None when a line grazes
+    a corner, runs along an edge or ends on an outline: shapely decides."""
+    length = math.hypot(end[0] - start[0], end[1] - start[1])
+    found_covers = []
+    for cover, _ in covers:
+        shape = terrain.shape(cover)
+        if cover.area.interiors:
+            return None  # an area with holes in it: its ring alone does not say what is inside
+        cuts = _cuts(shape, start, end)
+        if cuts is None:
+            return None
+        starts_inside = shape.point_distance(*start) == 0.0
+        bounds = [0.0, *cuts, 1.0]  # inside and outside by turns between them
+        merged = _merge([(bounds[k] * length, bounds[k + 1] * length)
+                         for k in range(len(cuts) + 1) if (k % 2 == 0) == starts_inside])
+        if merged:
+            found_covers.append(CoverCrossing(cover, merged))
+    found_obstacles = []
+    for obstacle, _ in obstacles:
+        shape = terrain.shape(obstacle)
+        if shape.closed and obstacle.geometry.interiors:
+            return None
+        cuts = _cuts(shape, start, end)
+        if cuts is None:
+            return None
+        if shape.closed:  # an end inside a building meets it there
+            if shape.point_distance(*start) == 0.0:
+                cuts.insert(0, 0.0)
+            if shape.point_distance(*end) == 0.0:
+                cuts.append(1.0)
+        if cuts:
+            found_obstacles.append(ObstacleCrossing(obstacle, cuts[0] * length,
+                                                    cuts[-1] * length))
+    found_covers.sort(key=lambda c: (c.enters, c.name))
+    found_obstacles.sort(key=lambda o: (o.at, o.name))
+    return tuple(found_covers), tuple(found_obstacles)
+
+
+def _cuts(shape: Shape, start: XY, end: XY) -> list[float] | None:
+    """Where the line from ``start`` to ``end`` crosses ``shape``'s
+    outline, as shares of its length in order; None when a corner of the
+    outline lies within :data:`_NEAR` of the line or an end of the line
+    within :data:`_NEAR` of the outline (too close to call)."""
+    ax, ay = start
+    bx, by = end
+    line = (ax, ay, bx, by)
+    if shape.edge_distance(ax, ay) < _NEAR or shape.edge_distance(bx, by) < _NEAR:
+        return None
+    cuts = []
+    for cx, cy, ex, ey in shape.segments:
+        if point_segment(cx, cy, line) < _NEAR or point_segment(ex, ey, line) < _NEAR:
+            return None
+        crossed = crossing(line, (cx, cy, ex, ey))
+        if crossed == -1:
+            return None
+        if crossed == 1:
+            # where the line meets the edge: the share of the line at which
+            # the edge's side of it changes
+            before = (ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)
+            after = (ex - cx) * (by - cy) - (ey - cy) * (bx - cx)
+            cuts.append(before / (before - after))
+    cuts.sort()
+    return cuts
 
 
 def _boxes_met(terrain: Terrain, items: Sequence[tuple[Any, PreparedGeometry]], start: XY,

@@ -114,8 +114,14 @@ class Fighter:
 
     def __setattr__(self, name: str, value: object) -> None:
         """Every change forgets the part of a view shown of the fighter
-        (:meth:`shown`)."""
-        self.__dict__.pop(_SHOWN, None)
+        (:meth:`shown`); a move or a fall, what its game knew of where
+        everyone stands (:class:`Standing`)."""
+        parts = self.__dict__
+        parts.pop(_SHOWN, None)
+        if name in _PLACE:
+            standing: Standing | None = parts.get(_STANDING)
+            if standing is not None:
+                standing.table = standing.bands = None
         object.__setattr__(self, name, value)
 
     def shown(self) -> Mapping[str, Any] | None:
@@ -144,6 +150,28 @@ _SHOWN = "_shown"
 """Where a fighter keeps its part of a view: a name that is not part of a
 position (:mod:`referee.core.keys`), so a fighter shown and one not are
 the same position."""
+_STANDING = "_standing"
+"""Where a fighter keeps its game's :class:`Standing`, to clear it."""
+_PLACE = frozenset({"x", "y", "alive"})
+"""What a fighter changes when it moves or falls."""
+
+
+class Standing:
+    """What a game knows of where its fighters stand, until one of them
+    moves or falls (each fighter clears it then): the table laid for them
+    and the bands still on it. Worked out again from the fighters whenever
+    asked after a change, so it is no part of a position."""
+
+    __slots__ = ("bands", "table")
+
+    def __init__(self, table: Table | None = None,
+                 bands: tuple[Seat, ...] | None = None) -> None:
+        self.table = table
+        self.bands = bands
+
+    def position_key(self) -> None:
+        """Nothing: every game's is the same part of its position."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -230,6 +258,13 @@ class SamuraiState(GameState):
         seats' maps (:mod:`.picture`); set by the frame that asks, cleared
         by the answer."""
         self.broken: list[Seat] = []
+        self._standing = self._told_fighters(Standing())
+
+    def _told_fighters(self, standing: Standing) -> Standing:
+        """``standing``, given to every fighter to clear when it moves or falls."""
+        for f in self.fighters.values():
+            f.__dict__[_STANDING] = standing
+        return standing
 
     def shared(self) -> tuple[object, ...]:
         return (self.scenario, self.terrain, self.rules, self.band_names, self.started_with)
@@ -249,8 +284,11 @@ class SamuraiState(GameState):
                 parts[name] = {fid: _copied(f, memo) for fid, f in part.items()}
             elif name in _LISTS_OF_VALUES:
                 parts[name] = list(part)
+            elif name == "_standing":
+                parts[name] = Standing(part.table, part.bands)
             else:
                 parts[name] = copy.deepcopy(part, memo)
+        twin._told_fighters(twin._standing)
         return twin
 
     def other(self, seat: Seat) -> Seat:
@@ -261,21 +299,31 @@ class SamuraiState(GameState):
                 if f.alive and (seat is None or f.side == seat)]
 
     def bands_standing(self) -> list[Seat]:
-        """The seats with a fighter still on the table, in the seats' order."""
-        left = set(self.seats)  # asked at every question: it stops once every band is found
-        for f in self.fighters.values():
-            if f.alive and f.side in left:
-                left.remove(f.side)
-                if not left:
-                    return list(self.seats)
-        return [seat for seat in self.seats if seat not in left]
+        """The seats with a fighter still on the table, in the seats' order
+        (asked at every question: remembered until a fighter falls)."""
+        standing = self._standing
+        bands = standing.bands
+        if bands is None:
+            alive = {f.side for f in self.fighters.values() if f.alive}
+            bands = standing.bands = tuple(seat for seat in self.seats if seat in alive)
+        return list(bands)
 
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it.
 
         Read-only: the same fighters standing at the same spots give the
         same table, shared with what it remembers of them (sight lines,
-        obstacles between two points); a table to change is a copy of it."""
+        obstacles between two points); a table to change is a copy of it.
+        Remembered by the state until a fighter moves or falls."""
+        standing = self._standing
+        table = standing.table
+        if table is None:
+            table = standing.table = self._laid()
+        return table
+
+    def _laid(self) -> Table:
+        """The table for the fighters where they stand, as laid lately on
+        the terrain or laid now."""
         t = self.terrain
         # the terrain is the scenario's, and so are its fighters, their
         # sides and their bases: where each stands, if it does, tells tables apart
