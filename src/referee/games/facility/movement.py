@@ -9,7 +9,6 @@ then the moves, what each character and camera saw, and the meetings in rooms.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -26,7 +25,7 @@ from referee.games.facility.tables import (
     movement_cost,
 )
 from referee.games.facility.turn import Turn, ids
-from referee.games.facility.world import Character, Door, World, toml_number
+from referee.games.facility.world import Character, Door, World, in_points, toml_number
 
 
 @dataclass(slots=True)
@@ -123,7 +122,7 @@ def pay_up_front(turn: Turn, movers: dict[str, Mover]) -> None:
         me = mover.me
         if mover.chase is not None and not mover.stopped:
             cost = ACTIONS["chase"].cost
-            if me.concentration < cost:
+            if me.points < me.points_of(cost):
                 cost -= CHASE_DISCOUNT_IF_TARGET_STILL
                 mover.half_paid = True
             if turn.spend(me, cost):
@@ -152,7 +151,7 @@ def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
     """CHAT-CHS-3: a chase costs 0.5 less when its target did not move."""
     for name, mover in movers.items():  # built in sorted order
         if mover.chase is not None and not mover.half_paid and movers[mover.chase].passed == 0:
-            mover.me.concentration += CHASE_DISCOUNT_IF_TARGET_STILL
+            mover.me.points += mover.me.points_of(CHASE_DISCOUNT_IF_TARGET_STILL)
             turn.tell(STEPS, name, "CHAT-CHS-3", "chase-refund", {
                 "kind": "chase-refund", "character": name, "target": mover.chase,
                 "amount": toml_number(CHASE_DISCOUNT_IF_TARGET_STILL)},
@@ -175,22 +174,25 @@ def matching_rank(world: World, entries: list[str], other: Character) -> int | N
 
 
 @cache
-def _one_more(counted: int) -> Fraction:
-    """CHAT-MOV-3: what one more door (or pause) costs after ``counted``."""
-    return movement_cost(counted + 1) - movement_cost(counted)
+def _one_more(counted: int, unit: int) -> int:
+    """CHAT-MOV-3: what one more door (or pause) costs after ``counted``, in
+    parts of ``1/unit`` of a point."""
+    return in_points(movement_cost(counted + 1) - movement_cost(counted), unit)
 
 
 def _affordable(turn: Turn, mover: Mover) -> bool:
     """CHAT-MOV-3, CHAT-MOV-7, CHAT-FOL-6: enough concentration for one more door."""
-    return mover.me.concentration >= _one_more(mover.counted)
+    me = mover.me
+    return me.points >= _one_more(mover.counted, me.unit)
 
 
 def _count(turn: Turn, mover: Mover) -> None:
     """Charge one more door (or pause) of movement, door by door."""
-    delta = _one_more(mover.counted)
+    me = mover.me
+    delta = _one_more(mover.counted, me.unit)
     mover.counted += 1
     if delta:
-        mover.me.concentration -= delta
+        me.points -= delta
 
 
 def run_step(turn: Turn, movers: dict[str, Mover], step: StepState, active: list[str],

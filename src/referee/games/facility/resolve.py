@@ -12,7 +12,14 @@ from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 from referee.games.facility.turn import Turn, frozen, ids
-from referee.games.facility.world import Character, World, copy_world, fraction, toml_number
+from referee.games.facility.world import (
+    Character,
+    World,
+    copy_world,
+    fraction,
+    points_fraction,
+    points_number,
+)
 
 
 def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log,
@@ -47,15 +54,17 @@ def end_turn(turn: Turn) -> None:
     recovery = fraction(turn.world.settings.concentration_recovery)
     for name in turn.names():
         me = turn.character(name)
-        if not me.is_down and recovery and me.concentration < me.max_concentration:
-            gained = min(recovery, me.max_concentration - me.concentration)
-            me.concentration += gained
+        if not me.is_down and recovery and me.points < me.max_points:
+            gained = min(me.points_of(recovery), me.max_points - me.points)
+            me.points += gained
             turn.tell(END_PHASE, name, None, "recovered", {
-                "kind": "recovered", "character": name, "amount": toml_number(gained),
-                "concentration": toml_number(me.concentration)}, amount=gained)
+                "kind": "recovered", "character": name,
+                "amount": points_number(gained, me.unit),
+                "concentration": points_number(me.points, me.unit)},
+                amount=points_fraction(gained, me.unit))
         turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", {
             "kind": "awareness", "character": name, "room": me.room, "health": me.health,
-            "max_health": me.max_health, "concentration": toml_number(me.concentration),
+            "max_health": me.max_health, "concentration": points_number(me.points, me.unit),
             "hands": ids(me.hands), "inventory": ids(me.inventory),
             "worn": frozen({place: ids(items) for place, items in me.worn.items() if items})},
             **awareness(turn.world, me))

@@ -22,7 +22,7 @@ from referee.games.facility.scenario import FacilityScenario, name_of, scenario_
 from referee.games.facility.state import FacilityState
 from referee.games.facility.tables import HANDS, INVENTORY
 from referee.games.facility.view import FacilityFacts, NoneSuch, StateView
-from referee.games.facility.world import to_scenario, toml_number
+from referee.games.facility.world import points_number, to_scenario
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -175,8 +175,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             "items": {item: world.public_item(item, item in before) for item in sorted(known)},
             "character": {
                 "room": me.room, "health": me.health, "max_health": me.max_health,
-                "concentration": toml_number(me.concentration),
-                "max_concentration": toml_number(me.max_concentration),
+                "concentration": points_number(me.points, me.unit),
+                "max_concentration": points_number(me.max_points, me.unit),
                 "uniform": me.uniform, "hands": list(me.hands),
                 "inventory": list(me.inventory),
                 "worn": {place: list(items) for place, items in me.worn.items() if items},

@@ -4,29 +4,42 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.core.events import Log
+from referee.core.events import Event, Log
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
-from referee.games.facility.view import told_items
+from referee.games.facility.view import may_name_items, seen_among, told_items
 from referee.games.facility.world import World, build_world
 
 
 class Told:
     """The items each reader's part of the log names, worked out as the log
-    grows, for its views. History, not position: a position's key leaves it
-    out, and a copy of the state starts afresh."""
+    grows, for its views: the lines that name items are picked out of the
+    log once for every reader (most lines name none), and each reader looks
+    only at those. History, not position: a position's key leaves it out,
+    and a copy of the state starts afresh."""
 
     def __init__(self) -> None:
+        self._scanned = 0
+        self._naming: list[Event] = []
+        """The lines of the log, in order, that may name items."""
         self._read: dict[str, tuple[int, frozenset[str]]] = {}
 
     def items(self, log: Log, reader: str) -> frozenset[str]:
-        events = log.seen_by(reader)
+        naming = self._lines_naming_items(log)
         read, found = self._read.get(reader) or (0, frozenset())
-        if read < len(events):
-            found = found | told_items(events[read:], reader)
-            self._read[reader] = (len(events), found)
+        if read < len(naming):
+            found = found | told_items(seen_among(naming[read:], reader), reader)
+            self._read[reader] = (len(naming), found)
         return found
+
+    def _lines_naming_items(self, log: Log) -> list[Event]:
+        events = log.events
+        if self._scanned < len(events):
+            self._naming += [event for event in events[self._scanned:]
+                             if may_name_items(event.facts)]
+            self._scanned = len(events)
+        return self._naming
 
     def position_key(self) -> None:
         return None

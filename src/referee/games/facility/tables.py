@@ -5,6 +5,7 @@ Play, the documentation and the tests all read these.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -98,6 +99,12 @@ class AbilityInfo:
 ABILITIES: dict[str, AbilityInfo] = {
     "shot": AbilityInfo("shot", Fraction(0), True),
 }
+
+COST_UNIT = math.lcm(*(cost.denominator for cost in (
+    *(info.cost for info in ACTIONS.values()), *(info.cost for info in ABILITIES.values()),
+    *(cost for _, cost in MOVEMENT_COSTS), CHASE_DISCOUNT_IF_TARGET_STILL)))
+"""The largest part of a point any cost of the tables comes in (a half):
+concentration counted in such parts adds up every cost in whole numbers."""
 
 WEAPON_ABILITIES = frozenset({"shot"})
 """House rule (danger, CHAT-IGN-1): an item with one of these abilities is a weapon."""

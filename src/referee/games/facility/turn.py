@@ -185,9 +185,10 @@ class Turn:
     def spend(self, who: Character, cost: Fraction) -> bool:
         """Pay ``cost`` concentration if there is enough (CHAT-TAG-2); house rule:
         an action its character cannot pay for does not happen."""
-        if who.concentration < cost:
+        points = who.points_of(cost)
+        if who.points < points:
             return False
-        who.concentration -= cost
+        who.points -= points
         return True
 
 

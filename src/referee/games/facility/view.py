@@ -14,12 +14,12 @@ referred to by id; names sit once in ``rooms``, ``characters`` and ``items``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Annotated, Any, Literal, NoReturn, Union
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, Literal, NoReturn, Union, cast
 
 from pydantic import ConfigDict, Field, JsonValue, PlainValidator, WithJsonSchema
 
-from referee.core.events import Event
+from referee.core.events import REFEREE, Event, SecretFacts
 from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.facility.scenario import FacilityScenario, Uniform
 
@@ -610,6 +610,25 @@ def told_items(events: Iterable[Event], reader: str) -> set[str]:
 
 _ITEM_FIELDS = frozenset({"item", "worn", *ITEM_LISTS})
 """Every field of facts that names items."""
+
+
+def may_name_items(facts: object) -> bool:
+    """Whether a line with these facts may name items to one of its readers
+    (:func:`told_items` reads them): facts of one of the fields that name
+    items, or facts that differ by reader."""
+    if facts is None:
+        return False
+    if isinstance(facts, SecretFacts):
+        return True
+    return not _ITEM_FIELDS.isdisjoint(cast(Mapping[str, object], facts))
+
+
+def seen_among(events: list[Event], reader: str) -> list[Event]:
+    """Those of ``events`` that ``reader`` may know, in order."""
+    if reader == REFEREE:
+        return events
+    return [event for event in events  # Audience.admits, inlined
+            if (observers := event.audience.observers) is None or reader in observers]
 
 
 # -- no options, no chances -------------------------------------------------------------

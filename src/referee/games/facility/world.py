@@ -6,6 +6,7 @@ turn's scenario by :func:`to_scenario`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from copy import copy
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from referee.games.facility.scenario import (
     Settings,
     name_of,
 )
-from referee.games.facility.tables import HANDS, INVENTORY, WEAPON_ABILITIES
+from referee.games.facility.tables import COST_UNIT, HANDS, INVENTORY, WEAPON_ABILITIES
 
 T = TypeVar("T")
 RoomNumber = int
@@ -43,6 +44,31 @@ def toml_number(value: Fraction) -> int | float:
     """``value`` as a file writes it: whole, or a float (as ``float(value)``)."""
     numerator, denominator = value.as_integer_ratio()
     return numerator if denominator == 1 else numerator / denominator
+
+
+def points_number(points: int, unit: int) -> int | float:
+    """``points`` parts of ``1/unit`` as a file writes them (:func:`toml_number`
+    of their fraction: a true division is rounded from the exact quotient)."""
+    whole, rest = divmod(points, unit)
+    return whole if rest == 0 else points / unit
+
+
+@lru_cache(maxsize=1024)
+def points_fraction(points: int, unit: int) -> Fraction:
+    """``points`` parts of ``1/unit`` as a fraction (made once for the values met lately)."""
+    return Fraction(points, unit)
+
+
+def in_points(value: Fraction, unit: int) -> int:
+    """``value`` in parts of ``1/unit`` (whole: ``unit`` is a multiple of its denominator)."""
+    return value.numerator * (unit // value.denominator)
+
+
+def points_unit(*values: Fraction) -> int:
+    """The part of a point a character's concentration is counted in: one in
+    which ``values`` (its own numbers and the recovery) and every cost of
+    the tables are whole."""
+    return math.lcm(COST_UNIT, *(value.denominator for value in values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +93,11 @@ class Character:
     room: RoomNumber
     health: int
     max_health: int
-    concentration: Fraction
-    max_concentration: Fraction
+    points: int
+    """Concentration, counted in parts of ``1/unit`` (CHAT-TAG-2): whole
+    numbers, so that the rules add, take away and compare integers."""
+    max_points: int
+    unit: int
     uniform: str
     hand_slots: int
     inventory_slots: int
@@ -81,12 +110,25 @@ class Character:
         """A copy whose room, health and items can change without touching this one."""
         return Character(
             name=self.name, title=self.title, room=self.room, health=self.health,
-            max_health=self.max_health, concentration=self.concentration,
-            max_concentration=self.max_concentration, uniform=self.uniform,
+            max_health=self.max_health, points=self.points, max_points=self.max_points,
+            unit=self.unit, uniform=self.uniform,
             hand_slots=self.hand_slots, inventory_slots=self.inventory_slots,
             worn_places=self.worn_places, hands=list(self.hands),
             inventory=list(self.inventory),
             worn={place: list(items) for place, items in self.worn.items()})
+
+    @property
+    def concentration(self) -> Fraction:
+        """Concentration, as the book counts it."""
+        return points_fraction(self.points, self.unit)
+
+    @property
+    def max_concentration(self) -> Fraction:
+        return points_fraction(self.max_points, self.unit)
+
+    def points_of(self, value: Fraction) -> int:
+        """``value`` (a cost, the recovery) in this character's parts of a point."""
+        return in_points(value, self.unit)
 
     @property
     def is_down(self) -> bool:
@@ -448,17 +490,19 @@ def _build_world(scenario: FacilityScenario) -> World:
                 between[(origin, destination)] = side_door
         graph.join(door.rooms[0], door.rooms[1])
     characters = {}
+    recovery = fraction(settings.concentration_recovery)
     for name, model in sorted(scenario.characters.items()):
         worn_places = dict(model.worn_places if model.worn_places is not None
                            else settings.worn_places)
+        concentration = fraction(model.concentration)
+        most = fraction(model.max_concentration if model.max_concentration is not None
+                        else model.concentration)
+        unit = points_unit(concentration, most, recovery)
         characters[name] = Character(
             name=name, title=name_of(model.name, name), room=model.room,
             health=model.health,
             max_health=model.max_health if model.max_health is not None else model.health,
-            concentration=fraction(model.concentration),
-            max_concentration=fraction(model.max_concentration
-                                       if model.max_concentration is not None
-                                       else model.concentration),
+            points=in_points(concentration, unit), max_points=in_points(most, unit), unit=unit,
             uniform=model.uniform,
             hand_slots=model.hand_slots if model.hand_slots is not None else settings.hand_slots,
             inventory_slots=(model.inventory_slots if model.inventory_slots is not None
@@ -501,8 +545,8 @@ def _character_now(character: Character) -> dict[str, Any]:
     """What a scenario table says of ``character`` that changes in play."""
     return {"room": character.room, "health": character.health,
             "max_health": character.max_health,
-            "concentration": toml_number(character.concentration),
-            "max_concentration": toml_number(character.max_concentration),
+            "concentration": points_number(character.points, character.unit),
+            "max_concentration": points_number(character.max_points, character.unit),
             "uniform": character.uniform, "hands": list(character.hands),
             "inventory": list(character.inventory),
             "worn": {p: list(v) for p, v in character.worn.items() if v}}
