@@ -144,8 +144,12 @@ class Around:
         self.piece = p = table.pieces[piece_id]
         self.reach = reach
         r = p.radius
-        self.others = near_bases(p, [o for o in table.pieces.values() if math.hypot(
-            o.x - p.x, o.y - p.y) <= reach + r + o.radius + EPS + SURE])
+        px, py = p.x, p.y
+        self.others: Near = []  # near_bases of those that could be met, in one look
+        for o in table.pieces.values():
+            if o is not p and math.hypot(o.x - px, o.y - py) <= reach + r + o.radius + EPS + SURE:
+                meet = r + o.radius
+                self.others.append((o.x, o.y, meet - EPS, meet + EPS, meet + EPS + SURE, o.id))
         box = (p.x - reach, p.y - reach, p.x + reach, p.y + reach)
         terrain = table.terrain
         self.obstacles = [(o, shape) for o, shape in terrain.obstacle_shapes

@@ -242,8 +242,15 @@ class Table:
         return None
 
     def in_cover_area(self, piece_id: str) -> CoverArea | None:
-        """The cover area the centre of ``piece_id``'s base stands in, if any."""
-        return self.cover_at(self.pieces[piece_id].xy)
+        """The cover area the centre of ``piece_id``'s base stands in, if any.
+        Remembered while no base changes: every shooter asks it of each target."""
+        key = ("cover", piece_id)
+        known = self.known
+        if key in known:
+            found: CoverArea | None = known[key]
+            return found
+        found = known[key] = self.cover_at(self.pieces[piece_id].xy)
+        return found
 
     def cover_at(self, xy: XY) -> CoverArea | None:
         """The cover area ``xy`` stands in (strictly inside), if any."""

@@ -82,9 +82,14 @@ def escaped_by_posse(state: OldWestState) -> dict[str, int]:
 def achieved(state: OldWestState, seat: str) -> bool:
     """The posse's escape objective is met: at least ``models`` of its models
     have left the table by its exit edge."""
+    return _met(state, seat, escaped(state, seat))
+
+
+def _met(state: OldWestState, seat: str, escaped_now: int) -> bool:
+    """:func:`achieved`, with ``escaped_now`` of the posse's models escaped."""
     objective = state.setup.objectives[seat]
     return (objective is not None and objective.kind == "escape"
-            and objective.models is not None and escaped(state, seat) >= objective.models)
+            and objective.models is not None and escaped_now >= objective.models)
 
 
 def holds(state: OldWestState, seat: str) -> bool:
@@ -104,8 +109,15 @@ def decided(state: OldWestState, looked: bool = False) -> Outcome | None:
 
 
 def _verdict(state: OldWestState) -> tuple[Outcome, Why] | None:
-    """:func:`decided`, with why as data."""
-    met = [seat for seat in state.seats if achieved(state, seat)]
+    """:func:`decided`, with why as data: :func:`achieved` and :func:`gone`,
+    the models counted in one look."""
+    escaped_now, on_table = dict.fromkeys(state.seats, 0), dict.fromkeys(state.seats, 0)
+    for f in state.fighters.values():
+        if f.status == "active":
+            on_table[f.posse] += 1
+        elif f.status == "escaped":
+            escaped_now[f.posse] += 1
+    met = [seat for seat in state.seats if _met(state, seat, escaped_now[seat])]
     if len(met) == 2:
         return Outcome.draw(state.seats, msg("ow.end.both-achieved")), "both-achieved"
     if met:
@@ -115,7 +127,7 @@ def _verdict(state: OldWestState) -> tuple[Outcome, Why] | None:
             "ow.end.escaped", posse=state.posse_names[met[0]],
             models=objective.models if objective and objective.models else 0,
             edge=msg(f"ow.edge.{edge}"))), "escaped"
-    out = gone(state)
+    out = [seat for seat in state.seats if seat in state.ran or not on_table[seat]]
     if not out:
         return None
     if len(out) == 2:

@@ -1,6 +1,6 @@
 """Legends of the Old West: how a random bot leans among the options put to
-it, read from the seat's view and the options' meanings alone. Sensible
-defaults, cheap enough for fast random playouts:
+it, read from the options' meanings (and, at Head for the Hills, the seat's
+view) alone. Sensible defaults, cheap enough for fast random playouts:
 
 - a model moves rather than stands (advance or charge, ``FORWARD`` to 1),
   unless its posse's objective is to hold the table: then it keeps its ground
@@ -18,7 +18,7 @@ these weights to the bots.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 FORWARD = 3.0
@@ -45,31 +45,39 @@ def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
     return first in MOVES or first in HILLS
 
 
-def weights(view: Mapping[str, Any], seat: str,
+def weights(view: Callable[[], Mapping[str, Any]], seat: str,
             meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
     """The lean for the options whose ``meanings`` are given, in their order,
-    for ``seat`` reading ``view`` (its whole view); None: uniform."""
+    for ``seat``; None: uniform. ``view`` gives the seat's whole view, read
+    only for Head for the Hills: a move's options say what its lean needs."""
     if not leans(meanings):
         return None
     found = [m["kind"] if m is not None else None for m in meanings]
-    state = view.get("state")
-    if not isinstance(state, Mapping) or None in found:
+    if None in found:
         return None
     kinds = cast(list[str], found)
     if MOVES.issuperset(kinds):
-        return move_weights(state, seat, kinds)
+        return move_weights(objective_of(meanings), kinds)
     if HILLS.issuperset(kinds):
-        return hills_weights(state, seat, kinds)
+        state = view().get("state")
+        return hills_weights(state, seat, kinds) if isinstance(state, Mapping) else None
     return None
 
 
-def move_weights(state: Mapping[str, Any], seat: str, kinds: Sequence[str]) -> list[float]:
+def objective_of(meanings: Sequence[Mapping[str, Any] | None]) -> str | None:
+    """The kind of the posse's objective, as a move's ``hold`` option states
+    it (a move without one offers no exit either: its lean needs none)."""
+    for meaning in meanings:
+        if meaning is not None and meaning["kind"] == "hold":
+            kind = meaning.get("objective")
+            return kind if isinstance(kind, str) else None
+    return None
+
+
+def move_weights(objective: str | None, kinds: Sequence[str]) -> list[float]:
     """Forward rather than still, unless holding the table; out by the exit
-    edge if that is the objective."""
-    posse = (state.get("posses") or {}).get(seat)
-    objective = posse.get("objective") if isinstance(posse, Mapping) else None
-    kind = objective.get("kind") if isinstance(objective, Mapping) else None
-    escaping, still = kind == "escape", GROUND if kind == "hold" else 1.0
+    edge if that is the objective (``objective``: its kind, None: none)."""
+    escaping, still = objective == "escape", GROUND if objective == "hold" else 1.0
     charges = kinds.count("charge")
     found: list[float] = []
     for option in kinds:

@@ -279,7 +279,8 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
 def move_meaning(state: OldWestState, fighter_id: str, value: str, plan: Plan,
                  near: str | None) -> Meaning:
     """What a move option means, as data: the model, where it ends, whom it
-    charges and across what, the edge it leaves by."""
+    charges and across what, the edge it leaves by; standing still, the
+    posse's objective (a bot leans by it without reading the whole view)."""
     _, spot, across = plan
     if value.startswith("charge:"):
         assert spot is not None
@@ -292,6 +293,10 @@ def move_meaning(state: OldWestState, fighter_id: str, value: str, plan: Plan,
     if value == "exit":
         return {"kind": "exit", "model": fighter_id,
                 "edge": state.exit_edges[state.fighters[fighter_id].posse]}
+    if value == "hold":
+        objective = state.setup.objectives[state.fighters[fighter_id].posse]
+        return {"kind": "hold", "model": fighter_id,
+                "objective": None if objective is None else objective.kind}
     return {"kind": value, "model": fighter_id}
 
 

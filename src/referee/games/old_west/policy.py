@@ -18,8 +18,9 @@ class OldWestPolicy(Policy):
 
     def weights(self, ask: Ask) -> Sequence[float] | None:
         """The lean for a move or Head for the Hills; the seat's view is read
-        (and so built) for those questions only."""
+        (and so built) for Head for the Hills only: a move's options say what
+        its lean needs (the posse's objective, beside standing still)."""
         meanings = [option.meaning for option in ask.options]
         if not leaning.leans(meanings):
             return None
-        return leaning.weights(ask.view, ask.seat, meanings)
+        return leaning.weights(lambda: ask.view, ask.seat, meanings)

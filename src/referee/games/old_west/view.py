@@ -624,8 +624,12 @@ class ShoutChoice(ViewModel):
 
 
 class HoldMove(ViewModel):
+    """Stay put; ``objective``: the kind of the posse's scenario objective
+    (none: it has none), which tells whether standing serves it."""
+
     kind: Literal["hold"]
     model: str
+    objective: Literal["escape", "hold"] | None
 
 
 class MoveLater(ViewModel):
