@@ -404,6 +404,8 @@ class Catalogue:
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
+        self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
+        """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
         self._met: list[frozenset[object]] = []
         """The readers addressed on the way to the common wordings being made."""
 
@@ -416,11 +418,13 @@ class Catalogue:
             yield
             return
         self._remembered = {}
+        self._name_arguments = {}
         _WORDINGS[0] = _Wordings()
         try:
             yield
         finally:
             self._remembered = None
+            self._name_arguments = None
             self._alike = {}
             self._common = {lang: {} for lang in LANGS}
             self._worded = {}
@@ -685,14 +689,28 @@ class Catalogue:
             return grammar.TextArg(text, lang,
                                    lambda name: self._attribute(inner, name, lang, worded))
         if isinstance(value, Name):
-            forms = dict(value.cases) if lang == "ru" and value.ru else {}
-            return grammar.NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
+            return self._name_argument(value, lang, grammar)
         if isinstance(value, tuple):
             return grammar.ListArg([self._argument(v, lang, reader, grammar) for v in value],
                                    lang)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):
             return grammar.number(value)
         return str(value)
+
+    def _name_argument(self, name: Name, lang: Lang, grammar: ModuleType) -> object:
+        """``name`` as a Fluent parameter; while remembering, made once per
+        name and language (a character's name heads line after line)."""
+        made = self._name_arguments
+        key = (id(name), lang)
+        if made is not None:
+            known = made.get(key)
+            if known is not None and known[0] is name:
+                return known[1]
+        forms = dict(name.cases) if lang == "ru" and name.ru else {}
+        argument = grammar.NameArg(name.render(lang), lang, forms, _gender(name.gender), name.ru)
+        if made is not None:
+            made[key] = (name, argument)
+        return argument
 
     def _attribute(self, message: Msg, name: str, lang: Lang,
                    reader: object = None) -> str | None:
