@@ -11,7 +11,7 @@ standard library writes indented JSON in pure Python, part after part.
 from __future__ import annotations
 
 import json.encoder
-from typing import Any
+from typing import IO, Any
 
 _INDENT = "  "
 _encode_string = json.encoder.encode_basestring  # what ensure_ascii=False writes a text with
@@ -25,12 +25,24 @@ def dumps_indented(data: Any) -> str:
     return _Writer().text(data, 0)
 
 
+def write_indented(data: Any, stream: IO[str], streamed: int = 4) -> None:
+    """:func:`dumps_indented` of ``data`` written to ``stream``, the lists and
+    tables less than ``streamed`` levels deep part by part rather than made
+    into one text first: ``resolve --json`` writes hundreds of megabytes,
+    one character's view after another.
+
+    :raises TypeError: for a value JSON has no way to write, as ``json.dumps``."""
+    _Writer().write(data, 0, stream, streamed)
+
+
 class _Writer:
-    """One call's texts of the lists and tables written so far, by identity
-    and depth (the data is not changed while it is written)."""
+    """One call's texts of the lists and tables met more than once so far,
+    by identity and depth (the data is not changed while it is written)."""
 
     def __init__(self) -> None:
-        self._written: dict[tuple[int, int], tuple[object, str]] = {}
+        self._written: dict[tuple[int, int], tuple[object, str | None]] = {}
+        """A part met once (its text not kept: most are met only once), or
+        again (its text, written once more and kept)."""
 
     def text(self, value: Any, depth: int) -> str:
         kind = type(value)
@@ -39,10 +51,35 @@ class _Writer:
         if isinstance(value, dict | list | tuple):
             key = (id(value), depth)
             known = self._written.get(key)
-            if known is None or known[0] is not value:
-                known = self._written[key] = (value, self._container(value, depth))
-            return known[1]
+            if known is not None and known[0] is value:
+                if known[1] is not None:
+                    return known[1]
+                text = self._container(value, depth)
+                self._written[key] = (value, text)
+                return text
+            self._written[key] = (value, None)
+            return self._container(value, depth)
         return _scalar(value)
+
+    def write(self, value: Any, depth: int, stream: IO[str], streamed: int) -> None:
+        """:meth:`text` of ``value`` to ``stream``, part by part down to
+        ``streamed`` levels deep."""
+        if depth >= streamed or not value or not isinstance(value, dict | list | tuple):
+            stream.write(self.text(value, depth))
+            return
+        inner = "\n" + _INDENT * (depth + 1)
+        if isinstance(value, dict):
+            stream.write("{")
+            for at, (key, item) in enumerate(value.items()):
+                stream.write(("," if at else "") + inner + _encode_string(_key(key)) + ": ")
+                self.write(item, depth + 1, stream, streamed)
+            stream.write("\n" + _INDENT * depth + "}")
+        else:
+            stream.write("[")
+            for at, item in enumerate(value):
+                stream.write(("," if at else "") + inner)
+                self.write(item, depth + 1, stream, streamed)
+            stream.write("\n" + _INDENT * depth + "]")
 
     def _container(self, value: dict[Any, Any] | list[Any] | tuple[Any, ...],
                    depth: int) -> str:

@@ -38,7 +38,7 @@ from referee.cli.common import (
     same_file,
     user_errors,
 )
-from referee.cli.json_text import dumps_indented
+from referee.cli.json_text import write_indented
 from referee.cli.orders import (
     Answered,
     collector_paused,
@@ -345,9 +345,19 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
     if isinstance(shown, dict):
         if turn.reports:
             shown["reports"] = turn.reports_json()
-        write_plain([dumps_indented(shown)])
+        write_json(shown)
         return
     write_plain([*shown, *turn.written(chosen)])
+
+
+def write_json(data: dict[str, Any]) -> None:
+    """``data`` to standard output as indented JSON (``json.dumps(data,
+    ensure_ascii=False, indent=2)``), one character's view after another
+    rather than all of it made into one text first."""
+    stream = out.file
+    write_indented(data, stream)
+    stream.write("\n")
+    stream.flush()
 
 
 def write_plain(lines: Sequence[str]) -> None:

@@ -81,8 +81,6 @@ class Msg:
     _shown: object = field(default=0, init=False, repr=False, compare=False)
     """How often a view line has shown this text inside another; past
     :data:`SHOWN_BEFORE_SHARING`, its read-only JSON (:func:`_inner_json`)."""
-    _to: frozenset[object] | None = field(default=None, init=False, repr=False, compare=False)
-    """The readers its personal parts address, once worked out (:func:`addressed`)."""
 
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
@@ -399,9 +397,17 @@ class Catalogue:
         self._found: dict[Lang, dict[str, tuple[Lang, Plain | None] | None]] = {
             lang: {} for lang in LANGS}
         """Each key's language and plain pieces (:meth:`_template`)."""
+        self._common: dict[Lang, dict[int, tuple[Msg, str, frozenset[object]]]] = {
+            lang: {} for lang in LANGS}
+        """While remembering: a text as every reader it does not address reads
+        it, with the readers it addresses (:meth:`_word_common`)."""
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
-        """While remembering: a text as a reader it addresses reads it, or as
-        every other reader reads it (:meth:`render_for`)."""
+        """While remembering: a text as a reader it addresses reads it
+        (:meth:`render_for`)."""
+        self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
+        """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
+        self._met: list[frozenset[object]] = []
+        """The readers addressed on the way to the common wordings being made."""
 
     @contextmanager
     def remembering(self) -> Iterator[None]:
@@ -412,12 +418,15 @@ class Catalogue:
             yield
             return
         self._remembered = {}
+        self._name_arguments = {}
         _WORDINGS[0] = _Wordings()
         try:
             yield
         finally:
             self._remembered = None
+            self._name_arguments = None
             self._alike = {}
+            self._common = {lang: {} for lang in LANGS}
             self._worded = {}
             _WORDINGS[0] = None
 
@@ -526,23 +535,52 @@ class Catalogue:
 
     def _worded_text(self, message: Msg, reader: object, lang: Lang) -> str:
         """:meth:`render_for`, remembered: a text once for the readers it
-        addresses alike (none of its parts addresses them) and once for each
-        it addresses; a personal part is its wording's text."""
-        addressed = message._to
-        if addressed is None:
-            addressed = _addressed(message)
-        who = reader if reader in addressed else _NOBODY
-        if message.key == PERSONAL:
-            chosen = _wording_for(message.params, who)
-            return self._worded_text(chosen, reader, lang) if type(chosen) is Msg \
-                else self.render(message, lang)
-        key = (id(message), lang, who)
+        does not address (its common wording) and once for each it
+        addresses; a personal part is its wording's text."""
+        common = self._common[lang].get(id(message))
+        if common is None or common[0] is not message:  # each entry holds its text alive
+            common = self._word_common(message, lang)
+        met = common[2]
+        if reader not in met:
+            if met and reader is _NOBODY:  # a text's common wording being made
+                self._met.append(met)
+            return common[1]
+        key = (id(message), lang, reader)
         known = self._worded.get(key)
         if known is not None and known[0] is message:
             return known[1]
-        text = self._format(message, lang, who)
+        if message.key == PERSONAL:
+            chosen = _wording_for(message.params, reader)
+            text = self._worded_text(chosen, reader, lang) if type(chosen) is Msg \
+                else self.render(message, lang)
+        else:
+            text = self._format(message, lang, reader)
         self._worded[key] = (message, text)
         return text
+
+    def _word_common(self, message: Msg, lang: Lang) -> tuple[Msg, str, frozenset[object]]:
+        """``message``'s common wording, with every reader a personal part
+        on the way to it is addressed to, found as it is made: a reader
+        none of them addresses reads that wording (a personal part inside
+        a wording it does not read cannot change what it reads)."""
+        mark = len(self._met)
+        try:
+            if message.key == PERSONAL:
+                params = message.params
+                to = params.get("to", ())
+                if isinstance(to, tuple) and to:
+                    self._met.append(frozenset(to))
+                they = params["they"]
+                text = self._worded_text(they, _NOBODY, lang) if type(they) is Msg \
+                    else self.render(message, lang)
+            else:
+                text = self._format(message, lang, _NOBODY)
+            found = self._met[mark:]
+        finally:
+            del self._met[mark:]
+        met = found[0] if len(found) == 1 else frozenset().union(*found) if found else _NO_ONE
+        common = self._common[lang][id(message)] = (message, text, met)
+        return common
 
     def _format(self, message: Msg, lang: Lang, reader: object = None) -> str:
         """``message`` in ``lang``; with a ``reader``, each text inside it
@@ -651,14 +689,28 @@ class Catalogue:
             return grammar.TextArg(text, lang,
                                    lambda name: self._attribute(inner, name, lang, worded))
         if isinstance(value, Name):
-            forms = dict(value.cases) if lang == "ru" and value.ru else {}
-            return grammar.NameArg(value.render(lang), lang, forms, _gender(value.gender), value.ru)
+            return self._name_argument(value, lang, grammar)
         if isinstance(value, tuple):
             return grammar.ListArg([self._argument(v, lang, reader, grammar) for v in value],
                                    lang)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):
             return grammar.number(value)
         return str(value)
+
+    def _name_argument(self, name: Name, lang: Lang, grammar: ModuleType) -> object:
+        """``name`` as a Fluent parameter; while remembering, made once per
+        name and language (a character's name heads line after line)."""
+        made = self._name_arguments
+        key = (id(name), lang)
+        if made is not None:
+            known = made.get(key)
+            if known is not None and known[0] is name:
+                return known[1]
+        forms = dict(name.cases) if lang == "ru" and name.ru else {}
+        argument = grammar.NameArg(name.render(lang), lang, forms, _gender(name.gender), name.ru)
+        if made is not None:
+            made[key] = (name, argument)
+        return argument
 
     def _attribute(self, message: Msg, name: str, lang: Lang,
                    reader: object = None) -> str | None:
@@ -689,39 +741,6 @@ def _grammar() -> ModuleType:
     microseconds at every call."""
     return sys.modules.get("referee.core.grammar") or importlib.import_module(
         "referee.core.grammar")
-
-
-def _addressed(message: Msg) -> frozenset[object]:
-    """Every reader a personal part of ``message`` (at any depth, in either
-    wording) is addressed to, worked out once per text."""
-    found: set[object] = set()
-    params = message.params
-    if message.key == PERSONAL:
-        to = params.get("to", ())
-        if isinstance(to, tuple):
-            found.update(to)
-    for value in params.values():
-        kind = type(value)
-        if kind is str or kind is int or kind is Name:  # most parameters: no text inside
-            continue
-        if kind is Msg:
-            inner = value._to  # type: ignore[union-attr]
-            found |= inner if inner is not None else _addressed(value)  # type: ignore[arg-type]
-        elif kind is tuple:
-            for item in _texts_in(value):  # type: ignore[arg-type]
-                found |= item._to if item._to is not None else _addressed(item)
-    addressed = frozenset(found) if found else _NO_ONE
-    object.__setattr__(message, "_to", addressed)
-    return addressed
-
-
-def _texts_in(values: tuple[Param, ...]) -> Iterator[Msg]:
-    """Every text in a tuple parameter, at any depth of tuples."""
-    for value in values:
-        if isinstance(value, Msg):
-            yield value
-        elif isinstance(value, tuple):
-            yield from _texts_in(value)
 
 
 def _chosen(text: Msg, reader: object) -> tuple[Msg, object]:
