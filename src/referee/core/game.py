@@ -31,7 +31,7 @@ from referee.core.keys import freeze
 from referee.core.limits import ANSWER, over_limit
 from referee.core.parts_on_read import PartsOnRead
 from referee.core.readonly import read_only
-from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
+from referee.core.ruleset import AnyRuleset, Outcome, Ruleset, Verdict, Void
 from referee.core.scenario import problem_message
 from referee.core.waits import JSON, Chance, Decision, Wait, json_copy, same_json
 
@@ -191,8 +191,13 @@ class Game:
             raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
                                     problem=beyond))
         value = as_json(value)
-        verdict = self._judge_answer(decision, seat, value)
         item: Input = {"seat": seat, "answer": value}
+        if not decision.simultaneous and decision.schema is None \
+                and type(self.ruleset).check_answer is _ALL_ACCEPTED:
+            self._legal_option(decision, seat, value)  # the usual answer: no verdict to keep
+            self._commit(item, self._continue, value)
+            return
+        verdict = self._judge_answer(decision, seat, value)
         if not decision.simultaneous:
             if verdict.voids:
                 self._commit(item, self._resolve, {seat: verdict}, verdict.answer)
@@ -542,6 +547,9 @@ class Game:
             self._readers[seat] = (lines, len(log))
         return lines
 
+
+_ALL_ACCEPTED = Ruleset.check_answer
+"""The check of a ruleset that accepts every answer fitting the decision whole."""
 
 _VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
 """The parts of a seat's view, in the order a view has them."""
