@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -102,6 +102,17 @@ class Ask:
     @property
     def options(self) -> tuple[Option, ...]:
         return self.decision.options_for(self.seat)
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Facts about its game this seat's player works out once and keeps
+        (:meth:`Game.memo`); for an ask not made by :meth:`of`, a dict of
+        its own, kept by the ask alone."""
+        game: Game | None = self.__dict__.get("_game")
+        if game is not None:
+            return game.memo(self.seat)
+        memo: dict[str, Any] = self.__dict__.setdefault("_memo", {})
+        return memo
 
     @property
     def answer_schema(self) -> dict[str, JSON] | None:

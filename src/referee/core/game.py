@@ -103,6 +103,7 @@ class Game:
         self.inputs: list[Input] = []
         self._snapshots: list[tuple[int, _Position]] = []
         self._readers: dict[Seat, tuple[list[dict[str, object]], int]] = {}
+        self._memos: dict[Seat, dict[str, Any]] = {}
         self._at = self._setup()
         for item in inputs:
             self.apply(item)
@@ -281,6 +282,7 @@ class Game:
         twin.inputs = list(self.inputs)
         twin._snapshots = list(self._snapshots)
         twin._readers = {}
+        twin._memos = {seat: dict(memo) for seat, memo in self._memos.items()}
         if self._at.copyable:
             twin._at = self._at.copy(self._shared())
             twin._readers = dict(self._readers)  # the same events so far: their lines too
@@ -299,6 +301,19 @@ class Game:
         """True when the rules' position is plain data (no generator on the
         stack): :meth:`fork` then copies without replaying."""
         return self._at.copyable
+
+    def memo(self, seat: Seat) -> dict[str, Any]:
+        """What a reader of ``seat``'s view worked out once and keeps for the
+        rest of the game, by a name of its choosing: a fact that never changes
+        in a game (Old West: the posse's objective), so that a bot reads its
+        whole view only once to learn it. One dict per seat, read by that
+        seat's players alone (hang on it only what that seat may know); a
+        fork starts with a copy of it, and undo leaves it as it is. The rules
+        never read it."""
+        memo = self._memos.get(seat)
+        if memo is None:
+            memo = self._memos[seat] = {}
+        return memo
 
     # -- views ---------------------------------------------------------------------
 

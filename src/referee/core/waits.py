@@ -154,7 +154,8 @@ class Decision:
         decision = object.__new__(cls)
         decision.__dict__.update(seats=(seat,), question=question,
                                  options={seat: tuple(options)}, schema=None,
-                                 defaults=_NO_SEATS, until_closed=False, templates=_NO_SEATS)
+                                 defaults=_NO_SEATS, until_closed=False, templates=_NO_SEATS,
+                                 _sole=seat)  # nothing in it is another seat's
         return decision
 
     @property
