@@ -104,6 +104,11 @@ class Option:
     label: Msg
     meaning: Meaning | None = None
 
+    def __init__(self, value: JSON, label: Msg, meaning: Meaning | None = None) -> None:
+        # its fields set in one step (the rules make several options a question;
+        # the frozen class's own __init__ sets them one by one)
+        self.__dict__.update(value=value, label=label, meaning=meaning)
+
     def __deepcopy__(self, memo: dict[int, object]) -> Option:
         return self
 
@@ -264,6 +269,10 @@ class Chance:
     what: Msg
     outcomes: tuple[tuple[JSON, Fraction], ...]
     label: Meaning | None = None
+
+    def __init__(self, what: Msg, outcomes: tuple[tuple[JSON, Fraction], ...],
+                 label: Meaning | None = None) -> None:
+        self.__dict__.update(what=what, outcomes=outcomes, label=label)  # as an Option's
 
     @classmethod
     def uniform(cls, what: Msg, values: Sequence[JSON],
