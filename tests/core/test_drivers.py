@@ -125,3 +125,35 @@ def test_a_player_is_shown_only_its_own_options_and_view() -> None:
     assert north.decision.options is not None and set(north.decision.options) == {"north"}
     assert north.view == game.view("north")
     assert "B" not in json.dumps(north.view["state"])
+
+
+
+def test_a_seat_finds_what_it_hung_on_its_memo_at_its_later_questions_alone() -> None:
+    game = toy()
+    game.feed("A", "B", "C", "A")
+    north = Ask.of(game, "north")
+    north.memo["hand"] = north.view["state"]["hand"]
+    game.answer("north", "A")
+    assert Ask.of(game, "south").memo == {}  # no seat reads another's
+    game.undo()
+    assert Ask.of(game, "north").memo == {"hand": ["A", "C"]}  # asked again: still there
+    assert game.memo("north") == {"hand": ["A", "C"]}
+
+
+def test_a_fork_starts_with_a_copy_of_each_seats_memo() -> None:
+    game = toy()
+    game.memo("north")["seen"] = 1
+    fork = game.fork()
+    fork.memo("north")["seen"] = 2
+    fork.memo("south")["seen"] = 3
+    assert game.memo("north") == {"seen": 1} and game.memo("south") == {}
+    assert fork.memo("north") == {"seen": 2}
+
+
+def test_an_ask_made_by_hand_keeps_a_memo_of_its_own() -> None:
+    game = toy()
+    game.feed("A", "B", "C", "A")
+    made = Ask.of(game, "north")
+    by_hand = Ask(made.seat, made.decision, {"state": {}}, made.ruleset, made.seat_name)
+    by_hand.memo["x"] = 1
+    assert by_hand.memo == {"x": 1} and game.memo("north") == {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -31,18 +31,27 @@ from referee.core.waits import JSON, Chance, Decision, Option
 T = TypeVar("T")
 
 
+_FROM_GAME = object()
+"""A part of an :class:`Ask` made by :meth:`Ask.of`, built from its game when read."""
+
+
 class _BuiltOnRead(Generic[T]):
-    """A part of an :class:`Ask` given whole, or as a function that builds it
-    when it is first read (its view, its seat's name)."""
+    """A part of an :class:`Ask` given whole, as a function that builds it
+    when it is first read (its view, its seat's name), or, for an ask made by
+    :meth:`Ask.of`, built from the game when first read (by the ask's
+    ``_<name>_from_game`` method: no function is made for every question)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_{name}"
+        self.from_game = f"_{name}_from_game"
 
     def __get__(self, ask: object, owner: type | None = None) -> T:
         if ask is None:
             raise AttributeError(self.slot)  # no default: every Ask is given one
         part = ask.__dict__[self.slot]
-        if callable(part):
+        if part is _FROM_GAME:
+            part = ask.__dict__[self.slot] = getattr(ask, self.from_game)()
+        elif callable(part):
             part = ask.__dict__[self.slot] = part()
         return part  # type: ignore[no-any-return]
 
@@ -74,30 +83,36 @@ class Ask:
             raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
                                         seats=tuple(wait.seats)
                                         if isinstance(wait, Decision) else ()))
-        asked_at = len(game.inputs)
-
-        def view() -> dict[str, JSON]:
-            if len(game.inputs) != asked_at:
-                raise RuntimeError("a view read after the game moved on from the question")
-            return game.view_on_read(seat)
-
-        return cls._made(seat, wait.for_seat(seat), view, game.ruleset,
-                         lambda: game.seat_name(seat))
-
-    @classmethod
-    def _made(cls, seat: Seat, decision: Decision, view: Callable[[], dict[str, JSON]],
-              ruleset: AnyRuleset, seat_name: Callable[[], Msg | Name]) -> Ask:
-        """``cls(seat, decision, view, ruleset, seat_name)``, its fields set
-        in one step (an ask is made for every decision: the frozen class's
-        own ``__init__`` sets them one by one, through the parts built on read)."""
-        ask = object.__new__(cls)
-        ask.__dict__.update(seat=seat, decision=decision, _view=view, ruleset=ruleset,
-                            _seat_name=seat_name)
+        ask = object.__new__(cls)  # the frozen class's __init__ would set them one by one
+        ask.__dict__.update(seat=seat, decision=wait.for_seat(seat), _view=_FROM_GAME,
+                            ruleset=game.ruleset, _seat_name=_FROM_GAME, _game=game,
+                            _asked_at=len(game.inputs))
         return ask
+
+    def _view_from_game(self) -> dict[str, JSON]:
+        game: Game = self.__dict__["_game"]
+        if len(game.inputs) != self.__dict__["_asked_at"]:
+            raise RuntimeError("a view read after the game moved on from the question")
+        return game.view_on_read(self.seat)
+
+    def _seat_name_from_game(self) -> Msg | Name:
+        game: Game = self.__dict__["_game"]
+        return game.seat_name(self.seat)
 
     @property
     def options(self) -> tuple[Option, ...]:
         return self.decision.options_for(self.seat)
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Facts about its game this seat's player works out once and keeps
+        (:meth:`Game.memo`); for an ask not made by :meth:`of`, a dict of
+        its own, kept by the ask alone."""
+        game: Game | None = self.__dict__.get("_game")
+        if game is not None:
+            return game.memo(self.seat)
+        memo: dict[str, Any] = self.__dict__.setdefault("_memo", {})
+        return memo
 
     @property
     def answer_schema(self) -> dict[str, JSON] | None:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from referee.core.frozen import slot_setter
 from referee.core.i18n import Msg, alike_params, personal, reader_json
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
@@ -105,6 +106,15 @@ class Event:
     """The line every reader reads, once read, where all read it alike
     (:meth:`for_reader`); :data:`_PER_READER` where they do not."""
 
+    def __init__(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
+                 facts: Facts | SecretFacts | None = None) -> None:
+        # through the slots' own setters (made often: see referee.core.frozen)
+        _set_text(self, text)
+        _set_audience(self, audience)
+        _set_clause(self, clause)
+        _set_facts(self, facts)
+        _set_line(self, None)
+
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
 
@@ -167,6 +177,10 @@ class Event:
             data["clause"] = self.clause
         return data
 
+
+_set_text, _set_audience = slot_setter(Event, "text"), slot_setter(Event, "audience")
+_set_clause, _set_facts = slot_setter(Event, "clause"), slot_setter(Event, "facts")
+_set_line = slot_setter(Event, "_line")
 
 _PER_READER = "per reader"
 """An event's line worded for each reader, or with a secret in its facts."""

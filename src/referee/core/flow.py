@@ -28,6 +28,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from referee.core.frozen import slot_setter
 from referee.core.waits import Wait
 
 
@@ -37,12 +38,18 @@ class Ask:
 
     wait: Wait
 
+    def __init__(self, wait: Wait) -> None:
+        _set_wait(self, wait)  # through the slot's own setter (see referee.core.frozen)
+
 
 @dataclass(frozen=True, slots=True)
 class Call:
     """Run ``frame``; its result goes to the caller's continuation."""
 
     frame: Frame
+
+    def __init__(self, frame: Frame) -> None:
+        _set_frame(self, frame)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +58,12 @@ class Done:
 
     value: Any = None
 
+    def __init__(self, value: Any = None) -> None:
+        _set_value(self, value)
+
+
+_set_wait, _set_frame = slot_setter(Ask, "wait"), slot_setter(Call, "frame")
+_set_value = slot_setter(Done, "value")
 
 Step: TypeAlias = Ask | Call | Done
 Then: TypeAlias = Callable[[Any, Any], Step]
@@ -59,7 +72,11 @@ Then: TypeAlias = Callable[[Any, Any], Step]
 
 def done(value: Any = None) -> Done:
     """Finish the current frame with ``value``."""
-    return Done(value)
+    return _DONE if value is None else Done(value)
+
+
+_DONE = Done()
+"""A frame finished with nothing to give back (the usual end: made once)."""
 
 
 class Frame:

@@ -31,7 +31,7 @@ from referee.core.keys import freeze
 from referee.core.limits import ANSWER, over_limit
 from referee.core.parts_on_read import PartsOnRead
 from referee.core.readonly import read_only
-from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
+from referee.core.ruleset import AnyRuleset, Outcome, Ruleset, Verdict, Void
 from referee.core.scenario import problem_message
 from referee.core.waits import JSON, Chance, Decision, Wait, json_copy, same_json
 
@@ -103,6 +103,7 @@ class Game:
         self.inputs: list[Input] = []
         self._snapshots: list[tuple[int, _Position]] = []
         self._readers: dict[Seat, tuple[list[dict[str, object]], int]] = {}
+        self._memos: dict[Seat, dict[str, Any]] = {}
         self._at = self._setup()
         for item in inputs:
             self.apply(item)
@@ -191,8 +192,13 @@ class Game:
             raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
                                     problem=beyond))
         value = as_json(value)
-        verdict = self._judge_answer(decision, seat, value)
         item: Input = {"seat": seat, "answer": value}
+        if not decision.simultaneous and decision.schema is None \
+                and type(self.ruleset).check_answer is _ALL_ACCEPTED:
+            self._legal_option(decision, seat, value)  # the usual answer: no verdict to keep
+            self._commit(item, self._continue, value)
+            return
+        verdict = self._judge_answer(decision, seat, value)
         if not decision.simultaneous:
             if verdict.voids:
                 self._commit(item, self._resolve, {seat: verdict}, verdict.answer)
@@ -276,6 +282,7 @@ class Game:
         twin.inputs = list(self.inputs)
         twin._snapshots = list(self._snapshots)
         twin._readers = {}
+        twin._memos = {seat: dict(memo) for seat, memo in self._memos.items()}
         if self._at.copyable:
             twin._at = self._at.copy(self._shared())
             twin._readers = dict(self._readers)  # the same events so far: their lines too
@@ -294,6 +301,19 @@ class Game:
         """True when the rules' position is plain data (no generator on the
         stack): :meth:`fork` then copies without replaying."""
         return self._at.copyable
+
+    def memo(self, seat: Seat) -> dict[str, Any]:
+        """What a reader of ``seat``'s view worked out once and keeps for the
+        rest of the game, by a name of its choosing: a fact that never changes
+        in a game (Old West: the posse's objective), so that a bot reads its
+        whole view only once to learn it. One dict per seat, read by that
+        seat's players alone (hang on it only what that seat may know); a
+        fork starts with a copy of it, and undo leaves it as it is. The rules
+        never read it."""
+        memo = self._memos.get(seat)
+        if memo is None:
+            memo = self._memos[seat] = {}
+        return memo
 
     # -- views ---------------------------------------------------------------------
 
@@ -542,6 +562,9 @@ class Game:
             self._readers[seat] = (lines, len(log))
         return lines
 
+
+_ALL_ACCEPTED = Ruleset.check_answer
+"""The check of a ruleset that accepts every answer fitting the decision whole."""
 
 _VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
 """The parts of a seat's view, in the order a view has them."""

@@ -21,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
+from referee.core.frozen import slot_setter
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import Lang as Lang
@@ -82,6 +83,13 @@ class Msg:
     """How often a view line has shown this text inside another; past
     :data:`SHOWN_BEFORE_SHARING`, its read-only JSON (:func:`_inner_json`)."""
 
+    def __init__(self, key: str, params: Mapping[str, Param] | None = None) -> None:
+        # through the slots' own setters (made often: see referee.core.frozen)
+        _set_key(self, key)
+        _set_params(self, {} if params is None else params)
+        _set_shown(self, 0)
+        _set_to(self, None)
+
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
         for key, value in self.params.items():
@@ -96,6 +104,10 @@ class Msg:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Msg:
         return self
+
+
+_set_key, _set_params = slot_setter(Msg, "key"), slot_setter(Msg, "params")
+_set_shown, _set_to = slot_setter(Msg, "_shown"), slot_setter(Msg, "_to")
 
 
 def msg(key: str, **params: Param) -> Msg:

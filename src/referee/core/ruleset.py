@@ -152,6 +152,12 @@ class Verdict:
     refusals: tuple[Msg, ...] = ()
     voids: tuple[Void, ...] = field(default=())
 
+    def __init__(self, answer: Any, refusals: tuple[Msg, ...] = (),
+                 voids: tuple[Void, ...] = ()) -> None:
+        # its fields set in one step (one verdict an answer; the frozen
+        # class's own __init__ sets them one by one)
+        self.__dict__.update(answer=answer, refusals=refusals, voids=voids)
+
 
 class _OnFirstRead:
     """A class attribute held as ``"module:name"`` and imported when first

@@ -104,6 +104,11 @@ class Option:
     label: Msg
     meaning: Meaning | None = None
 
+    def __init__(self, value: JSON, label: Msg, meaning: Meaning | None = None) -> None:
+        # its fields set in one step (the rules make several options a question;
+        # the frozen class's own __init__ sets them one by one)
+        self.__dict__.update(value=value, label=label, meaning=meaning)
+
     def __deepcopy__(self, memo: dict[int, object]) -> Option:
         return self
 
@@ -148,16 +153,25 @@ class Decision:
 
     @classmethod
     def single(cls, seat: Seat, question: Msg, options: Sequence[Option]) -> Decision:
-        return cls(seats=(seat,), question=question, options={seat: tuple(options)})
+        """A question put to ``seat`` alone, answered by choosing one of
+        ``options`` (most questions: its fields set in one step, where the
+        frozen class's ``__init__`` sets them one by one)."""
+        decision = object.__new__(cls)
+        decision.__dict__.update(seats=(seat,), question=question,
+                                 options={seat: tuple(options)}, schema=None,
+                                 defaults=_NO_SEATS, until_closed=False, templates=_NO_SEATS,
+                                 _sole=seat)  # nothing in it is another seat's
+        return decision
 
     @property
     def simultaneous(self) -> bool:
         return len(self.seats) > 1 or self.until_closed
 
     def asks(self, seat: Seat) -> bool:
-        """True when ``seat`` is one of the seats asked (a set, made once: a
-        turn of ten thousand seats is answered seat by seat)."""
-        return seat in self._asked_seats()
+        """True when ``seat`` is one of the seats asked (among many, by a set
+        made once: a turn of ten thousand seats is answered seat by seat)."""
+        seats = self.seats
+        return seat in seats if len(seats) <= _FEW_SEATS else seat in self._asked_seats()
 
     @property
     def seat_count(self) -> int:
@@ -220,6 +234,12 @@ class Decision:
         return self.schema.get(seat)
 
 
+_NO_SEATS: Mapping[Seat, JSON] = read_only({})
+"""No seat's default or template (shared by the questions that have none)."""
+_FEW_SEATS = 8
+"""As many seats as are looked through faster one by one than by a set made for them."""
+
+
 def shown(part: Decision | Option, key: object, build: Callable[[], T]) -> T:
     """``build()``, JSON. Rules may show the same question or option again,
     in this game or another: from its second showing on it is kept
@@ -249,6 +269,10 @@ class Chance:
     what: Msg
     outcomes: tuple[tuple[JSON, Fraction], ...]
     label: Meaning | None = None
+
+    def __init__(self, what: Msg, outcomes: tuple[tuple[JSON, Fraction], ...],
+                 label: Meaning | None = None) -> None:
+        self.__dict__.update(what=what, outcomes=outcomes, label=label)  # as an Option's
 
     @classmethod
     def uniform(cls, what: Msg, values: Sequence[JSON],
