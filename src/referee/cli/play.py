@@ -52,6 +52,7 @@ from referee.core.savefile import (
     looks_like_save_file,
 )
 from referee.core.scenario import did_you_mean, load_scenario
+from referee.runtime import frozen_heap
 
 KINDS = {"human": "human", "bot": "random", "random": "random", "rules": "rules",
          "search": "search"}
@@ -239,8 +240,9 @@ def play(
         out.print(render(msg("core.play.resumed", path=str(resumed), count=len(game.inputs)),
                          chosen), markup=False)
     try:
-        play_out(game, players, RandomChance(Random(rng.random())), on_input=after_input,
-                 on_event=picture, on_display=human.display)
+        with frozen_heap():  # a search bot's playouts make and drop millions of objects
+            play_out(game, players, RandomChance(Random(rng.random())), on_input=after_input,
+                     on_event=picture, on_display=human.display)
     except (KeyboardInterrupt, EOFError):
         raise stopped(saver, chosen) from None
     except InternalError as exc:

@@ -88,7 +88,6 @@ class Msg:
         _set_key(self, key)
         _set_params(self, {} if params is None else params)
         _set_shown(self, 0)
-        _set_to(self, None)
 
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
@@ -107,7 +106,7 @@ class Msg:
 
 
 _set_key, _set_params = slot_setter(Msg, "key"), slot_setter(Msg, "params")
-_set_shown, _set_to = slot_setter(Msg, "_shown"), slot_setter(Msg, "_to")
+_set_shown = slot_setter(Msg, "_shown")
 
 
 def msg(key: str, **params: Param) -> Msg:
