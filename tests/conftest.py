@@ -9,7 +9,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", derandomize=True, print_blob=True,
+settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 if os.environ.get("CI"):
     settings.load_profile("ci")
