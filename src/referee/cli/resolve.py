@@ -242,17 +242,19 @@ class Turn:
 
     def text(self, lang: Lang) -> list[str]:
         """What is printed of the turn without ``--json``: each seat's part of
-        the log, each other observer's records, the game master's log."""
+        the log, each other observer's records, the game master's log; the
+        part of each reader one text of several lines, its heading then its
+        lines indented."""
         game = self.game
         lines: list[str] = []
         for seat in game.seats:
-            lines.append(f"== {render(game.seat_name(seat), lang)} ({seat})")
-            lines += [f"  {line}" for line in self.lines(seat, lang)]
+            lines.append(_part(f"== {render(game.seat_name(seat), lang)} ({seat})",
+                               self.lines(seat, lang)))
         for token in self.observers():
-            lines.append(f"== {render(self.observer_title(token), lang)}")
-            lines += [f"  {line}" for line in self.record(token, lang)]
-        lines.append(f"== {render(msg('resolve.referee'), lang)}")
-        lines += [f"  {line}" for line in self.lines(REFEREE, lang)]
+            lines.append(_part(f"== {render(self.observer_title(token), lang)}",
+                               self.record(token, lang)))
+        lines.append(_part(f"== {render(msg('resolve.referee'), lang)}",
+                           self.lines(REFEREE, lang)))
         lines += [render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang)
                   for seat, exc in self.refused]
         if game.is_over:
@@ -265,6 +267,11 @@ class Turn:
                            name=self.game.seat_name(seat),
                            language=msg(f"resolve.language.{self.languages[seat]}")), lang)
                 for seat, path in self.reports.items()]
+
+
+def _part(heading: str, lines: list[str]) -> str:
+    """A reader's part of the text: ``heading``, then each line indented."""
+    return "\n  ".join([heading, *lines])
 
 
 def void_json(void: VoidOrder, lang: Lang) -> dict[str, str | None]:
@@ -361,10 +368,10 @@ def write_json(data: dict[str, Any]) -> None:
 
 
 def write_plain(lines: Sequence[str]) -> None:
-    """``lines`` to standard output as they are: no markup, no wrapping, no
-    highlighting, and none of the cost of a rich console for a turn of
-    thousands of lines."""
+    """``lines`` to standard output as they are, in one write: no markup, no
+    wrapping, no highlighting, and none of the cost of a rich console for a
+    turn of thousands of lines."""
     stream = out.file
-    for line in lines:
-        stream.write(line + "\n")
+    if lines:
+        stream.write("\n".join(lines) + "\n")
     stream.flush()

@@ -431,6 +431,36 @@ class Bundle:
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
 
+    def writer(self, key: str) -> Callable[[dict[str, Any]], str]:
+        """:meth:`format` of ``key``'s text, its message and pattern found
+        once: the function takes a dict of arguments of the caller's own,
+        which it may add to (a missing parameter stays visible)."""
+        pieces = self._plain_pieces(key)
+        message = self._message(key)
+        pattern = message.value
+        if pattern is None:
+            return lambda args: key
+        needs = tuple(self.needs[key])
+        made = self._made(key, None, pattern)
+        bundle = self.bundle
+
+        def write(args: dict[str, Any]) -> str:
+            if pieces is not None:
+                plain = self._plain_text(pieces, args)
+                if plain is not None:
+                    return plain
+            for name in needs:
+                if name not in args:
+                    args[name] = "{" + name + "}"
+            if made is not None:
+                try:
+                    return made(args)
+                except Unsupported:
+                    pass  # Fluent writes it, with what it says of the error
+            text, _errors = bundle.format_pattern(pattern, args)
+            return str(text)
+        return write
+
     def _made(self, key: str, attribute: str | None,
               pattern: Pattern | Any) -> Callable[[Mapping[str, Any]], str] | None:
         """``key``'s pattern (or its ``attribute``'s) as a Python function
