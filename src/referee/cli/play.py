@@ -34,6 +34,7 @@ from referee.cli.common import (
     fail,
     language,
     out,
+    outcome_line,
     same_file,
     stdin_is_terminal,
     user_errors,
@@ -127,12 +128,6 @@ def stopped(saver: Saver, lang: Lang) -> typer.Exit:
         out.print(render(msg("play.stopped-saved", path=path, command=command), lang),
                   markup=False)
     return typer.Exit(130)
-
-
-def outcome_line(game: Game, lang: Lang) -> str:
-    """The end of the game as a person says it, as its ruleset words it."""
-    said = game.outcome_words()
-    return render(msg("core.over") if said is None else said, lang)
 
 
 class Saver:

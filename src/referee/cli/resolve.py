@@ -35,6 +35,7 @@ from referee.cli.common import (
     language,
     make_folder,
     out,
+    outcome_line,
     same_file,
     user_errors,
 )
@@ -50,7 +51,6 @@ from referee.cli.orders import (
     read_orders_files,
     write_text_atomic,
 )
-from referee.cli.play import outcome_line
 from referee.core.errors import RefereeError, SaveFileError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
