@@ -27,6 +27,7 @@ OR as it joins them ("2 and 6", «2 и 6»).
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
@@ -133,11 +134,33 @@ class ListArg(FluentType):
         return "plural" if self.items else None
 
 
-@functools.lru_cache(maxsize=4096)
 def _joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
-    """``texts`` joined as ``lang`` joins a list in ``style``, worked out once:
-    the same few names are joined line after line."""
-    return format_list(list(texts), style=style, locale=locale_of(lang))  # type: ignore[arg-type]
+    """``texts`` joined as ``lang`` joins a list in ``style`` (Babel's
+    ``format_list``), the words between them found once per length: the
+    lists a turn joins (who sees a move) are seldom the same twice."""
+    between = _list_words(len(texts), style, lang)
+    if between is None:
+        return format_list(list(texts), style=style, locale=locale_of(lang))  # type: ignore[arg-type]
+    out = [between[0]]
+    for text, after in zip(texts, between[1:], strict=True):
+        out += (text, after)
+    return "".join(out)
+
+
+_MARK = re.compile("\ue000([0-9]+)\ue001")
+"""A stand-in for an item of a list (private-use characters no pattern holds)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _list_words(count: int, style: str, lang: Lang) -> tuple[str, ...] | None:
+    """What ``format_list`` writes around ``count`` items, in order: before
+    the first, then after each; None where it does not write each item once,
+    in order, as it is (then it joins every list itself)."""
+    marks = [f"\ue000{at}\ue001" for at in range(count)]
+    joined = format_list(marks, style=style, locale=locale_of(lang))  # type: ignore[arg-type]
+    if [int(found) for found in _MARK.findall(joined)] != list(range(count)):
+        return None
+    return tuple(_MARK.split(joined)[::2])
 
 
 class TextArg(FluentType):
