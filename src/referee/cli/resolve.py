@@ -180,13 +180,23 @@ class Turn:
 
     def recorded(self, observer: str) -> list[Event]:
         """The events of this turn meant for ``observer`` rather than announced
-        to everyone: for every observer at once, in one pass over the turn."""
-        if self._recorded is None:
-            self._recorded = {}
+        to everyone: for every other observer the desk knows at once, in one
+        pass over the turn (an event's seats passed over in one step)."""
+        recorded = self._recorded
+        if recorded is None:
+            known = frozenset(self.desk.observers(self.before))
+            recorded = self._recorded = {token: [] for token in known}
             for event in self.new_events(REFEREE):
-                for token in event.audience.observers or ():
-                    self._recorded.setdefault(token, []).append(event)
-        return self._recorded.get(observer, [])
+                observers = event.audience.observers
+                if observers:
+                    for token in known & observers:
+                        recorded[token].append(event)
+        found = recorded.get(observer)
+        if found is None:
+            found = recorded[observer] = [
+                event for event in self.new_events(REFEREE)
+                if observer in (event.audience.observers or ())]
+        return found
 
     def record(self, observer: str, lang: Lang) -> list[str]:
         """What ``observer`` recorded this turn (worked out once in each language)."""
