@@ -34,11 +34,11 @@ from referee.cli.common import (
     fail,
     language,
     out,
-    outcome_line,
     same_file,
     stdin_is_terminal,
     user_errors,
 )
+from referee.cli.common import outcome_line as outcome_line  # found here too, as before
 from referee.cli.pictures import Pictures
 from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
 from referee.core.drivers import Player, RandomChance, play_out
