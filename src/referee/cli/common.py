@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,6 +21,9 @@ from referee.core.errors import InternalError, OtherRulesVersion, RefereeError, 
 from referee.core.events import Seat
 from referee.core.i18n import CATALOGUE, Lang, Msg, language_from_env, msg, render
 from referee.core.scenario import did_you_mean
+
+if TYPE_CHECKING:
+    from referee.core.game import Game
 
 CATALOGUE.load(Path(__file__).with_name("common.toml"))
 
@@ -171,3 +174,9 @@ def make_folder(folder: Path, not_a_folder: Msg, cannot_make: Callable[[str], Ms
         raise RefereeError(cannot_make(exc.strerror or str(exc))) from None
     plain = Path(os.path.normpath(given))
     return plain if plain.resolve() == folder else folder
+
+
+def outcome_line(game: Game, lang: Lang) -> str:
+    """The end of the game as a person says it, as its ruleset words it."""
+    said = game.outcome_words()
+    return render(msg("core.over") if said is None else said, lang)

@@ -38,6 +38,7 @@ from referee.cli.common import (
     stdin_is_terminal,
     user_errors,
 )
+from referee.cli.common import outcome_line as outcome_line  # found here too, as before
 from referee.cli.pictures import Pictures
 from referee.cli.terminal import Screen, TerminalPlayer, ask_who_plays
 from referee.core.drivers import Player, RandomChance, play_out
@@ -127,12 +128,6 @@ def stopped(saver: Saver, lang: Lang) -> typer.Exit:
         out.print(render(msg("play.stopped-saved", path=path, command=command), lang),
                   markup=False)
     return typer.Exit(130)
-
-
-def outcome_line(game: Game, lang: Lang) -> str:
-    """The end of the game as a person says it, as its ruleset words it."""
-    said = game.outcome_words()
-    return render(msg("core.over") if said is None else said, lang)
 
 
 class Saver:

@@ -16,9 +16,9 @@ from referee.cli.common import (
     err,
     language,
     out,
+    outcome_line,
     user_errors,
 )
-from referee.cli.play import outcome_line
 from referee.cli.terminal import is_outcome_line
 from referee.core.events import REFEREE
 from referee.core.i18n import for_reader, msg, render

@@ -35,6 +35,7 @@ from referee.cli.common import (
     language,
     make_folder,
     out,
+    outcome_line,
     same_file,
     user_errors,
 )
@@ -50,7 +51,6 @@ from referee.cli.orders import (
     read_orders_files,
     write_text_atomic,
 )
-from referee.cli.play import outcome_line
 from referee.core.errors import RefereeError, SaveFileError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
@@ -180,13 +180,23 @@ class Turn:
 
     def recorded(self, observer: str) -> list[Event]:
         """The events of this turn meant for ``observer`` rather than announced
-        to everyone: for every observer at once, in one pass over the turn."""
-        if self._recorded is None:
-            self._recorded = {}
+        to everyone: for every other observer the desk knows at once, in one
+        pass over the turn (an event's seats passed over in one step)."""
+        recorded = self._recorded
+        if recorded is None:
+            known = frozenset(self.desk.observers(self.before))
+            recorded = self._recorded = {token: [] for token in known}
             for event in self.new_events(REFEREE):
-                for token in event.audience.observers or ():
-                    self._recorded.setdefault(token, []).append(event)
-        return self._recorded.get(observer, [])
+                observers = event.audience.observers
+                if observers:
+                    for token in known & observers:
+                        recorded[token].append(event)
+        found = recorded.get(observer)
+        if found is None:
+            found = recorded[observer] = [
+                event for event in self.new_events(REFEREE)
+                if observer in (event.audience.observers or ())]
+        return found
 
     def record(self, observer: str, lang: Lang) -> list[str]:
         """What ``observer`` recorded this turn (worked out once in each language)."""
@@ -242,17 +252,19 @@ class Turn:
 
     def text(self, lang: Lang) -> list[str]:
         """What is printed of the turn without ``--json``: each seat's part of
-        the log, each other observer's records, the game master's log."""
+        the log, each other observer's records, the game master's log; the
+        part of each reader one text of several lines, its heading then its
+        lines indented."""
         game = self.game
         lines: list[str] = []
         for seat in game.seats:
-            lines.append(f"== {render(game.seat_name(seat), lang)} ({seat})")
-            lines += [f"  {line}" for line in self.lines(seat, lang)]
+            lines.append(_part(f"== {render(game.seat_name(seat), lang)} ({seat})",
+                               self.lines(seat, lang)))
         for token in self.observers():
-            lines.append(f"== {render(self.observer_title(token), lang)}")
-            lines += [f"  {line}" for line in self.record(token, lang)]
-        lines.append(f"== {render(msg('resolve.referee'), lang)}")
-        lines += [f"  {line}" for line in self.lines(REFEREE, lang)]
+            lines.append(_part(f"== {render(self.observer_title(token), lang)}",
+                               self.record(token, lang)))
+        lines.append(_part(f"== {render(msg('resolve.referee'), lang)}",
+                           self.lines(REFEREE, lang)))
         lines += [render(msg("resolve.refused", seat=seat, reason=exc.render(lang)), lang)
                   for seat, exc in self.refused]
         if game.is_over:
@@ -265,6 +277,11 @@ class Turn:
                            name=self.game.seat_name(seat),
                            language=msg(f"resolve.language.{self.languages[seat]}")), lang)
                 for seat, path in self.reports.items()]
+
+
+def _part(heading: str, lines: list[str]) -> str:
+    """A reader's part of the text: ``heading``, then each line indented."""
+    return "\n  ".join([heading, *lines])
 
 
 def void_json(void: VoidOrder, lang: Lang) -> dict[str, str | None]:
@@ -361,10 +378,10 @@ def write_json(data: dict[str, Any]) -> None:
 
 
 def write_plain(lines: Sequence[str]) -> None:
-    """``lines`` to standard output as they are: no markup, no wrapping, no
-    highlighting, and none of the cost of a rich console for a turn of
-    thousands of lines."""
+    """``lines`` to standard output as they are, in one write: no markup, no
+    wrapping, no highlighting, and none of the cost of a rich console for a
+    turn of thousands of lines."""
     stream = out.file
-    for line in lines:
-        stream.write(line + "\n")
+    if lines:
+        stream.write("\n".join(lines) + "\n")
     stream.flush()

@@ -27,6 +27,7 @@ OR as it joins them ("2 and 6", «2 и 6»).
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
@@ -133,11 +134,33 @@ class ListArg(FluentType):
         return "plural" if self.items else None
 
 
-@functools.lru_cache(maxsize=4096)
 def _joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
-    """``texts`` joined as ``lang`` joins a list in ``style``, worked out once:
-    the same few names are joined line after line."""
-    return format_list(list(texts), style=style, locale=locale_of(lang))  # type: ignore[arg-type]
+    """``texts`` joined as ``lang`` joins a list in ``style`` (Babel's
+    ``format_list``), the words between them found once per length: the
+    lists a turn joins (who sees a move) are seldom the same twice."""
+    between = _list_words(len(texts), style, lang)
+    if between is None:
+        return format_list(list(texts), style=style, locale=locale_of(lang))  # type: ignore[arg-type]
+    out = [between[0]]
+    for text, after in zip(texts, between[1:], strict=True):
+        out += (text, after)
+    return "".join(out)
+
+
+_MARK = re.compile("\ue000([0-9]+)\ue001")
+"""A stand-in for an item of a list (private-use characters no pattern holds)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _list_words(count: int, style: str, lang: Lang) -> tuple[str, ...] | None:
+    """What ``format_list`` writes around ``count`` items, in order: before
+    the first, then after each; None where it does not write each item once,
+    in order, as it is (then it joins every list itself)."""
+    marks = [f"\ue000{at}\ue001" for at in range(count)]
+    joined = format_list(marks, style=style, locale=locale_of(lang))  # type: ignore[arg-type]
+    if [int(found) for found in _MARK.findall(joined)] != list(range(count)):
+        return None
+    return tuple(_MARK.split(joined)[::2])
 
 
 class TextArg(FluentType):
@@ -430,6 +453,36 @@ class Bundle:
                 pass  # Fluent writes it, with what it says of the error
         text, _errors = self.bundle.format_pattern(pattern, values)
         return str(text)
+
+    def writer(self, key: str) -> Callable[[dict[str, Any]], str]:
+        """:meth:`format` of ``key``'s text, its message and pattern found
+        once: the function takes a dict of arguments of the caller's own,
+        which it may add to (a missing parameter stays visible)."""
+        pieces = self._plain_pieces(key)
+        message = self._message(key)
+        pattern = message.value
+        if pattern is None:
+            return lambda args: key
+        needs = tuple(self.needs[key])
+        made = self._made(key, None, pattern)
+        bundle = self.bundle
+
+        def write(args: dict[str, Any]) -> str:
+            if pieces is not None:
+                plain = self._plain_text(pieces, args)
+                if plain is not None:
+                    return plain
+            for name in needs:
+                if name not in args:
+                    args[name] = "{" + name + "}"
+            if made is not None:
+                try:
+                    return made(args)
+                except Unsupported:
+                    pass  # Fluent writes it, with what it says of the error
+            text, _errors = bundle.format_pattern(pattern, args)
+            return str(text)
+        return write
 
     def _made(self, key: str, attribute: str | None,
               pattern: Pattern | Any) -> Callable[[Mapping[str, Any]], str] | None:

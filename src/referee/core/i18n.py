@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -408,16 +408,19 @@ class Catalogue:
         self._found: dict[Lang, dict[str, tuple[Lang, Plain | None] | None]] = {
             lang: {} for lang in LANGS}
         """Each key's language and plain pieces (:meth:`_template`)."""
-        self._common: dict[Lang, dict[int, tuple[Msg, str, frozenset[object]]]] = {
+        self._common: dict[Lang, dict[int, tuple[Msg, str, Collection[object]]]] = {
             lang: {} for lang in LANGS}
         """While remembering: a text as every reader it does not address reads
         it, with the readers it addresses (:meth:`_word_common`)."""
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
+        self._fluent: dict[Lang, dict[str, Callable[[dict[str, object]], str]]] = {
+            lang: {} for lang in LANGS}
+        """Each key Fluent writes, its message found once (:meth:`_fluent_text`)."""
         self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
         """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
-        self._met: list[frozenset[object]] = []
+        self._met: list[Collection[object]] = []
         """The readers addressed on the way to the common wordings being made."""
 
     @contextmanager
@@ -448,8 +451,10 @@ class Catalogue:
         with self._reading:
             if path not in self.sources:
                 self.sources.append(path)
-                for known in self._found.values():
-                    known.clear()  # every key found again, this file read first
+                for found in self._found.values():
+                    found.clear()  # every key found again, this file read first
+                for writers in self._fluent.values():
+                    writers.clear()
 
     @property
     def templates(self) -> dict[Lang, dict[str, str]]:
@@ -550,6 +555,8 @@ class Catalogue:
         addresses; a personal part is its wording's text."""
         common = self._common[lang].get(id(message))
         if common is None or common[0] is not message:  # each entry holds its text alive
+            if message.key == PERSONAL:
+                return self._personal_text(message, reader, lang)
             common = self._word_common(message, lang)
         met = common[2]
         if reader not in met:
@@ -560,36 +567,38 @@ class Catalogue:
         known = self._worded.get(key)
         if known is not None and known[0] is message:
             return known[1]
-        if message.key == PERSONAL:
-            chosen = _wording_for(message.params, reader)
-            text = self._worded_text(chosen, reader, lang) if type(chosen) is Msg \
-                else self.render(message, lang)
-        else:
-            text = self._format(message, lang, reader)
+        text = self._format(message, lang, reader)
         self._worded[key] = (message, text)
         return text
 
-    def _word_common(self, message: Msg, lang: Lang) -> tuple[Msg, str, frozenset[object]]:
+    def _personal_text(self, message: Msg, reader: object, lang: Lang) -> str:
+        """A personal part as ``reader`` reads it: its wording's text,
+        remembered there (the part itself is not: it is met once, in the
+        text that holds it). While a common wording is made, the readers
+        it addresses are noted."""
+        params = message.params
+        to = params.get("to", ())
+        if reader is _NOBODY and to and isinstance(to, tuple):
+            self._met.append(to)
+        chosen = _wording_for(params, reader)
+        if type(chosen) is Msg:
+            return self._worded_text(chosen, reader, lang)
+        return self.render(message, lang)
+
+    def _word_common(self, message: Msg, lang: Lang) -> tuple[Msg, str, Collection[object]]:
         """``message``'s common wording, with every reader a personal part
         on the way to it is addressed to, found as it is made: a reader
         none of them addresses reads that wording (a personal part inside
         a wording it does not read cannot change what it reads)."""
-        mark = len(self._met)
+        met_so_far = self._met
+        mark = len(met_so_far)
         try:
-            if message.key == PERSONAL:
-                params = message.params
-                to = params.get("to", ())
-                if isinstance(to, tuple) and to:
-                    self._met.append(frozenset(to))
-                they = params["they"]
-                text = self._worded_text(they, _NOBODY, lang) if type(they) is Msg \
-                    else self.render(message, lang)
-            else:
-                text = self._format(message, lang, _NOBODY)
-            found = self._met[mark:]
+            text = self._format(message, lang, _NOBODY)
+            found = len(met_so_far) - mark
+            met: Collection[object] = _NO_ONE if found == 0 else met_so_far[mark] \
+                if found == 1 else frozenset().union(*met_so_far[mark:])
         finally:
-            del self._met[mark:]
-        met = found[0] if len(found) == 1 else frozenset().union(*found) if found else _NO_ONE
+            del met_so_far[mark:]
         common = self._common[lang][id(message)] = (message, text, met)
         return common
 
@@ -606,7 +615,16 @@ class Catalogue:
             plain = self._plain_text(message, lang, pieces, reader)
             if plain is not None:
                 return plain
-        return self.bundle(lang).format(message.key, self.arguments(message, lang, reader))
+        return self._fluent_text(message, lang, reader)
+
+    def _fluent_text(self, message: Msg, lang: Lang, reader: object) -> str:
+        """``message`` in ``lang`` as Fluent writes it (``Bundle.format``),
+        its message and pattern found once per key."""
+        writers = self._fluent[lang]
+        write = writers.get(message.key)
+        if write is None:
+            write = writers[message.key] = self.bundle(lang).writer(message.key)
+        return write(self.arguments(message, lang, reader))
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
@@ -643,6 +661,9 @@ class Catalogue:
                 out.append(value)  # type: ignore[arg-type]
             elif kind is Msg and reader is not None:
                 out.append(self._worded_text(value, reader, lang))  # type: ignore[arg-type]
+            elif kind is Name:  # Name.render, without the call
+                out.append(value.ru if lang == "ru" and value.ru  # type: ignore[attr-defined]
+                           else value.en)  # type: ignore[attr-defined]
             elif value is _MISSING:
                 out.append("{" + name + "}")  # a missing parameter stays visible
             else:
@@ -690,6 +711,11 @@ class Catalogue:
         return {k: self._argument(v, lang, reader, grammar) for k, v in message.params.items()}
 
     def _argument(self, value: Param, lang: Lang, reader: object, grammar: ModuleType) -> object:
+        kind = type(value)
+        if kind is Name:  # the commonest, found without a chain of checks
+            return self._name_argument(value, lang, grammar)  # type: ignore[arg-type]
+        if kind is str:
+            return value
         if isinstance(value, Msg):
             inner, worded = value, reader
             if reader is None:

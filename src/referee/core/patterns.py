@@ -68,8 +68,8 @@ class _Maker:
         if all(isinstance(piece, str) for piece in pieces):
             text = "".join(pieces)  # type: ignore[arg-type]
             return lambda args: text
-        return lambda args: "".join(
-            piece if type(piece) is str else piece(args) for piece in pieces)  # type: ignore[operator]
+        return lambda args: "".join([
+            piece if type(piece) is str else piece(args) for piece in pieces])  # type: ignore[operator]
 
     def piece(self, node: Any) -> Callable[[Args], str]:
         """One piece of a pattern, written as text."""
