@@ -15,7 +15,7 @@ arithmetic is not sure.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from html import escape
 from typing import Any
 
@@ -349,15 +349,17 @@ class Table:
         ux, uy = unit(target[0] - p.x, target[1] - p.y)
         return (p.x + ux * length, p.y + uy * length)
 
-    def contact_spots(self, mover: str, target: str, fan: int = 9) -> list[XY]:
+    def contact_spots(self, mover: str, target: str, fan: int = 9) -> Iterator[XY]:
         """Spots where ``mover``'s base would touch ``target``'s, nearest to
-        ``mover``'s line of approach first."""
+        ``mover``'s line of approach first (so each is at least as far from
+        ``mover`` as the one before), each worked out when asked for (the
+        first usually suffices)."""
         m, t = self.pieces[mover], self.pieces[target]
         reach = m.radius + t.radius
         base = math.atan2(m.y - t.y, m.x - t.x)
-        turns = _FAN_TURNS if fan == len(_FAN_TURNS) else _fan_turns(fan)
-        return [(t.x + reach * math.cos(base + turn), t.y + reach * math.sin(base + turn))
-                for turn in turns]
+        tx, ty = t.x, t.y
+        for turn in _FAN_TURNS if fan == len(_FAN_TURNS) else _fan_turns(fan):
+            yield (tx + reach * math.cos(base + turn), ty + reach * math.sin(base + turn))
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where ``piece_id``, going straight toward ``target``, stops with its

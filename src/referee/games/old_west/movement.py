@@ -396,8 +396,18 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     if gap > fighter.move + EPS + SURE:
         return None  # every spot in base contact is at least the gap away
     limit, ignore = fighter.move + EPS, (target_id,)
+    beyond = limit + FARTHER
+    mx, my = me.x, me.y
     for spot in table.contact_spots(fighter_id, target_id):  # _reaches, asked of ways itself
+        if math.hypot(spot[0] - mx, spot[1] - my) > beyond:
+            return None  # this spot and every one after it is farther than the move
         if ways.reaches(spot, limit, ignore, rules.barrier_height, rules.barrier_cost):
             return spot, None
     return None
+
+
+FARTHER = 1e-9
+"""How far beyond a move a contact spot must be for those after it (each at
+least as far off) to be left untried: far above any rounding of their
+distances, so each would have been found too far."""
 
