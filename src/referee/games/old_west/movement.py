@@ -326,13 +326,16 @@ def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
     ``across_reach`` (OW-MEL-1: models come to fight only by a charge)?"""
     table, me = state.table, state.fighters[fighter_id]
     piece = table.pieces[fighter_id]
+    reach = state.rules.across_reach
+    across = 2 * reach + EPS  # farther apart, no obstacle is fought across (Table.across_at)
     for enemy in state.active():
         if enemy.posse == me.posse:
             continue
         other = table.pieces[enemy.id]
-        if distance_xy(spot, other.xy) - piece.radius - other.radius <= EPS:
+        gap = distance_xy(spot, other.xy) - piece.radius - other.radius
+        if gap <= EPS:
             return False
-        if table.across_at(spot, piece.radius, enemy.id, state.rules.across_reach):
+        if gap <= across and table.across_at(spot, piece.radius, enemy.id, reach):
             return False
     return True
 
