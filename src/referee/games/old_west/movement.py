@@ -379,7 +379,7 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     table, rules = state.table, state.rules
     fighter = state.fighters[fighter_id]
     me, target = table.pieces[fighter_id], table.pieces[target_id]
-    gap = table.distance(fighter_id, target_id)
+    gap = max(0.0, math.hypot(me.x - target.x, me.y - target.y) - me.radius - target.radius)
     if gap > fighter.move + rules.across_reach + 2 * EPS:
         return None  # no spot in reach: every way there is longer than the move
     if ways is None:
