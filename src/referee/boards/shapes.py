@@ -35,6 +35,14 @@ BUFFER_SAG = 0.0013
 the radius (1 - cos(pi/64) is 0.0012)."""
 SLACK_RADIUS = BUFFER_SLACK / BUFFER_SAG
 """The largest radius :data:`BUFFER_SLACK` covers."""
+TOUCH_RATE = 0.05
+"""The least rate (inches of gap per inch of way) at which a moving base
+must close on a shape where it first touches it for that touch to be worked
+out rather than found step by step: a way that grazes the outline is
+measured (:meth:`Shape.first_touch`)."""
+NEAR_MISS = 1e-9
+"""A base whose way passes within this of touching an outline without
+touching it grazes it (:meth:`Shape.first_touch`); far above any rounding."""
 
 
 def point_segment(px: float, py: float, s: Segment) -> float:
@@ -123,6 +131,54 @@ def nearest_point(geometry: BaseGeometry, xy: XY) -> XY:
     return (near.x, near.y)
 
 
+def _side_touch(px: float, py: float, ux: float, uy: float, r: float, length: float,
+                ax: float, ay: float, bx: float, by: float) -> float | None:
+    """How far the base goes until its edge meets the side from a to b
+    between its ends (infinity if never; None if it grazes the side's line,
+    :meth:`Shape.first_touch`). The base starts clear of the side."""
+    ex, ey = bx - ax, by - ay
+    size = math.hypot(ex, ey)
+    if size < 1e-12:
+        return math.inf  # a point: its end's touch alone
+    nx, ny = -ey / size, ex / size
+    s0 = (px - ax) * nx + (py - ay) * ny  # signed distance of the centre from the line
+    rate = ux * nx + uy * ny
+    if abs(rate) < TOUCH_RATE:
+        s1 = s0 + rate * length
+        nearest, farthest = sorted((abs(s0), abs(s1)))
+        if s0 * s1 <= 0:
+            nearest = 0.0
+        if nearest <= r + NEAR_MISS and farthest >= r - NEAR_MISS:
+            return None  # along the line, at about a radius from it
+        return math.inf  # ends within the band are the ends' touches
+    if s0 * rate >= 0:
+        return math.inf  # going away from the line (or starting within the band)
+    t = (abs(s0) - r) / abs(rate)
+    if t < 0:
+        return math.inf  # within the band already: only an end can be met
+    foot = ((px + ux * t - ax) * ex + (py + uy * t - ay) * ey) / (size * size)
+    return t if 0.0 <= foot <= 1.0 else math.inf
+
+
+def _end_touch(px: float, py: float, ux: float, uy: float, r: float,
+               ax: float, ay: float) -> float | None:
+    """How far the base goes until its edge meets the point (ax, ay)
+    (infinity if never; None if it grazes it, :meth:`Shape.first_touch`).
+    The base starts clear of the point."""
+    wx, wy = px - ax, py - ay
+    b = wx * ux + wy * uy
+    if b >= 0:
+        return math.inf  # going away from it
+    disc = b * b - (wx * wx + wy * wy - r * r)
+    if disc < 0:
+        miss = math.sqrt(wx * wx + wy * wy - b * b) - r
+        return math.inf if miss > NEAR_MISS else None
+    root = math.sqrt(disc)
+    if root < TOUCH_RATE * r:  # the gap closes at root / r an inch
+        return None
+    return -b - root
+
+
 class Shape:
     """A piece of terrain's outline as segments (a fence, a drop's edge) or a
     closed ring (a building, a cover area), with its shapely geometry.
@@ -199,6 +255,34 @@ class Shape:
             if d < best:
                 best = d
         return best
+
+    def first_touch(self, px: float, py: float, ux: float, uy: float, r: float,
+                    length: float) -> float | None:
+        """How far a base of radius ``r`` at (px, py) goes along the unit
+        direction (ux, uy) until its edge first touches the outline (0 if it
+        already overlaps the shape; infinity if it never does), worked out
+        from each side's line and ends (where a moving circle meets a line
+        or a point is a quadratic). None when the way, within ``length``,
+        grazes the outline: it closes on a side or an end slower than
+        :data:`TOUCH_RATE`, or misses one by less than :data:`NEAR_MISS`, or
+        starts as near as that to touching; then only measuring tells."""
+        if self.closed and self._inside(px, py):
+            return 0.0
+        first = math.inf
+        for ax, ay, bx, by in self.segments:
+            d = point_segment(px, py, (ax, ay, bx, by))
+            if d < r - NEAR_MISS:
+                return 0.0
+            if d <= r + NEAR_MISS:
+                return None
+            side = _side_touch(px, py, ux, uy, r, length, ax, ay, bx, by)
+            ends = (_end_touch(px, py, ux, uy, r, ax, ay), _end_touch(px, py, ux, uy, r, bx, by))
+            for t in (side, *ends):
+                if t is None:
+                    return None
+                if t < first:
+                    first = t
+        return first
 
     def contains(self, xy: XY) -> bool:
         """shapely's ``contains``: strictly inside a closed shape."""

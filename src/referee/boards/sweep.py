@@ -119,14 +119,16 @@ def path_clear(table: Board, piece: Piece, to: XY, ignore: Iterable[str],
     start = piece.xy
     if start == to:
         return True
-    r = piece.radius
-    if ends_over(obstacles, start, to, r):
-        return False
+    sx, sy, tx, ty, r = start[0], start[1], to[0], to[1], piece.radius
     passable = {id(o) for o in crossable}
-    s = (start[0], start[1], to[0], to[1])
+    # ends_over() and the crossings in one look at each obstacle: one whose
+    # box is farther than the radius off the way is neither ended over nor crossed
     for o, shape in obstacles:
-        if id(o) not in passable and not shape.apart(*s, r) \
-                and shape.touched_by_path(start, to, r - EPS):
+        if shape.apart(sx, sy, tx, ty, r):
+            continue
+        if shape.touched_by_path(to, to, r - SNUG):
+            return False
+        if id(o) not in passable and shape.touched_by_path(start, to, r - EPS):
             return False
     return over_drops or not lines_cross(drops, start, to)
 
@@ -190,10 +192,22 @@ class Around:
         start = p.xy
         if start == to:
             return True
-        across = crossed(obstacles, start, to, p.radius)
-        if any(o.height > highest for o in across) or length + each * len(across) > limit:
+        # crossed() and ends_over() in one look at each obstacle: one whose box
+        # is farther than the radius off the way is neither crossed nor ended over
+        sx, sy, tx, ty, r = start[0], start[1], to[0], to[1], p.radius
+        jumped = 0
+        for o, shape in obstacles:
+            if shape.apart(sx, sy, tx, ty, r):
+                continue
+            if shape.touched_by_path(start, to, r - EPS):
+                if o.height > highest:
+                    return False
+                jumped += 1
+            if shape.touched_by_path(to, to, r - SNUG):
+                return False
+        if length + each * jumped > limit:
             return False
-        return not (ends_over(obstacles, start, to, p.radius) or lines_cross(drops, start, to))
+        return not lines_cross(drops, start, to)
 
     def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
         """:meth:`Table.bases_in_way` for this piece."""

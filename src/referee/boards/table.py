@@ -15,14 +15,14 @@ arithmetic is not sure.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from html import escape
 from typing import Any
 
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from referee.boards.shapes import BISECTION_GUARD, SURE, XY, point_segment, unit
+from referee.boards.shapes import BISECTION_GUARD, SURE, XY, Shape, point_segment, unit
 from referee.boards.sweep import (
     Around,
     bases_in_way,
@@ -349,27 +349,28 @@ class Table:
         ux, uy = unit(target[0] - p.x, target[1] - p.y)
         return (p.x + ux * length, p.y + uy * length)
 
-    def contact_spots(self, mover: str, target: str, fan: int = 9) -> list[XY]:
+    def contact_spots(self, mover: str, target: str, fan: int = 9) -> Iterator[XY]:
         """Spots where ``mover``'s base would touch ``target``'s, nearest to
-        ``mover``'s line of approach first."""
+        ``mover``'s line of approach first (so each is at least as far from
+        ``mover`` as the one before), each worked out when asked for (the
+        first usually suffices)."""
         m, t = self.pieces[mover], self.pieces[target]
         reach = m.radius + t.radius
         base = math.atan2(m.y - t.y, m.x - t.x)
-        turns = _FAN_TURNS if fan == len(_FAN_TURNS) else _fan_turns(fan)
-        return [(t.x + reach * math.cos(base + turn), t.y + reach * math.sin(base + turn))
-                for turn in turns]
+        tx, ty = t.x, t.y
+        for turn in _FAN_TURNS if fan == len(_FAN_TURNS) else _fan_turns(fan):
+            yield (tx + reach * math.cos(base + turn), ty + reach * math.sin(base + turn))
 
     def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
         """Where ``piece_id``, going straight toward ``target``, stops with its
         base against ``obstacle`` (a charge to a fence): touching it, not over
         it, on the grid of :data:`GRID` decimals; None if it never meets it.
 
-        A bisection of 30 steps on how far the base goes, measured exactly
-        (no polygonal buffer). The distance from the swept path to the
-        obstacle changes by no more than the path's length does, so a step
-        whose answer that bound already gives (by a wide
-        :data:`~referee.boards.shapes.BISECTION_GUARD`) is not measured:
-        every step still answers what measuring it would."""
+        The answer of a bisection of :data:`STOP_STEPS` steps on how far the
+        base goes, each step measuring the swept path exactly (no polygonal
+        buffer): :func:`_guided_stop` when where the base first touches the
+        obstacle can be worked out (:meth:`Shape.first_touch`), else
+        :func:`_bisected_stop`."""
         p = self.pieces[piece_id]
         shape = self.terrain.shape(obstacle)
         if p.xy == target or not shape.crossed_by_line(p.xy, target):
@@ -377,27 +378,10 @@ class Table:
         total = math.hypot(target[0] - p.x, target[1] - p.y)
         ux, uy = unit(target[0] - p.x, target[1] - p.y)  # as toward() goes
         px, py, r = p.x, p.y, p.radius
-        far_side, near_side = r + BISECTION_GUARD, r - BISECTION_GUARD
-        low, high = 0.0, total
-        clear_low = shape.segment_distance((px, py, px, py))
-        """At least the distance of the path ending at ``low``."""
-        touch_high = shape.segment_distance((px, py, px + ux * high, py + uy * high))
-        """At most the distance of the path ending at ``high``."""
-        for _ in range(30):
-            mid = (low + high) / 2
-            at_least = clear_low - (mid - low)
-            if at_least > far_side:
-                low, clear_low = mid, at_least
-                continue
-            at_most = touch_high + (high - mid)
-            if at_most < near_side:
-                high, touch_high = mid, at_most
-                continue
-            gap = shape.segment_distance((px, py, px + ux * mid, py + uy * mid))
-            if gap < r:
-                high, touch_high = mid, gap
-            else:
-                low, clear_low = mid, gap
+        touch = shape.first_touch(px, py, ux, uy, r, total)
+        low = None if touch is None else _guided_stop(shape, px, py, ux, uy, r, total, touch)
+        if low is None:
+            low = _bisected_stop(shape, px, py, ux, uy, r, total)
         return snap((px + ux * low, py + uy * low))
 
     # -- picture ------------------------------------------------------------------
@@ -441,6 +425,81 @@ class Table:
                        f"{escape(piece.label or piece.id)}</text></g>")
         out.append("</svg>")
         return "\n".join(out)
+
+
+STOP_STEPS = 30
+"""The steps of :meth:`Table.stop_before`'s bisection."""
+GUIDE = 2e-8
+"""How far from where a base first touches an obstacle a step of
+:func:`_guided_stop` must be to be taken without measuring: closing on it at
+:data:`~referee.boards.shapes.TOUCH_RATE` at least, the gap there differs
+from the radius by 1e-9" or more, far above any rounding in the measure."""
+
+
+def _guided_stop(shape: Shape, px: float, py: float, ux: float, uy: float, r: float,
+                 total: float, touch: float) -> float | None:
+    """:func:`_bisected_stop`'s answer, knowing the base first touches the
+    shape ``touch`` inches along: a step clearly short of that is clear and
+    one clearly past it touches; only the steps about it are measured, and
+    so are the two ends the bisection arrives at. None if an end's measure
+    disagrees (then the plain bisection answers).
+
+    The bisection's steps are the same numbers as the plain one's; every
+    step taken without measuring lies at or short of the last clear end, or
+    at or past the last touching one, and the measure only shrinks as the
+    path grows, so the two ends' measures answer for every step."""
+    low, high = 0.0, total
+    low_measured = high_measured = True  # where the plain bisection starts too
+    for _ in range(STOP_STEPS):
+        mid = (low + high) / 2
+        if mid < touch - GUIDE:
+            low, low_measured = mid, False
+        elif mid > touch + GUIDE:
+            high, high_measured = mid, False
+        elif shape.segment_distance((px, py, px + ux * mid, py + uy * mid)) < r:
+            high, high_measured = mid, True
+        else:
+            low, low_measured = mid, True
+    if not low_measured and shape.segment_distance(
+            (px, py, px + ux * low, py + uy * low)) < r:
+        return None
+    if not high_measured and shape.segment_distance(
+            (px, py, px + ux * high, py + uy * high)) >= r:
+        return None
+    return low
+
+
+def _bisected_stop(shape: Shape, px: float, py: float, ux: float, uy: float, r: float,
+                   total: float) -> float:
+    """How far the base at (px, py) of radius ``r`` goes along (ux, uy), at
+    most ``total``, before its swept path comes nearer than ``r`` to the
+    shape: a bisection of :data:`STOP_STEPS` steps. The distance from the
+    swept path to the shape changes by no more than the path's length does,
+    so a step whose answer that bound already gives (by a wide
+    :data:`~referee.boards.shapes.BISECTION_GUARD`) is not measured: every
+    step still answers what measuring it would."""
+    far_side, near_side = r + BISECTION_GUARD, r - BISECTION_GUARD
+    low, high = 0.0, total
+    clear_low = shape.segment_distance((px, py, px, py))
+    """At least the distance of the path ending at ``low``."""
+    touch_high = shape.segment_distance((px, py, px + ux * high, py + uy * high))
+    """At most the distance of the path ending at ``high``."""
+    for _ in range(STOP_STEPS):
+        mid = (low + high) / 2
+        at_least = clear_low - (mid - low)
+        if at_least > far_side:
+            low, clear_low = mid, at_least
+            continue
+        at_most = touch_high + (high - mid)
+        if at_most < near_side:
+            high, touch_high = mid, at_most
+            continue
+        gap = shape.segment_distance((px, py, px + ux * mid, py + uy * mid))
+        if gap < r:
+            high, touch_high = mid, gap
+        else:
+            low, clear_low = mid, gap
+    return low
 
 
 def _fan_turns(fan: int) -> tuple[float, ...]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from random import Random
 
+import pytest
+
 from referee.boards.table import Piece
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
@@ -81,11 +83,17 @@ def test_a_stop_against_an_obstacle_is_the_plain_bisections():
     fence, house = table.obstacles
     rng = Random(11)
     stops = 0
-    for n in range(1500):
+    for n in range(2000):
         obstacle = fence if n % 2 else house
         if n % 5 == 0:  # on the fence's line, going along it
             start = (rng.choice([1.0, 2.5, 15.0, 16.2]), 12.0 + rng.choice([0.0, 1e-9, 0.3]))
             target = (rng.uniform(4, 13), 12.0 + rng.uniform(-0.5, 0.5))
+        elif n % 5 == 1:  # at an end of the fence or a corner of the house, head on or grazing
+            start, target = toward_corner(rng)
+        elif n % 5 == 2:  # along a wall of the house, about a radius off it
+            y = rng.choice([10 - 0.4921, 10 - 0.49213, 14 + 0.49212, 10.0, 14.0])
+            start = (rng.uniform(12, 16), y)
+            target = (rng.uniform(17, 23), y + rng.uniform(-0.01, 0.01))
         else:
             start = (rng.uniform(1, 23), rng.uniform(6, 18))
             target = (rng.uniform(1, 23), rng.uniform(6, 18))
@@ -94,6 +102,48 @@ def test_a_stop_against_an_obstacle_is_the_plain_bisections():
         assert quick == plain_stop_before(table, "marshal", obstacle, target), (start, target)
         stops += quick is not None
     assert stops > 300
+
+
+def toward_corner(rng: Random) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A start 5" from an end of the fence or a corner of the house, and a
+    target beside that point: straight at it, a radius off (grazing) or
+    anywhere near."""
+    cx, cy = rng.choice([(17, 10), (21, 10), (21, 14), (17, 14), (3, 12), (14, 12)])
+    angle = rng.uniform(0, 2 * math.pi)
+    start = (round(cx + 5 * math.cos(angle), 4), round(cy + 5 * math.sin(angle), 4))
+    off = rng.choice([0.0, 0.4921, 0.49212, 0.4922, 0.3, rng.uniform(-1, 1)])
+    return start, (cx - off * math.sin(angle), cy + off * math.cos(angle))
+
+
+def test_where_a_base_first_touches_an_obstacle_is_where_the_bisection_stops():
+    """Worked out from the sides and ends (the quadratic of a circle meeting
+    a point, a line's distance), the first touch lies within a bisection
+    step of the plain bisection's stop; a way that grazes is left to the
+    bisection, and few do."""
+    ruleset, scenario = load_scenario("old-west")
+    table = Game(ruleset, scenario).state.table
+    fence, house = table.obstacles
+    rng = Random(12)
+    worked_out = left = 0
+    for n in range(800):
+        obstacle = fence if n % 2 else house
+        start, target = toward_corner(rng) if n % 3 == 0 else (
+            (rng.uniform(1, 23), rng.uniform(6, 18)), (rng.uniform(1, 23), rng.uniform(6, 18)))
+        table.move("marshal", start)
+        p = table.pieces["marshal"]
+        total = math.dist(p.xy, target)
+        if total == 0 or not table.terrain.shape(obstacle).crossed_by_line(p.xy, target):
+            continue
+        ux, uy = (target[0] - p.x) / total, (target[1] - p.y) / total
+        touch = table.terrain.shape(obstacle).first_touch(p.x, p.y, ux, uy, p.radius, total)
+        if touch is None:
+            left += 1
+            continue
+        stop = plain_stop_before(table, "marshal", obstacle, target)
+        assert stop is not None
+        assert math.dist(p.xy, stop) == pytest.approx(touch, abs=1e-3), (start, target)
+        worked_out += 1
+    assert worked_out > 150 and left < worked_out / 10, (worked_out, left)
 
 
 def test_who_fights_whom_is_remembered_only_while_no_base_changes():

@@ -3,6 +3,8 @@ leaves it out). Read by the Shooting phase and by the Quickdraw's offer."""
 
 from __future__ import annotations
 
+import math
+
 from referee.boards.table import EPS
 from referee.games.old_west.state import OldWestState
 
@@ -22,15 +24,23 @@ def targets(state: OldWestState, shooter_id: str) -> list[str]:
     if shooter.gun is None:
         return []
     table, reach, sight = state.table, shooter.gun.range + EPS, state.rules.sight_height
-    at = table.pieces[shooter_id].xy
+    pieces = table.pieces
+    me = pieces[shooter_id]
+    at = me.xy
     found = []
     for enemy in state.active():
-        if enemy.posse == shooter.posse or table.distance(shooter_id, enemy.id) > reach:
+        if enemy.posse == shooter.posse:
             continue
-        if state.engaged_with(enemy.id) or any(
-                o.height >= sight for o in table.obstacles_between(at, table.pieces[enemy.id].xy)):
+        them = pieces[enemy.id]  # out of range: farther than reach, edge to edge (Table.distance)
+        if math.hypot(me.x - them.x, me.y - them.y) - me.radius - them.radius > reach:
             continue
-        found.append(enemy.id)
+        if state.engaged_with(enemy.id):
+            continue
+        for obstacle in table.obstacles_between(at, them.xy):
+            if obstacle.height >= sight:
+                break
+        else:
+            found.append(enemy.id)
     return found
 
 

@@ -110,13 +110,8 @@ def decided(state: OldWestState, looked: bool = False) -> Outcome | None:
 
 def _verdict(state: OldWestState) -> tuple[Outcome, Why] | None:
     """:func:`decided`, with why as data: :func:`achieved` and :func:`gone`,
-    the models counted in one look."""
-    escaped_now, on_table = dict.fromkeys(state.seats, 0), dict.fromkeys(state.seats, 0)
-    for f in state.fighters.values():
-        if f.status == "active":
-            on_table[f.posse] += 1
-        elif f.status == "escaped":
-            escaped_now[f.posse] += 1
+    the models counted in one look (:func:`_counted`)."""
+    escaped_now, on_table = _counted(state)
     met = [seat for seat in state.seats if _met(state, seat, escaped_now[seat])]
     if len(met) == 2:
         return Outcome.draw(state.seats, msg("ow.end.both-achieved")), "both-achieved"
@@ -135,6 +130,24 @@ def _verdict(state: OldWestState) -> tuple[Outcome, Why] | None:
     why: Why = "ran" if out[0] in state.ran else "wiped"
     return Outcome.win(state.seats, (state.other(out[0]),),
                        msg(f"ow.end.{why}", posse=state.posse_names[out[0]])), why
+
+
+def _counted(state: OldWestState) -> tuple[dict[str, int], dict[str, int]]:
+    """Each posse's models escaped and on the table, counted once per
+    position of the bases: a model's status changes only as it leaves the
+    table (:meth:`OldWestState.remove_from_table`), which makes the table
+    forget what it remembered."""
+    known = state.table.known
+    found: tuple[dict[str, int], dict[str, int]] | None = known.get("counted")
+    if found is None:
+        escaped_now, on_table = dict.fromkeys(state.seats, 0), dict.fromkeys(state.seats, 0)
+        for f in state.fighters.values():
+            if f.status == "active":
+                on_table[f.posse] += 1
+            elif f.status == "escaped":
+                escaped_now[f.posse] += 1
+        found = known["counted"] = (escaped_now, on_table)
+    return found
 
 
 def timed_out(state: OldWestState) -> Outcome | None:

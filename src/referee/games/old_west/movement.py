@@ -326,13 +326,16 @@ def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
     ``across_reach`` (OW-MEL-1: models come to fight only by a charge)?"""
     table, me = state.table, state.fighters[fighter_id]
     piece = table.pieces[fighter_id]
+    reach = state.rules.across_reach
+    across = 2 * reach + EPS  # farther apart, no obstacle is fought across (Table.across_at)
     for enemy in state.active():
         if enemy.posse == me.posse:
             continue
         other = table.pieces[enemy.id]
-        if distance_xy(spot, other.xy) - piece.radius - other.radius <= EPS:
+        gap = distance_xy(spot, other.xy) - piece.radius - other.radius
+        if gap <= EPS:
             return False
-        if table.across_at(spot, piece.radius, enemy.id, state.rules.across_reach):
+        if gap <= across and table.across_at(spot, piece.radius, enemy.id, reach):
             return False
     return True
 
@@ -376,7 +379,7 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     table, rules = state.table, state.rules
     fighter = state.fighters[fighter_id]
     me, target = table.pieces[fighter_id], table.pieces[target_id]
-    gap = table.distance(fighter_id, target_id)
+    gap = max(0.0, math.hypot(me.x - target.x, me.y - target.y) - me.radius - target.radius)
     if gap > fighter.move + rules.across_reach + 2 * EPS:
         return None  # no spot in reach: every way there is longer than the move
     if ways is None:
@@ -396,8 +399,18 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     if gap > fighter.move + EPS + SURE:
         return None  # every spot in base contact is at least the gap away
     limit, ignore = fighter.move + EPS, (target_id,)
+    beyond = limit + FARTHER
+    mx, my = me.x, me.y
     for spot in table.contact_spots(fighter_id, target_id):  # _reaches, asked of ways itself
+        if math.hypot(spot[0] - mx, spot[1] - my) > beyond:
+            return None  # this spot and every one after it is farther than the move
         if ways.reaches(spot, limit, ignore, rules.barrier_height, rules.barrier_cost):
             return spot, None
     return None
+
+
+FARTHER = 1e-9
+"""How far beyond a move a contact spot must be for those after it (each at
+least as far off) to be left untried: far above any rounding of their
+distances, so each would have been found too far."""
 
