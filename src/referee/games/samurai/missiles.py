@@ -122,8 +122,7 @@ class ActionPhase(Frame):
     def start(self, state: SamuraiState) -> Step:
         state.phase = "action"
         state.shots = []  # the picture shows the last Action phase's shots until now
-        state.emit(msg("sam.phase.action", turn=state.turn),
-                   facts={"kind": "phase-began", "phase": "action", "turn": state.turn})
+        state.say_phase("sam.phase.action", "action", "phase-began")
         contacts = state.contacts()
         for seat in (state.priority, state.other(state.priority)):
             self.queue += [f.id for f in state.alive(seat)
@@ -135,8 +134,7 @@ class ActionPhase(Frame):
             self.queue.pop(0)
         if not self.queue:
             state.asked = None
-            state.emit(msg("sam.phase.action-ended", turn=state.turn),
-                       facts={"kind": "phase-ended", "phase": "action", "turn": state.turn})
+            state.say_phase("sam.phase.action-ended", "action", "phase-ended")
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]

@@ -87,8 +87,7 @@ class MovePhase(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.phase = "move"
-        state.emit(msg("sam.phase.move", turn=state.turn),
-                   facts={"kind": "phase-began", "phase": "move", "turn": state.turn})
+        state.say_phase("sam.phase.move", "move", "phase-began")
         self.queue = [f.id for seat in (state.priority, state.other(state.priority))
                       for f in state.alive(seat)]
         return self.next(state)
@@ -98,8 +97,7 @@ class MovePhase(Frame):
         while self.queue and contacts[self.queue[0]]:
             self.queue.pop(0)
         if not self.queue:
-            state.emit(msg("sam.phase.move-ended", turn=state.turn),
-                       facts={"kind": "phase-ended", "phase": "move", "turn": state.turn})
+            state.say_phase("sam.phase.move-ended", "move", "phase-ended")
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
@@ -225,5 +223,4 @@ def end_phase(state: SamuraiState) -> None:
                 state.broken.append(seat)
                 state.emit(msg("sam.broken", band=state.band_names[seat]),
                            facts={"kind": "broken", "seat": seat, "turn": state.turn})
-    state.emit(msg("sam.turn-ended", turn=state.turn),
-               facts={"kind": "phase-ended", "phase": "turn", "turn": state.turn})
+    state.say_phase("sam.turn-ended", "turn", "phase-ended")
