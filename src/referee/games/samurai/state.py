@@ -16,6 +16,7 @@ from referee.boards.table import CoverArea, Obstacle, Piece, Table, mm_to_inches
 from referee.boards.terrain import Terrain as TableTerrain
 from referee.core.events import EVERYONE, Facts, Seat
 from referee.core.i18n import Msg, Name, msg
+from referee.core.keys import freeze
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
@@ -197,20 +198,29 @@ class Shown:
     it and shared as it is by every copy of the game and every view, never
     copied. The rules read ``plain``, which nobody changes; views read
     :attr:`part`, made read-only when a view first shows it (most questions
-    a bot answers are never shown)."""
+    a bot answers are never shown): ``plain`` itself, or what ``rest`` makes
+    of it where views show more than the rules read (worked out from the
+    position, so ``plain`` alone tells positions apart)."""
 
     plain: Mapping[str, Any]
+    rest: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = field(
+        default=None, compare=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shown:
         return self
 
     @property
     def part(self) -> Mapping[str, Any]:
-        """``plain`` as read-only JSON, made once."""
+        """``plain`` (completed by ``rest``) as read-only JSON, made once."""
         found: Mapping[str, Any] | None = self.__dict__.get("_shown")
         if found is None:
-            found = self.__dict__["_shown"] = read_only(self.plain)  # a view of it, remembered
+            whole = self.plain if self.rest is None else self.rest(self.plain)
+            found = self.__dict__["_shown"] = read_only(whole)  # a view of it, remembered
         return found
+
+    def position_key(self) -> Hashable:
+        """``plain``, which settles the rest."""
+        return freeze(self.plain)
 
 
 @dataclass
