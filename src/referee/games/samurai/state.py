@@ -374,7 +374,7 @@ class SamuraiState(GameState):
         return [f for f in self.fighters.values()
                 if f.alive and (seat is None or f.side == seat)]
 
-    def bands_standing(self) -> list[Seat]:
+    def bands_standing(self) -> tuple[Seat, ...]:
         """The seats with a fighter still on the table, in the seats' order
         (asked at every question: remembered until a fighter falls)."""
         standing = self._standing
@@ -382,7 +382,7 @@ class SamuraiState(GameState):
         if bands is None:
             alive = {f.side for f in self.fighters.values() if f.alive}
             bands = standing.bands = tuple(seat for seat in self.seats if seat in alive)
-        return list(bands)
+        return bands
 
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it.

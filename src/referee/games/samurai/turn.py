@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from referee.boards.sweep import Around
 from referee.boards.table import XY, Table
@@ -155,7 +156,7 @@ def move_options(state: SamuraiState, table: Table, fid: str) -> list[Option]:
     f = state.fighters[fid]
     reach = f.spec.move
     around = table.around(fid, reach)  # a path within the move meets only what is near
-    options = [Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})]
+    options = [_stay(fid)]
     for enemy in state.alive(state.other(f.side)):
         spot = _charge_spot(table, around, f, enemy) if _may_reach_contact(f, enemy) else None
         if spot is not None:
@@ -179,9 +180,20 @@ def move_options(state: SamuraiState, table: Table, fid: str) -> list[Option]:
                                       {"kind": "advance", "fighter": fid, "target": enemy.id,
                                        "end": end}))
                 break
-    options.append(Option({"do": "point"}, msg("sam.opt.point"),
-                          {"kind": "point", "fighter": fid}))
+    options.append(_to_a_point(fid))
     return options
+
+
+@lru_cache(maxsize=1024)
+def _stay(fid: str) -> Option:
+    """``fid`` stays where it stands (made once: it never changes)."""
+    return Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})
+
+
+@lru_cache(maxsize=1024)
+def _to_a_point(fid: str) -> Option:
+    """``fid`` moves to a point of the player's choice (:mod:`.move_to`)."""
+    return Option({"do": "point"}, msg("sam.opt.point"), {"kind": "point", "fighter": fid})
 
 
 def _may_reach_contact(f: Fighter, enemy: Fighter) -> bool:
