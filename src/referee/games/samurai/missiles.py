@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from referee.boards.table import Table
+from referee.core.events import Facts
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Chance, Decision, Option
@@ -207,12 +208,18 @@ class Shoot(Frame):
             f.shot = True
             if WEAPONS[f.spec.missile].reloads:
                 f.loaded = False
-            key = "sam.throws" if WEAPONS[f.spec.missile].thrown else "sam.shoots"
-            state.emit(msg(key, name=f.name, target=state.fighters[self.target].name,
-                           weapon=msg(f"sam.weapon.{f.spec.missile}")),
-                       facts={"kind": "shot-declared", "shooter": self.shooter,
-                              "target": self.target, "weapon": f.spec.missile})
+            state.say(("sam.shoots", self.shooter, self.target), lambda: self.declared_line(state))
         return self.roll(state)
+
+    def declared_line(self, state: SamuraiState) -> tuple[Msg, Facts]:
+        """The shot (or the throw), declared."""
+        f = state.fighters[self.shooter]
+        assert f.spec.missile is not None
+        key = "sam.throws" if WEAPONS[f.spec.missile].thrown else "sam.shoots"
+        return (msg(key, name=f.name, target=state.fighters[self.target].name,
+                    weapon=msg(f"sam.weapon.{f.spec.missile}")),
+                {"kind": "shot-declared", "shooter": self.shooter, "target": self.target,
+                 "weapon": f.spec.missile})
 
     def roll(self, state: SamuraiState) -> Step:
         return self.ask(d6(state, "shot", self.shooter), self.rolled)

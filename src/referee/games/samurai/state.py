@@ -126,6 +126,14 @@ class Fighter:
                 standing.table = standing.bands = None
         object.__setattr__(self, name, value)
 
+    def begin_turn(self) -> None:
+        """Clear the marks of the turn before: moved, shot, fights played (a
+        fighter without any keeps its part of a view)."""
+        if self.moved or self.shot or self.fights:
+            parts = self.__dict__
+            parts.pop(_SHOWN, None)
+            parts.update(moved=False, shot=False, fights=0)  # no move, no fall
+
     def shown(self) -> Mapping[str, Any] | None:
         """The fighter's part of a view as last shown, if it has not changed
         since (read-only, shared with the views that showed it); None when

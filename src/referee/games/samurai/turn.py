@@ -10,9 +10,9 @@ from functools import lru_cache
 
 from referee.boards.sweep import Around
 from referee.boards.table import XY, Table
-from referee.core.events import Seat
+from referee.core.events import Facts, Seat
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import msg
+from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
@@ -33,8 +33,7 @@ class Match(Frame):
     def start(self, state: SamuraiState) -> Step:
         state.turn += 1
         for f in state.fighters.values():
-            f.moved = f.shot = False
-            f.fights = 0
+            f.begin_turn()
         return self.call(Priority(), self.prioritised)
 
     def prioritised(self, state: SamuraiState, seat: Seat) -> Step:
@@ -71,12 +70,18 @@ class Priority(Frame):
         if first == second:
             return self.start(state)
         state.priority = state.seats[0] if first > second else state.seats[1]
-        other = state.other(state.priority)
-        state.emit(msg("sam.priority", turn=state.turn, winner=state.band_names[state.priority],
-                       a=max(first, second), loser=state.band_names[other], b=min(first, second)),
-                   facts={"kind": "priority", "turn": state.turn, "seat": state.priority,
-                          "rolls": dict(zip(state.seats, (first, second), strict=True))})
+        state.say(("sam.priority", state.turn, first, second),
+                  lambda: _priority_line(state, first, second))
         return done(state.priority)
+
+
+def _priority_line(state: SamuraiState, first: int, second: int) -> tuple[Msg, Facts]:
+    """Who won priority for the turn, the two bands' rolls in their seats' order."""
+    other = state.other(state.priority)
+    return (msg("sam.priority", turn=state.turn, winner=state.band_names[state.priority],
+                a=max(first, second), loser=state.band_names[other], b=min(first, second)),
+            {"kind": "priority", "turn": state.turn, "seat": state.priority,
+             "rolls": dict(zip(state.seats, (first, second), strict=True))})
 
 
 @dataclass
@@ -227,7 +232,8 @@ def end_phase(state: SamuraiState) -> None:
     """House rule: stun wears off; a band below half its fighters is broken."""
     state.phase = "end"
     for f in state.fighters.values():
-        f.stunned = False
+        if f.stunned:
+            f.stunned = False
     if state.rules.break_at_half:
         for seat in state.seats:
             if 0 < len(state.alive(seat)) < BROKEN_BELOW * state.started_with[seat] \
