@@ -162,15 +162,11 @@ class Fight(Frame):
             if state.fighters[fid].alive:
                 sides[state.fighters[fid].side].append(fid)
         state.fight = FightView(sides)
-        state.say(("sam.fight.begins", *(tuple(sides[s]) for s in state.seats)),
-                  lambda: _fight_began(state, sides), clause="SAM-FGT-1")
-        seats = tuple(state.seats)
-        templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
-                                             "boost_initiative": False}
-                                         for f in sides[seat]}} for seat in seats}
-        shapes = {seat: allocation_shape(state, sides[seat]) for seat in seats}
-        return self.ask(Decision(seats, msg("sam.ask.tokens"), schema=shapes,
-                                 templates=templates),
+        who = tuple(tuple(sides[seat]) for seat in state.seats)
+        state.say(("sam.fight.begins", who), lambda: _fight_began(state, sides),
+                  clause="SAM-FGT-1")
+        return self.ask(state.question(("sam.ask.tokens", who),
+                                       lambda: _tokens_question(state, sides)),
                         self.revealed)
 
     def revealed(self, state: SamuraiState, answers: dict[Seat, Allocation]) -> Step:
@@ -300,6 +296,17 @@ def boosted_line(state: SamuraiState, fid: str,
     """A fighter spends a token to Boost its ``roll`` (SAM-BST-2..4)."""
     return msg(f"sam.boost.{roll}", name=state.fighters[fid].name), {
         "kind": "boosted", "fighter": fid, "roll": roll}
+
+
+def _tokens_question(state: SamuraiState, sides: dict[Seat, list[str]]) -> Decision:
+    """SAM-FGT-2: each side allocates its tokens in secret, fighter by
+    fighter (offered all its Combat Potential in Attack)."""
+    seats = tuple(state.seats)
+    templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
+                                         "boost_initiative": False}
+                                     for f in sides[seat]}} for seat in seats}
+    shapes = {seat: allocation_shape(state, sides[seat]) for seat in seats}
+    return Decision(seats, msg("sam.ask.tokens"), schema=shapes, templates=templates)
 
 
 def _attack_question(state: SamuraiState, fid: str, enemies: list[str]) -> Decision:
