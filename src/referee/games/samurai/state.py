@@ -255,7 +255,7 @@ class Kept:
     changed: each die (whose, which roll), the questions the rules put again
     and again (a fighter's attack, a Boost), and the log lines that read the
     same whenever their key is the same (the text and its facts, read-only).
-    Shared by every game of the scenario and every copy (:meth:`SamuraiState.kept`)."""
+    Shared by every game of the scenario and every copy (``SamuraiState.kept``)."""
 
     __slots__ = ("dice", "lines", "questions")
 
