@@ -77,6 +77,24 @@ def test_more_than_two_inches_of_a_hedge_blocks_the_line(width: float, blocked: 
         game.answer("retainers", SHOOT_OSO)
 
 
+@pytest.mark.rule("SAM-RNG-1", "SAM-LOS-3")
+def test_an_enemy_out_of_range_is_shown_with_the_cover_it_has_all_the_same():
+    """
+        11 . . . . . # . . . . . . . .
+        10 . N - - - # - - - - - - - T .     N (2,10) with a Shuriken (6"), T (14,10)
+         9 . . . . . # . . . . . . . .     a hedge from x = 6, 1.5" wide
+           0 1 2 3 4 5 6 7 8 9 ...
+    The target is 11" away, out of the Shuriken's range; the map still shows
+    the 1.5" of the hedge on the line between them, as for a target in range.
+    """
+    ninja = fighter("ninja", (2, 10), missile="shuriken")
+    game = range_game(ninja, (14, 10), [hedge(6, 8, 7.5, 12)])
+    assert "out of range: the shuriken reaches 6 inches, the target is 11 inches away" in \
+        shot_refused(game)
+    (aim,) = game.view("retainers")["state"]["asked"]["aims"]
+    assert (aim["allowed"], aim["cover"], aim["light"]) == (False, "light", 1.5)
+
+
 def area(name: str, x0: float, x1: float, y0: float = 8, y1: float = 12) -> dict[str, Any]:
     """Light cover from ``x0`` to ``x1`` across the line y = 10."""
     return hedge(x0, y0, x1, y1, name)

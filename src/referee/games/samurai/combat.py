@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeAlias
 
-from referee.core.events import Seat
+from referee.core.events import Facts, Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
@@ -194,8 +195,7 @@ class CombatPhase(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.phase = "combat"
-        state.emit(msg("sam.phase.combat", turn=state.turn),
-                   facts={"kind": "phase-began", "phase": "combat", "turn": state.turn})
+        state.say_phase("sam.phase.combat", "combat", "phase-began")
         self.groups = brawls(state)
         self.chooser = state.priority
         return self.next_brawl(state)
@@ -204,50 +204,85 @@ class CombatPhase(Frame):
         if not self.groups:
             return self.next_fight(state)
         members = self.groups.pop(0)
-        adjacent = contacts(state)
-        caps = {m: capacity(state, m) for m in members}
-        splits = legal_splits(members, adjacent, caps)
+        splits = splits_of(state, members)
         if len(splits) == 1:
             return self.split(state, _as_json(splits[0]))
-        options = [Option(_as_json(s), msg("sam.opt.split", fights=split_label(state, s)),
-                          {"kind": "split", "fights": [_fight_facts(f) for f in s]})
-                   for s in splits]
-        return self.ask(Decision.single(state.priority, msg("sam.ask.split"), options),
+        return self.ask(state.question(("sam.ask.split", state.priority, splits),
+                                       lambda: _split_question(state, splits)),
                         self.split)
 
     def split(self, state: SamuraiState, value: list[list[object]]) -> Step:
         split = [_fight_of(item) for item in value]
         for fight in split:
-            state.emit(msg("sam.split", fight=fight_label(state, fight)), clause="SAM-CMB-2",
-                       facts={"kind": "fight-set", **_fight_facts(fight)})
+            state.say(("sam.split", fight), partial(_fight_set, state, fight), clause="SAM-CMB-2")
         self.fights += split
         return self.next_brawl(state)
 
     def next_fight(self, state: SamuraiState) -> Step:
         self.fights = [f for f in self.fights if _both_sides_stand(state, f)]
         if not self.fights:
-            state.emit(msg("sam.phase.combat-ended", turn=state.turn),
-                       facts={"kind": "phase-ended", "phase": "combat", "turn": state.turn})
+            state.say_phase("sam.phase.combat-ended", "combat", "phase-ended")
             return done()
         if len(self.fights) == 1:
             return self.chosen(state, _fight_json(self.fights[0]))
-        options = [Option(_fight_json(f), fight_label(state, f),
-                          {"kind": "fight", **_fight_facts(f)}) for f in self.fights]
-        return self.ask(Decision.single(self.chooser, msg("sam.ask.fight"), options),
+        fights = tuple(self.fights)
+        return self.ask(state.question(("sam.ask.fight", self.chooser, fights),
+                                       lambda: _fight_question(state, self.chooser, fights)),
                         self.chosen)
 
     def chosen(self, state: SamuraiState, value: list[object]) -> Step:
         fight = _fight_of(value)
         self.fights.remove(fight)
-        state.emit(msg("sam.fight-chosen", band=state.band_names[self.chooser],
-                       fight=fight_label(state, fight)), clause="SAM-CMB-4",
-                   facts={"kind": "fight-chosen", "seat": self.chooser, **_fight_facts(fight)})
+        chooser = self.chooser
+        state.say(("sam.fight-chosen", chooser, fight), lambda: (
+            msg("sam.fight-chosen", band=state.band_names[chooser],
+                fight=fight_label(state, fight)),
+            {"kind": "fight-chosen", "seat": chooser, **_fight_facts(fight)}),
+            clause="SAM-CMB-4")
         self.chooser = state.other(self.chooser)
         one, many = fight
         return self.call(FightFrame([one, *many]), self.fought)
 
     def fought(self, state: SamuraiState, result: object) -> Step:
         return self.next_fight(state)
+
+
+def _fight_set(state: SamuraiState, fight: Fight) -> tuple[Msg, Facts]:
+    """SAM-CMB-2: a fight the split sets."""
+    return msg("sam.split", fight=fight_label(state, fight)), {"kind": "fight-set",
+                                                               **_fight_facts(fight)}
+
+
+def splits_of(state: SamuraiState, members: list[str]) -> tuple[Split, ...]:
+    """:func:`legal_splits` of the brawl of ``members`` as the fighters stand
+    and with the fights each may still take, remembered by the table (the
+    same brawl on the same table splits the same ways)."""
+    caps = {m: capacity(state, m) for m in members}
+    table = state.table()
+    key = (_SPLITS, *members, *caps.values())
+    found: tuple[Split, ...] | None = table.known.get(key)
+    if found is None:
+        found = table.known[key] = tuple(legal_splits(members, contacts(state), caps))
+    return found
+
+
+_SPLITS = "samurai.splits"
+"""Where a table remembers how a brawl may be split (:func:`splits_of`)."""
+
+
+def _split_question(state: SamuraiState, splits: Sequence[Split]) -> Decision:
+    """SAM-CMB-2: the player with priority splits the brawl into fights."""
+    options = [Option(_as_json(s), msg("sam.opt.split", fights=split_label(state, s)),
+                      {"kind": "split", "fights": [_fight_facts(f) for f in s]})
+               for s in splits]
+    return Decision.single(state.priority, msg("sam.ask.split"), options)
+
+
+def _fight_question(state: SamuraiState, chooser: Seat, fights: Sequence[Fight]) -> Decision:
+    """SAM-CMB-4: ``chooser`` picks the next fight to play."""
+    options = [Option(_fight_json(f), fight_label(state, f),
+                      {"kind": "fight", **_fight_facts(f)}) for f in fights]
+    return Decision.single(chooser, msg("sam.ask.fight"), options)
 
 
 def _both_sides_stand(state: SamuraiState, fight: Fight) -> bool:

@@ -5,18 +5,16 @@ and the Defence modifiers (SAM-MOD-1..2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.core.events import Seat
+from referee.core.events import Facts, Seat
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
-from referee.core.prepared import prepared
 from referee.core.waits import Chance, Decision, Meaning, Option
 from referee.games.samurai.damage import apply_damage
-from referee.games.samurai.scenario import SamuraiScenario
 from referee.games.samurai.state import FightView, SamuraiState
 from referee.games.samurai.tables import (
     ARMOUR_DEFENCE,
@@ -128,8 +126,8 @@ def d6(state: SamuraiState, roll: str, who: str) -> Chance:
     or of a band's for priority, ``who`` naming the one or the other: in
     words ("Kenji's attack") and as data (``{"roll": "attack", "fighter":
     "kenji"}``). Made once per scenario and shared by every game of it, as
-    it never changes."""
-    dice = prepared(state.scenario, _dice)
+    it never changes (:class:`.state.Kept`)."""
+    dice = state.kept.dice
     found: Chance | None = dice.get((roll, who))
     if found is None:
         found = dice[(roll, who)] = _die(state, roll, who)
@@ -142,11 +140,6 @@ def _die(state: SamuraiState, roll: str, who: str) -> Chance:
                               {"roll": roll, "seat": who})
     return Chance.uniform(msg(f"sam.roll.{roll}", name=state.fighters[who].name), DIE_FACES,
                           {"roll": roll, "fighter": who})
-
-
-def _dice(scenario: SamuraiScenario) -> dict[tuple[str, str], Chance]:
-    """The dice :func:`d6` made so far for games of ``scenario``."""
-    return {}
 
 
 def modifier(value: int) -> Msg:
@@ -169,16 +162,11 @@ class Fight(Frame):
             if state.fighters[fid].alive:
                 sides[state.fighters[fid].side].append(fid)
         state.fight = FightView(sides)
-        first, second = (tuple(state.fighters[f].name for f in sides[s]) for s in state.seats)
-        state.emit(msg("sam.fight.begins", one=first, other=second), clause="SAM-FGT-1",
-                   facts={"kind": "fight-began", "sides": sides})
-        seats = tuple(state.seats)
-        templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
-                                             "boost_initiative": False}
-                                         for f in sides[seat]}} for seat in seats}
-        shapes = {seat: allocation_shape(state, sides[seat]) for seat in seats}
-        return self.ask(Decision(seats, msg("sam.ask.tokens"), schema=shapes,
-                                 templates=templates),
+        who = tuple(tuple(sides[seat]) for seat in state.seats)
+        state.say(("sam.fight.begins", who), lambda: _fight_began(state, sides),
+                  clause="SAM-FGT-1")
+        return self.ask(state.question(("sam.ask.tokens", who),
+                                       lambda: _tokens_question(state, sides)),
                         self.revealed)
 
     def revealed(self, state: SamuraiState, answers: dict[Seat, Allocation]) -> Step:
@@ -190,16 +178,13 @@ class Fight(Frame):
             for fid in fight.sides[seat]:
                 t = answers[seat].fighters[fid]
                 fight.tokens[fid] = {"attack": t.attack, "defence": t.defence}
-                state.emit(msg("sam.tokens", name=state.fighters[fid].name, attack=t.attack,
-                               defence=t.defence), clause="SAM-FGT-3",
-                           facts={"kind": "tokens-revealed", "fighter": fid, "attack": t.attack,
-                                  "defence": t.defence})
+                state.say(("sam.tokens", fid, t.attack, t.defence),
+                          partial(_tokens_revealed, state, fid, t), clause="SAM-FGT-3")
                 if t.boost_initiative:
                     boosted.append(fid)
                     fight.tokens[fid]["attack"] -= 1
-                    state.emit(msg("sam.boost.initiative", name=state.fighters[fid].name),
-                               clause="SAM-BST-2",
-                               facts={"kind": "boosted", "fighter": fid, "roll": "initiative"})
+                    state.say(("sam.boost.initiative", fid),
+                              partial(boosted_line, state, fid, "initiative"), clause="SAM-BST-2")
         fighters = [f for s in state.seats for f in fight.sides[s]]
         return self.call(Initiative(fighters, boosted), self.ordered)
 
@@ -207,8 +192,9 @@ class Fight(Frame):
         assert state.fight is not None
         self.order = list(order)
         state.fight.order = list(order)
-        state.emit(msg("sam.order", names=tuple(state.fighters[f].name for f in order)),
-                   clause="SAM-FGT-4", facts={"kind": "initiative-order", "fighters": order})
+        state.say(("sam.order", *order), lambda: (
+            msg("sam.order", names=tuple(state.fighters[f].name for f in order)),
+            {"kind": "initiative-order", "fighters": order}), clause="SAM-FGT-4")
         return self.next_fighter(state)
 
     # -- attacks in initiative order (SAM-FGT-5, SAM-FGT-6) -------------------
@@ -233,21 +219,18 @@ class Fight(Frame):
         self.at = (self.at + 1) % len(self.order)
         if tokens_of(state, fid)["attack"] == 0:
             return self.chose(state, {"pass": fid})
-        attacks = [Option({"attack": fid, "target": e},
-                          msg("sam.opt.attack", target=state.fighters[e].name),
-                          {"kind": "attack", "attacker": fid, "defender": e})
-                   for e in self.enemies(state, fid)]
-        options = [Option({"pass": fid}, msg("sam.opt.pass"), {"kind": "pass", "fighter": fid}),
-                   *attacks]
-        return self.ask(Decision.single(state.fighters[fid].side,
-                                        msg("sam.ask.attack", name=state.fighters[fid].name),
-                                        options), self.chose)
+        enemies = self.enemies(state, fid)
+        return self.ask(state.question(("sam.ask.attack", fid, *enemies),
+                                       lambda: _attack_question(state, fid, enemies)),
+                        self.chose)
 
     def chose(self, state: SamuraiState, value: dict[str, str]) -> Step:
         if "pass" in value:
             self.passes += 1
-            state.emit(msg("sam.passes", name=state.fighters[value["pass"]].name),
-                       clause="SAM-FGT-5", facts={"kind": "passed", "fighter": value["pass"]})
+            fid = value["pass"]
+            state.say(("sam.passes", fid), lambda: (
+                msg("sam.passes", name=state.fighters[fid].name),
+                {"kind": "passed", "fighter": fid}), clause="SAM-FGT-5")
             return self.next_fighter(state)
         self.passes = 0
         attacker, defender = value["attack"], value["target"]
@@ -272,14 +255,15 @@ class Fight(Frame):
     def end(self, state: SamuraiState, why: Literal["fallen", "tokens", "passed"]) -> Step:
         """SAM-FGT-6: the fight is over (``why``: one side fell, no Attack
         tokens are left, or every fighter passed in a row)."""
-        state.emit(msg(f"sam.fight.ends-{why}"), clause="SAM-FGT-6",
-                   facts={"kind": "fight-ended", "reason": why})
+        state.say(("sam.fight.ends", why), lambda: (
+            msg(f"sam.fight.ends-{why}"), {"kind": "fight-ended", "reason": why}),
+            clause="SAM-FGT-6")
         assert state.fight is not None
         left = sum(t["attack"] + t["defence"] for f, t in state.fight.tokens.items()
                    if state.fighters[f].alive)
         if left:  # house rule: unspent tokens are lost
-            state.emit(msg("sam.tokens-lost", count=left),
-                       facts={"kind": "tokens-lost", "count": left})
+            state.say(("sam.tokens-lost", left), lambda: (
+                msg("sam.tokens-lost", count=left), {"kind": "tokens-lost", "count": left}))
         for fid in self.members:
             state.fighters[fid].fights += 1
         state.fight = None
@@ -290,6 +274,51 @@ def tokens_of(state: SamuraiState, fid: str) -> dict[str, int]:
     """The tokens ``fid`` has left in the fight being played."""
     assert state.fight is not None
     return state.fight.tokens[fid]
+
+
+def _fight_began(state: SamuraiState, sides: dict[Seat, list[str]]) -> tuple[Msg, Facts]:
+    """SAM-FGT-1: who fights on each side."""
+    first, second = (tuple(state.fighters[f].name for f in sides[s]) for s in state.seats)
+    return msg("sam.fight.begins", one=first, other=second), {"kind": "fight-began",
+                                                               "sides": sides}
+
+
+def _tokens_revealed(state: SamuraiState, fid: str, tokens: Tokens) -> tuple[Msg, Facts]:
+    """SAM-FGT-3: a fighter's tokens, shown."""
+    return (msg("sam.tokens", name=state.fighters[fid].name, attack=tokens.attack,
+                defence=tokens.defence),
+            {"kind": "tokens-revealed", "fighter": fid, "attack": tokens.attack,
+             "defence": tokens.defence})
+
+
+def boosted_line(state: SamuraiState, fid: str,
+                 roll: Literal["initiative", "attack", "defence"]) -> tuple[Msg, Facts]:
+    """A fighter spends a token to Boost its ``roll`` (SAM-BST-2..4)."""
+    return msg(f"sam.boost.{roll}", name=state.fighters[fid].name), {
+        "kind": "boosted", "fighter": fid, "roll": roll}
+
+
+def _tokens_question(state: SamuraiState, sides: dict[Seat, list[str]]) -> Decision:
+    """SAM-FGT-2: each side allocates its tokens in secret, fighter by
+    fighter (offered all its Combat Potential in Attack)."""
+    seats = tuple(state.seats)
+    templates = {seat: {"fighters": {f: {"attack": state.fighters[f].spec.cp, "defence": 0,
+                                         "boost_initiative": False}
+                                     for f in sides[seat]}} for seat in seats}
+    shapes = {seat: allocation_shape(state, sides[seat]) for seat in seats}
+    return Decision(seats, msg("sam.ask.tokens"), schema=shapes, templates=templates)
+
+
+def _attack_question(state: SamuraiState, fid: str, enemies: list[str]) -> Decision:
+    """SAM-FGT-5: ``fid`` passes or attacks one of ``enemies``."""
+    attacks = [Option({"attack": fid, "target": e},
+                      msg("sam.opt.attack", target=state.fighters[e].name),
+                      {"kind": "attack", "attacker": fid, "defender": e})
+               for e in enemies]
+    options = [Option({"pass": fid}, msg("sam.opt.pass"), {"kind": "pass", "fighter": fid}),
+               *attacks]
+    return Decision.single(state.fighters[fid].side,
+                           msg("sam.ask.attack", name=state.fighters[fid].name), options)
 
 
 @dataclass
@@ -326,16 +355,13 @@ class Initiative(Frame):
         self.dice = []
         f = state.fighters[fid]
         bonus = 0 if self.rerolling else f.spec.initiative - f.result_penalty
-        facts = {"kind": "initiative", "fighter": fid, "dice": dice, "roll": best,
-                 "modifier": bonus, "total": best + bonus, "reroll": self.rerolling}
         if self.rerolling:
             self.keys[fid].append(best)
-            state.emit(msg("sam.initiative.reroll", name=f.name, roll=best), clause="SAM-FGT-4",
-                       facts=facts)
         else:
             self.keys[fid] = [best + bonus]
-            state.emit(msg("sam.initiative", name=f.name, roll=best, modifier=modifier(bonus),
-                           total=best + bonus), clause="SAM-FGT-4", facts=facts)
+        state.say(("sam.initiative", fid, tuple(dice), bonus, self.rerolling),
+                  lambda: _initiative_line(state, fid, dice, bonus, self.rerolling),
+                  clause="SAM-FGT-4")
         return self.roll(state)
 
     def settle(self, state: SamuraiState) -> Step:
@@ -346,6 +372,17 @@ class Initiative(Frame):
             self.queue = tied
             return self.roll(state)
         return done(sorted(self.fighters, key=lambda f: self.keys[f], reverse=True))
+
+
+def _initiative_line(state: SamuraiState, fid: str, dice: list[int], bonus: int,
+                     reroll: bool) -> tuple[Msg, Facts]:
+    """SAM-FGT-4: a fighter's Initiative roll (the better die when Boosted)
+    and its total, or a roll again to break a tie."""
+    name, best = state.fighters[fid].name, max(dice)
+    text = msg("sam.initiative.reroll", name=name, roll=best) if reroll else \
+        msg("sam.initiative", name=name, roll=best, modifier=modifier(bonus), total=best + bonus)
+    return text, {"kind": "initiative", "fighter": fid, "dice": dice, "roll": best,
+                  "modifier": bonus, "total": best + bonus, "reroll": reroll}
 
 
 @dataclass
@@ -365,16 +402,26 @@ class Attack(Frame):
     def start(self, state: SamuraiState) -> Step:
         a, d = state.fighters[self.attacker], state.fighters[self.defender]
         tokens_of(state, self.attacker)["attack"] -= 1  # SAM-ATK-2
-        state.emit(msg("sam.attacks", attacker=a.name, defender=d.name), clause="SAM-ATK-1",
-                   facts={"kind": "attack-declared", "attacker": self.attacker,
-                          "defender": self.defender})
+        state.say(("sam.attacks", self.attacker, self.defender), lambda: (
+            msg("sam.attacks", attacker=a.name, defender=d.name),
+            {"kind": "attack-declared", "attacker": self.attacker, "defender": self.defender}),
+            clause="SAM-ATK-1")
         if tokens_of(state, self.defender)["defence"] < 1:
             return self.defence_boost(state, False)
-        options = [Option(False, msg("sam.opt.no-boost"), self.boost_meaning("defence", False)),
-                   Option(True, msg("sam.opt.boost-defence"),
-                          self.boost_meaning("defence", True))]
-        return self.ask(Decision.single(d.side, msg("sam.ask.boost-defence", name=d.name),
-                                        options), self.defence_boost)
+        return self.ask(self.boost_question(state, "defence"), self.defence_boost)
+
+    def boost_question(self, state: SamuraiState, roll: Literal["attack", "defence"]) -> Decision:
+        """Boost the ``roll`` or not: asked of the Defender for its Defence,
+        of the Attacker for its attack (made once per pair of fighters)."""
+        return state.question(("sam.ask.boost", roll, self.attacker, self.defender),
+                              lambda: self._boost_question(state, roll))
+
+    def _boost_question(self, state: SamuraiState,
+                        roll: Literal["attack", "defence"]) -> Decision:
+        f = state.fighters[self.defender if roll == "defence" else self.attacker]
+        options = [Option(False, msg("sam.opt.no-boost"), self.boost_meaning(roll, False)),
+                   Option(True, msg(f"sam.opt.boost-{roll}"), self.boost_meaning(roll, True))]
+        return Decision.single(f.side, msg(f"sam.ask.boost-{roll}", name=f.name), options)
 
     def boost_meaning(self, roll: Literal["attack", "defence"], boost: bool) -> Meaning:
         return {"kind": f"boost-{roll}", "attacker": self.attacker, "defender": self.defender,
@@ -385,41 +432,44 @@ class Attack(Frame):
         if boost:
             self.defence_boosted = True
             tokens_of(state, self.defender)["defence"] -= 1
-            state.emit(msg("sam.boost.defence", name=state.fighters[self.defender].name),
-                       clause="SAM-ATK-3",
-                       facts={"kind": "boosted", "fighter": self.defender, "roll": "defence"})
-        a = state.fighters[self.attacker]
+            state.say(("sam.boost.defence", self.defender),
+                      lambda: boosted_line(state, self.defender, "defence"), clause="SAM-ATK-3")
         if tokens_of(state, self.attacker)["attack"] < 1:
             return self.attack_boost(state, False)
-        options = [Option(False, msg("sam.opt.no-boost"), self.boost_meaning("attack", False)),
-                   Option(True, msg("sam.opt.boost-attack"), self.boost_meaning("attack", True))]
-        return self.ask(Decision.single(a.side, msg("sam.ask.boost-attack", name=a.name),
-                                        options), self.attack_boost)
+        return self.ask(self.boost_question(state, "attack"), self.attack_boost)
 
     def attack_boost(self, state: SamuraiState, boost: bool) -> Step:
         """SAM-ATK-4, SAM-BST-3."""
-        a = state.fighters[self.attacker]
         if boost:
             self.attack_boosted = True
             tokens_of(state, self.attacker)["attack"] -= 1
-            state.emit(msg("sam.boost.attack", name=a.name), clause="SAM-ATK-4",
-                       facts={"kind": "boosted", "fighter": self.attacker, "roll": "attack"})
-        specials = ["none", "grab"] + ([] if state.fighters[self.defender].disarmed
-                                        else ["disarm"])
+            state.say(("sam.boost.attack", self.attacker),
+                      lambda: boosted_line(state, self.attacker, "attack"), clause="SAM-ATK-4")
+        disarmed = state.fighters[self.defender].disarmed
+        return self.ask(state.question(("sam.ask.special", self.attacker, self.defender,
+                                        disarmed),
+                                       lambda: self._special_question(state, disarmed)),
+                        self.declared)
+
+    def _special_question(self, state: SamuraiState, disarmed: bool) -> Decision:
+        """SAM-ATK-5: a plain attack, a Grab, or a Disarm (not of a fighter
+        disarmed already)."""
+        a = state.fighters[self.attacker]
+        specials = ["none", "grab"] + ([] if disarmed else ["disarm"])
         options = [Option(s, msg(f"sam.opt.special.{s}"),
                           {"kind": "special", "attacker": self.attacker,
                            "defender": self.defender, "special": s}) for s in specials]
-        return self.ask(Decision.single(a.side, msg("sam.ask.special", name=a.name), options),
-                        self.declared)
+        return Decision.single(a.side, msg("sam.ask.special", name=a.name), options)
 
     def declared(self, state: SamuraiState, special: Literal["none", "disarm", "grab"]) -> Step:
         """SAM-ATK-5 (what a Special attack does is a house rule)."""
         self.special = special
         if special != "none":
-            state.emit(msg(f"sam.special.{special}", name=state.fighters[self.attacker].name,
-                           target=state.fighters[self.defender].name), clause="SAM-ATK-5",
-                       facts={"kind": "special-declared", "attacker": self.attacker,
-                              "defender": self.defender, "special": special})
+            state.say(("sam.special", special, self.attacker, self.defender), lambda: (
+                msg(f"sam.special.{special}", name=state.fighters[self.attacker].name,
+                    target=state.fighters[self.defender].name),
+                {"kind": "special-declared", "attacker": self.attacker,
+                 "defender": self.defender, "special": special}), clause="SAM-ATK-5")
         return self.roll_attack(state)
 
     def roll_attack(self, state: SamuraiState) -> Step:
@@ -446,15 +496,15 @@ class Attack(Frame):
         attack = sum(kept) + bonus
         guard = defence_bonus(state, self.defender, self.outnumbered)
         defence = sum(self.defence_dice) + guard
-        state.emit(msg("sam.attack-result", name=a.name, dice=tuple(self.attack_dice),
-                       total=attack), clause="SAM-ATK-6",
-                   facts={"kind": "attack-roll", "fighter": self.attacker,
-                          "dice": self.attack_dice, "kept": kept, "modifier": bonus,
-                          "total": attack})
-        state.emit(msg("sam.defence-result", name=d.name, dice=tuple(self.defence_dice),
-                       total=defence), clause="SAM-ATK-7",
-                   facts={"kind": "defence-roll", "fighter": self.defender,
-                          "dice": self.defence_dice, "modifier": guard, "total": defence})
+        state.say(("sam.attack-result", self.attacker, bonus, *self.attack_dice), lambda: (
+            msg("sam.attack-result", name=a.name, dice=tuple(self.attack_dice), total=attack),
+            {"kind": "attack-roll", "fighter": self.attacker, "dice": self.attack_dice,
+             "kept": kept, "modifier": bonus, "total": attack}), clause="SAM-ATK-6")
+        state.say(("sam.defence-result", self.defender, guard, *self.defence_dice), lambda: (
+            msg("sam.defence-result", name=d.name, dice=tuple(self.defence_dice),
+                total=defence),
+            {"kind": "defence-roll", "fighter": self.defender, "dice": self.defence_dice,
+             "modifier": guard, "total": defence}), clause="SAM-ATK-7")
         margin = attack - defence
         outcome = {"kind": "attack-result", "attacker": self.attacker, "defender": self.defender,
                    "attack": attack, "defence": defence}

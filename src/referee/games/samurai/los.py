@@ -12,6 +12,7 @@ from shapely.geometry import Point, Polygon
 from referee.boards.sightline import SightLine, measure_sight
 from referee.boards.table import Table
 from referee.core.i18n import Msg, msg
+from referee.games.samurai.scenario import HouseRules
 from referee.games.samurai.state import SamuraiState, tenths
 from referee.games.samurai.tables import LIGHT_COVER_LIMIT, Cover
 
@@ -32,12 +33,25 @@ class Sight:
 def sight(state: SamuraiState, table: Table, shooter: str, target: str) -> Sight:
     """The centre-to-centre line from ``shooter`` to ``target`` (disputed
     case 1: one line, centre to centre), read through SAM-LOS-2..4."""
-    line, light, heavy = _measured(state, table, shooter, target)
-    cover: Cover | None = "heavy" if heavy else ("light" if light > _ROUNDING else None)
-    return Sight(line, blocked_by(state, table, line, light, heavy, target), cover, light)
+    line, light, heavy = _measured(state.rules, table, shooter, target)
+    return Sight(line, blocked_by(state, table, line, light, heavy, target),
+                 _cover(light, heavy), light)
 
 
-def _measured(state: SamuraiState, table: Table, shooter: str,
+def cover_seen(rules: HouseRules, table: Table, shooter: str,
+               target: str) -> tuple[Cover | None, float]:
+    """The cover ``target`` has from ``shooter`` (SAM-LOS-3, SAM-LOS-4) and
+    the inches of Light cover between them: what :func:`sight` finds, read
+    from the table and the house rules alone."""
+    _, light, heavy = _measured(rules, table, shooter, target)
+    return _cover(light, heavy), light
+
+
+def _cover(light: float, heavy: bool) -> Cover | None:
+    return "heavy" if heavy else ("light" if light > _ROUNDING else None)
+
+
+def _measured(rules: HouseRules, table: Table, shooter: str,
               target: str) -> tuple[SightLine, float, bool]:
     """The sight line, the inches of Light cover on it and whether the target
     is in Heavy cover: geometry alone, remembered by the table while no
@@ -47,7 +61,7 @@ def _measured(state: SamuraiState, table: Table, shooter: str,
     if found is None:
         line = measure_sight(table, shooter, target)
         found = table.known[key] = (line, light_between(table, line, shooter, target),
-                                    in_heavy_cover(state, table, line, target))
+                                    in_heavy_cover(rules, table, line, target))
     return found
 
 
@@ -75,7 +89,7 @@ def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
     if state.rules.buildings_block:
         for crossing in line.obstacles:
             if isinstance(crossing.obstacle.geometry, Polygon) and not _near(
-                    state, table, crossing.obstacle.geometry, target):
+                    state.rules, table, crossing.obstacle.geometry, target):
                 # house rule, opt-in (buildings_block): one cannot see through a house
                 return msg("sam.los.building", terrain=state.terrain.names[crossing.name])
     fighter = names[target]
@@ -85,14 +99,14 @@ def blocked_by(state: SamuraiState, table: Table, line: SightLine, light: float,
     return None
 
 
-def in_heavy_cover(state: SamuraiState, table: Table, line: SightLine, target: str) -> bool:
+def in_heavy_cover(rules: HouseRules, table: Table, line: SightLine, target: str) -> bool:
     """House rule: the target is in Heavy cover when the line to it crosses a
     wall, palisade or building within ``heavy_cover_reach`` of its base (or
     the target stands inside the building)."""
-    return any(_near(state, table, c.obstacle.geometry, target) for c in line.obstacles)
+    return any(_near(rules, table, c.obstacle.geometry, target) for c in line.obstacles)
 
 
-def _near(state: SamuraiState, table: Table, geometry: object, target: str) -> bool:
+def _near(rules: HouseRules, table: Table, geometry: object, target: str) -> bool:
     piece = table.pieces[target]
     gap = geometry.distance(Point(piece.xy)) - piece.radius  # type: ignore[attr-defined]
-    return bool(gap <= state.rules.heavy_cover_reach + _ROUNDING)
+    return bool(gap <= rules.heavy_cover_reach + _ROUNDING)

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from referee.boards.table import Table
+from referee.core.events import Facts
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Chance, Decision, Option
 from referee.games.samurai.combat import melee_of
 from referee.games.samurai.damage import apply_damage
 from referee.games.samurai.fight import d6
-from referee.games.samurai.los import sight
+from referee.games.samurai.los import cover_seen, sight
+from referee.games.samurai.scenario import HouseRules
 from referee.games.samurai.state import SamuraiState, Shot, Shown, tenths
 from referee.games.samurai.tables import (
     SHOT_DICE,
@@ -59,29 +62,53 @@ def refusal_before_sight(state: SamuraiState, table: Table, shooter: str,
 def aims(state: SamuraiState, shooter: str) -> list[dict[str, Any]]:
     """Every enemy as ``shooter`` sees it: the distance between the bases
     (to the hundredth), whether the rules let it be shot and why not, and
-    its cover; those it may shoot first, the nearest first."""
+    its cover; those it may shoot first, the nearest first. The cover of an
+    enemy refused before sight matters (out of range, a weapon unloaded) is
+    left out: :func:`with_cover` adds it where a view shows it."""
     table = state.table()
     side = state.fighters[shooter].side
     found: list[dict[str, Any]] = []
     for enemy in state.alive(state.other(side)):
-        seen = sight(state, table, shooter, enemy.id)
+        aim = {"target": enemy.id, "distance": round(table.distance(shooter, enemy.id), 2)}
         why = refusal_before_sight(state, table, shooter, enemy.id)
         if why is None:
+            seen = sight(state, table, shooter, enemy.id)
             why = seen.blocked
-        found.append({"target": enemy.id, "distance": round(table.distance(shooter, enemy.id), 2),
-                      "allowed": why is None, "why": None if why is None else why.to_json(),
-                      "cover": seen.cover, "light": round(float(seen.light_inches), 2)})
+            aim.update(allowed=why is None, why=None if why is None else why.to_json(),
+                       cover=seen.cover, light=round(float(seen.light_inches), 2))
+        else:
+            aim.update(allowed=False, why=why.to_json())
+        found.append(aim)
     found.sort(key=lambda a: (not a["allowed"], a["distance"]))
     return found
 
 
+def with_cover(rules: HouseRules, table: Table, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """``asked`` (:func:`asked_part`) with the cover of every enemy in its
+    aims, as the line of sight on ``table`` gives it."""
+    shooter = asked["shooter"]
+    completed = []
+    for aim in asked["aims"]:
+        if "cover" not in aim:
+            cover, light = cover_seen(rules, table, shooter, aim["target"])
+            aim = {**aim, "cover": cover, "light": round(float(light), 2)}
+        completed.append(aim)
+    return {**asked, "aims": completed}
+
+
 def asked_part(state: SamuraiState, shooter: str) -> dict[str, Any]:
-    """What the seats' views say of the fighter asked to act: its legal
-    targets (SAM-RNG-1, SAM-LOS-2..4), whether it may reload (SAM-RNG-3)
-    and how it sees every enemy."""
+    """What the rules read of the fighter asked to act: its legal targets
+    (SAM-RNG-1, SAM-LOS-2..4), whether it may reload (SAM-RNG-3) and how it
+    sees every enemy (the seats' views: :func:`asked_shown`)."""
     seen = aims(state, shooter)
     return {"shooter": shooter, "targets": [a["target"] for a in seen if a["allowed"]],
             "reload": can_reload(state, shooter), "aims": seen}
+
+
+def asked_shown(state: SamuraiState, shooter: str) -> Shown:
+    """:func:`asked_part`, shown with the cover of every enemy (on the
+    table as it stands now, whenever a view shows it)."""
+    return Shown(asked_part(state, shooter), partial(with_cover, state.rules, state.table()))
 
 
 def can_reload(state: SamuraiState, shooter: str) -> bool:
@@ -122,8 +149,7 @@ class ActionPhase(Frame):
     def start(self, state: SamuraiState) -> Step:
         state.phase = "action"
         state.shots = []  # the picture shows the last Action phase's shots until now
-        state.emit(msg("sam.phase.action", turn=state.turn),
-                   facts={"kind": "phase-began", "phase": "action", "turn": state.turn})
+        state.say_phase("sam.phase.action", "action", "phase-began")
         contacts = state.contacts()
         for seat in (state.priority, state.other(state.priority)):
             self.queue += [f.id for f in state.alive(seat)
@@ -135,12 +161,11 @@ class ActionPhase(Frame):
             self.queue.pop(0)
         if not self.queue:
             state.asked = None
-            state.emit(msg("sam.phase.action-ended", turn=state.turn),
-                       facts={"kind": "phase-ended", "phase": "action", "turn": state.turn})
+            state.say_phase("sam.phase.action-ended", "action", "phase-ended")
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
-        asked = Shown(asked_part(state, fid))
+        asked = asked_shown(state, fid)
         state.asked = asked
         return self.ask(Decision.single(f.side, msg("sam.ask.action", name=f.name),
                                         action_options(state, asked.plain)),
@@ -183,12 +208,18 @@ class Shoot(Frame):
             f.shot = True
             if WEAPONS[f.spec.missile].reloads:
                 f.loaded = False
-            key = "sam.throws" if WEAPONS[f.spec.missile].thrown else "sam.shoots"
-            state.emit(msg(key, name=f.name, target=state.fighters[self.target].name,
-                           weapon=msg(f"sam.weapon.{f.spec.missile}")),
-                       facts={"kind": "shot-declared", "shooter": self.shooter,
-                              "target": self.target, "weapon": f.spec.missile})
+            state.say(("sam.shoots", self.shooter, self.target), lambda: self.declared_line(state))
         return self.roll(state)
+
+    def declared_line(self, state: SamuraiState) -> tuple[Msg, Facts]:
+        """The shot (or the throw), declared."""
+        f = state.fighters[self.shooter]
+        assert f.spec.missile is not None
+        key = "sam.throws" if WEAPONS[f.spec.missile].thrown else "sam.shoots"
+        return (msg(key, name=f.name, target=state.fighters[self.target].name,
+                    weapon=msg(f"sam.weapon.{f.spec.missile}")),
+                {"kind": "shot-declared", "shooter": self.shooter, "target": self.target,
+                 "weapon": f.spec.missile})
 
     def roll(self, state: SamuraiState) -> Step:
         return self.ask(d6(state, "shot", self.shooter), self.rolled)

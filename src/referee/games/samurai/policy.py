@@ -22,12 +22,17 @@ class SamuraiPolicy(Policy):
     other choice is uniform."""
 
     def weights(self, ask: Ask) -> Sequence[float] | None:
-        return leaning([option.meaning or {} for option in ask.options])
+        return leaning_by_kind([option.meaning.get("kind") if option.meaning else None
+                                for option in ask.options])
 
 
 def leaning(meanings: Sequence[Mapping[str, Any]]) -> list[float] | None:
     """The weights for options meaning ``meanings``, in their order; None: uniform."""
-    kinds = [meaning.get("kind") for meaning in meanings]
+    return leaning_by_kind([meaning.get("kind") for meaning in meanings])
+
+
+def leaning_by_kind(kinds: Sequence[object]) -> list[float] | None:
+    """:func:`leaning` of options of these kinds (their meanings' ``kind``)."""
     if "wait" in kinds:
         return [1.0 if kind == "wait" else SHOOT_OVER_WAIT for kind in kinds]
     if "point" not in kinds:

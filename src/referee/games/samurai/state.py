@@ -4,21 +4,23 @@ turn and phase, the fight being played and the shots of the turn."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from shapely.geometry import LineString, Polygon
 
 from referee.boards.table import CoverArea, Obstacle, Piece, Table, mm_to_inches
 from referee.boards.terrain import Terrain as TableTerrain
-from referee.core.events import Seat
-from referee.core.i18n import Name
+from referee.core.events import EVERYONE, Facts, Seat
+from referee.core.i18n import Msg, Name, msg
+from referee.core.keys import freeze
 from referee.core.prepared import prepared
 from referee.core.readonly import read_only
 from referee.core.ruleset import GameState
+from referee.core.waits import Chance, Decision
 from referee.games.samurai.scenario import FighterSpec, SamuraiScenario
 from referee.games.samurai.tables import Cover, result_penalty
 
@@ -124,6 +126,14 @@ class Fighter:
                 standing.table = standing.bands = None
         object.__setattr__(self, name, value)
 
+    def begin_turn(self) -> None:
+        """Clear the marks of the turn before: moved, shot, fights played (a
+        fighter without any keeps its part of a view)."""
+        if self.moved or self.shot or self.fights:
+            parts = self.__dict__
+            parts.pop(_SHOWN, None)
+            parts.update(moved=False, shot=False, fights=0)  # no move, no fall
+
     def shown(self) -> Mapping[str, Any] | None:
         """The fighter's part of a view as last shown, if it has not changed
         since (read-only, shared with the views that showed it); None when
@@ -196,20 +206,29 @@ class Shown:
     it and shared as it is by every copy of the game and every view, never
     copied. The rules read ``plain``, which nobody changes; views read
     :attr:`part`, made read-only when a view first shows it (most questions
-    a bot answers are never shown)."""
+    a bot answers are never shown): ``plain`` itself, or what ``rest`` makes
+    of it where views show more than the rules read (worked out from the
+    position, so ``plain`` alone tells positions apart)."""
 
     plain: Mapping[str, Any]
+    rest: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = field(
+        default=None, compare=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shown:
         return self
 
     @property
     def part(self) -> Mapping[str, Any]:
-        """``plain`` as read-only JSON, made once."""
+        """``plain`` (completed by ``rest``) as read-only JSON, made once."""
         found: Mapping[str, Any] | None = self.__dict__.get("_shown")
         if found is None:
-            found = self.__dict__["_shown"] = read_only(self.plain)  # a view of it, remembered
+            whole = self.plain if self.rest is None else self.rest(self.plain)
+            found = self.__dict__["_shown"] = read_only(whole)  # a view of it, remembered
         return found
+
+    def position_key(self) -> Hashable:
+        """``plain``, which settles the rest."""
+        return freeze(self.plain)
 
 
 @dataclass
@@ -231,12 +250,40 @@ class FightView:
         return twin
 
 
+class Kept:
+    """What the games of one scenario work out alike, made once and never
+    changed: each die (whose, which roll), the questions the rules put again
+    and again (a fighter's attack, a Boost), and the log lines that read the
+    same whenever their key is the same (the text and its facts, read-only).
+    Shared by every game of the scenario and every copy (``SamuraiState.kept``)."""
+
+    __slots__ = ("dice", "lines", "questions")
+
+    def __init__(self) -> None:
+        self.dice: dict[tuple[str, str], Chance] = {}
+        self.questions: dict[Hashable, Decision] = {}
+        self.lines: dict[Hashable, tuple[Msg, Facts]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Kept:
+        return self
+
+
+def _kept(scenario: SamuraiScenario) -> Kept:
+    return Kept()
+
+
+_KEPT = 10_000
+"""At most this many questions, and as many lines, are kept per scenario
+(forgotten all at once past it)."""
+
+
 class SamuraiState(GameState):
     def __init__(self, scenario: SamuraiScenario) -> None:
         super().__init__()
         self.scenario = scenario
         self.rules = scenario.house_rules
         self.terrain = terrain_of(scenario)
+        self.kept = prepared(scenario, _kept)
         self.seats: tuple[Seat, ...] = tuple(b.seat for b in scenario.bands)
         self.band_names = {b.seat: b.side_name for b in scenario.bands}
         self.fighters: dict[str, Fighter] = {
@@ -267,7 +314,44 @@ class SamuraiState(GameState):
         return standing
 
     def shared(self) -> tuple[object, ...]:
-        return (self.scenario, self.terrain, self.rules, self.band_names, self.started_with)
+        return (self.scenario, self.terrain, self.kept, self.rules, self.band_names,
+                self.started_with)
+
+    def say(self, key: Hashable, line: Callable[[], tuple[Msg, Facts]],
+            clause: str | None = None) -> None:
+        """Log for everyone the text and facts ``line()`` gives, made once per
+        ``key`` for every game of the scenario: for a line whose words and
+        facts ``key`` settles (its catalogue key first, then what it names
+        and counts), as most lines of a fight are."""
+        lines = self.kept.lines
+        found = lines.get(key)
+        if found is None:
+            if len(lines) >= _KEPT:
+                lines.clear()
+            text, facts = line()
+            found = lines[key] = (text, read_only(facts))
+        self.log.emit(found[0], EVERYONE, clause, found[1])
+
+    def say_phase(self, key: str, phase: str,
+                  kind: Literal["phase-began", "phase-ended"]) -> None:
+        """Log the line ``key`` saying that ``phase`` of this turn (or the
+        turn) began or ended."""
+        turn = self.turn
+        self.say((key, turn), lambda: (msg(key, turn=turn),
+                                       {"kind": kind, "phase": phase, "turn": turn}))
+
+    def question(self, key: Hashable, question: Callable[[], Decision]) -> Decision:
+        """``question()``, made once per ``key`` for every game of the
+        scenario: for a question whose seat, words and options ``key``
+        settles (a question is never changed, and views share what they
+        show of it)."""
+        questions = self.kept.questions
+        found = questions.get(key)
+        if found is None:
+            if len(questions) >= _KEPT:
+                questions.clear()
+            found = questions[key] = question()
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SamuraiState:
         """A copy made part by part (a game keeps one every few inputs, to
@@ -298,7 +382,7 @@ class SamuraiState(GameState):
         return [f for f in self.fighters.values()
                 if f.alive and (seat is None or f.side == seat)]
 
-    def bands_standing(self) -> list[Seat]:
+    def bands_standing(self) -> tuple[Seat, ...]:
         """The seats with a fighter still on the table, in the seats' order
         (asked at every question: remembered until a fighter falls)."""
         standing = self._standing
@@ -306,7 +390,7 @@ class SamuraiState(GameState):
         if bands is None:
             alive = {f.side for f in self.fighters.values() if f.alive}
             bands = standing.bands = tuple(seat for seat in self.seats if seat in alive)
-        return list(bands)
+        return bands
 
     def table(self) -> Table:
         """The table as it stands: terrain and every fighter still on it.
@@ -370,7 +454,7 @@ def _contacts(table: Table) -> dict[str, tuple[str, ...]]:
     return {fid: tuple(enemies) for fid, enemies in found.items()}
 
 
-_NEVER_CHANGED = frozenset({"scenario", "rules", "terrain", "seats", "band_names",
+_NEVER_CHANGED = frozenset({"scenario", "rules", "terrain", "kept", "seats", "band_names",
                             "started_with", "turn", "phase", "priority", "asked", "moving"})
 """The parts of a state that no rule changes in place (a number, a name,
 a question shown: each replaced, never changed): a copy shares them."""

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from referee.boards.sweep import Around
 from referee.boards.table import XY, Table
-from referee.core.events import Seat
+from referee.core.events import Facts, Seat
 from referee.core.flow import Frame, Step, done
-from referee.core.i18n import msg
+from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Option
 from referee.games.samurai import move_to
 from referee.games.samurai.combat import CombatPhase
@@ -32,8 +33,7 @@ class Match(Frame):
     def start(self, state: SamuraiState) -> Step:
         state.turn += 1
         for f in state.fighters.values():
-            f.moved = f.shot = False
-            f.fights = 0
+            f.begin_turn()
         return self.call(Priority(), self.prioritised)
 
     def prioritised(self, state: SamuraiState, seat: Seat) -> Step:
@@ -70,12 +70,18 @@ class Priority(Frame):
         if first == second:
             return self.start(state)
         state.priority = state.seats[0] if first > second else state.seats[1]
-        other = state.other(state.priority)
-        state.emit(msg("sam.priority", turn=state.turn, winner=state.band_names[state.priority],
-                       a=max(first, second), loser=state.band_names[other], b=min(first, second)),
-                   facts={"kind": "priority", "turn": state.turn, "seat": state.priority,
-                          "rolls": dict(zip(state.seats, (first, second), strict=True))})
+        state.say(("sam.priority", state.turn, first, second),
+                  lambda: _priority_line(state, first, second))
         return done(state.priority)
+
+
+def _priority_line(state: SamuraiState, first: int, second: int) -> tuple[Msg, Facts]:
+    """Who won priority for the turn, the two bands' rolls in their seats' order."""
+    other = state.other(state.priority)
+    return (msg("sam.priority", turn=state.turn, winner=state.band_names[state.priority],
+                a=max(first, second), loser=state.band_names[other], b=min(first, second)),
+            {"kind": "priority", "turn": state.turn, "seat": state.priority,
+             "rolls": dict(zip(state.seats, (first, second), strict=True))})
 
 
 @dataclass
@@ -87,8 +93,7 @@ class MovePhase(Frame):
 
     def start(self, state: SamuraiState) -> Step:
         state.phase = "move"
-        state.emit(msg("sam.phase.move", turn=state.turn),
-                   facts={"kind": "phase-began", "phase": "move", "turn": state.turn})
+        state.say_phase("sam.phase.move", "move", "phase-began")
         self.queue = [f.id for seat in (state.priority, state.other(state.priority))
                       for f in state.alive(seat)]
         return self.next(state)
@@ -98,8 +103,7 @@ class MovePhase(Frame):
         while self.queue and contacts[self.queue[0]]:
             self.queue.pop(0)
         if not self.queue:
-            state.emit(msg("sam.phase.move-ended", turn=state.turn),
-                       facts={"kind": "phase-ended", "phase": "move", "turn": state.turn})
+            state.say_phase("sam.phase.move-ended", "move", "phase-ended")
             return done()
         fid = self.queue[0]
         f = state.fighters[fid]
@@ -157,7 +161,7 @@ def move_options(state: SamuraiState, table: Table, fid: str) -> list[Option]:
     f = state.fighters[fid]
     reach = f.spec.move
     around = table.around(fid, reach)  # a path within the move meets only what is near
-    options = [Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})]
+    options = [_stay(fid)]
     for enemy in state.alive(state.other(f.side)):
         spot = _charge_spot(table, around, f, enemy) if _may_reach_contact(f, enemy) else None
         if spot is not None:
@@ -181,9 +185,20 @@ def move_options(state: SamuraiState, table: Table, fid: str) -> list[Option]:
                                       {"kind": "advance", "fighter": fid, "target": enemy.id,
                                        "end": end}))
                 break
-    options.append(Option({"do": "point"}, msg("sam.opt.point"),
-                          {"kind": "point", "fighter": fid}))
+    options.append(_to_a_point(fid))
     return options
+
+
+@lru_cache(maxsize=1024)
+def _stay(fid: str) -> Option:
+    """``fid`` stays where it stands (made once: it never changes)."""
+    return Option({"do": "stay"}, msg("sam.opt.stay"), {"kind": "stay", "fighter": fid})
+
+
+@lru_cache(maxsize=1024)
+def _to_a_point(fid: str) -> Option:
+    """``fid`` moves to a point of the player's choice (:mod:`.move_to`)."""
+    return Option({"do": "point"}, msg("sam.opt.point"), {"kind": "point", "fighter": fid})
 
 
 def _may_reach_contact(f: Fighter, enemy: Fighter) -> bool:
@@ -217,7 +232,8 @@ def end_phase(state: SamuraiState) -> None:
     """House rule: stun wears off; a band below half its fighters is broken."""
     state.phase = "end"
     for f in state.fighters.values():
-        f.stunned = False
+        if f.stunned:
+            f.stunned = False
     if state.rules.break_at_half:
         for seat in state.seats:
             if 0 < len(state.alive(seat)) < BROKEN_BELOW * state.started_with[seat] \
@@ -225,5 +241,4 @@ def end_phase(state: SamuraiState) -> None:
                 state.broken.append(seat)
                 state.emit(msg("sam.broken", band=state.band_names[seat]),
                            facts={"kind": "broken", "seat": seat, "turn": state.turn})
-    state.emit(msg("sam.turn-ended", turn=state.turn),
-               facts={"kind": "phase-ended", "phase": "turn", "turn": state.turn})
+    state.say_phase("sam.turn-ended", "turn", "phase-ended")
