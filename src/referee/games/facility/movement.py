@@ -14,7 +14,6 @@ from typing import Any
 
 from referee.core.i18n import Msg, msg, personal
 from referee.games.facility.orders import Step
-from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,
@@ -506,15 +505,14 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
                        _at_door("entered", name, door.far_name, door.destination),
                        who=who, door=door.far_title)
     if door.origin in turn.world.cameras:
-        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", {
+        turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
             **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
-            witnessed=True, who=who, room=turn.world.room_title(door.origin), door=door.title)
+            who=who, room=turn.world.room_title(door.origin), door=door.title)
     if door.destination in turn.world.cameras:
-        turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered", {
+        turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
             **_at_door("camera-entered", name, door.far_name, door.destination),
             "camera": door.destination},
-            witnessed=True, who=who, room=turn.world.room_title(door.destination),
-            door=door.far_title)
+            who=who, room=turn.world.room_title(door.destination), door=door.far_title)
 
 
 def _at_door(kind: str, name: str, door: str, room: int) -> dict[str, Any]:

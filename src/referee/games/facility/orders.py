@@ -120,6 +120,7 @@ class Orders(StrictModel):
 
 
 ORDER_NAMES: tuple[str, ...] = tuple(Orders.model_fields)
+_ORDER_SET = frozenset(ORDER_NAMES)
 
 
 class OrdersForm(BaseModel):
@@ -171,8 +172,13 @@ def with_form_text(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def template() -> dict[str, Any]:
-    """An empty orders table with every order a person may fill in."""
-    return Orders().model_dump(mode="json")
+    """An empty orders table with every order a person may fill in (each
+    list in it new)."""
+    return {name: [] if value == [] else value for name, value in _BLANK.items()}
+
+
+_BLANK: dict[str, Any] = Orders().model_dump(mode="json")
+"""Every order unset, as a table (made once)."""
 
 
 def read_orders(form: OrdersForm) -> Verdict:
@@ -180,7 +186,7 @@ def read_orders(form: OrdersForm) -> Verdict:
     does not exist or does not fit its shape (CHAT-TRN-7: what is left
     stands)."""
     entries = form.entries()
-    if entries.keys() <= Orders.model_fields.keys():
+    if entries.keys() <= _ORDER_SET:
         try:  # the usual answer: every order fits
             return Verdict(Orders.model_validate(entries))
         except ValidationError:
@@ -188,7 +194,7 @@ def read_orders(form: OrdersForm) -> Verdict:
     good: dict[str, Any] = {}
     voids: list[Void] = []
     for name, value in entries.items():
-        if name not in Orders.model_fields:
+        if name not in _ORDER_SET:
             voids.append(Void(name, msg("facility.void.no-order", order=name,
                                         known=tuple(f"`{known}`" for known in ORDER_NAMES)),
                               code="no-order", about={"order": name}))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from referee.core.events import Log
 from referee.core.i18n import Msg, Param, msg
+from referee.core.readonly import ReadOnlyDict
 from referee.games.facility.actions import place_label, resolve_actions
 from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
@@ -62,13 +63,35 @@ def end_turn(turn: Turn) -> None:
                 "amount": points_number(gained, me.unit),
                 "concentration": points_number(me.points, me.unit)},
                 amount=points_fraction(gained, me.unit))
-        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", {
-            "kind": "awareness", "character": name, "room": me.room, "health": me.health,
+        text, facts = _awareness_line(turn, me)
+        turn.log.emit(text, turn.world.alone(name), "CHAT-AWR-1", facts)
+    turn.world.turn += 1
+
+
+def _awareness_line(turn: Turn, me: Character) -> tuple[Msg, ReadOnlyDict]:
+    """CHAT-AWR-1's line at the end of the turn, as :meth:`Turn.tell` writes
+    it: made once for each state a character is found in, and kept with the
+    building (characters come back to the same state from turn to turn and
+    game to game; the store is emptied when it is full)."""
+    worn = tuple((place, tuple(items)) for place, items in me.worn.items() if items)
+    state = (me.name, me.room, me.health, me.max_health, me.points, tuple(me.hands),
+             tuple(me.inventory), worn)
+    kept = turn.world.lines
+    line = kept.get(state)
+    if line is None:
+        if len(kept) >= KEPT_LINES:
+            kept.clear()
+        line = kept[state] = turn.told_line(END_PHASE, me.name, "awareness", {
+            "kind": "awareness", "character": me.name, "room": me.room, "health": me.health,
             "max_health": me.max_health, "concentration": points_number(me.points, me.unit),
             "hands": ids(me.hands), "inventory": ids(me.inventory),
-            "worn": frozen({place: ids(items) for place, items in me.worn.items() if items})},
+            "worn": frozen({place: ids(items) for place, items in worn})},
             **awareness(turn.world, me))
-    turn.world.turn += 1
+    return line
+
+
+KEPT_LINES = 100_000
+"""At most this many awareness lines are kept with a building."""
 
 
 def awareness(world: World, me: Character) -> dict[str, Param]:

@@ -129,6 +129,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if not isinstance(verdict.answer, Orders) or seat not in state.world.characters:
             return verdict
         _, found = state.planned.plan(state.world, seat, verdict.answer)
+        if not found:
+            return verdict  # the usual answer: every order fits the building
         told = tuple(Void(void.order, for_reader(void.reason, seat), told_by_rules=True,
                           code=void.why.code, about=void.why.about)
                      for void in found)

@@ -19,6 +19,8 @@ T = TypeVar("T")
 ACTING = ("explicit", "use", "give", "take", "drop", "show")
 """The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
 _GAME_MASTER = (REFEREE,)
+_NOBODY = Audience(frozenset())
+"""The audience of a line no character or camera saw: the game master's alone."""
 
 
 @dataclass
@@ -106,9 +108,33 @@ class Turn:
                                 "they": text}) if witnessed and seen else text
         facts["step"] = step
         shared = frozen(facts)
-        self.log.emit(stamped(step, logged), Audience(seen), clause, shared)
+        self.log.emit(stamped(step, logged), self._audience(seen), clause, shared)
         if self.readers and not seen.isdisjoint(self.readers):
             self._recorded(step, seen, clause, text, shared)
+
+    def _audience(self, seen: frozenset[str]) -> Audience:
+        """The audience of a line ``seen`` by these observers: one object for
+        every line seen by one observer alone, or by none (the game master's)."""
+        if len(seen) == 1:
+            return self.world.alone(next(iter(seen)))
+        return _NOBODY if not seen else Audience(seen)
+
+    def record(self, step: int, room: int, clause: str | None, key: str, /,
+               facts: dict[str, Any], **params: Param) -> None:
+        """A line only the camera of ``room`` sees (someone entering or
+        leaving in front of it): as :meth:`note` of it, ``witnessed``, with
+        the game master's heading made from ``room`` itself ("The camera of
+        the lobby records: ...")."""
+        text = Msg(f"facility.{key}", params)
+        token = camera(room)
+        heading = Msg("facility.gm.recorded", {"room": self.world.room_title(room), "what": text})
+        facts["step"] = step
+        shared = frozen(facts)
+        self.log.emit(stamped(step, Msg(PERSONAL, {"to": _GAME_MASTER, "you": heading,
+                                                   "they": text})),
+                      self.world.alone(token), clause, shared)
+        if token in self.readers:
+            self._recorded(step, frozenset((token,)), clause, text, shared)
 
     def _recorded(self, step: int, seen: frozenset[str], clause: str | None, text: Msg,
                   shared: ReadOnlyDict) -> None:
@@ -161,9 +187,15 @@ class Turn:
         """A line only ``seat`` (and the game master) reads: in the second person
         for ``seat``, in the third person with ``seat``'s name for the game master.
         As :meth:`emit` writes it; no camera sees it, so no camera's readers get it."""
+        text, shared = self.told_line(step, seat, key, facts, **params)
+        self.log.emit(text, self.world.alone(seat), clause, shared)
+
+    def told_line(self, step: int, seat: str, key: str, /, facts: dict[str, Any],
+                  **params: Param) -> tuple[Msg, ReadOnlyDict]:
+        """The text and facts of a line :meth:`tell` writes (to be written
+        again as they are: both are read-only)."""
         facts["step"] = step
-        self.log.emit(stamped(step, self._told(seat, key, params)), self.world.alone(seat),
-                      clause, frozen(facts))
+        return stamped(step, self._told(seat, key, params)), frozen(facts)
 
     def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg, code: str,
              about: Mapping[str, Any]) -> None:
