@@ -450,6 +450,8 @@ def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
                 plan.chase = orders.chase
     for kind in ("follow", "detain"):
         entries: list[str] = getattr(orders, kind)
+        if not entries:
+            continue  # the plan's own list stays empty
         bad = [entry for entry in entries if not _is_target_entry(world, me, entry)]
         if bad:
             voids.add(kind, order_kind(kind), problem("bad-entry", {"entry": bad[0]},
@@ -598,6 +600,9 @@ def _item(world: World, me: Character, item: str) -> Name | str:
 
 
 def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
+    if not (orders.take or orders.give or orders.accept or orders.refuse or orders.drop
+            or orders.show or orders.equip):
+        return  # most orders name no item
     _plan_take(world, me, orders.take, plan, voids)
     seen: set[str] = set()
     for n, give in enumerate(orders.give):
@@ -736,6 +741,8 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
 
 def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
     """CHAT-BLF-1: only this turn's explicit declarations can be bluffed."""
+    if not orders.bluff:
+        return  # the usual orders: no bluff
     explicit = {declared.order for declared in plan.explicit}
     bluffed: set[str] = set()
     for n, order_id in enumerate(orders.bluff):
