@@ -145,56 +145,52 @@ def _first_problem(data: object, limits: Limits) -> tuple[str, Link, object] | N
     return None
 
 
-def _plainly_within(data: object, limits: Limits) -> bool:
-    """Whether ``data`` keeps within ``limits`` and holds plain data only
-    (dicts with text keys, lists, text, numbers, booleans, None): the quick
-    answer for what keeps within, as nearly everything read does, walked
-    without a call for each value (an answer is read at every input). False
-    says only that the walk of :func:`_first_problem` must look (it finds
-    where, and what)."""
-    longest, deepest, widest = limits.text, limits.depth, limits.entries
-    stack: list[tuple[object, int]] = [(data, 0)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        node, depth = pop()
-        kind = type(node)
-        if kind is dict:
-            table = cast(dict[object, object], node)
-            if depth >= deepest or len(table) > widest:
-                return False
-            for key in table:
-                if type(key) is not str or len(key) > longest or (
-                        not key.isascii() and _bad_text(key, longest)):
-                    return False
-            values: Iterable[object] = table.values()
-        elif kind is list:
-            entries = cast(list[object], node)
-            if depth >= deepest or len(entries) > widest:
-                return False
-            values = entries
-        else:
+def _plainly_within(node: object, depth: int, limits: Limits) -> bool:
+    """Whether ``node``, a table or list ``depth`` deep, keeps within
+    ``limits`` and holds plain data only (dicts with text keys, lists, text,
+    numbers, booleans, None): the quick answer for what keeps within, as
+    nearly everything read does. False says only that the walk of
+    :func:`_first_problem` must look (it finds where, and what)."""
+    kind = type(node)
+    if kind is dict:
+        table = cast(dict[object, object], node)
+        if depth >= limits.depth or len(table) > limits.entries:
             return False
-        for value in values:
-            value_kind = type(value)
-            if value_kind is str:
-                if len(value) > longest or (  # type: ignore[arg-type]
-                        not value.isascii()  # type: ignore[attr-defined]
-                        and _bad_text(value, longest)):  # type: ignore[arg-type]
-                    return False
-            elif value_kind is dict or value_kind is list:
-                push((value, depth + 1))
-            elif value_kind is float:
-                if limits.finite and not math.isfinite(value):  # type: ignore[arg-type]
-                    return False
-            elif value_kind is not int and value_kind is not bool and value is not None:
+        for key, value in table.items():
+            if type(key) is not str or not _plain_leaf(key, limits) or (
+                    not _plain_leaf(value, limits)
+                    and not _plainly_within(value, depth + 1, limits)):
                 return False
-    return True
+        return True
+    if kind is list:
+        entries = cast(list[object], node)
+        if depth >= limits.depth or len(entries) > limits.entries:
+            return False
+        for value in entries:
+            if not _plain_leaf(value, limits) and not _plainly_within(value, depth + 1, limits):
+                return False
+        return True
+    return False
+
+
+def _plain_leaf(value: object, limits: Limits) -> bool:
+    """A text, number, boolean or None within ``limits`` (False for
+    anything else, a table or list among them)."""
+    kind = type(value)
+    if kind is str:
+        return len(value) <= limits.text and (  # type: ignore[arg-type]
+            value.isascii() or not _bad_text(value, limits.text))  # type: ignore[attr-defined,arg-type]
+    if kind is int or kind is bool or value is None:
+        return True
+    if kind is float:
+        return not limits.finite or math.isfinite(value)  # type: ignore[arg-type]
+    return False
 
 
 def over_limit(data: object, limits: Limits) -> Msg | None:
     """The first place where ``data`` goes past ``limits``, as a message
     naming the place and the limit; None when it keeps within them."""
-    if _plainly_within(data, limits):
+    if _plainly_within(data, 0, limits):
         return None
     found = _first_problem(data, limits)
     if found is None:
