@@ -83,7 +83,8 @@ def resolve_movement(turn: Turn) -> None:
         occupants.setdefault(mover.me.room, set()).add(name)
     active = [name for name, mover in movers.items() if _may_move(mover)]
     armed = frozenset(name for name, mover in movers.items()
-                      if not mover.me.is_down and turn.world.is_armed(mover.me))
+                      if mover.me.hands and not mover.me.is_down
+                      and turn.world.is_armed(mover.me)) if active else frozenset()
     for number in range(FIRST_STEP, STEPS + 1):
         if not active:
             break  # no one may go through a door: the steps left see nothing happen

@@ -591,12 +591,14 @@ def knows_of(world: World, me: Character, item: str) -> bool:
         return False
     if item in me.items() or item in world.floor.get(me.room, []):
         return True
-    return any(item in world.visible_items(other) for other in world.in_room(me.room))
+    return any(item in world.visible_items(other) for other in world.around(me.room))
 
 
-def _item(world: World, me: Character, item: str) -> Name | str:
-    """An item's title if ``me`` knows of it, else the name as given."""
-    return world.item_title(item) if knows_of(world, me, item) else item
+def _item(world: World, me: Character, item: str) -> tuple[bool, Name | str]:
+    """Whether ``me`` knows of ``item`` (:func:`knows_of`), and the item in
+    words: its title if it does, else the name as given."""
+    known = knows_of(world, me, item)
+    return known, world.item_title(item) if known else item
 
 
 def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
@@ -607,11 +609,12 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
     seen: set[str] = set()
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
-        what = says("give", _someone(world, give.to), item=_item(world, me, give.item))
+        known, title = _item(world, me, give.item)
+        what = says("give", _someone(world, give.to), item=title)
         why = _target_problem(world, me, give.to)
         if _secret_refused(world, give, order_id, what, voids):
             continue
-        if not knows_of(world, me, give.item):
+        if not known:
             voids.add(order_id, what, _no_item(give.item))
         elif why and why.code not in IMPOSSIBLE:
             voids.add(order_id, what, why)
@@ -624,8 +627,9 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             if not _declared_problem(plan, order_id, what, why, voids):
                 plan.give.append(give)
     for n, accept in enumerate(orders.accept):
-        what = msg("facility.order.accept-item", item=_item(world, me, accept.item))
-        if (accept.place is not None and knows_of(world, me, accept.item)
+        known, title = _item(world, me, accept.item)
+        what = msg("facility.order.accept-item", item=title)
+        if (accept.place is not None and known
                 and not _can_place(world, me, accept.item, accept.place)):
             voids.add(f"accept[{n}]", what, _bad_place(world, accept.item, accept.place))
         else:
@@ -642,10 +646,11 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
         entries: list[Drop | Show] = getattr(orders, kind)
         for n, entry in enumerate(entries):
             order_id = entry.id or f"{kind}[{n}]"
-            what = msg(f"facility.says.{kind}", item=_item(world, me, entry.item))
+            known, title = _item(world, me, entry.item)
+            what = msg(f"facility.says.{kind}", item=title)
             if _secret_refused(world, entry, order_id, what, voids):
                 continue
-            if not knows_of(world, me, entry.item):
+            if not known:
                 voids.add(order_id, what, _no_item(entry.item))
                 continue
             getattr(plan, kind).append(entry)
@@ -682,10 +687,11 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
     seen: set[str] = set()
     for n, take in enumerate(takes):
         order_id = take.id or f"take[{n}]"
-        what = msg("facility.says.take", item=_item(world, me, take.item))
+        known, title = _item(world, me, take.item)
+        what = msg("facility.says.take", item=title)
         if _secret_refused(world, take, order_id, what, voids):
             continue
-        if not knows_of(world, me, take.item):
+        if not known:
             voids.add(order_id, what, _no_item(take.item))
         elif take.item in seen:
             voids.add(order_id, what, _twice(world, take.item))

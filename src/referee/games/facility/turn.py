@@ -154,7 +154,8 @@ class Turn:
     def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
         """``text`` for the game master, headed by who saw it: the characters
         ("Boris sees: ..."), else the camera ("The camera of the lobby records: ...")."""
-        names = tuple(self.character(n).title for n in sorted(seen) if n in self.world.characters)
+        characters = self.world.characters
+        names = tuple(characters[n].title for n in sorted(seen) if n in characters)
         if names:
             return Msg("facility.gm.seen", {"who": names, "what": text})
         rooms = sorted(r for r in (camera_room(token) for token in seen) if r is not None)

@@ -7,7 +7,7 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from copy import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -382,6 +382,11 @@ class World:
         """The characters in ``room``, by name."""
         here = self.occupants.of(self.characters).get(room, {})
         return [here[name] for name in sorted(here)]
+
+    def around(self, room: RoomNumber) -> Iterable[Character]:
+        """The characters in ``room``, in no order (for a question whose
+        answer does not depend on it)."""
+        return self.occupants.of(self.characters).get(room, {}).values()
 
     def move(self, who: Character, room: RoomNumber) -> None:
         """``who`` is now in ``room``."""
