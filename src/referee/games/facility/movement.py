@@ -439,7 +439,7 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
         turn.tell(step.number, name, "CHAT-MOV-5", "went", {
             "kind": "moved", "character": name, "door": door.name, "from": door.origin,
-            "to": door.destination},
+            "to": door.destination}, kept=("went", name, door.origin, door.name, step.number),
             door=door.title, room=turn.world.room_title(door.destination))
 
 
@@ -508,11 +508,13 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     if door.origin in turn.world.cameras:
         turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
             **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
+            kept=("cam-left", name, door.origin, door.name, step.number),
             who=who, room=turn.world.room_title(door.origin), door=door.title)
     if door.destination in turn.world.cameras:
         turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
             **_at_door("camera-entered", name, door.far_name, door.destination),
             "camera": door.destination},
+            kept=("cam-entered", name, door.origin, door.name, step.number),
             who=who, room=turn.world.room_title(door.destination), door=door.far_title)
 
 
