@@ -495,11 +495,13 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
     if present:
+        others = sorted(present)
         turn.tell(step.number, name, "CHAT-VIS-4", "present", {
             "kind": "present", "character": name, "room": door.destination,
-            "others": ids(sorted(present))},
+            "others": ids(others)},
+            kept=("present", name, door.destination, step.number, *others),
             room=turn.world.room_title(door.destination),
-            seen=tuple(turn.character(n).title for n in sorted(present)))
+            seen=tuple(turn.character(n).title for n in others))
     entering = present - other_way
     if entering:
         turn.note_seen(step.number, entering, "CHAT-MOV-4", "entered",

@@ -74,8 +74,7 @@ class Turn:
         :data:`ACTING` (worked out once: the plans do not change)."""
         if self._acting is None:
             plans = self.plans
-            self._acting = [name for name in self.names()
-                            if any(getattr(plans[name], kind) for kind in ACTING)]
+            self._acting = [name for name in self.names() if _acts(plans[name])]
         return self._acting
 
     def character(self, name: str) -> Character:
@@ -253,6 +252,11 @@ class Turn:
             return False
         who.points -= points
         return True
+
+
+def _acts(plan: Plan) -> bool:
+    """Whether ``plan`` holds orders of any kind of :data:`ACTING`."""
+    return bool(plan.explicit or plan.use or plan.give or plan.take or plan.drop or plan.show)
 
 
 def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
