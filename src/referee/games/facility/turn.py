@@ -19,7 +19,7 @@ T = TypeVar("T")
 ACTING = ("explicit", "use", "give", "take", "drop", "show")
 """The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
 _GAME_MASTER = (REFEREE,)
-KEPT_LINES = 100_000
+KEPT_LINES = 10_000
 """At most this many lines are kept with a building (:meth:`Turn.kept_line`)."""
 _NOBODY = Audience(frozenset())
 """The audience of a line no character or camera saw: the game master's alone."""
