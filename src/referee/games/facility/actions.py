@@ -20,7 +20,6 @@ from typing import Any
 
 from referee.core.i18n import Msg, Name, Param, msg
 from referee.games.facility.orders import Give, Take
-from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ABILITIES,
     ACTION_PHASE,
@@ -523,9 +522,9 @@ def report_gives(turn: Turn, exchange: Exchange) -> None:
             item=item, place=place)
         if receiver.room in turn.world.cameras and (giver_name, give.to) not in recorded:
             recorded.add((giver_name, give.to))
-            turn.note(NOW, (camera(receiver.room),), "CHAT-GIV-6", "gave-something", {
+            turn.record(NOW, receiver.room, "CHAT-GIV-6", "gave-something", {
                 "kind": "camera-gave", "camera": receiver.room, "character": giver_name,
-                "target": give.to}, witnessed=True, who=giver.title, to=receiver.title)
+                "target": give.to}, who=giver.title, to=receiver.title)
 
 
 def report_drops(turn: Turn, exchange: Exchange) -> None:

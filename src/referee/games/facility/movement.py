@@ -14,7 +14,6 @@ from typing import Any
 
 from referee.core.i18n import Msg, msg, personal
 from referee.games.facility.orders import Step
-from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,
@@ -84,7 +83,8 @@ def resolve_movement(turn: Turn) -> None:
         occupants.setdefault(mover.me.room, set()).add(name)
     active = [name for name, mover in movers.items() if _may_move(mover)]
     armed = frozenset(name for name, mover in movers.items()
-                      if not mover.me.is_down and turn.world.is_armed(mover.me))
+                      if mover.me.hands and not mover.me.is_down
+                      and turn.world.is_armed(mover.me)) if active else frozenset()
     for number in range(FIRST_STEP, STEPS + 1):
         if not active:
             break  # no one may go through a door: the steps left see nothing happen
@@ -439,7 +439,7 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
         turn.tell(step.number, name, "CHAT-MOV-5", "went", {
             "kind": "moved", "character": name, "door": door.name, "from": door.origin,
-            "to": door.destination},
+            "to": door.destination}, kept=("went", name, door.origin, door.name, step.number),
             door=door.title, room=turn.world.room_title(door.destination))
 
 
@@ -495,26 +495,29 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
     if present:
+        others = sorted(present)
         turn.tell(step.number, name, "CHAT-VIS-4", "present", {
             "kind": "present", "character": name, "room": door.destination,
-            "others": ids(sorted(present))},
+            "others": ids(others)},
+            kept=("present", name, door.destination, step.number, *others),
             room=turn.world.room_title(door.destination),
-            seen=tuple(turn.character(n).title for n in sorted(present)))
+            seen=tuple(turn.character(n).title for n in others))
     entering = present - other_way
     if entering:
         turn.note_seen(step.number, entering, "CHAT-MOV-4", "entered",
                        _at_door("entered", name, door.far_name, door.destination),
                        who=who, door=door.far_title)
     if door.origin in turn.world.cameras:
-        turn.note(step.number, (camera(door.origin),), "CHAT-MOV-4", "cam-left", {
+        turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
             **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
-            witnessed=True, who=who, room=turn.world.room_title(door.origin), door=door.title)
+            kept=("cam-left", name, door.origin, door.name, step.number),
+            who=who, room=turn.world.room_title(door.origin), door=door.title)
     if door.destination in turn.world.cameras:
-        turn.note(step.number, (camera(door.destination),), "CHAT-MOV-4", "cam-entered", {
+        turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
             **_at_door("camera-entered", name, door.far_name, door.destination),
             "camera": door.destination},
-            witnessed=True, who=who, room=turn.world.room_title(door.destination),
-            door=door.far_title)
+            kept=("cam-entered", name, door.origin, door.name, step.number),
+            who=who, room=turn.world.room_title(door.destination), door=door.far_title)
 
 
 def _at_door(kind: str, name: str, door: str, room: int) -> dict[str, Any]:

@@ -120,6 +120,7 @@ class Orders(StrictModel):
 
 
 ORDER_NAMES: tuple[str, ...] = tuple(Orders.model_fields)
+_ORDER_SET = frozenset(ORDER_NAMES)
 
 
 class OrdersForm(BaseModel):
@@ -171,8 +172,13 @@ def with_form_text(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def template() -> dict[str, Any]:
-    """An empty orders table with every order a person may fill in."""
-    return Orders().model_dump(mode="json")
+    """An empty orders table with every order a person may fill in (each
+    list in it new)."""
+    return {name: [] if value == [] else value for name, value in _BLANK.items()}
+
+
+_BLANK: dict[str, Any] = Orders().model_dump(mode="json")
+"""Every order unset, as a table (made once)."""
 
 
 def read_orders(form: OrdersForm) -> Verdict:
@@ -180,7 +186,7 @@ def read_orders(form: OrdersForm) -> Verdict:
     does not exist or does not fit its shape (CHAT-TRN-7: what is left
     stands)."""
     entries = form.entries()
-    if entries.keys() <= Orders.model_fields.keys():
+    if entries.keys() <= _ORDER_SET:
         try:  # the usual answer: every order fits
             return Verdict(Orders.model_validate(entries))
         except ValidationError:
@@ -188,7 +194,7 @@ def read_orders(form: OrdersForm) -> Verdict:
     good: dict[str, Any] = {}
     voids: list[Void] = []
     for name, value in entries.items():
-        if name not in Orders.model_fields:
+        if name not in _ORDER_SET:
             voids.append(Void(name, msg("facility.void.no-order", order=name,
                                         known=tuple(f"`{known}`" for known in ORDER_NAMES)),
                               code="no-order", about={"order": name}))
@@ -444,6 +450,8 @@ def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
                 plan.chase = orders.chase
     for kind in ("follow", "detain"):
         entries: list[str] = getattr(orders, kind)
+        if not entries:
+            continue  # the plan's own list stays empty
         bad = [entry for entry in entries if not _is_target_entry(world, me, entry)]
         if bad:
             voids.add(kind, order_kind(kind), problem("bad-entry", {"entry": bad[0]},
@@ -583,24 +591,30 @@ def knows_of(world: World, me: Character, item: str) -> bool:
         return False
     if item in me.items() or item in world.floor.get(me.room, []):
         return True
-    return any(item in world.visible_items(other) for other in world.in_room(me.room))
+    return any(item in world.visible_items(other) for other in world.around(me.room))
 
 
-def _item(world: World, me: Character, item: str) -> Name | str:
-    """An item's title if ``me`` knows of it, else the name as given."""
-    return world.item_title(item) if knows_of(world, me, item) else item
+def _item(world: World, me: Character, item: str) -> tuple[bool, Name | str]:
+    """Whether ``me`` knows of ``item`` (:func:`knows_of`), and the item in
+    words: its title if it does, else the name as given."""
+    known = knows_of(world, me, item)
+    return known, world.item_title(item) if known else item
 
 
 def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
+    if not (orders.take or orders.give or orders.accept or orders.refuse or orders.drop
+            or orders.show or orders.equip):
+        return  # most orders name no item
     _plan_take(world, me, orders.take, plan, voids)
     seen: set[str] = set()
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
-        what = says("give", _someone(world, give.to), item=_item(world, me, give.item))
+        known, title = _item(world, me, give.item)
+        what = says("give", _someone(world, give.to), item=title)
         why = _target_problem(world, me, give.to)
         if _secret_refused(world, give, order_id, what, voids):
             continue
-        if not knows_of(world, me, give.item):
+        if not known:
             voids.add(order_id, what, _no_item(give.item))
         elif why and why.code not in IMPOSSIBLE:
             voids.add(order_id, what, why)
@@ -613,8 +627,9 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
             if not _declared_problem(plan, order_id, what, why, voids):
                 plan.give.append(give)
     for n, accept in enumerate(orders.accept):
-        what = msg("facility.order.accept-item", item=_item(world, me, accept.item))
-        if (accept.place is not None and knows_of(world, me, accept.item)
+        known, title = _item(world, me, accept.item)
+        what = msg("facility.order.accept-item", item=title)
+        if (accept.place is not None and known
                 and not _can_place(world, me, accept.item, accept.place)):
             voids.add(f"accept[{n}]", what, _bad_place(world, accept.item, accept.place))
         else:
@@ -631,10 +646,11 @@ def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: 
         entries: list[Drop | Show] = getattr(orders, kind)
         for n, entry in enumerate(entries):
             order_id = entry.id or f"{kind}[{n}]"
-            what = msg(f"facility.says.{kind}", item=_item(world, me, entry.item))
+            known, title = _item(world, me, entry.item)
+            what = msg(f"facility.says.{kind}", item=title)
             if _secret_refused(world, entry, order_id, what, voids):
                 continue
-            if not knows_of(world, me, entry.item):
+            if not known:
                 voids.add(order_id, what, _no_item(entry.item))
                 continue
             getattr(plan, kind).append(entry)
@@ -671,10 +687,11 @@ def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
     seen: set[str] = set()
     for n, take in enumerate(takes):
         order_id = take.id or f"take[{n}]"
-        what = msg("facility.says.take", item=_item(world, me, take.item))
+        known, title = _item(world, me, take.item)
+        what = msg("facility.says.take", item=title)
         if _secret_refused(world, take, order_id, what, voids):
             continue
-        if not knows_of(world, me, take.item):
+        if not known:
             voids.add(order_id, what, _no_item(take.item))
         elif take.item in seen:
             voids.add(order_id, what, _twice(world, take.item))
@@ -730,6 +747,8 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
 
 def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
     """CHAT-BLF-1: only this turn's explicit declarations can be bluffed."""
+    if not orders.bluff:
+        return  # the usual orders: no bluff
     explicit = {declared.order for declared in plan.explicit}
     bluffed: set[str] = set()
     for n, order_id in enumerate(orders.bluff):

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from referee.core.events import Log
 from referee.core.i18n import Msg, Param, msg
+from referee.core.readonly import ReadOnlyDict
 from referee.games.facility.actions import place_label, resolve_actions
 from referee.games.facility.movement import resolve_movement
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
@@ -57,18 +58,43 @@ def end_turn(turn: Turn) -> None:
         if not me.is_down and recovery and me.points < me.max_points:
             gained = min(me.points_of(recovery), me.max_points - me.points)
             me.points += gained
-            turn.tell(END_PHASE, name, None, "recovered", {
-                "kind": "recovered", "character": name,
-                "amount": points_number(gained, me.unit),
-                "concentration": points_number(me.points, me.unit)},
-                amount=points_fraction(gained, me.unit))
-        turn.tell(END_PHASE, name, "CHAT-AWR-1", "awareness", {
-            "kind": "awareness", "character": name, "room": me.room, "health": me.health,
+            text, facts = _recovered_line(turn, me, gained)
+            turn.log.emit(text, turn.world.alone(name), None, facts)
+        text, facts = _awareness_line(turn, me)
+        turn.log.emit(text, turn.world.alone(name), "CHAT-AWR-1", facts)
+    turn.world.turn += 1
+
+
+def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOnlyDict]:
+    """The line of concentration ``gained`` back at the end of the turn, as
+    :meth:`Turn.tell` writes it, made once for each amount and concentration
+    (:meth:`.Turn.kept_line`)."""
+    state = ("recovered", me.name, gained, me.points)
+    line = turn.world.lines.get(state)
+    if line is None:
+        line = turn.kept_line(state, turn.told_line(END_PHASE, me.name, "recovered", {
+            "kind": "recovered", "character": me.name,
+            "amount": points_number(gained, me.unit),
+            "concentration": points_number(me.points, me.unit)},
+            amount=points_fraction(gained, me.unit)))
+    return line
+
+
+def _awareness_line(turn: Turn, me: Character) -> tuple[Msg, ReadOnlyDict]:
+    """CHAT-AWR-1's line at the end of the turn, as :meth:`Turn.tell` writes
+    it, made once for each state a character is found in (:meth:`.Turn.kept_line`)."""
+    worn = tuple((place, tuple(items)) for place, items in me.worn.items() if items)
+    state = ("awareness", me.name, me.room, me.health, me.max_health, me.points, tuple(me.hands),
+             tuple(me.inventory), worn)
+    line = turn.world.lines.get(state)
+    if line is None:
+        line = turn.kept_line(state, turn.told_line(END_PHASE, me.name, "awareness", {
+            "kind": "awareness", "character": me.name, "room": me.room, "health": me.health,
             "max_health": me.max_health, "concentration": points_number(me.points, me.unit),
             "hands": ids(me.hands), "inventory": ids(me.inventory),
-            "worn": frozen({place: ids(items) for place, items in me.worn.items() if items})},
-            **awareness(turn.world, me))
-    turn.world.turn += 1
+            "worn": frozen({place: ids(items) for place, items in worn})},
+            **awareness(turn.world, me)))
+    return line
 
 
 def awareness(world: World, me: Character) -> dict[str, Param]:

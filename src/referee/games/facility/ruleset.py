@@ -129,6 +129,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if not isinstance(verdict.answer, Orders) or seat not in state.world.characters:
             return verdict
         _, found = state.planned.plan(state.world, seat, verdict.answer)
+        if not found:
+            return verdict  # the usual answer: every order fits the building
         told = tuple(Void(void.order, for_reader(void.reason, seat), told_by_rules=True,
                           code=void.why.code, about=void.why.about)
                      for void in found)
@@ -159,12 +161,19 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         me = world.characters.get(seat)
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
-        present = {other.name: {"uniform": other.uniform, "visible": world.visible_items(other)}
-                   for other in world.in_room(me.room) if other.name != seat}
         floor = list(world.floor.get(me.room, []))
-        before = {*me.items(), *floor}
-        for seen in present.values():
-            before.update(seen["visible"])
+        before = {*me.hands, *me.inventory, *floor}
+        worn: dict[str, list[str]] = {}
+        for place, items in me.worn.items():
+            if items:
+                worn[place] = list(items)
+                before.update(items)
+        present: dict[str, dict[str, Any]] = {}
+        for other in world.in_room(me.room):
+            if other is not me:
+                visible = world.visible_items(other)
+                present[other.name] = {"uniform": other.uniform, "visible": visible}
+                before.update(visible)
         known = before | state.told.items(state.log, seat)
         rules, rooms, characters = world.public_plan()
         return {
@@ -179,7 +188,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
                 "max_concentration": points_number(me.max_points, me.unit),
                 "uniform": me.uniform, "hands": list(me.hands),
                 "inventory": list(me.inventory),
-                "worn": {place: list(items) for place, items in me.worn.items() if items},
+                "worn": worn,
                 "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots,
                            **me.worn_places},
             },

@@ -91,6 +91,9 @@ class _Named(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _older_spelling(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "name_ru" not in data and not isinstance(
+                data.get("name"), dict):
+            return data  # the usual entry: nothing to fold
         folded = older_names(data, "name")
         name = folded.get("name") if isinstance(folded, dict) else None
         if isinstance(name, dict) and "en" not in name and "ru" in name:

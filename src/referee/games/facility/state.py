@@ -4,42 +4,62 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.core.events import Event, Log
+from referee.core.events import REFEREE, Event, Log
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
-from referee.games.facility.view import may_name_items, seen_among, told_items
+from referee.games.facility.view import may_name_items, told_items
 from referee.games.facility.world import World, build_world
 
 
 class Told:
     """The items each reader's part of the log names, worked out as the log
-    grows, for its views: the lines that name items are picked out of the
-    log once for every reader (most lines name none), and each reader looks
-    only at those. History, not position: a position's key leaves it out,
-    and a copy of the state starts afresh."""
+    grows, for its views: each line that may name items (most name none) is
+    looked at once, when it is new; a line told to some observers adds what
+    it names to each one's own items, and each reader looks, beside those,
+    at the lines every reader reads that are new to it. History, not
+    position: a position's key leaves it out, and a copy of the state
+    starts afresh."""
 
     def __init__(self) -> None:
         self._scanned = 0
         self._naming: list[Event] = []
         """The lines of the log, in order, that may name items."""
+        self._public: list[Event] = []
+        """Those of them every reader reads."""
+        self._own: dict[str, set[str]] = {}
+        """Observer -> the items named by the lines told to some observers, it among them."""
         self._read: dict[str, tuple[int, frozenset[str]]] = {}
+        """Reader -> how many public lines it has looked at, and the items they name."""
 
     def items(self, log: Log, reader: str) -> frozenset[str]:
-        naming = self._lines_naming_items(log)
+        self._scan(log)
+        if reader == REFEREE:
+            return frozenset(told_items(self._naming, reader))
         read, found = self._read.get(reader) or (0, frozenset())
-        if read < len(naming):
-            found = found | told_items(seen_among(naming[read:], reader), reader)
-            self._read[reader] = (len(naming), found)
-        return found
+        if read < len(self._public):
+            found = found | told_items(self._public[read:], reader)
+            self._read[reader] = (len(self._public), found)
+        own = self._own.get(reader)
+        return found | own if own else found
 
-    def _lines_naming_items(self, log: Log) -> list[Event]:
+    def _scan(self, log: Log) -> None:
         events = log.events
-        if self._scanned < len(events):
-            self._naming += [event for event in events[self._scanned:]
-                             if may_name_items(event.facts)]
-            self._scanned = len(events)
-        return self._naming
+        if self._scanned == len(events):
+            return
+        for event in events[self._scanned:]:
+            if not may_name_items(event.facts):
+                continue
+            self._naming.append(event)
+            observers = event.audience.observers
+            if observers is None:
+                self._public.append(event)
+                continue
+            for observer in observers:
+                named = told_items((event,), observer)
+                if named:
+                    self._own.setdefault(observer, set()).update(named)
+        self._scanned = len(events)
 
     def position_key(self) -> None:
         return None

@@ -19,6 +19,10 @@ T = TypeVar("T")
 ACTING = ("explicit", "use", "give", "take", "drop", "show")
 """The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
 _GAME_MASTER = (REFEREE,)
+KEPT_LINES = 10_000
+"""At most this many lines are kept with a building (:meth:`Turn.kept_line`)."""
+_NOBODY = Audience(frozenset())
+"""The audience of a line no character or camera saw: the game master's alone."""
 
 
 @dataclass
@@ -70,8 +74,7 @@ class Turn:
         :data:`ACTING` (worked out once: the plans do not change)."""
         if self._acting is None:
             plans = self.plans
-            self._acting = [name for name in self.names()
-                            if any(getattr(plans[name], kind) for kind in ACTING)]
+            self._acting = [name for name in self.names() if _acts(plans[name])]
         return self._acting
 
     def character(self, name: str) -> Character:
@@ -106,9 +109,55 @@ class Turn:
                                 "they": text}) if witnessed and seen else text
         facts["step"] = step
         shared = frozen(facts)
-        self.log.emit(stamped(step, logged), Audience(seen), clause, shared)
+        self.log.emit(stamped(step, logged), self._audience(seen), clause, shared)
         if self.readers and not seen.isdisjoint(self.readers):
             self._recorded(step, seen, clause, text, shared)
+
+    def _audience(self, seen: frozenset[str]) -> Audience:
+        """The audience of a line ``seen`` by these observers: one object for
+        every line seen by one observer alone, or by none (the game master's)."""
+        if len(seen) == 1:
+            return self.world.alone(next(iter(seen)))
+        return _NOBODY if not seen else Audience(seen)
+
+    def record(self, step: int, room: int, clause: str | None, key: str, /,
+               facts: dict[str, Any], kept: tuple[object, ...] | None = None,
+               **params: Param) -> None:
+        """A line only the camera of ``room`` sees (someone entering or
+        leaving in front of it): as :meth:`note` of it, ``witnessed``, with
+        the game master's heading made from ``room`` itself ("The camera of
+        the lobby records: ..."). ``kept``: all the line says, as ids, for
+        it to be made once (:meth:`kept_line`) where the camera has no readers."""
+        token = camera(room)
+        audience = self.world.alone(token)
+        if kept is not None and token not in self.readers:
+            line = self.world.lines.get(kept)
+            if line is not None:
+                self.log.emit(line[0], audience, clause, line[1])
+                return
+        text = Msg(f"facility.{key}", params)
+        heading = Msg("facility.gm.recorded", {"room": self.world.room_title(room), "what": text})
+        facts["step"] = step
+        shared = frozen(facts)
+        logged = stamped(step, Msg(PERSONAL, {"to": _GAME_MASTER, "you": heading, "they": text}))
+        self.log.emit(logged, audience, clause, shared)
+        if token in self.readers:
+            self._recorded(step, frozenset((token,)), clause, text, shared)
+        elif kept is not None:
+            self.kept_line(kept, (logged, shared))
+
+    def kept_line(self, kept: tuple[object, ...], line: tuple[Msg, ReadOnlyDict],
+                  ) -> tuple[Msg, ReadOnlyDict]:
+        """``line`` (its text and facts, both read-only) kept with the
+        building, to be written again as it is wherever ``kept`` (all it
+        says, as ids) is said again: characters come back to the same room,
+        door and state from turn to turn and game to game. The store is
+        emptied when it is full (:data:`KEPT_LINES`)."""
+        lines = self.world.lines
+        if len(lines) >= KEPT_LINES:
+            lines.clear()
+        lines[kept] = line
+        return line
 
     def _recorded(self, step: int, seen: frozenset[str], clause: str | None, text: Msg,
                   shared: ReadOnlyDict) -> None:
@@ -128,7 +177,8 @@ class Turn:
     def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
         """``text`` for the game master, headed by who saw it: the characters
         ("Boris sees: ..."), else the camera ("The camera of the lobby records: ...")."""
-        names = tuple(self.character(n).title for n in sorted(seen) if n in self.world.characters)
+        characters = self.world.characters
+        names = tuple(characters[n].title for n in sorted(seen) if n in characters)
         if names:
             return Msg("facility.gm.seen", {"who": names, "what": text})
         rooms = sorted(r for r in (camera_room(token) for token in seen) if r is not None)
@@ -157,13 +207,25 @@ class Turn:
             self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, True)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
-             facts: dict[str, Any], **params: Param) -> None:
+             facts: dict[str, Any], kept: tuple[object, ...] | None = None,
+             **params: Param) -> None:
         """A line only ``seat`` (and the game master) reads: in the second person
         for ``seat``, in the third person with ``seat``'s name for the game master.
-        As :meth:`emit` writes it; no camera sees it, so no camera's readers get it."""
+        As :meth:`emit` writes it; no camera sees it, so no camera's readers get it.
+        ``kept``: all the line says, as ids, for it to be made once (:meth:`kept_line`)."""
+        line = self.world.lines.get(kept) if kept is not None else None
+        if line is None:
+            line = self.told_line(step, seat, key, facts, **params)
+            if kept is not None:
+                self.kept_line(kept, line)
+        self.log.emit(line[0], self.world.alone(seat), clause, line[1])
+
+    def told_line(self, step: int, seat: str, key: str, /, facts: dict[str, Any],
+                  **params: Param) -> tuple[Msg, ReadOnlyDict]:
+        """The text and facts of a line :meth:`tell` writes (to be written
+        again as they are: both are read-only)."""
         facts["step"] = step
-        self.log.emit(stamped(step, self._told(seat, key, params)), self.world.alone(seat),
-                      clause, frozen(facts))
+        return stamped(step, self._told(seat, key, params)), frozen(facts)
 
     def void(self, step: int, seat: str, order: str, what: Msg, reason: Msg, code: str,
              about: Mapping[str, Any]) -> None:
@@ -190,6 +252,11 @@ class Turn:
             return False
         who.points -= points
         return True
+
+
+def _acts(plan: Plan) -> bool:
+    """Whether ``plan`` holds orders of any kind of :data:`ACTING`."""
+    return bool(plan.explicit or plan.use or plan.give or plan.take or plan.drop or plan.show)
 
 
 def frozen(facts: dict[str, Any]) -> ReadOnlyDict:

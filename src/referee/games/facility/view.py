@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal, NoReturn, Union, cast
 
 from pydantic import ConfigDict, Field, JsonValue, PlainValidator, WithJsonSchema
 
-from referee.core.events import REFEREE, Event, SecretFacts
+from referee.core.events import Event, SecretFacts
 from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.facility.scenario import FacilityScenario, Uniform
 
@@ -621,14 +621,6 @@ def may_name_items(facts: object) -> bool:
     if isinstance(facts, SecretFacts):
         return True
     return not _ITEM_FIELDS.isdisjoint(cast(Mapping[str, object], facts))
-
-
-def seen_among(events: list[Event], reader: str) -> list[Event]:
-    """Those of ``events`` that ``reader`` may know, in order."""
-    if reader == REFEREE:
-        return events
-    return [event for event in events  # Audience.admits, inlined
-            if (observers := event.audience.observers) is None or reader in observers]
 
 
 # -- no options, no chances -------------------------------------------------------------

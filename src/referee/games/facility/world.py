@@ -7,7 +7,7 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from copy import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,7 +18,7 @@ from referee.boards.graph import LocationGraph
 from referee.core.events import Audience
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
-from referee.core.readonly import read_only
+from referee.core.readonly import ReadOnlyDict, read_only
 from referee.games.facility.scenario import (
     CharacterModel,
     FacilityScenario,
@@ -239,6 +239,10 @@ class World:
     words: dict[object, Msg] = field(default_factory=dict, compare=False, repr=False)
     """Texts of the building's own (an item carried in a place), each worded
     once and shared by every line that says it."""
+    lines: dict[object, tuple[Msg, ReadOnlyDict]] = field(default_factory=dict, compare=False,
+                                                          repr=False)
+    """Whole lines of a character's own state (its awareness at the end of a
+    turn), each made once for a state and written again as it is."""
 
     def static(self) -> tuple[object, ...]:
         """The parts that never change in play (the building, the items, the
@@ -247,7 +251,7 @@ class World:
             self._parts = _connected_parts(self.adjacent)
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
                 self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public,
-                self._alone, self.words)
+                self._alone, self.words, self.lines)
 
     def alone(self, seat: CharName) -> Audience:
         """The audience of a line told to ``seat`` alone: one object for
@@ -378,6 +382,11 @@ class World:
         """The characters in ``room``, by name."""
         here = self.occupants.of(self.characters).get(room, {})
         return [here[name] for name in sorted(here)]
+
+    def around(self, room: RoomNumber) -> Iterable[Character]:
+        """The characters in ``room``, in no order (for a question whose
+        answer does not depend on it)."""
+        return self.occupants.of(self.characters).get(room, {}).values()
 
     def move(self, who: Character, room: RoomNumber) -> None:
         """``who`` is now in ``room``."""
