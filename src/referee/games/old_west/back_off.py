@@ -62,32 +62,7 @@ class BackOff:
         return not self.spots
 
 
-_KEPT = 4096
-
-
 def back_off(table: Table, loser: str, away_from: Sequence[str],
-             from_obstacles: Sequence[Obstacle] = (), step: float = STEP,
-             reach: float = REACH, directions: int = 72, keep: int = 8,
-             across_reach: float = ACROSS_REACH) -> BackOff:
-    """:func:`find_back_off`, remembered: the answer depends only on where
-    every base stands, so a position met again (the exact odds of a fight
-    reach the same table by many different dice) is worked out once for
-    every game on the same terrain."""
-    known = table.terrain.cache("old-west.back-off")
-    key = (tuple((p.id, p.x, p.y, p.radius, p.side) for p in table.pieces.values()),
-           loser, tuple(away_from), tuple(o.name for o in from_obstacles), step, reach,
-           directions, keep, across_reach)
-    found = known.get(key)
-    if found is None:
-        found = find_back_off(table, loser, away_from, from_obstacles, step, reach,
-                              directions, keep, across_reach)
-        if len(known) >= _KEPT:
-            known.clear()
-        known[key] = found
-    return found
-
-
-def find_back_off(table: Table, loser: str, away_from: Sequence[str],
                   from_obstacles: Sequence[Obstacle] = (), step: float = STEP,
                   reach: float = REACH, directions: int = 72, keep: int = 8,
                   across_reach: float = ACROSS_REACH) -> BackOff:
