@@ -23,8 +23,9 @@ from pydantic import BaseModel
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
-from referee.core.game import Game
+from referee.core.game import VIEW_ORDER, Game
 from referee.core.i18n import Msg, Name, msg
+from referee.core.parts_on_read import PartsOnRead
 from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
@@ -94,6 +95,19 @@ class Ask:
         if len(game.inputs) != self.__dict__["_asked_at"]:
             raise RuntimeError("a view read after the game moved on from the question")
         return game.view_on_read(self.seat)
+
+    def view_when_read(self) -> dict[str, JSON]:
+        """The view for a reader that may not read it at all (a ruleset's
+        random answer, which answers some questions from their template
+        alone): the same view in every way a reader can tell
+        (:class:`~referee.core.parts_on_read.PartsOnRead`), built when a
+        part of it other than its ruleset and seat is first read, as
+        :attr:`view` is."""
+        if self.__dict__["_view"] is not _FROM_GAME:
+            return self.view  # given whole, or read already
+        return PartsOnRead({"ruleset": self.ruleset.name, "seat": self.seat}, {
+            "state": lambda: self.view["state"], "log": lambda: self.view["log"],
+            "waiting": lambda: self.view["waiting"]}, VIEW_ORDER)
 
     def _seat_name_from_game(self) -> Msg | Name:
         game: Game = self.__dict__["_game"]
@@ -180,7 +194,7 @@ class RandomBot:
             if weights is None:
                 return self.rng.choice(options).value
             return self.rng.choices(options, weights)[0].value
-        return ask.ruleset.random_answer(ask.view, ask.seat, ask.decision, self.rng)
+        return ask.ruleset.random_answer(ask.view_when_read(), ask.seat, ask.decision, self.rng)
 
 
 class ScriptedPlayer:

@@ -367,7 +367,7 @@ class Game:
 
         return PartsOnRead(self._view(seat, {}), {
             "log": lines, "waiting": lambda: _waiting_json(wait, pending, verdicts, seat),
-        }, _VIEW_ORDER)
+        }, VIEW_ORDER)
 
     def _view(self, seat: Seat, parts: dict[str, JSON]) -> dict[str, JSON]:
         """``seat``'s view, with ``parts`` (its log, what it is asked, or
@@ -566,7 +566,7 @@ class Game:
 _ALL_ACCEPTED = Ruleset.check_answer
 """The check of a ruleset that accepts every answer fitting the decision whole."""
 
-_VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
+VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
 """The parts of a seat's view, in the order a view has them."""
 
 
