@@ -31,9 +31,9 @@ from referee.core.keys import freeze
 from referee.core.limits import ANSWER, over_limit
 from referee.core.parts_on_read import PartsOnRead
 from referee.core.readonly import read_only
-from referee.core.ruleset import AnyRuleset, Outcome, Ruleset, Verdict, Void
+from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
-from referee.core.waits import JSON, Chance, Decision, Wait, json_copy, same_json
+from referee.core.waits import JSON, Chance, Decision, Option, Wait, json_copy, same_json
 
 Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
@@ -187,17 +187,16 @@ class Game:
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
         decision = self._expect_decision(seat)
-        beyond = _beyond_limits(value)
-        if beyond is not None:
-            raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
-                                    problem=beyond))
-        value = as_json(value)
-        item: Input = {"seat": seat, "answer": value}
-        if not decision.simultaneous and decision.schema is None \
-                and type(self.ruleset).check_answer is _ALL_ACCEPTED:
-            self._legal_option(decision, seat, value)  # the usual answer: no verdict to keep
-            self._commit(item, self._continue, value)
+        if decision.schema is None and not decision.simultaneous:  # the usual answer
+            if _one_of(decision.options_for(seat), value):  # a bot's: the option's own value
+                value = as_json(value)
+            else:
+                value = self._within_limits(seat, value)
+                self._legal_option(decision, seat, value)
+            self._commit({"seat": seat, "answer": value}, self._continue, value)
             return
+        value = self._within_limits(seat, value)
+        item: Input = {"seat": seat, "answer": value}
         verdict = self._judge_answer(decision, seat, value)
         if not decision.simultaneous:
             if verdict.voids:
@@ -489,10 +488,26 @@ class Game:
 
     # -- internals: checking answers -------------------------------------------------
 
+    def _within_limits(self, seat: Seat, value: JSON) -> JSON:
+        """``value`` as it will read back from a saved file, once it is
+        known to keep within :data:`~referee.core.limits.ANSWER`.
+
+        :raises IllegalAnswer: naming the limit it passes.
+        """
+        beyond = _beyond_limits(value)
+        if beyond is not None:
+            raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
+                                    problem=beyond))
+        return as_json(value)
+
     def _judge_answer(self, decision: Decision, seat: Seat, value: JSON) -> Verdict:
+        """An answer's verdict: one of the options put to ``seat`` is
+        accepted whole; an answer by shape is parsed, then judged by the
+        ruleset (:meth:`Ruleset.check_answer`)."""
         shape = decision.shape_for(seat)
-        parsed = self._parse(shape, seat, value) if shape is not None \
-            else self._legal_option(decision, seat, value)
+        if shape is None:
+            return Verdict(self._legal_option(decision, seat, value))
+        parsed = self._parse(shape, seat, value)
         verdict = self.ruleset.check_answer(self._at.state, seat, decision, parsed)
         if verdict.refusals:
             raise IllegalAnswer(msg("core.error.refused", seat=self.seat_name(seat),
@@ -563,9 +578,6 @@ class Game:
         return lines
 
 
-_ALL_ACCEPTED = Ruleset.check_answer
-"""The check of a ruleset that accepts every answer fitting the decision whole."""
-
 VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
 """The parts of a seat's view, in the order a view has them."""
 
@@ -599,6 +611,15 @@ def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
     """The JSON Schema of an answer's shape, as a seat's view carries it
     (read-only: every view of the shape shares it)."""
     return cast(dict[str, JSON], read_only(shape.model_json_schema()))
+
+
+def _one_of(options: tuple[Option, ...], value: object) -> bool:
+    """True when ``value`` is the value of one of ``options`` itself (what a
+    bot hands back): an answer the rules made, legal and within every limit."""
+    for option in options:
+        if option.value is value:
+            return True
+    return False
 
 
 def _beyond_limits(value: object) -> Msg | None:
