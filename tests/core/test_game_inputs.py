@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.drivers import Ask, RandomBot
+from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE
 from referee.core.game import Game
 from referee.core.i18n import msg
