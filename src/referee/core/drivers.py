@@ -221,6 +221,15 @@ class RandomChance:
         return chance.pick(self.rng)
 
 
+def _seeded(dice: ChanceSource) -> Random | None:
+    """The generator of seeded dice whose outcomes are picked as the game's
+    own :meth:`Game.roll_random` picks them: the game then rolls them,
+    without checking an outcome it picked itself."""
+    if isinstance(dice, RandomChance) and type(dice).outcome is RandomChance.outcome:
+        return dice.rng
+    return None
+
+
 class ScriptedChance:
     """Dice given in order (tests)."""
 
@@ -307,10 +316,14 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
             return
 
     followed = on_input is not None or on_event is not None  # else nothing follows an input
+    rng = _seeded(dice)
     while not game.is_over and len(game.inputs) < limit:
         wait = game.waiting
         if isinstance(wait, Chance):
-            game.roll(dice.outcome(game, wait))
+            if rng is None:
+                game.roll(dice.outcome(game, wait))
+            else:
+                game.roll_random(rng)
             if followed:
                 after_input()
         elif isinstance(wait, Decision):
