@@ -317,8 +317,10 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
 
     followed = on_input is not None or on_event is not None  # else nothing follows an input
     rng = _seeded(dice)
-    while not game.is_over and len(game.inputs) < limit:
+    while len(game.inputs) < limit:
         wait = game.waiting
+        if wait is None:  # the game is over
+            break
         if isinstance(wait, Chance):
             if rng is None:
                 game.roll(dice.outcome(game, wait))

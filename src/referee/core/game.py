@@ -444,7 +444,8 @@ class Game:
 
     def _continue(self, value: Any) -> None:
         at = self._at
-        self._run(at, at.stack[-1].resume(at.state, value))
+        frame = at.stack[-1]
+        self._run(at, getattr(frame, frame.then)(at.state, value))  # frame.resume, inlined
 
     def _run(self, at: _Position, step: Step) -> None:
         """Run the rules until they wait or end, then ask the ruleset's
@@ -462,7 +463,8 @@ class Game:
             stack.pop()
             if not stack:
                 break
-            step = stack[-1].resume(state, step.value)  # type: ignore[union-attr]
+            frame = stack[-1]
+            step = getattr(frame, frame.then)(state, step.value)  # type: ignore[union-attr]
         outcome = self.ruleset.decided(state) or self.ruleset.timed_out(state)
         if outcome is None and wait is None:
             outcome = Outcome.draw(self.seats, msg("core.rules-ended"))
