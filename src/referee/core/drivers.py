@@ -349,11 +349,13 @@ def random_playout(game: Game, seed: int, weights: Weights | None = None) -> Gam
 
 def random_playouts(ruleset: AnyRuleset, scenario: BaseModel, seeds: Iterable[int],
                     weights: Weights | None = None) -> Iterator[Game]:
-    """One random playout of ``scenario`` per seed, each finished game in turn.
+    """One random playout of ``scenario`` per seed, each finished game in
+    turn, played straight through: it keeps no snapshots (undoing one
+    replays it from its setup).
 
     Many games in a row create and drop millions of small objects; a caller
     that owns its process may set what was alive before the first game aside
     from the garbage collector's scans meanwhile (``referee.runtime.frozen_heap``).
     """
     for seed in seeds:
-        yield random_playout(Game(ruleset, scenario), seed, weights)
+        yield random_playout(Game(ruleset, scenario, snapshots=False), seed, weights)

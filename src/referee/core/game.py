@@ -7,7 +7,10 @@ internal error naming the input.
 The rules' position is plain data (:mod:`referee.core.flow`), so a copy
 costs the size of the state, never the length of the game; undo and
 rollback restore the last snapshot (one every ``SNAPSHOT_EVERY`` inputs) and
-replay at most that many inputs.
+replay at most that many inputs. A game played straight through (a random
+playout, a simulation) may keep no snapshots: copying the state every
+``SNAPSHOT_EVERY`` inputs costs such a game up to a tenth of its time, and
+its rare undo or rollback replays it from its setup instead.
 """
 
 from __future__ import annotations
@@ -93,15 +96,21 @@ class _Position:
 
 
 class Game:
-    """One game in play: ask it what it waits for, answer, read views."""
+    """One game in play: ask it what it waits for, answer, read views.
+
+    ``snapshots=False``: the game keeps no snapshot (a game played straight
+    through); its undo and rollback replay it from its setup, and so do its
+    forks'.
+    """
 
     def __init__(self, ruleset: AnyRuleset, scenario: BaseModel,
-                 inputs: Iterable[Input] = ()) -> None:
+                 inputs: Iterable[Input] = (), *, snapshots: bool = True) -> None:
         self.ruleset = ruleset
         self.scenario = scenario
         self.seats: tuple[Seat, ...] = ruleset.seats(scenario)
         self.inputs: list[Input] = []
         self._snapshots: list[tuple[int, _Position]] = []
+        self._snapshot_every = SNAPSHOT_EVERY if snapshots else 0
         self._readers: dict[Seat, tuple[list[dict[str, object]], int]] = {}
         self._memos: dict[Seat, dict[str, Any]] = {}
         self._at = self._setup()
@@ -280,6 +289,7 @@ class Game:
         twin.ruleset, twin.scenario, twin.seats = self.ruleset, self.scenario, self.seats
         twin.inputs = list(self.inputs)
         twin._snapshots = list(self._snapshots)
+        twin._snapshot_every = self._snapshot_every
         twin._readers = {}
         twin._memos = {seat: dict(memo) for seat, memo in self._memos.items()}
         if self._at.copyable:
@@ -423,7 +433,8 @@ class Game:
         except Exception as exc:
             self._rewind(index)
             raise InternalError(index, item, exc) from exc
-        if len(self.inputs) % SNAPSHOT_EVERY == 0 and self._at.copyable:
+        every = self._snapshot_every
+        if every and len(self.inputs) % every == 0 and self._at.copyable:
             self._snapshots.append((len(self.inputs), self._at.copy(self._shared())))
 
     def _resolve(self, answers: dict[Seat, Verdict], value: Any) -> None:
