@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from referee.bots import random_playout, random_playouts
 from referee.core.errors import IllegalAnswer, InternalError
 from referee.core.events import REFEREE
 from referee.core.game import SNAPSHOT_EVERY, Game
+from referee.core.scenario import load_scenario
 from referee.core.waits import Chance
 from tests.core.walk import CALLS, Pairs, PairsScenario, Walk, WalkScenario
 
@@ -70,6 +72,31 @@ def test_undo_replays_at_most_a_snapshot_interval() -> None:
     ran = rules_run(lambda: game.undo(3))
     assert ran <= SNAPSHOT_EVERY * 2  # a frame method per input, at most
     assert everything(game) == everything(again)
+
+
+def test_a_game_without_snapshots_undoes_and_rolls_back_by_replaying_its_setup() -> None:
+    game = play(Game(Walk(), WalkScenario(rounds=600), snapshots=False), 200)
+    again = Game(Walk(), game.scenario, game.inputs[:197])
+    ran = rules_run(lambda: game.undo(3))
+    assert ran > SNAPSHOT_EVERY * 2  # replayed from the setup, no snapshot kept
+    assert everything(game) == everything(again)
+    twin = game.fork()
+    play(twin, 40, seed=5)
+    twin.undo(40)
+    assert everything(twin) == everything(game)
+    failing = Game(Walk(), WalkScenario(rounds=5, crash_at=4), snapshots=False)
+    failing.feed(2, 1, 1)
+    before = everything(failing)
+    with pytest.raises(InternalError):
+        failing.roll(0)
+    assert everything(failing) == before
+
+
+def test_random_playouts_keep_no_snapshots_and_play_the_games_a_game_with_them_plays() -> None:
+    ruleset, scenario = load_scenario("old-west")
+    for seed, game in zip((3, 4), random_playouts(ruleset, scenario, (3, 4)), strict=True):
+        kept = random_playout(Game(ruleset, scenario), seed)
+        assert game.inputs == kept.inputs and game.checksum() == kept.checksum()
 
 
 def test_equal_positions_reached_by_different_inputs_have_equal_keys() -> None:

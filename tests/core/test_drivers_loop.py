@@ -14,6 +14,7 @@ import referee
 from referee.core.drivers import (
     Ask,
     RandomBot,
+    RandomChance,
     ScriptedChance,
     ScriptedPlayer,
     Shown,
@@ -23,7 +24,7 @@ from referee.core.drivers import (
 from referee.core.errors import IllegalAnswer, RefereeError
 from referee.core.events import Event, Seat
 from referee.core.game import Game
-from referee.core.waits import JSON
+from referee.core.waits import JSON, Chance
 from tests.core.toy import Solo, SoloScenario, Toy, ToyScenario
 
 DRAWS = ["A", "B", "C", "A"]
@@ -111,6 +112,27 @@ def test_each_new_line_reaches_the_reader_once_in_order_as_that_reader_may_read_
     assert before > 0 and north == game.log_for("north")[before:]
     drawn = [event.text.params["card"] for event in north if event.text.key == "toy.drew"]
     assert drawn == ["C"]  # north's own second card; south's cards are never told
+
+
+def test_seeded_dice_give_the_game_of_their_outcomes_and_dice_of_ones_own_are_asked() -> None:
+    """Seeded dice roll as the game draws by itself; dice that pick their
+    outcomes otherwise (a subclass) are asked for each one."""
+
+    class Loaded(RandomChance):
+        def outcome(self, game: Game, chance: Chance) -> JSON:
+            return chance.outcomes[0][0]
+
+    games = []
+    for dice in (RandomChance(Random(4)), Loaded(Random(4))):
+        game = Game(Toy(), ToyScenario())
+        play_out(game, dict.fromkeys(game.seats, RandomBot(Random(1))), dice)
+        games.append(game)
+    rng, drawn = Random(4), []
+    replay = Game(Toy(), ToyScenario())
+    while isinstance(replay.waiting, Chance):
+        drawn.append(replay.roll_random(rng))
+    assert [item["chance"] for item in games[0].inputs[:4]] == drawn
+    assert [item["chance"] for item in games[1].inputs[:4]] == ["A", "A", "B", "C"]
 
 
 def test_the_core_imports_nothing_above_the_rules() -> None:

@@ -10,11 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core.drivers import Ask, RandomBot
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE
 from referee.core.game import Game
+from referee.core.i18n import msg
+from referee.core.ruleset import Verdict
+from referee.core.scenario import load_scenario
 from referee.core.waits import Chance, Decision
-from tests.core.toy import Solo, SoloScenario, Toy, ToyScenario
+from tests.core.toy import Solo, SoloScenario, SoloState, Toy, ToyScenario
 
 
 def toy(**fields: Any) -> Game:
@@ -172,6 +176,48 @@ def test_a_long_list_of_legal_answers_is_shortened() -> None:
 def test_an_answer_must_equal_an_option_as_json_not_just_compare_equal(value: Any) -> None:
     game = solo(options=3)
     assert_refused(game, IllegalAnswer, lambda: game.answer("solo", value))
+
+
+class Strict(Solo):
+    """Solo whose rules refuse every answer by shape."""
+
+    def check_answer(self, state: SoloState, seat: str, decision: Decision,
+                     answer: Any) -> Verdict:
+        return Verdict(answer, refusals=(msg("solo.too-far", n=0),))
+
+
+def test_an_option_is_legal_as_the_rules_listed_it_and_only_a_shaped_answer_is_judged() -> None:
+    game = Game(Strict(), SoloScenario())
+    game.feed(3, 2, [1, "x"])  # the number picked, chosen among options, taken
+    assert game.state.pick == 3
+    assert_refused(game, IllegalAnswer, lambda: game.answer("solo", {"steps": 1}))
+
+
+@pytest.mark.parametrize("name", ["samurai", "old-west"])
+def test_an_options_own_value_and_a_copy_of_it_are_the_same_answer(name: str) -> None:
+    """A bot hands back the value of the option it picked; a person's page
+    sends a copy of it read from JSON: the game is the same either way, and
+    what it records is its own copy, never the option's value."""
+    ruleset, scenario = load_scenario(name)
+    games = []
+    for copied in (False, True):
+        game, rng = Game(ruleset, scenario), Random(12)
+        while not game.is_over and len(game.inputs) < 300:
+            wait = game.waiting
+            if isinstance(wait, Chance):
+                game.roll_random(rng)
+                continue
+            assert isinstance(wait, Decision)
+            seat = game.seats_to_answer()[0]
+            answer = RandomBot(rng).choose(Ask.of(game, seat))
+            game.answer(seat, json.loads(json.dumps(answer)) if copied else answer)
+            if not copied:
+                given = game.inputs[-1]["answer"]
+                assert type(given) in (str, int, bool) or all(
+                    given is not option.value for option in wait.options_for(seat))
+        games.append(game)
+    assert games[0].inputs == games[1].inputs
+    assert games[0].checksum() == games[1].checksum()
 
 
 def test_answering_while_dice_are_due_is_refused() -> None:

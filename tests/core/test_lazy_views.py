@@ -16,6 +16,7 @@ from referee.core.game import Game
 from referee.core.ruleset import ruleset_names
 from referee.core.scenario import load_scenario
 from referee.core.waits import JSON, Chance
+from referee.games.samurai.fight import Allocation
 
 
 class Reading:
@@ -104,3 +105,49 @@ def test_a_views_log_and_question_read_after_the_game_moved_on_are_as_they_were_
     assert view["log"] == then["log"]
     assert view.get("waiting") == then["waiting"]
     assert len(game.view(seat)["log"]) > len(then["log"])
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_the_view_a_random_answer_reads_is_the_players_view(name: str) -> None:
+    game, seat = _asked_after(name, 40)
+    whole = game.view(seat)
+    for read in (lambda v: v["state"], lambda v: v.get("log"), lambda v: v.get("waiting"),
+                 lambda v: list(v)):
+        view = Ask.of(game, seat).view_when_read()
+        read(view)
+        assert json.dumps(view) == json.dumps(whole)
+        assert view == whole and list(view) == list(whole)
+
+
+def test_a_random_answer_that_reads_no_view_builds_none() -> None:
+    """Samurai's allocation of tokens is made from its question's template
+    alone: no view of the state is built for it."""
+    ruleset, scenario = load_scenario("samurai")
+    game, rng = Game(ruleset, scenario), Random(5)
+    built = 0
+    view = ruleset.view
+
+    def counted(state: object, seat: str) -> dict[str, JSON]:
+        nonlocal built
+        built += 1
+        return view(state, seat)
+
+    while not game.is_over:
+        wait = game.waiting
+        if not (isinstance(wait, Chance) or wait is None) and wait.schema is not None \
+                and game.seats_to_answer():
+            seat = game.seats_to_answer()[0]
+            ask = Ask.of(game, seat)
+            ruleset.view = counted  # type: ignore[method-assign]
+            try:
+                answer = RandomBot(rng).choose(ask)
+            finally:
+                del ruleset.view
+            if issubclass(wait.shape_for(seat) or object, Allocation):
+                assert built == 0
+                return
+            game.answer(seat, answer)
+            built = 0
+        else:
+            _step(game, rng)
+    pytest.fail("no allocation was asked")

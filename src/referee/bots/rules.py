@@ -44,7 +44,7 @@ class RulesBot:
 
     def shaped(self, ask: Ask) -> JSON:
         """The answer to a question answered by shape."""
-        return ask.ruleset.random_answer(ask.view, ask.seat, ask.decision, self.rng)
+        return ask.ruleset.random_answer(ask.view_when_read(), ask.seat, ask.decision, self.rng)
 
 
 def state_of(ask: Ask) -> Mapping[str, Any]:

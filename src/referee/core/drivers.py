@@ -23,8 +23,9 @@ from pydantic import BaseModel
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
-from referee.core.game import Game
+from referee.core.game import VIEW_ORDER, Game
 from referee.core.i18n import Msg, Name, msg
+from referee.core.parts_on_read import PartsOnRead
 from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
@@ -94,6 +95,19 @@ class Ask:
         if len(game.inputs) != self.__dict__["_asked_at"]:
             raise RuntimeError("a view read after the game moved on from the question")
         return game.view_on_read(self.seat)
+
+    def view_when_read(self) -> dict[str, JSON]:
+        """The view for a reader that may not read it at all (a ruleset's
+        random answer, which answers some questions from their template
+        alone): the same view in every way a reader can tell
+        (:class:`~referee.core.parts_on_read.PartsOnRead`), built when a
+        part of it other than its ruleset and seat is first read, as
+        :attr:`view` is."""
+        if self.__dict__["_view"] is not _FROM_GAME:
+            return self.view  # given whole, or read already
+        return PartsOnRead({"ruleset": self.ruleset.name, "seat": self.seat}, {
+            "state": lambda: self.view["state"], "log": lambda: self.view["log"],
+            "waiting": lambda: self.view["waiting"]}, VIEW_ORDER)
 
     def _seat_name_from_game(self) -> Msg | Name:
         game: Game = self.__dict__["_game"]
@@ -180,7 +194,7 @@ class RandomBot:
             if weights is None:
                 return self.rng.choice(options).value
             return self.rng.choices(options, weights)[0].value
-        return ask.ruleset.random_answer(ask.view, ask.seat, ask.decision, self.rng)
+        return ask.ruleset.random_answer(ask.view_when_read(), ask.seat, ask.decision, self.rng)
 
 
 class ScriptedPlayer:
@@ -205,6 +219,15 @@ class RandomChance:
 
     def outcome(self, game: Game, chance: Chance) -> JSON:
         return chance.pick(self.rng)
+
+
+def _seeded(dice: ChanceSource) -> Random | None:
+    """The generator of seeded dice whose outcomes are picked as the game's
+    own :meth:`Game.roll_random` picks them: the game then rolls them,
+    without checking an outcome it picked itself."""
+    if isinstance(dice, RandomChance) and type(dice).outcome is RandomChance.outcome:
+        return dice.rng
+    return None
 
 
 class ScriptedChance:
@@ -293,10 +316,16 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
             return
 
     followed = on_input is not None or on_event is not None  # else nothing follows an input
-    while not game.is_over and len(game.inputs) < limit:
+    rng = _seeded(dice)
+    while len(game.inputs) < limit:
         wait = game.waiting
+        if wait is None:  # the game is over
+            break
         if isinstance(wait, Chance):
-            game.roll(dice.outcome(game, wait))
+            if rng is None:
+                game.roll(dice.outcome(game, wait))
+            else:
+                game.roll_random(rng)
             if followed:
                 after_input()
         elif isinstance(wait, Decision):
@@ -320,11 +349,13 @@ def random_playout(game: Game, seed: int, weights: Weights | None = None) -> Gam
 
 def random_playouts(ruleset: AnyRuleset, scenario: BaseModel, seeds: Iterable[int],
                     weights: Weights | None = None) -> Iterator[Game]:
-    """One random playout of ``scenario`` per seed, each finished game in turn.
+    """One random playout of ``scenario`` per seed, each finished game in
+    turn, played straight through: it keeps no snapshots (undoing one
+    replays it from its setup).
 
     Many games in a row create and drop millions of small objects; a caller
     that owns its process may set what was alive before the first game aside
     from the garbage collector's scans meanwhile (``referee.runtime.frozen_heap``).
     """
     for seed in seeds:
-        yield random_playout(Game(ruleset, scenario), seed, weights)
+        yield random_playout(Game(ruleset, scenario, snapshots=False), seed, weights)

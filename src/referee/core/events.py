@@ -228,7 +228,12 @@ class Log:
 
     def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
              facts: Facts | SecretFacts | None = None) -> None:
-        self._all.append(Event(text, audience, clause, shared_facts(facts)))
+        """Log ``text`` for ``audience``, its ``facts`` made read-only
+        (:func:`shared_facts`, without a call for facts that are already)."""
+        kind = type(facts)
+        if kind is not ReadOnlyDict and facts is not None and kind is not SecretFacts:
+            facts = read_only(facts if kind is dict else dict(facts))  # type: ignore[arg-type]
+        self._all.append(Event(text, audience, clause, facts))
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""

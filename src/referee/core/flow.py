@@ -102,7 +102,8 @@ class Frame:
         return Call(frame)
 
     def resume(self, state: Any, value: Any) -> Step:
-        """Hand ``value`` to the continuation set by the last ask or call."""
+        """Hand ``value`` to the continuation set by the last ask or call
+        (the game calls the continuation itself: every frame names one)."""
         method: Then = getattr(self, self.then)
         return method(state, value)
 
@@ -148,6 +149,7 @@ class GeneratorFrame(Frame):
     receives answers (or their results). Not copyable."""
 
     copyable = False
+    then = "sent"
 
     def __init__(self, flow: Generator[Any, Any, Any]) -> None:
         self.flow = flow
@@ -155,7 +157,8 @@ class GeneratorFrame(Frame):
     def start(self, state: Any) -> Step:
         return self._step(lambda: next(self.flow))
 
-    def resume(self, state: Any, value: Any) -> Step:
+    def sent(self, state: Any, value: Any) -> Step:
+        """The continuation of every step: ``value`` sent into the generator."""
         return self._step(lambda: self.flow.send(value))
 
     @staticmethod

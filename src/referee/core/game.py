@@ -7,7 +7,10 @@ internal error naming the input.
 The rules' position is plain data (:mod:`referee.core.flow`), so a copy
 costs the size of the state, never the length of the game; undo and
 rollback restore the last snapshot (one every ``SNAPSHOT_EVERY`` inputs) and
-replay at most that many inputs.
+replay at most that many inputs. A game played straight through (a random
+playout, a simulation) may keep no snapshots: copying the state every
+``SNAPSHOT_EVERY`` inputs costs such a game up to a tenth of its time, and
+its rare undo or rollback replays it from its setup instead.
 """
 
 from __future__ import annotations
@@ -31,9 +34,9 @@ from referee.core.keys import freeze
 from referee.core.limits import ANSWER, over_limit
 from referee.core.parts_on_read import PartsOnRead
 from referee.core.readonly import read_only
-from referee.core.ruleset import AnyRuleset, Outcome, Ruleset, Verdict, Void
+from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
-from referee.core.waits import JSON, Chance, Decision, Wait, json_copy, same_json
+from referee.core.waits import JSON, Chance, Decision, Option, Wait, json_copy, same_json
 
 Input = dict[str, JSON]
 """One input: ``{"seat": S, "answer": A}``, ``{"chance": V}`` or ``{"close": true}``."""
@@ -93,15 +96,21 @@ class _Position:
 
 
 class Game:
-    """One game in play: ask it what it waits for, answer, read views."""
+    """One game in play: ask it what it waits for, answer, read views.
+
+    ``snapshots=False``: the game keeps no snapshot (a game played straight
+    through); its undo and rollback replay it from its setup, and so do its
+    forks'.
+    """
 
     def __init__(self, ruleset: AnyRuleset, scenario: BaseModel,
-                 inputs: Iterable[Input] = ()) -> None:
+                 inputs: Iterable[Input] = (), *, snapshots: bool = True) -> None:
         self.ruleset = ruleset
         self.scenario = scenario
         self.seats: tuple[Seat, ...] = ruleset.seats(scenario)
         self.inputs: list[Input] = []
         self._snapshots: list[tuple[int, _Position]] = []
+        self._snapshot_every = SNAPSHOT_EVERY if snapshots else 0
         self._readers: dict[Seat, tuple[list[dict[str, object]], int]] = {}
         self._memos: dict[Seat, dict[str, Any]] = {}
         self._at = self._setup()
@@ -187,17 +196,16 @@ class Game:
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
         decision = self._expect_decision(seat)
-        beyond = _beyond_limits(value)
-        if beyond is not None:
-            raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
-                                    problem=beyond))
-        value = as_json(value)
-        item: Input = {"seat": seat, "answer": value}
-        if not decision.simultaneous and decision.schema is None \
-                and type(self.ruleset).check_answer is _ALL_ACCEPTED:
-            self._legal_option(decision, seat, value)  # the usual answer: no verdict to keep
-            self._commit(item, self._continue, value)
+        if decision.schema is None and not decision.simultaneous:  # the usual answer
+            if _one_of(decision.options_for(seat), value):  # a bot's: the option's own value
+                value = as_json(value)
+            else:
+                value = self._within_limits(seat, value)
+                self._legal_option(decision, seat, value)
+            self._commit({"seat": seat, "answer": value}, self._continue, value)
             return
+        value = self._within_limits(seat, value)
+        item: Input = {"seat": seat, "answer": value}
         verdict = self._judge_answer(decision, seat, value)
         if not decision.simultaneous:
             if verdict.voids:
@@ -281,6 +289,7 @@ class Game:
         twin.ruleset, twin.scenario, twin.seats = self.ruleset, self.scenario, self.seats
         twin.inputs = list(self.inputs)
         twin._snapshots = list(self._snapshots)
+        twin._snapshot_every = self._snapshot_every
         twin._readers = {}
         twin._memos = {seat: dict(memo) for seat, memo in self._memos.items()}
         if self._at.copyable:
@@ -367,7 +376,7 @@ class Game:
 
         return PartsOnRead(self._view(seat, {}), {
             "log": lines, "waiting": lambda: _waiting_json(wait, pending, verdicts, seat),
-        }, _VIEW_ORDER)
+        }, VIEW_ORDER)
 
     def _view(self, seat: Seat, parts: dict[str, JSON]) -> dict[str, JSON]:
         """``seat``'s view, with ``parts`` (its log, what it is asked, or
@@ -424,7 +433,8 @@ class Game:
         except Exception as exc:
             self._rewind(index)
             raise InternalError(index, item, exc) from exc
-        if len(self.inputs) % SNAPSHOT_EVERY == 0 and self._at.copyable:
+        every = self._snapshot_every
+        if every and len(self.inputs) % every == 0 and self._at.copyable:
             self._snapshots.append((len(self.inputs), self._at.copy(self._shared())))
 
     def _resolve(self, answers: dict[Seat, Verdict], value: Any) -> None:
@@ -445,7 +455,8 @@ class Game:
 
     def _continue(self, value: Any) -> None:
         at = self._at
-        self._run(at, at.stack[-1].resume(at.state, value))
+        frame = at.stack[-1]
+        self._run(at, getattr(frame, frame.then)(at.state, value))  # frame.resume, inlined
 
     def _run(self, at: _Position, step: Step) -> None:
         """Run the rules until they wait or end, then ask the ruleset's
@@ -463,7 +474,8 @@ class Game:
             stack.pop()
             if not stack:
                 break
-            step = stack[-1].resume(state, step.value)  # type: ignore[union-attr]
+            frame = stack[-1]
+            step = getattr(frame, frame.then)(state, step.value)  # type: ignore[union-attr]
         outcome = self.ruleset.decided(state) or self.ruleset.timed_out(state)
         if outcome is None and wait is None:
             outcome = Outcome.draw(self.seats, msg("core.rules-ended"))
@@ -489,10 +501,26 @@ class Game:
 
     # -- internals: checking answers -------------------------------------------------
 
+    def _within_limits(self, seat: Seat, value: JSON) -> JSON:
+        """``value`` as it will read back from a saved file, once it is
+        known to keep within :data:`~referee.core.limits.ANSWER`.
+
+        :raises IllegalAnswer: naming the limit it passes.
+        """
+        beyond = _beyond_limits(value)
+        if beyond is not None:
+            raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),
+                                    problem=beyond))
+        return as_json(value)
+
     def _judge_answer(self, decision: Decision, seat: Seat, value: JSON) -> Verdict:
+        """An answer's verdict: one of the options put to ``seat`` is
+        accepted whole; an answer by shape is parsed, then judged by the
+        ruleset (:meth:`Ruleset.check_answer`)."""
         shape = decision.shape_for(seat)
-        parsed = self._parse(shape, seat, value) if shape is not None \
-            else self._legal_option(decision, seat, value)
+        if shape is None:
+            return Verdict(self._legal_option(decision, seat, value))
+        parsed = self._parse(shape, seat, value)
         verdict = self.ruleset.check_answer(self._at.state, seat, decision, parsed)
         if verdict.refusals:
             raise IllegalAnswer(msg("core.error.refused", seat=self.seat_name(seat),
@@ -563,10 +591,7 @@ class Game:
         return lines
 
 
-_ALL_ACCEPTED = Ruleset.check_answer
-"""The check of a ruleset that accepts every answer fitting the decision whole."""
-
-_VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
+VIEW_ORDER = ("ruleset", "seat", "state", "log", "waiting", "outcome")
 """The parts of a seat's view, in the order a view has them."""
 
 
@@ -599,6 +624,15 @@ def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
     """The JSON Schema of an answer's shape, as a seat's view carries it
     (read-only: every view of the shape shares it)."""
     return cast(dict[str, JSON], read_only(shape.model_json_schema()))
+
+
+def _one_of(options: tuple[Option, ...], value: object) -> bool:
+    """True when ``value`` is the value of one of ``options`` itself (what a
+    bot hands back): an answer the rules made, legal and within every limit."""
+    for option in options:  # noqa: SIM110  (no generator made for every answer)
+        if option.value is value:
+            return True
+    return False
 
 
 def _beyond_limits(value: object) -> Msg | None:

@@ -263,7 +263,9 @@ class Ruleset(ABC, Generic[ScenarioT, StateT]):
     def check_answer(self, state: StateT, seat: Seat, decision: Decision,
                      answer: Any) -> Verdict:
         """Judge an answer that fits the decision's shape against the state:
-        refuse it with reasons, or accept it, leaving out void parts."""
+        refuse it with reasons, or accept it, leaving out void parts. Asked
+        of answers by shape alone: an option put to the seat is legal as the
+        rules listed it."""
         return Verdict(answer)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,

@@ -160,11 +160,13 @@ class Decision:
         decision.__dict__.update(seats=(seat,), question=question,
                                  options={seat: tuple(options)}, schema=None,
                                  defaults=_NO_SEATS, until_closed=False, templates=_NO_SEATS,
-                                 _sole=seat)  # nothing in it is another seat's
+                                 _sole=seat,  # nothing in it is another seat's
+                                 simultaneous=False)
         return decision
 
-    @property
+    @cached_property
     def simultaneous(self) -> bool:
+        """Put to several seats, or open until closed (worked out once)."""
         return len(self.seats) > 1 or self.until_closed
 
     def asks(self, seat: Seat) -> bool:
