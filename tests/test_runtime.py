@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.runtime import YOUNG_THRESHOLD, frozen_heap
+from referee.runtime import YOUNG_THRESHOLD, frozen_heap, serving_heap
 
 
 @pytest.fixture
@@ -36,6 +36,33 @@ def test_young_objects_are_scanned_less_often_while_the_block_runs_and_as_before
         assert gc.get_threshold()[0] >= YOUNG_THRESHOLD > before[0]
         assert gc.get_threshold()[1:] == before[1:]
     assert gc.get_threshold() == before
+
+
+@pytest.mark.usefixtures("nothing_frozen")
+def test_a_server_worker_scans_young_objects_less_often_and_sets_nothing_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.server.app import app_from_environment
+    from referee.server.settings import DB_ENV
+
+    before = gc.get_threshold()
+    monkeypatch.setenv(DB_ENV, f"sqlite:///{tmp_path / 'games.db'}")
+    try:
+        app_from_environment()
+        assert gc.get_threshold()[0] >= YOUNG_THRESHOLD > before[0]
+        assert gc.get_threshold()[1:] == before[1:]
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_serving_never_lowers_a_threshold_set_higher() -> None:
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(YOUNG_THRESHOLD * 3, *before[1:])
+        serving_heap()
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD * 3
+    finally:
+        gc.set_threshold(*before)
 
 
 @pytest.mark.usefixtures("nothing_frozen")

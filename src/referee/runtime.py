@@ -44,3 +44,13 @@ def frozen_heap() -> Iterator[None]:
     finally:
         gc.set_threshold(*threshold)
         gc.unfreeze()
+
+
+def serving_heap() -> None:
+    """For a process that serves games until it is stopped (a server's
+    worker): scan the youngest objects less often (:data:`YOUNG_THRESHOLD`),
+    as :func:`frozen_heap` does while games are played, for the rest of the
+    process. Nothing is set aside: a server's objects come and go for as long
+    as it runs, and what is frozen would never be freed."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], YOUNG_THRESHOLD), *threshold[1:])

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 
 from referee.core.errors import InternalError, RefereeError
 from referee.core.i18n import msg
+from referee.runtime import serving_heap
 from referee.server.api import build_router, error_body, request_lang
 from referee.server.checked_bodies import CheckedBodies, body_lang
 from referee.server.checks import refused
@@ -194,6 +195,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def app_from_environment() -> FastAPI:
-    """The application of a worker process: the database from ``REFEREE_DB``."""
+    """The application of a worker process: the database from ``REFEREE_DB``;
+    the process's garbage collector set for serving (its bots play many
+    games: :func:`referee.runtime.serving_heap`)."""
+    serving_heap()
     return create_app(Settings(database_url=os.environ.get(DB_ENV) or Settings().database_url,
                                public_url=os.environ.get(PUBLIC_URL_ENV) or None))
