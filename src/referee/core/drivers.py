@@ -84,6 +84,13 @@ class Ask:
             raise NotWaitingForThat(msg("core.error.seat-not-asked", seat=seat,
                                         seats=tuple(wait.seats)
                                         if isinstance(wait, Decision) else ()))
+        return cls._put(game, seat, wait)
+
+    @classmethod
+    def _put(cls, game: Game, seat: Seat, wait: Decision) -> Ask:
+        """The question ``wait``, which ``game`` waits for now and which asks
+        ``seat``, put to ``seat`` (:meth:`of` without its checks, for a loop
+        that has made them)."""
         ask = object.__new__(cls)  # the frozen class's __init__ would set them one by one
         ask.__dict__.update(seat=seat, decision=wait.for_seat(seat), _view=_FROM_GAME,
                             ruleset=game.ruleset, _seat_name=_FROM_GAME, _game=game,
@@ -293,11 +300,13 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
                 on_event(event)
             shown = len(events)
 
-    def answer(seat: Seat) -> None:
+    def answer(seat: Seat, asked: Decision | None) -> None:
+        """``seat``'s answer; ``asked``, the decision the game waits for
+        now, where the loop knows it asks ``seat``."""
         here = seated.get(seat)
         if here is None:
             here = seated[seat] = _seated(players[seat])
-        ask = Ask.of(game, seat)
+        ask = Ask.of(game, seat) if asked is None else Ask._put(game, seat, asked)
         if on_display is not None and here.wants_display is not None \
                 and displayed.get(seat) != len(game.inputs) and here.wants_display(ask):
             displayed[seat] = len(game.inputs)
@@ -329,8 +338,10 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
             if followed:
                 after_input()
         elif isinstance(wait, Decision):
+            asked: Decision | None = wait  # asks the first seat; after an answer, looked up
             for seat in game.seats_to_answer():
-                answer(seat)
+                answer(seat, asked)
+                asked = None
                 if followed:
                     after_input()
             if wait.until_closed and game.waiting is wait:

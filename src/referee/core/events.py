@@ -181,6 +181,7 @@ class Event:
 _set_text, _set_audience = slot_setter(Event, "text"), slot_setter(Event, "audience")
 _set_clause, _set_facts = slot_setter(Event, "clause"), slot_setter(Event, "facts")
 _set_line = slot_setter(Event, "_line")
+_new_event = object.__new__
 
 _PER_READER = "per reader"
 """An event's line worded for each reader, or with a secret in its facts."""
@@ -233,7 +234,19 @@ class Log:
         kind = type(facts)
         if kind is not ReadOnlyDict and facts is not None and kind is not SecretFacts:
             facts = read_only(facts if kind is dict else dict(facts))  # type: ignore[arg-type]
-        self._all.append(Event(text, audience, clause, facts))
+        # Event(...) and Tail.append, folded in: a line or more is logged an input
+        event = _new_event(Event)
+        _set_text(event, text)
+        _set_audience(event, audience)
+        _set_clause(event, clause)
+        _set_facts(event, facts)
+        _set_line(event, None)
+        tail = self._all
+        items = tail._items
+        if len(items) != tail._size:  # shared with a copy that went on
+            items = tail._items = items[: tail._size]
+        items.append(event)
+        tail._size += 1
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""

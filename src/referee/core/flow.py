@@ -64,6 +64,7 @@ class Done:
 
 _set_wait, _set_frame = slot_setter(Ask, "wait"), slot_setter(Call, "frame")
 _set_value = slot_setter(Done, "value")
+_new_step = object.__new__
 
 Step: TypeAlias = Ask | Call | Done
 Then: TypeAlias = Callable[[Any, Any], Step]
@@ -72,7 +73,11 @@ Then: TypeAlias = Callable[[Any, Any], Step]
 
 def done(value: Any = None) -> Done:
     """Finish the current frame with ``value``."""
-    return _DONE if value is None else Done(value)
+    if value is None:
+        return _DONE
+    finished: Done = _new_step(Done)  # Done(value) without its __init__'s call
+    _set_value(finished, value)
+    return finished
 
 
 _DONE = Done()
@@ -94,12 +99,16 @@ class Frame:
     def ask(self, wait: Wait, then: Then) -> Ask:
         """Wait for ``wait``; ``then(state, answer)`` continues."""
         self.then = then.__name__
-        return Ask(wait)
+        asked: Ask = _new_step(Ask)  # Ask(wait) without its __init__'s call (one a question)
+        _set_wait(asked, wait)
+        return asked
 
     def call(self, frame: Frame, then: Then) -> Call:
         """Run ``frame``; ``then(state, result)`` continues."""
         self.then = then.__name__
-        return Call(frame)
+        called: Call = _new_step(Call)  # Call(frame), likewise
+        _set_frame(called, frame)
+        return called
 
     def resume(self, state: Any, value: Any) -> Step:
         """Hand ``value`` to the continuation set by the last ask or call

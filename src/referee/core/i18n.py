@@ -107,11 +107,17 @@ class Msg:
 
 _set_key, _set_params = slot_setter(Msg, "key"), slot_setter(Msg, "params")
 _set_shown = slot_setter(Msg, "_shown")
+_new_msg = object.__new__
 
 
 def msg(key: str, **params: Param) -> Msg:
-    """Shorthand for ``Msg(key, params)``."""
-    return Msg(key, params)
+    """Shorthand for ``Msg(key, params)`` (made without its ``__init__``'s
+    call: the rules make a few texts an input)."""
+    made: Msg = _new_msg(Msg)
+    _set_key(made, key)
+    _set_params(made, params)
+    _set_shown(made, 0)
+    return made
 
 
 PERSONAL = "core.personal"
