@@ -234,19 +234,13 @@ class Log:
         kind = type(facts)
         if kind is not ReadOnlyDict and facts is not None and kind is not SecretFacts:
             facts = read_only(facts if kind is dict else dict(facts))  # type: ignore[arg-type]
-        # Event(...) and Tail.append, folded in: a line or more is logged an input
-        event = _new_event(Event)
+        event = _new_event(Event)  # Event(...) without its __init__'s call: a line or more an input
         _set_text(event, text)
         _set_audience(event, audience)
         _set_clause(event, clause)
         _set_facts(event, facts)
         _set_line(event, None)
-        tail = self._all
-        items = tail._items
-        if len(items) != tail._size:  # shared with a copy that went on
-            items = tail._items = items[: tail._size]
-        items.append(event)
-        tail._size += 1
+        self._all.append(event)
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""
