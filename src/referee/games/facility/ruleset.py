@@ -181,7 +181,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             "rules": rules,
             "rooms": rooms,
             "characters": characters,
-            "items": {item: world.public_item(item, item in before) for item in sorted(known)},
+            "items": world.public_items(known, before),
             "character": {
                 "room": me.room, "health": me.health, "max_health": me.max_health,
                 "concentration": points_number(me.points, me.unit),

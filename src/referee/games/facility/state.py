@@ -29,19 +29,21 @@ class Told:
         """Those of them every reader reads."""
         self._own: dict[str, set[str]] = {}
         """Observer -> the items named by the lines told to some observers, it among them."""
-        self._read: dict[str, tuple[int, frozenset[str]]] = {}
-        """Reader -> how many public lines it has looked at, and the items they name."""
+        self._read: dict[str, tuple[int, int, frozenset[str]]] = {}
+        """Reader -> how many public lines it has looked at, how many items
+        its own lines named then, and every item named so far (an observer's
+        own items only grow: their count tells whether they changed)."""
 
     def items(self, log: Log, reader: str) -> frozenset[str]:
         self._scan(log)
         if reader == REFEREE:
             return frozenset(told_items(self._naming, reader))
-        read, found = self._read.get(reader) or (0, frozenset())
-        if read < len(self._public):
-            found = found | told_items(self._public[read:], reader)
-            self._read[reader] = (len(self._public), found)
-        own = self._own.get(reader)
-        return found | own if own else found
+        read, owned, found = self._read.get(reader) or (0, 0, frozenset())
+        own = self._own.get(reader, ())
+        if read < len(self._public) or owned < len(own):  # something new to it
+            found = found.union(told_items(self._public[read:], reader), own)
+            self._read[reader] = (len(self._public), len(own), found)
+        return found
 
     def _scan(self, log: Log) -> None:
         events = log.events

@@ -15,7 +15,7 @@ referred to by id; names sit once in ``rooms``, ``characters`` and ``items``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, NoReturn, Union, cast
+from typing import Annotated, Any, Literal, NoReturn, Union
 
 from pydantic import ConfigDict, Field, JsonValue, PlainValidator, WithJsonSchema
 
@@ -612,7 +612,7 @@ _ITEM_FIELDS = frozenset({"item", "worn", *ITEM_LISTS})
 """Every field of facts that names items."""
 
 
-def may_name_items(facts: object) -> bool:
+def may_name_items(facts: Mapping[str, object] | SecretFacts | None) -> bool:
     """Whether a line with these facts may name items to one of its readers
     (:func:`told_items` reads them): facts of one of the fields that name
     items, or facts that differ by reader."""
@@ -620,7 +620,7 @@ def may_name_items(facts: object) -> bool:
         return False
     if isinstance(facts, SecretFacts):
         return True
-    return not _ITEM_FIELDS.isdisjoint(cast(Mapping[str, object], facts))
+    return not _ITEM_FIELDS.isdisjoint(facts)
 
 
 # -- no options, no chances -------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from copy import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -346,6 +347,24 @@ class World:
             return found
 
         return self.public(("item", item, seen), build)
+
+    def public_items(self, known: Iterable[ItemId], before: AbstractSet[ItemId]
+                     ) -> dict[str, Any]:
+        """Every item of ``known`` by id, in id order, as a view that names
+        it gives it (:meth:`public_item`; seen: it is ``before`` the
+        character), both ways of giving an item looked up at once (kept
+        with the building)."""
+        table: dict[ItemId, tuple[Any, Any]] | None = self._public.get("items")
+        if table is None:
+            table = self._public["items"] = {}
+        found: dict[str, Any] = {}
+        for item in sorted(known):
+            given = table.get(item)
+            if given is None:
+                given = table[item] = (self.public_item(item, False),
+                                       self.public_item(item, True))
+            found[item] = given[item in before]
+        return found
 
     def public_doors(self, room: RoomNumber) -> dict[str, Any]:
         """The doors of ``room`` by the id a route names them with, each with
