@@ -92,6 +92,19 @@ def test_a_game_without_snapshots_undoes_and_rolls_back_by_replaying_its_setup()
     assert everything(failing) == before
 
 
+def test_a_copy_keeps_snapshots_as_asked_and_plays_and_undoes_alike() -> None:
+    game = play(walk(600), 300)
+    straight, kept = game.fork(snapshots=False), game.fork()
+    play(straight, 100, seed=7), play(kept, 100, seed=7)
+    assert everything(straight) == everything(kept)
+    assert rules_run(lambda: kept.undo(3)) <= SNAPSHOT_EVERY * 2
+    assert rules_run(lambda: straight.undo(3)) > SNAPSHOT_EVERY * 2  # from the setup
+    assert everything(straight) == everything(kept)
+    again = Game(Walk(), game.scenario, game.inputs, snapshots=False).fork(snapshots=True)
+    play(again, 100, seed=7)
+    assert rules_run(lambda: again.undo(3)) <= SNAPSHOT_EVERY * 2
+
+
 def test_random_playouts_keep_no_snapshots_and_play_the_games_a_game_with_them_plays() -> None:
     ruleset, scenario = load_scenario("old-west")
     for seed, game in zip((3, 4), random_playouts(ruleset, scenario, (3, 4)), strict=True):

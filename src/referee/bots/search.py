@@ -127,7 +127,7 @@ class SearchBot:
                     time.perf_counter() - started > self.seconds:
                 break
             pick = self.ucb(visits, rewards, played)
-            game = positions[played % len(positions)].fork()
+            game = positions[played % len(positions)].fork(snapshots=False)
             try:
                 game.answer(ask.seat, values[pick])
             except RefereeError:
@@ -156,7 +156,7 @@ class SearchBot:
                 break
             seed = self.rng.random()
             for index, value in enumerate(values):
-                game = positions[played % len(positions)].fork()
+                game = positions[played % len(positions)].fork(snapshots=False)
                 try:
                     game.answer(seat, value)
                 except RefereeError:

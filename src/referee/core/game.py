@@ -282,14 +282,18 @@ class Game:
         """Drop the last ``count`` inputs."""
         self._rewind(max(0, len(self.inputs) - count))
 
-    def fork(self) -> Game:
+    def fork(self, *, snapshots: bool | None = None) -> Game:
         """An independent copy; its cost does not grow with the inputs played
-        (rules still written as generators are copied by replay)."""
+        (rules still written as generators are copied by replay). It keeps
+        snapshots as this game does, or as ``snapshots`` says (``False``: a
+        copy played straight on, as a search's playout, copies no state on
+        the way; undone, it replays from the setup)."""
         twin = Game.__new__(Game)
         twin.ruleset, twin.scenario, twin.seats = self.ruleset, self.scenario, self.seats
         twin.inputs = list(self.inputs)
-        twin._snapshots = list(self._snapshots)
-        twin._snapshot_every = self._snapshot_every
+        keeps = bool(self._snapshot_every) if snapshots is None else snapshots
+        twin._snapshots = list(self._snapshots) if keeps else []
+        twin._snapshot_every = (self._snapshot_every or SNAPSHOT_EVERY) if keeps else 0
         twin._readers = {}
         twin._memos = {seat: dict(memo) for seat, memo in self._memos.items()}
         if self._at.copyable:
