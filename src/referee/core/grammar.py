@@ -434,12 +434,8 @@ class Bundle:
     def format(self, key: str, args: Mapping[str, Any], attribute: str | None = None) -> str:
         """The text of ``key`` (or one of its attributes) with ``args``."""
         if attribute is None:
-            pieces = self._plain_pieces(key)
-            plain = None if pieces is None else self._plain_text(pieces, args)
-            if plain is not None:
-                return plain
-        message = self._message(key)
-        pattern = message.value if attribute is None else message.attributes[attribute]
+            return self.writer(key)(dict(args))
+        pattern = self._message(key).attributes[attribute]
         if pattern is None:
             return key
         values = dict(args)
@@ -455,9 +451,10 @@ class Bundle:
         return str(text)
 
     def writer(self, key: str) -> Callable[[dict[str, Any]], str]:
-        """:meth:`format` of ``key``'s text, its message and pattern found
-        once: the function takes a dict of arguments of the caller's own,
-        which it may add to (a missing parameter stays visible)."""
+        """A function writing ``key``'s text (:meth:`format`'s one path for a
+        message's own text), its message and pattern found once: it takes a
+        dict of arguments of the caller's own, which it may add to (a missing
+        parameter stays visible)."""
         pieces = self._plain_pieces(key)
         message = self._message(key)
         pattern = message.value
