@@ -532,12 +532,24 @@ class Game:
         return verdict
 
     def _parse(self, shape: type[BaseModel], seat: Seat, value: JSON) -> BaseModel:
+        """``value`` read as ``shape``, or, where it does not fit and
+        ``shape`` names a ``lenient_shape``, as that (:func:`_lenient_shape`).
+
+        :raises IllegalAnswer: naming every problem of the last shape tried.
+        """
         try:
             return shape.model_validate(value)
         except ValidationError as exc:
-            problems = tuple(problem_message(err, shape, value) for err in exc.errors())
-            raise IllegalAnswer(msg("core.error.answer-shape", seat=self.seat_name(seat),
-                                    problems=problems)) from None
+            error = exc
+        lenient = _lenient_shape(shape)
+        if lenient is not None:
+            try:
+                return lenient.model_validate(value)
+            except ValidationError as exc:
+                shape, error = lenient, exc
+        problems = tuple(problem_message(err, shape, value) for err in error.errors())
+        raise IllegalAnswer(msg("core.error.answer-shape", seat=self.seat_name(seat),
+                                problems=problems))
 
     def _legal_option(self, decision: Decision, seat: Seat, value: JSON) -> JSON:
         options = decision.options_for(seat)
@@ -628,6 +640,17 @@ def answer_schema(shape: type[BaseModel]) -> dict[str, JSON]:
     """The JSON Schema of an answer's shape, as a seat's view carries it
     (read-only: every view of the shape shares it)."""
     return cast(dict[str, JSON], read_only(shape.model_json_schema()))
+
+
+def _lenient_shape(shape: type[BaseModel]) -> type[BaseModel] | None:
+    """The shape an answer that does not fit ``shape`` is read as instead,
+    where ``shape`` names one in its class attribute ``lenient_shape``: one
+    whose parts are read apart, so that a part that does not fit is left
+    out rather than the whole answer refused (Facility's orders, CHAT-TRN-7).
+    The usual answer fits ``shape`` and is read once; the ruleset's
+    ``check_answer`` judges an answer of either shape."""
+    lenient = getattr(shape, "lenient_shape", None)
+    return lenient if isinstance(lenient, type) and issubclass(lenient, BaseModel) else None
 
 
 def _one_of(options: tuple[Option, ...], value: object) -> bool:

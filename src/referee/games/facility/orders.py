@@ -1,9 +1,10 @@
 """Orders: their shape, how an answer is read, and how orders are checked
 against the world into what each character will try this turn.
 
-A seat's answer is read order by order (:func:`read_orders`): an order of
-the wrong shape, or one that does not exist, is void and left out; the rest
-stands. Then, at the deadline, an order that cannot stand (a name that
+A seat's answer is read whole into :class:`Orders` when every order fits its
+shape, the usual answer; otherwise order by order (:func:`read_orders`): an
+order of the wrong shape, or one that does not exist, is void and left out;
+the rest stands. Then, at the deadline, an order that cannot stand (a name that
 refers to nothing, a route of more than 5 doors, chase with movement) is void:
 it is left out with its reason, told to its character alone, and everyone else
 resolves normally. An explicit declaration the character cannot carry out (a
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -97,10 +98,43 @@ class Equip(StrictModel):
     hands: list[str] = Field(default_factory=list)
 
 
+class OrdersForm(BaseModel):
+    """What a seat may send as its orders: a table of orders, each read on its
+    own, so that one bad order is void rather than the whole answer refused.
+    An answer is read so only when it does not fit :class:`Orders` whole
+    (``lenient_shape``). Its JSON Schema is that of :class:`Orders`, what a
+    person should write."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema of :class:`Orders` (:meth:`Orders.model_json_schema`)."""
+        return Orders.model_json_schema(*args, **kwargs)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _a_table(cls, value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError("expected a table of orders")
+        return value
+
+    def entries(self) -> dict[str, Any]:
+        """Every order given, by name, as sent."""
+        return dict(self.model_extra or {})
+
+
 class Orders(StrictModel):
     """One character's orders for a turn, each of the right shape; everything
     optional. The rules receive these (see :class:`OrdersForm` for what a
     seat may send)."""
+
+    lenient_shape: ClassVar[type[BaseModel]] = OrdersForm
+    """The question asks for these: the usual answer, every order of the
+    right shape, is read straight into them, once; an answer that does not
+    fit is read again as an :class:`OrdersForm`, order by order
+    (:func:`read_orders`, CHAT-TRN-7). (The text above is the description
+    the answer's JSON Schema publishes.)"""
 
     move: Move | None = None
     chase: str | None = None
@@ -118,35 +152,15 @@ class Orders(StrictModel):
     use: list[Use] = Field(default_factory=list)
     bluff: list[str] = Field(default_factory=list)
 
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """What a person should write, each field with the catalogue keys of
+        its name and help for a form (``x-label``, ``x-help``)."""
+        return with_form_text(super().model_json_schema(*args, **kwargs))
+
 
 ORDER_NAMES: tuple[str, ...] = tuple(Orders.model_fields)
 _ORDER_SET = frozenset(ORDER_NAMES)
-
-
-class OrdersForm(BaseModel):
-    """What a seat may send as its orders: a table of orders, each read on its
-    own, so that one bad order is void rather than the whole answer refused.
-    Its JSON Schema is that of :class:`Orders`, what a person should write."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    @classmethod
-    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """The schema of :class:`Orders`: what a person should write, each
-        field with the catalogue keys of its name and help for a form
-        (``x-label``, ``x-help``)."""
-        return with_form_text(Orders.model_json_schema(*args, **kwargs))
-
-    @model_validator(mode="before")
-    @classmethod
-    def _a_table(cls, value: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValueError("expected a table of orders")
-        return value
-
-    def entries(self) -> dict[str, Any]:
-        """Every order given, by name, as sent."""
-        return dict(self.model_extra or {})
 
 
 FIELD_LABELS: dict[tuple[str, str], str] = {("Move", "to"): "room", ("Give", "to"): "to"}
@@ -184,13 +198,8 @@ _BLANK: dict[str, Any] = Orders().model_dump(mode="json")
 def read_orders(form: OrdersForm) -> Verdict:
     """The orders of the right shape, and a void part for each order that
     does not exist or does not fit its shape (CHAT-TRN-7: what is left
-    stands)."""
+    stands). An answer whose orders all fit is read whole, never so."""
     entries = form.entries()
-    if entries.keys() <= _ORDER_SET:
-        try:  # the usual answer: every order fits
-            return Verdict(Orders.model_validate(entries))
-        except ValidationError:
-            pass
     good: dict[str, Any] = {}
     voids: list[Void] = []
     for name, value in entries.items():

@@ -36,7 +36,7 @@ class Turns(Frame):
         seats = tuple(sorted(state.world.characters))
         blank = template()
         return self.ask(Decision(
-            seats, msg("facility.question", turn=state.world.turn), schema=OrdersForm,
+            seats, msg("facility.question", turn=state.world.turn), schema=Orders,
             defaults={seat: {} for seat in seats}, until_closed=True,
             templates={seat: blank for seat in seats}), self.resolved)
 
@@ -118,8 +118,10 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
 
     def check_answer(self, state: FacilityState, seat: Seat, decision: Decision,
                      answer: Any) -> Verdict:
-        """Each order read on its own: one that does not exist or does not fit
-        its shape is void, told to the seat alone; the others stand (CHAT-TRN-7).
+        """Orders that all fit their shape come read whole (:class:`Orders`);
+        an answer that does not comes as an :class:`OrdersForm`, each order
+        read on its own: one that does not exist or does not fit its shape is
+        void, told to the seat alone; the others stand (CHAT-TRN-7).
         Orders that do not fit the building (a door the room has not, an item
         or character that does not exist) are void too: the seat is told as it
         answers, and the turn's actions say it again at the deadline, where

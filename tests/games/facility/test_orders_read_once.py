@@ -1,0 +1,72 @@
+"""A seat's orders are read once when every order fits its shape (the usual
+answer): the question asks for :class:`Orders` itself; an answer with an
+order that does not fit is read again order by order (:class:`OrdersForm`),
+the bad order void and the rest standing (CHAT-TRN-7); an answer that is no
+table of orders is refused in the same words as ever."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core.errors import IllegalAnswer
+from referee.core.game import Game, answer_schema
+from referee.core.scenario import load_scenario
+from referee.core.waits import Decision
+from referee.games.facility import ruleset as facility_ruleset
+from referee.games.facility.orders import Orders, OrdersForm, read_orders
+
+EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios/research_wing.toml"
+"""Anna stands in the lobby (room 1, one door: north, to the corridor, room
+3), with the keycard on the floor."""
+
+
+def game() -> Game:
+    return Game(*load_scenario(EXAMPLE))
+
+
+def test_the_question_asks_for_orders_and_publishes_the_schema_a_person_writes() -> None:
+    played = game()
+    decision = played.waiting
+    assert isinstance(decision, Decision) and decision.shape_for("anna") is Orders
+    schema = played.view("anna")["waiting"]["answer_schema"]
+    assert schema == answer_schema(Orders) == OrdersForm.model_json_schema()
+    assert schema["title"] == "Orders"
+    assert schema["properties"]["move"]["x-label"] == "facility.order.move"
+    assert schema["description"].startswith("One character's orders for a turn")
+
+
+def test_orders_that_all_fit_are_read_once_straight_into_orders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def read_again(form: OrdersForm) -> Any:
+        raise AssertionError(f"read order by order: {form}")
+
+    monkeypatch.setattr(facility_ruleset, "read_orders", read_again)
+    played = game()
+    played.answer("anna", {"move": {"route": ["north"]}, "take": [{"item": "keycard"}]})
+    assert played.view("anna")["waiting"]["your_void_parts"] == []
+
+
+def test_an_answer_with_an_order_that_does_not_fit_is_read_order_by_order() -> None:
+    played = game()
+    answer = {"take": [{}], "move": {"route": ["north"]}, "bogus": 1}
+    played.answer("anna", answer)
+    parts = played.view("anna")["waiting"]["your_void_parts"]
+    assert [(part["part"], part["code"]) for part in parts] == [("bogus", "no-order"),
+                                                                ("take", "shape")]
+    expected = read_orders(OrdersForm.model_validate(answer))
+    assert expected.answer == Orders(move={"route": ["north"]})
+    played.close()
+    assert played.state.world.characters["anna"].room == 3  # the move stood: the corridor
+
+
+@pytest.mark.parametrize("answer", [["move"], "go north", 3, None])
+def test_an_answer_that_is_no_table_of_orders_is_refused_whole(answer: Any) -> None:
+    played = game()
+    with pytest.raises(IllegalAnswer) as refused:
+        played.answer("anna", answer)
+    assert refused.value.render("en") == ("The answer of Anna does not fit its form: "
+                                          "(top level): Value error, expected a table of orders.")
+    assert played.inputs == [] and played.seats_to_answer() == played.waiting.seats  # type: ignore[union-attr]
