@@ -17,7 +17,16 @@ import pytest
 from referee.core.errors import IllegalAnswer, SaveFileError, ScenarioError
 from referee.core.game import Game
 from referee.core.i18n import msg, render
-from referee.core.limits import ANSWER, MB, ORDERS, SAVE, SCENARIO, over_limit
+from referee.core.limits import (
+    ANSWER,
+    MB,
+    ORDERS,
+    SAVE,
+    SCENARIO,
+    NotPlainlyWithin,
+    over_limit,
+    plain_copy,
+)
 from referee.core.savefile import game_from_json, game_to_json, load_game
 from referee.core.scenario import read_toml, validate_scenario
 from tests.core.toy import Toy, ToyScenario, registered
@@ -53,6 +62,26 @@ def test_the_walk_names_the_place_and_the_limit() -> None:
         over_limit({"x": [float("inf")]}, ORDERS), "en")  # type: ignore[arg-type]
     assert over_limit({"x": float("nan")}, SCENARIO) is None  # left to the schema's message
     assert over_limit({"move": {"to": 3, "route": ["east", 4]}}, ANSWER) is None
+
+
+@pytest.mark.parametrize("data", [
+    {"move": {"to": 3, "route": ["east", 4, "pause"]}, "take": [{"item": "key"}], "x": None},
+    [1, 2.5, True, None, "Ёж", {"a": []}], {}, [], "text", 7, 0.5, False, None])
+def test_plain_data_within_the_limits_is_copied_as_it_reads_back(data: Any) -> None:
+    copied = plain_copy(data, ANSWER)
+    assert json.dumps(copied) == json.dumps(json.loads(json.dumps(data)))
+    if isinstance(data, dict | list) and data:
+        assert copied is not data
+        data.clear()  # the copy shares nothing with it
+        assert copied
+
+
+@pytest.mark.parametrize("data", [
+    {"a": nested(20)}, {"take": [{}] * 1001}, {"name": "\ud800"}, {"x": [float("inf")]},
+    "x" * 20_000, float("nan"), (1, 2), {1: "a"}, {"a": (1,)}, {"a": {1, 2}}])
+def test_what_is_past_the_limits_or_not_plain_is_not_copied(data: Any) -> None:
+    with pytest.raises(NotPlainlyWithin):
+        plain_copy(data, ANSWER)
 
 
 def test_a_deeply_nested_orders_file_is_refused_naming_the_limit(tmp_path: Path) -> None:

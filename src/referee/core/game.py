@@ -31,7 +31,7 @@ from referee.core.events import REFEREE, Audience, Event, Log, Seat
 from referee.core.flow import Ask, Call, Frame, Step, as_frame
 from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
-from referee.core.limits import ANSWER, over_limit
+from referee.core.limits import ANSWER, NotPlainlyWithin, over_limit, plain_copy
 from referee.core.parts_on_read import PartsOnRead
 from referee.core.readonly import read_only
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
@@ -511,6 +511,10 @@ class Game:
 
         :raises IllegalAnswer: naming the limit it passes.
         """
+        try:
+            return plain_copy(value, ANSWER)  # the usual answer, walked and copied at once
+        except NotPlainlyWithin:
+            pass
         beyond = _beyond_limits(value)
         if beyond is not None:
             raise IllegalAnswer(msg("core.error.answer-limit", seat=self.seat_name(seat),

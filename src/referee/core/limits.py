@@ -187,6 +187,45 @@ def _plain_leaf(value: object, limits: Limits) -> bool:
     return False
 
 
+class NotPlainlyWithin(Exception):
+    """What :func:`plain_copy` does not copy: data past its limits, or not
+    plain data (:func:`over_limit` then says where it goes past them, if it does)."""
+
+
+def plain_copy(data: object, limits: Limits) -> Any:
+    """A copy of ``data``, plain data (dicts with text keys, lists, text,
+    numbers, booleans, None) within ``limits``: the usual answer, walked and
+    copied in one pass (a text, number, boolean or None is its own copy).
+
+    :raises NotPlainlyWithin: for anything else."""
+    if _plain_leaf(data, limits):
+        return data
+    return _plain_copy(data, 0, limits)
+
+
+def _plain_copy(node: object, depth: int, limits: Limits) -> Any:
+    """:func:`plain_copy` of a table or list ``depth`` deep."""
+    kind = type(node)
+    if kind is dict:
+        table = cast(dict[object, object], node)
+        if depth >= limits.depth or len(table) > limits.entries:
+            raise NotPlainlyWithin
+        copied: dict[str, Any] = {}
+        for key, value in table.items():
+            if type(key) is not str or not _plain_leaf(key, limits):
+                raise NotPlainlyWithin
+            copied[key] = value if _plain_leaf(value, limits) \
+                else _plain_copy(value, depth + 1, limits)
+        return copied
+    if kind is list:
+        entries = cast(list[object], node)
+        if depth >= limits.depth or len(entries) > limits.entries:
+            raise NotPlainlyWithin
+        return [value if _plain_leaf(value, limits) else _plain_copy(value, depth + 1, limits)
+                for value in entries]
+    raise NotPlainlyWithin
+
+
 def over_limit(data: object, limits: Limits) -> Msg | None:
     """The first place where ``data`` goes past ``limits``, as a message
     naming the place and the limit; None when it keeps within them."""
