@@ -2,7 +2,8 @@
 answer): the question asks for :class:`Orders` itself; an answer with an
 order that does not fit is read again order by order (:class:`OrdersForm`),
 the bad order void and the rest standing (CHAT-TRN-7); an answer that is no
-table of orders is refused in the same words as ever."""
+table of orders is refused in the same words as ever. Orders that give no
+order at all are planned at once, as every order given empty."""
 
 from __future__ import annotations
 
@@ -16,7 +17,15 @@ from referee.core.game import Game, answer_schema
 from referee.core.scenario import load_scenario
 from referee.core.waits import Decision
 from referee.games.facility import ruleset as facility_ruleset
-from referee.games.facility.orders import Orders, OrdersForm, read_orders
+from referee.games.facility.orders import (
+    Orders,
+    OrdersForm,
+    Plan,
+    plan_orders,
+    read_orders,
+    template,
+)
+from tests.games.facility.helpers import world
 
 EXAMPLE = Path(__file__).parents[3] / "src/referee/games/facility/scenarios/research_wing.toml"
 """Anna stands in the lobby (room 1, one door: north, to the corridor, room
@@ -70,3 +79,15 @@ def test_an_answer_that_is_no_table_of_orders_is_refused_whole(answer: Any) -> N
     assert refused.value.render("en") == ("The answer of Anna does not fit its form: "
                                           "(top level): Value error, expected a table of orders.")
     assert played.inputs == [] and played.seats_to_answer() == played.waiting.seats  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("health", [3, 0])
+def test_no_order_given_plans_as_every_order_given_empty(health: int) -> None:
+    """A seat that sends ``{}`` (or nothing, at the deadline) is planned at
+    once; the same plan as every order written out empty, standing or down."""
+    characters = {"ann": {"health": health}, "bob": {}}
+    building = world(characters)
+    spelled_out = Orders.model_validate(template())
+    assert spelled_out.model_fields_set and spelled_out == Orders()
+    assert plan_orders(building, "ann", Orders()) == plan_orders(building, "ann", spelled_out)
+    assert plan_orders(building, "ann", Orders()) == (Plan("ann"), [])

@@ -411,6 +411,8 @@ def says(key: str, target: Character | str | None = None, /, **params: Param) ->
 def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
     """The valid part of ``who``'s orders, and the void ones with their reasons."""
     me = world.characters[who]
+    if not orders.model_fields_set:
+        return Plan(who), []  # no order given, as often: nothing to plan, nothing void
     plan = Plan(who)
     voids = _Voids(who)
     if me.is_down:
