@@ -309,24 +309,24 @@ def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | Non
     table = state.table
     me = table.pieces[target_id]
     shooter = state.pos(shooter_id)
-    best: tuple[float, XY] | None = None
     steps = int(state.fighters[target_id].move / 0.5)
     ways = table.around(target_id, steps * 0.5 + EPS)
-    for k in range(24):
-        angle = 2 * math.pi * k / 24
-        for n in range(1, steps + 1):
-            d = n * 0.5
+    open_ways = list(range(24))  # of 24 directions, those clear as far as tried
+    for n in range(1, steps + 1):  # the nearest first, then the first direction
+        d = n * 0.5
+        still_open = []
+        for k in open_ways:
+            angle = 2 * math.pi * k / 24
             spot = (me.x + d * math.cos(angle), me.y + d * math.sin(angle))
-            if best is not None and d >= best[0]:
-                break
             if not ways.path_clear(spot):
-                break
+                continue  # nor farther this way
             covered = table.obstacles_between(shooter, spot) or \
                 table.cover_at(spot) is not None
             if covered and out_of_reach(state, target_id, spot):
-                best = (d, spot)
-                break
-    return None if best is None else best[1]
+                return spot
+            still_open.append(k)
+        open_ways = still_open
+    return None
 
 
 def _dismount_behind(state: OldWestState, rider_id: str, shooter_id: str) -> None:
