@@ -207,6 +207,12 @@ class Table:
             found = known[key] = tuple(lines_cross(self.terrain.obstacle_shapes, a, b))
         return list(found)
 
+    def crosses_obstacle(self, a: XY, b: XY) -> bool:
+        """Does the straight line from ``a`` to ``b`` cross (touch) an
+        obstacle? Not remembered: for lines asked about once (a search over
+        many spots)."""
+        return bool(lines_cross(self.terrain.obstacle_shapes, a, b))
+
     def drops_between(self, a: XY, b: XY) -> list[Drop]:
         """Drops the straight line from ``a`` to ``b`` crosses (touches)."""
         return lines_cross(self.terrain.drop_shapes, a, b)
