@@ -199,12 +199,12 @@ class Around:
         for o, shape in obstacles:
             if shape.apart(sx, sy, tx, ty, r):
                 continue
+            if shape.touched_by_path(to, to, r - SNUG):
+                return False
             if shape.touched_by_path(start, to, r - EPS):
                 if o.height > highest:
                     return False
                 jumped += 1
-            if shape.touched_by_path(to, to, r - SNUG):
-                return False
         if length + each * jumped > limit:
             return False
         return not lines_cross(drops, start, to)

@@ -75,8 +75,8 @@ class Table:
         self.pieces: dict[str, Piece] = {}
         self.known: dict[object, Any] = {}
         """Answers worked out on the bases as they stand now (who fights
-        whom, the obstacles between two points), forgotten as soon as a
-        base changes."""
+        whom, the cover each model stands in), forgotten as soon as a base
+        changes."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         """A copy with its own pieces; the terrain is shared."""
@@ -194,13 +194,24 @@ class Table:
 
     def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
         """Obstacles the straight line from ``a`` to ``b`` crosses (touches).
-        Remembered while no base changes: a shot asks the same of a shooter
-        and its target several times (sight, cover, the picture)."""
-        key = ("between", a, b)
-        found = self.known.get(key)
+        Remembered by the terrain, which never changes: a shot asks the same
+        of a shooter and its target several times (sight, cover, the
+        picture), and models that stay where they stand are asked about
+        again turn after turn."""
+        known = self.terrain.cache("table.between")
+        key = (a, b)
+        found = known.get(key)
         if found is None:
-            found = self.known[key] = lines_cross(self.terrain.obstacle_shapes, a, b)
+            if len(known) >= KEPT_LINES:
+                known.clear()
+            found = known[key] = tuple(lines_cross(self.terrain.obstacle_shapes, a, b))
         return list(found)
+
+    def crosses_obstacle(self, a: XY, b: XY) -> bool:
+        """Does the straight line from ``a`` to ``b`` cross (touch) an
+        obstacle? Not remembered: for lines asked about once (a search over
+        many spots)."""
+        return bool(lines_cross(self.terrain.obstacle_shapes, a, b))
 
     def drops_between(self, a: XY, b: XY) -> list[Drop]:
         """Drops the straight line from ``a`` to ``b`` crosses (touches)."""
@@ -427,6 +438,9 @@ class Table:
         return "\n".join(out)
 
 
+KEPT_LINES = 4096
+"""At most this many lines' obstacles are remembered per terrain
+(:meth:`Table.obstacles_between`)."""
 STOP_STEPS = 30
 """The steps of :meth:`Table.stop_before`'s bisection."""
 GUIDE = 2e-8

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from referee.boards.shapes import SURE, nearest_point, unit
+from referee.boards.shapes import BISECTION_GUARD, SURE, nearest_point, unit
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
 from referee.games.old_west.settings import DEFAULTS
 
@@ -239,18 +239,56 @@ class _Apart:
             need = max(need, -along + math.sqrt(along * along + wanted2 - now2))
         p, reach = self.p, self.reach
         for gap, wanted in self.obstacles:
-            low, high = 0.0, need
-            while not gap(p.x + ux * high, p.y + uy * high) >= wanted:
-                if high > reach:
-                    return None
-                low, high = high, high + 0.25
-            if low > 0:
-                for _ in range(20):
-                    mid = (low + high) / 2
-                    low, high = (low, mid) if gap(p.x + ux * mid, p.y + uy * mid) >= wanted \
-                        else (mid, high)
-            need = high
+            found = _way_to_gap(gap, wanted, p.x, p.y, ux, uy, need, reach)
+            if found is None:
+                return None
+            need = found
         return need if need <= reach + EPS else None
+
+
+GAP_STEP = 0.25
+"""Inches :func:`_way_to_gap` goes at a time before its bisection."""
+GAP_HALVINGS = 20
+"""The steps of :func:`_way_to_gap`'s bisection."""
+
+
+def _way_to_gap(gap: Callable[[float, float], float], wanted: float, px: float, py: float,
+                ux: float, uy: float, start: float, reach: float) -> float | None:
+    """How far from (px, py) along the unit direction (ux, uy), ``start``
+    at least, a spot stands ``wanted`` from an obstacle (``gap`` measures
+    it): going :data:`GAP_STEP` at a time from ``start`` to the first step
+    that does (None once past ``reach`` without), then a bisection of
+    :data:`GAP_HALVINGS` steps between it and the step before.
+
+    A gap changes by no more than the way does, so a step whose answer that
+    bound already gives (by a wide :data:`BISECTION_GUARD`) is not measured:
+    every step still answers what measuring it would, and the numbers
+    stepped through are the same."""
+    low, high = 0.0, start
+    at_high = gap(px + ux * high, py + uy * high)  # measured: at most, and at least
+    while not at_high >= wanted:
+        if high > reach:
+            return None
+        low, high = high, high + GAP_STEP
+        at_low = at_high  # at most the gap at ``low``
+        if at_low + GAP_STEP < wanted - BISECTION_GUARD:
+            at_high = at_low + GAP_STEP  # at most the gap at ``high``: still short
+        else:
+            at_high = gap(px + ux * high, py + uy * high)
+    if low > 0:
+        for _ in range(GAP_HALVINGS):
+            mid = (low + high) / 2
+            if at_low + (mid - low) < wanted - BISECTION_GUARD:
+                low, at_low = mid, at_low + (mid - low)
+            elif at_high - (high - mid) >= wanted + BISECTION_GUARD:
+                high, at_high = mid, at_high - (high - mid)
+            else:
+                at_mid = gap(px + ux * mid, py + uy * mid)
+                if at_mid >= wanted:
+                    high, at_high = mid, at_mid
+                else:
+                    low, at_low = mid, at_mid
+    return high
 
 
 def _gap_of(table: Table, obstacle: Obstacle) -> Callable[[float, float], float]:
@@ -319,6 +357,7 @@ def make_way(table: Table, loser: str, away_from: Sequence[str], gap: float = 0.
     another enemy across one, and no model shifted for it ends touching an
     enemy it did not touch. Returns every piece moved and where to."""
     p = table.pieces[loser]
+    not_yet = _not_across(table, loser, across_reach, reach + EPS)  # no spot is farther
     best: tuple[float, dict[str, XY]] | None = None
     for k in range(72):
         angle = 2 * math.pi * k / 72
@@ -329,7 +368,8 @@ def make_way(table: Table, loser: str, away_from: Sequence[str], gap: float = 0.
         spot = (p.x + u[0] * d, p.y + u[1] * d)
         if not table.on_table(spot, p.radius) or table.crossed_obstacles(loser, spot):
             continue
-        if table.drops_between(p.xy, spot) or _faces_across(table, loser, spot, across_reach):
+        if table.drops_between(p.xy, spot) or _faces_across(table, loser, spot, across_reach,
+                                                            not_yet):
             continue
         moved = {loser: spot, **_shoved(table, loser, spot, (), gap)}
         if not _new_contacts(table, moved):

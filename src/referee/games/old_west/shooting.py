@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from referee.boards.table import EPS, XY, Piece
+from referee.boards.table import EPS, XY, Around, Piece
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
@@ -305,28 +305,57 @@ def cover_spot(state: OldWestState, target_id: str, shooter_id: str) -> XY | Non
     """The nearest spot within a normal move, reached by a straight clear way,
     with an obstacle or cover between it and the shooter (OW-DIV-2; it may be
     toward the shooter), out of every enemy's reach (a dive is no charge,
-    OW-MEL-1)."""
+    OW-MEL-1). Spots every half inch along 24 directions, the nearest first,
+    then the first direction; a way is measured only to a spot that would
+    do, most spots having no cover."""
     table = state.table
     me = table.pieces[target_id]
     shooter = state.pos(shooter_id)
-    best: tuple[float, XY] | None = None
     steps = int(state.fighters[target_id].move / 0.5)
-    ways = table.around(target_id, steps * 0.5 + EPS)
-    for k in range(24):
-        angle = 2 * math.pi * k / 24
-        for n in range(1, steps + 1):
-            d = n * 0.5
-            spot = (me.x + d * math.cos(angle), me.y + d * math.sin(angle))
-            if best is not None and d >= best[0]:
-                break
-            if not ways.path_clear(spot):
-                break
-            covered = table.obstacles_between(shooter, spot) or \
-                table.cover_at(spot) is not None
-            if covered and out_of_reach(state, target_id, spot):
-                best = (d, spot)
-                break
-    return None if best is None else best[1]
+    ways = _Ways(table.around(target_id, steps * 0.5 + EPS), me.xy, steps)
+    for n in range(1, steps + 1):
+        for k in range(DIVE_DIRECTIONS):
+            if ways.barred[k] <= n:
+                continue  # nor farther this way
+            spot = ways.spot(n, k)
+            covered = table.crosses_obstacle(shooter, spot) or table.cover_at(spot) is not None
+            if covered and out_of_reach(state, target_id, spot) and ways.clear_to(n, k):
+                return spot
+    return None
+
+
+DIVE_DIRECTIONS = 24
+"""The directions :func:`cover_spot` looks along."""
+
+
+class _Ways:
+    """The ways out of one spot along :data:`DIVE_DIRECTIONS` directions, a
+    spot every half inch (``steps`` of them), each way measured step by step
+    as far as it is asked about (:meth:`clear_to`) and no farther."""
+
+    def __init__(self, ways: Around, start: XY, steps: int) -> None:
+        self.ways, self.start = ways, start
+        self.clear = [0] * DIVE_DIRECTIONS
+        """Each direction's steps found clear so far."""
+        self.barred = [steps + 1] * DIVE_DIRECTIONS
+        """Each direction's first step found barred (past the last: none yet)."""
+
+    def spot(self, n: int, k: int) -> XY:
+        """The ``n``-th spot along the ``k``-th direction."""
+        angle = 2 * math.pi * k / DIVE_DIRECTIONS
+        d = n * 0.5
+        return (self.start[0] + d * math.cos(angle), self.start[1] + d * math.sin(angle))
+
+    def clear_to(self, n: int, k: int) -> bool:
+        """Is the way clear to every spot along the ``k``-th direction up to
+        the ``n``-th (:meth:`Around.path_clear`)?"""
+        while self.clear[k] < n:
+            step = self.clear[k] + 1
+            if not self.ways.path_clear(self.spot(step, k)):
+                self.barred[k] = step
+                return False
+            self.clear[k] = step
+        return True
 
 
 def _dismount_behind(state: OldWestState, rider_id: str, shooter_id: str) -> None:
