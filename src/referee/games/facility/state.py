@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
 
-from referee.core.events import REFEREE, Event, Facts, Log, SecretFacts
+from referee.core.events import REFEREE, Event, Log, SecretFacts
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
@@ -40,9 +39,11 @@ class Told:
 
     def items(self, log: Log, reader: str) -> frozenset[str]:
         """Every item named by the lines of ``log`` that ``reader`` reads."""
+        events = log.events
         if reader == REFEREE:
-            return frozenset(told_items(log.events, reader))
-        self._scan(log)
+            return frozenset(told_items(events, reader))
+        if self._scanned != len(events):
+            self._scan(events)
         own = self._own.get(reader, _NONE)
         sizes = (len(self._everyone), len(own), len(self._secret))
         kept = self._read.get(reader)
@@ -52,39 +53,43 @@ class Told:
         self._read[reader] = (sizes, found)
         return found
 
-    def _scan(self, log: Log) -> None:
-        """Read the lines new since the last scan that may name items."""
-        events = log.events
-        if self._scanned == len(events):
-            return
+    def _scan(self, events: list[Event]) -> None:
+        """Read the lines new since the last scan (most name no item)."""
         naming = ITEM_FIELDS_OF
+        own = self._own
         for event in events[self._scanned:]:
             facts = event.facts
-            if facts is not None and (isinstance(facts, SecretFacts)
-                                      or naming.get(facts.get("kind"), True)):
-                self._read_line(event, facts)
+            if facts is None:
+                continue
+            if isinstance(facts, SecretFacts):
+                self._scan_secret(event, facts)
+                continue
+            if not naming.get(facts.get("kind"), True):  # a kind that names no item
+                continue
+            named = named_items(facts)
+            if not named:
+                continue
+            observers = event.audience.observers
+            if observers is None:
+                self._everyone.update(named)
+                continue
+            for reader in observers:
+                found = own.get(reader)
+                if found is None:
+                    found = own[reader] = set()
+                found.update(named)
         self._scanned = len(events)
 
-    def _read_line(self, event: Event, facts: Facts | SecretFacts) -> None:
-        """What a line that may name items names to each of its readers."""
+    def _scan_secret(self, event: Event, facts: SecretFacts) -> None:
+        """A line whose readers read it each in its own way."""
         observers = event.audience.observers
-        if isinstance(facts, SecretFacts):
-            if observers is None:
-                self._secret.append(event)  # read by each reader as it asks
-            else:
-                for reader in observers:
-                    self._tell(reader, named_items(facts.for_reader(reader)))
-        elif observers is None:
-            self._everyone.update(named_items(facts))
-        else:
-            named = named_items(facts)
-            for reader in observers:
-                self._tell(reader, named)
-
-    def _tell(self, reader: str, named: AbstractSet[str]) -> None:
-        """``reader`` has read of the items ``named``."""
-        if named:
-            self._own.setdefault(reader, set()).update(named)
+        if observers is None:
+            self._secret.append(event)  # read by each reader as it asks
+            return
+        for reader in observers:
+            named = named_items(facts.for_reader(reader))
+            if named:
+                self._own.setdefault(reader, set()).update(named)
 
     def position_key(self) -> None:
         return None
