@@ -38,9 +38,9 @@ def standing(world: World) -> list[Msg]:
 def objectives_view(world: World, seat: Seat) -> dict[str, JSON]:
     """The ``objectives`` part of ``seat``'s view (:class:`.view.FacilityObjectives`):
     the seat's aims and the standing at a turn, made once per building for
-    each seat and turn shown, read-only (every character of a scenario is
-    in every world of it: nothing else it reads changes in play)."""
-    key = ("objectives", seat, _shown_turn(world))
+    each seat and turn, read-only (every character of a scenario is in
+    every world of it: nothing else it reads changes in play)."""
+    key = ("objectives", seat, world.turn)
     found: dict[str, JSON] | None = world.public_made(key)  # the usual case: made before
     return found if found is not None else world.public(key, lambda: {
         "aims": [line.to_json() for line in aims(world, seat)],
