@@ -230,8 +230,9 @@ class World:
     _titles: dict[ItemId, Name] = field(default_factory=dict)
     _public: dict[object, Any] = field(default_factory=dict)
     """What every character may know of the building, as a view gives it,
-    worked out once (see :meth:`public_rooms` and the others), and the doors
-    grouped by room it is made from."""
+    worked out once (see :meth:`public_rooms` and the others), the doors
+    grouped by room it is made from, and each seat's objectives at a turn
+    (:func:`.objectives.objectives_view`: given to that seat alone)."""
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
