@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from referee.core.events import REFEREE, Seat
 from referee.core.i18n import Msg, msg
-from referee.core.prepared import kept_json
 from referee.core.waits import JSON
 from referee.games.facility.world import World
 
@@ -38,16 +37,16 @@ def standing(world: World) -> list[Msg]:
 
 def objectives_view(world: World, seat: Seat) -> dict[str, JSON]:
     """The ``objectives`` part of ``seat``'s view (:class:`.view.FacilityObjectives`):
-    the seat's aims and the standing at a turn, made once per scenario for
-    each seat and turn shown, read-only (every character of a scenario is
-    in every world of it: nothing else it reads changes in play)."""
-    turn = _shown_turn(world)
-    found: dict[str, JSON] = kept_json(world.scenario, ("objectives", seat, turn), lambda: {
+    the seat's aims and the standing at a turn, made once per building for
+    each seat and turn, read-only (every character of a scenario is in
+    every world of it: nothing else it reads changes in play)."""
+    key = ("objectives", seat, world.turn)
+    found: dict[str, JSON] | None = world.public_made(key)  # the usual case: made before
+    return found if found is not None else world.public(key, lambda: {
         "aims": [line.to_json() for line in aims(world, seat)],
         "standing": [line.to_json() for line in standing(world)],
         "aim": _aim(world, seat),
         "last_turn": world.settings.last_turn})
-    return found
 
 
 def _shown_turn(world: World) -> int:

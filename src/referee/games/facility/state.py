@@ -4,64 +4,92 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.core.events import REFEREE, Event, Log
+from referee.core.events import REFEREE, Event, Log, SecretFacts
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
-from referee.games.facility.view import may_name_items, told_items
+from referee.games.facility.view import ITEM_FIELDS_OF, named_items, told_items
 from referee.games.facility.world import World, build_world
+
+_NONE: frozenset[str] = frozenset()
 
 
 class Told:
     """The items each reader's part of the log names, worked out as the log
-    grows, for its views: each line that may name items (most name none) is
-    looked at once, when it is new; a line told to some observers adds what
-    it names to each one's own items, and each reader looks, beside those,
-    at the lines every reader reads that are new to it. History, not
-    position: a position's key leaves it out, and a copy of the state
-    starts afresh."""
+    grows, for its views: each new line is looked at once, by its kind
+    (most kinds name no item); what one names goes to every reader's items
+    when every reader reads it alike, else to the items of each of its
+    readers; a reader's items are put together again only when those grew.
+    The game master's are read from the whole log when asked (its view
+    lists none). History, not position: a position's key leaves it out,
+    and a copy of the state starts afresh."""
 
     def __init__(self) -> None:
         self._scanned = 0
-        self._naming: list[Event] = []
-        """The lines of the log, in order, that may name items."""
-        self._public: list[Event] = []
-        """Those of them every reader reads."""
+        self._everyone: set[str] = set()
+        """Items named by the lines every reader reads alike."""
         self._own: dict[str, set[str]] = {}
-        """Observer -> the items named by the lines told to some observers, it among them."""
-        self._read: dict[str, tuple[int, int, frozenset[str]]] = {}
-        """Reader -> how many public lines it has looked at, how many items
-        its own lines named then, and every item named so far (an observer's
-        own items only grow: their count tells whether they changed)."""
+        """Reader -> the items named by the lines told to some readers, it among them."""
+        self._secret: list[Event] = []
+        """The lines every reader reads, each in its own way (secret facts)."""
+        self._read: dict[str, tuple[tuple[int, int, int], frozenset[str]]] = {}
+        """Reader -> how many items the three kinds of line above had
+        named (or held) when its items were last put together, and those
+        items (each kind only grows: their sizes tell whether it changed)."""
 
     def items(self, log: Log, reader: str) -> frozenset[str]:
-        self._scan(log)
+        """Every item named by the lines of ``log`` that ``reader`` reads."""
+        events = log.events
         if reader == REFEREE:
-            return frozenset(told_items(self._naming, reader))
-        read, owned, found = self._read.get(reader) or (0, 0, frozenset())
-        own = self._own.get(reader, ())
-        if read < len(self._public) or owned < len(own):  # something new to it
-            found = found.union(told_items(self._public[read:], reader), own)
-            self._read[reader] = (len(self._public), len(own), found)
+            return frozenset(told_items(events, reader))
+        if self._scanned != len(events):
+            self._scan(events)
+        own = self._own.get(reader, _NONE)
+        sizes = (len(self._everyone), len(own), len(self._secret))
+        kept = self._read.get(reader)
+        if kept is not None and kept[0] == sizes:
+            return kept[1]
+        found = frozenset(self._everyone.union(own, told_items(self._secret, reader)))
+        self._read[reader] = (sizes, found)
         return found
 
-    def _scan(self, log: Log) -> None:
-        events = log.events
-        if self._scanned == len(events):
-            return
+    def _scan(self, events: list[Event]) -> None:
+        """Read the lines new since the last scan (most name no item)."""
+        naming = ITEM_FIELDS_OF
+        own = self._own
         for event in events[self._scanned:]:
-            if not may_name_items(event.facts):
+            facts = event.facts
+            if facts is None:
                 continue
-            self._naming.append(event)
+            if isinstance(facts, SecretFacts):
+                self._scan_secret(event, facts)
+                continue
+            if not naming.get(facts.get("kind"), True):  # a kind that names no item
+                continue
+            named = named_items(facts)
+            if not named:
+                continue
             observers = event.audience.observers
             if observers is None:
-                self._public.append(event)
+                self._everyone.update(named)
                 continue
-            for observer in observers:
-                named = told_items((event,), observer)
-                if named:
-                    self._own.setdefault(observer, set()).update(named)
+            for reader in observers:
+                found = own.get(reader)
+                if found is None:
+                    found = own[reader] = set()
+                found.update(named)
         self._scanned = len(events)
+
+    def _scan_secret(self, event: Event, facts: SecretFacts) -> None:
+        """A line whose readers read it each in its own way."""
+        observers = event.audience.observers
+        if observers is None:
+            self._secret.append(event)  # read by each reader as it asks
+            return
+        for reader in observers:
+            named = named_items(facts.for_reader(reader))
+            if named:
+                self._own.setdefault(reader, set()).update(named)
 
     def position_key(self) -> None:
         return None

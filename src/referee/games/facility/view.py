@@ -14,12 +14,13 @@ referred to by id; names sit once in ``rooms``, ``characters`` and ``items``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, NoReturn, Union
+from collections.abc import Collection, Iterable
+from collections.abc import Set as AbstractSet
+from typing import Annotated, Any, Literal, NoReturn, Union, get_args
 
 from pydantic import ConfigDict, Field, JsonValue, PlainValidator, WithJsonSchema
 
-from referee.core.events import Event, SecretFacts
+from referee.core.events import Event, Facts
 from referee.core.views import LocalName, ObjectivesView, ViewModel
 from referee.games.facility.scenario import FacilityScenario, Uniform
 
@@ -593,34 +594,52 @@ def told_items(events: Iterable[Event], reader: str) -> set[str]:
     found: set[str] = set()
     for event in events:
         facts = event.facts_for(reader)
-        if facts is None:
-            continue
-        for field in _ITEM_FIELDS.intersection(facts):  # most lines name no item
-            value = facts[field]
-            if field == "item":
-                if value is not None:
-                    found.add(value)
-            elif field == "worn":
-                for items in (value or {}).values():
-                    found.update(items)
-            else:
-                found.update(value or ())
+        if facts is not None:
+            found.update(named_items(facts))
+    return found
+
+
+def named_items(facts: Facts) -> AbstractSet[str]:
+    """Every item these facts name: in ``item``, in a list of items
+    (:data:`ITEM_LISTS`) or in ``worn``. Only the fields its kind of line
+    has are looked at (:data:`ITEM_FIELDS_OF`); for a kind not Facility's
+    own (the core's ``void``), whichever of them the facts hold."""
+    fields: Collection[str] | None = ITEM_FIELDS_OF.get(facts.get("kind"))
+    if fields is None:
+        fields = _ITEM_FIELDS.intersection(facts)
+    if not fields:  # most lines name no item
+        return _NO_ITEMS
+    found: set[str] = set()
+    for field in fields:
+        value = facts.get(field)
+        if field == "item":
+            if value is not None:
+                found.add(value)
+        elif field == "worn":
+            for items in (value or {}).values():
+                found.update(items)
+        else:
+            found.update(value or ())
     return found
 
 
 _ITEM_FIELDS = frozenset({"item", "worn", *ITEM_LISTS})
 """Every field of facts that names items."""
 
+_NO_ITEMS: frozenset[str] = frozenset()
 
-def may_name_items(facts: Mapping[str, object] | SecretFacts | None) -> bool:
-    """Whether a line with these facts may name items to one of its readers
-    (:func:`told_items` reads them): facts of one of the fields that name
-    items, or facts that differ by reader."""
-    if facts is None:
-        return False
-    if isinstance(facts, SecretFacts):
-        return True
-    return not _ITEM_FIELDS.isdisjoint(facts)
+
+def _kind(model: type[ViewModel]) -> str:
+    """The ``kind`` a model of facts is for."""
+    kind: str = get_args(model.model_fields["kind"].annotation)[0]
+    return kind
+
+
+ITEM_FIELDS_OF: dict[object, tuple[str, ...]] = {
+    _kind(model): tuple(field for field in model.model_fields if field in _ITEM_FIELDS)
+    for model in get_args(FacilityFacts)}
+"""Each kind of Facility's lines, with the fields of its facts that name
+items (most have none), as its model declares them."""
 
 
 # -- no options, no chances -------------------------------------------------------------

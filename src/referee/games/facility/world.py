@@ -230,8 +230,9 @@ class World:
     _titles: dict[ItemId, Name] = field(default_factory=dict)
     _public: dict[object, Any] = field(default_factory=dict)
     """What every character may know of the building, as a view gives it,
-    worked out once (see :meth:`public_rooms` and the others), and the doors
-    grouped by room it is made from."""
+    worked out once (see :meth:`public_rooms` and the others), the doors
+    grouped by room it is made from, and each seat's objectives at a turn
+    (:func:`.objectives.objectives_view`: given to that seat alone)."""
 
     adjacent: dict[RoomNumber, tuple[RoomNumber, ...]] = field(default_factory=dict)
     """Room -> the rooms one door away, lowest number first."""
@@ -301,14 +302,20 @@ class World:
             found = self._public[key] = read_only(build())
         return cast(T, found)
 
+    def public_made(self, key: object) -> Any:
+        """What every view that shows it shares under ``key``, if made
+        already (None: not yet; see :meth:`public`)."""
+        return self._public.get(key)
+
     def public_plan(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         """The rules, the rooms and the characters, as every character's view
         gives them: one look-up for the three, each made once per building."""
-        found = self._public.get("plan")
+        found: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None = self._public.get(
+            "plan")
         if found is None:
             found = self._public["plan"] = (self.public_rules(), self.public_rooms(),
                                             self.public_characters())
-        return cast(tuple[dict[str, Any], dict[str, Any], dict[str, Any]], found)
+        return found
 
     def public_rules(self) -> dict[str, Any]:
         """The settings an order depends on, as a character's view gives them."""
@@ -369,7 +376,9 @@ class World:
     def public_doors(self, room: RoomNumber) -> dict[str, Any]:
         """The doors of ``room`` by the id a route names them with, each with
         its name there and the room beyond."""
-        return self.public(("doors", room), lambda: {
+        key = ("doors", room)
+        found: dict[str, Any] | None = self._public.get(key)  # the usual case: asked before
+        return found if found is not None else self.public(key, lambda: {
             door.name: {"name": door.title.to_json(), "to": door.destination}
             for door in self._doors_by_room().get(room, ())})
 
@@ -386,9 +395,12 @@ class World:
 
     def visible_items(self, who: Character) -> list[ItemId]:
         """Items others can see on ``who``: in hands or worn, if the item shows there."""
-        shown = [i for i in who.hands if self.items[i].visible_in_hands]
+        items = self.items
+        shown = [i for i in who.hands if items[i].visible_in_hands]
         for place in who.worn_places:
-            shown += [i for i in who.worn.get(place, []) if self.items[i].visible_worn]
+            worn = who.worn.get(place)
+            if worn:  # most places have nothing in them
+                shown += [i for i in worn if items[i].visible_worn]
         return shown
 
     def is_armed(self, who: Character) -> bool:
@@ -399,7 +411,11 @@ class World:
 
     def in_room(self, room: RoomNumber) -> list[Character]:
         """The characters in ``room``, by name."""
-        here = self.occupants.of(self.characters).get(room, {})
+        here = self.occupants.of(self.characters).get(room)
+        if not here:
+            return []
+        if len(here) == 1:  # often: no one else is there
+            return list(here.values())
         return [here[name] for name in sorted(here)]
 
     def around(self, room: RoomNumber) -> Iterable[Character]:

@@ -1,0 +1,78 @@
+"""The items a reader's part of the log names (:class:`Told`), worked out as
+the log grows, are those a full read of that part finds: for every seat at
+every decision of random games, for lines every reader reads, lines told to
+some, lines with secret facts, and for the game master."""
+
+from __future__ import annotations
+
+from random import Random
+
+from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
+from referee.core.events import REFEREE, Audience, Log, secret_facts
+from referee.core.game import Game
+from referee.core.i18n import msg
+from referee.core.scenario import load_scenario
+from referee.core.waits import JSON
+from referee.games.facility.state import Told
+from referee.games.facility.view import named_items, told_items
+
+
+def full_read(log: Log, reader: str) -> set[str]:
+    return told_items(log.seen_by(reader), reader)
+
+
+class Checking(RandomBot):
+    """A random bot that, asked anything, checks every reader's items first."""
+
+    def __init__(self, rng: Random, game: Game) -> None:
+        super().__init__(rng)
+        self.game = game
+        self.checked = 0
+
+    def choose(self, ask: Ask) -> JSON:
+        state = self.game._at.state
+        for reader in (*self.game.seats, REFEREE):
+            assert state.told.items(state.log, reader) == full_read(state.log, reader)
+        self.checked += 1
+        return super().choose(ask)
+
+
+def test_a_readers_items_are_those_of_its_part_of_the_log_all_game_long() -> None:
+    ruleset, scenario = load_scenario("facility")
+    for seed in range(6):
+        game = Game(ruleset, scenario, snapshots=False)
+        bot = Checking(Random(seed), game)
+        play_out(game, dict.fromkeys(game.seats, bot), RandomChance(Random(seed + 1)))
+        assert bot.checked > 0
+
+
+def line(log: Log, audience: Audience, **facts: object) -> None:
+    log.emit(msg("facility.room", number=1), audience, None, {"step": 0, **facts})
+
+
+def test_lines_told_to_some_and_secret_facts_reach_their_readers_alone() -> None:
+    log, told = Log(), Told()
+    line(log, Audience(), kind="took", character="ann", item="key", room=1)
+    line(log, Audience.only("bob"), kind="put", character="bob", item="map", place="hands")
+    assert told.items(log, "ann") == {"key"}
+    assert told.items(log, "bob") == {"key", "map"}
+    log.emit(msg("facility.room", number=2), Audience(), None, secret_facts(
+        {"cat"}, {"kind": "dropped", "character": "cat", "item": "coat", "room": 2},
+        {"kind": "dropped", "character": "cat", "item": "pistol", "room": 2}))
+    log.emit(msg("facility.room", number=3), Audience.only("ann", "cat"), None, secret_facts(
+        {"cat"}, {"kind": "took", "character": "cat", "item": "lamp", "room": 3},
+        {"kind": "took", "character": "cat", "item": None, "room": 3}))
+    line(log, Audience.only("dan"), kind="void", seat="dan", part="take", code="no-item",
+         about={"item": "ghost"})
+    for reader in ("ann", "bob", "cat", "dan", "eve", REFEREE):
+        assert told.items(log, reader) == full_read(log, reader), reader
+    assert told.items(log, "cat") == {"key", "coat", "lamp"}
+    assert told.items(log, "ann") == {"key", "pistol"}
+    assert told.items(log, REFEREE) == {"key", "map", "coat", "lamp"}
+
+
+def test_a_kind_not_facilitys_is_read_by_the_fields_it_has() -> None:
+    assert named_items({"kind": "elsewhere", "item": "key", "hands": ["map"]}) == {"key", "map"}
+    assert named_items({"kind": "awareness", "hands": ["map"], "inventory": [],
+                        "worn": {"belt": ["knife"]}}) == {"map", "knife"}
+    assert named_items({"kind": "moved", "character": "ann"}) == set()
