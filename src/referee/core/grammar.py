@@ -89,6 +89,10 @@ class NameArg(FluentType):
                  gender: Gender | None, russian: str | None = None) -> None:
         self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
         self.russian = russian
+        self._read: dict[str, str | None] = {}
+        """The forms and gender read from the spelling so far (a name made
+        into a parameter once is read in line after line: see
+        ``Catalogue._name_argument``)."""
 
     def format(self, locale: Locale) -> str:
         return self.text
@@ -98,13 +102,19 @@ class NameArg(FluentType):
             return self.forms[case]
         if self.lang != "ru":
             return self.text
-        return inflect(self.text, case, self._gender)
+        form = self._read.get(case)
+        if form is None:
+            form = self._read[case] = inflect(self.text, case, self._gender)
+        return form
 
     def gender(self) -> Gender | None:
         if self._gender is not None:
             return self._gender
-        spelling = self.text if self.lang == "ru" else self.russian
-        return gender_of(spelling) if spelling else None
+        read = self._read
+        if "gender" not in read:
+            spelling = self.text if self.lang == "ru" else self.russian
+            read["gender"] = gender_of(spelling) if spelling else None
+        return read["gender"]  # type: ignore[return-value]
 
 
 class ListArg(FluentType):

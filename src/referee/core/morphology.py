@@ -14,7 +14,7 @@ its ending, as Russian declines such names (Коул → Коула, Макко�
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
@@ -39,13 +39,21 @@ def _analyzer() -> MorphAnalyzer:
     return pymorphy3.MorphAnalyzer()
 
 
+WORDS_KEPT = 65_536
+"""How many words' readings and forms are kept (:func:`_nominative_parse`,
+:func:`_inflect_word`): a game of thousands of characters has thousands of
+names, each read in several cases (more than the phrase caches keep), but
+they are made of far fewer words (Анна, Петровна, Иванова)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Word:
-    """One word of a phrase as read for inflection."""
+    """One word of a phrase as read for inflection; known by its text alone
+    (its reading is the dictionary's for that text)."""
 
     text: str
-    parse: Parse | None  # a nominative parse from the dictionary
-    foreign: bool  # an unknown capitalised word: a foreign personal name
+    parse: Parse | None = field(compare=False)  # a nominative parse from the dictionary
+    foreign: bool = field(compare=False)  # an unknown capitalised word: a foreign personal name
 
 
 @lru_cache(maxsize=4096)
@@ -109,10 +117,12 @@ def _in_apposition(word: _Word, words: list[_Word]) -> bool:
     return ("plur" in word.parse.tag.grammemes) == head_plural
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _known(text: str) -> bool:
     return bool(_analyzer().word_is_known(text.lower()))
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _nominative_parse(text: str) -> Parse | None:
     """The dictionary's best reading of ``text`` as a nominative noun or
     adjective; names first for a capitalised word."""
@@ -157,6 +167,7 @@ def _animate(words: list[_Word]) -> bool:
     return False
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _inflect_word(word: _Word, case: Case, gender: Gender | None, animate: bool) -> str:
     if word.foreign:
         return _foreign_name(word.text, case, gender)
