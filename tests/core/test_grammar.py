@@ -290,3 +290,17 @@ def test_a_name_parameter_reads_each_form_once(monkeypatch: pytest.MonkeyPatch) 
     assert [name.case("acc"), name.case("acc"), name.case("dat")] == ["Ларису", "Ларису", "Ларисе"]
     assert asked == ["acc", "dat"]
     assert name.gender() == name.gender() == "fem"
+
+
+@pytest.mark.parametrize(("value", "en", "ru"), [
+    (3, "3", "3"), (12345, "12345", "12345"), (Fraction(1, 2), "0.5", "0,5"),
+    (Fraction(4, 2), "2", "2"), (Fraction(3, 8), "0.375", "0,375"),
+])
+def test_a_number_is_written_as_each_locale_writes_it_every_time(
+        value: int | Fraction, en: str, ru: str) -> None:
+    made = grammar.number(value)
+    assert not isinstance(made, str)
+    for _ in range(2):  # worked out, then remembered
+        assert made.format(grammar.locale_of("en")) == en
+        assert made.format(grammar.locale_of("ru")) == ru
+    assert grammar.number(value) is made

@@ -39,7 +39,7 @@ from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
 from fluent.runtime.resolver import Message, Pattern
-from fluent.runtime.types import FluentFloat, FluentInt, FluentType
+from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentType
 from fluent.syntax import ast as ftl
 
 from referee.core.i18n_plain import LANGS as LANGS
@@ -236,18 +236,55 @@ def number(value: int | Fraction) -> FluentType | str:
     if isinstance(value, int):
         return FluentInt(value, useGrouping=False)
     if value.denominator == 1:
-        return FluentInt(value.numerator, useGrouping=False)
-    decimal = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(decimal) != value:
-        return f"{value.numerator}/{value.denominator}"
-    return FluentFloat(float(decimal), useGrouping=False, maximumFractionDigits=12)
+        return _whole(value.numerator)
+    return _fraction(value)
+
+
+class WholeNumber(FluentInt):
+    """A whole number as :func:`number` gives it, written once per locale
+    (Babel's formatting costs more than the rest of a line)."""
+
+    def format(self, locale: Locale) -> str:
+        return _written(self, locale, FluentInt.format)
+
+
+class DecimalNumber(FluentFloat):
+    """A fraction with a finite decimal as :func:`number` gives it, written
+    once per locale (0.5, 0,5)."""
+
+    def format(self, locale: Locale) -> str:
+        return _written(self, locale, FluentFloat.format)
+
+
+def _written(value: FluentNumber, locale: Locale,
+             write: Callable[[FluentNumber, Locale], str]) -> str:
+    """``write(value, locale)``, worked out once for each locale."""
+    texts: dict[Locale, str] = value.__dict__.setdefault("_texts", {})
+    text = texts.get(locale)
+    if text is None:
+        text = texts[locale] = write(value, locale)
+    return text
 
 
 @functools.lru_cache(maxsize=4096)
-def _whole(value: int) -> FluentInt:
+def _whole(value: int) -> WholeNumber:
     """A whole number as :func:`number` gives it, made once (making one
     costs more than writing it): the same few numbers fill every log."""
-    return FluentInt(value, useGrouping=False)
+    return WholeNumber(value, useGrouping=False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(value: Fraction) -> DecimalNumber | str:
+    """A fraction that is not whole as :func:`number` gives it, made once
+    (a character's concentration, 0.5, in line after line)."""
+    decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(decimal) != value:
+        return f"{value.numerator}/{value.denominator}"
+    return DecimalNumber(float(decimal), useGrouping=False, maximumFractionDigits=12)
+
+
+_NUMBERS = (WholeNumber, DecimalNumber, FluentInt, FluentFloat)
+"""The kinds of number :func:`number` makes."""
 
 
 def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
@@ -534,7 +571,7 @@ class Bundle:
                 out.append(value)
             elif type(value) in (NameArg, TextArg, ListArg):
                 out.append(value.format(self.locale))
-            elif type(value) in (FluentInt, FluentFloat):
+            elif type(value) in _NUMBERS:
                 out.append(self._number(value))
             else:
                 return None
