@@ -42,8 +42,14 @@ def _analyzer() -> MorphAnalyzer:
 WORDS_KEPT = 65_536
 """How many words' readings and forms are kept (:func:`_nominative_parse`,
 :func:`_inflect_word`): a game of thousands of characters has thousands of
-names, each read in several cases (more than the phrase caches keep), but
-they are made of far fewer words (Анна, Петровна, Иванова)."""
+names, each read in several cases, made of far fewer words (Анна, Петровна,
+Иванова), each read from the dictionary once."""
+
+
+PHRASES_KEPT = 65_536
+"""How many phrases' forms and genders are kept (:func:`inflect`,
+:func:`gender_of`): a building's rooms and a game's characters, each read in
+several cases, line after line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +62,7 @@ class _Word:
     foreign: bool = field(compare=False)  # an unknown capitalised word: a foreign personal name
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PHRASES_KEPT)
 def inflect(phrase: str, case: Case, gender: Gender | None = None) -> str:
     """``phrase`` (nominative) put in ``case``; ``gender`` overrides the
     dictionary's for the head word (a woman named Кэт stays Кэт)."""
@@ -73,7 +79,7 @@ def inflect(phrase: str, case: Case, gender: Gender | None = None) -> str:
     return " ".join(out)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PHRASES_KEPT)
 def gender_of(phrase: str) -> Gender | None:
     """The grammatical gender of ``phrase``'s head, ``plural`` for a plural,
     None when nothing in it is a Russian noun the dictionary or the name
