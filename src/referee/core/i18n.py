@@ -774,8 +774,11 @@ class Catalogue:
 
     def _attribute(self, message: Msg, name: str, lang: Lang,
                    reader: object = None) -> str | None:
+        """A form ``message``'s entry gives (``@acc``, ``@gender``), None where
+        it gives none (its parameters made only for a form it has)."""
         bundle = self.bundle(lang)
-        if not bundle.has(message.key):
+        forms = self._messages[lang].get(message.key)
+        if forms is None or name not in forms:
             return None
         return bundle.attribute(message.key, name, self.arguments(message, lang, reader))
 
