@@ -80,6 +80,9 @@ class Inflectable(Protocol):
     def gender(self) -> Gender | None: ...
 
 
+_NOT_READ = object()
+
+
 class NameArg(FluentType):
     """A :class:`~referee.core.i18n.Name` as a Fluent parameter. Its gender,
     when the name does not give it, is read from its Russian spelling, in
@@ -89,10 +92,11 @@ class NameArg(FluentType):
                  gender: Gender | None, russian: str | None = None) -> None:
         self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
         self.russian = russian
-        self._read: dict[str, str | None] = {}
-        """The forms and gender read from the spelling so far (a name made
-        into a parameter once is read in line after line: see
+        self._forms_read: dict[Case, str] = {}
+        """The forms read from the spelling so far, and below its gender (a
+        name made into a parameter once is read in line after line: see
         ``Catalogue._name_argument``)."""
+        self._gender_read: Gender | object | None = _NOT_READ
 
     def format(self, locale: Locale) -> str:
         return self.text
@@ -102,19 +106,18 @@ class NameArg(FluentType):
             return self.forms[case]
         if self.lang != "ru":
             return self.text
-        form = self._read.get(case)
+        form = self._forms_read.get(case)
         if form is None:
-            form = self._read[case] = inflect(self.text, case, self._gender)
+            form = self._forms_read[case] = inflect(self.text, case, self._gender)
         return form
 
     def gender(self) -> Gender | None:
         if self._gender is not None:
             return self._gender
-        read = self._read
-        if "gender" not in read:
+        if self._gender_read is _NOT_READ:
             spelling = self.text if self.lang == "ru" else self.russian
-            read["gender"] = gender_of(spelling) if spelling else None
-        return read["gender"]  # type: ignore[return-value]
+            self._gender_read = gender_of(spelling) if spelling else None
+        return self._gender_read  # type: ignore[return-value]
 
 
 class ListArg(FluentType):
@@ -259,7 +262,9 @@ class DecimalNumber(FluentFloat):
 def _written(value: FluentNumber, locale: Locale,
              write: Callable[[FluentNumber, Locale], str]) -> str:
     """``write(value, locale)``, worked out once for each locale."""
-    texts: dict[Locale, str] = value.__dict__.setdefault("_texts", {})
+    texts: dict[Locale, str] | None = value.__dict__.get("_texts")
+    if texts is None:
+        texts = value.__dict__["_texts"] = {}
     text = texts.get(locale)
     if text is None:
         text = texts[locale] = write(value, locale)
