@@ -14,6 +14,7 @@ its ending, as Russian declines such names (Коул → Коула, Макко�
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Literal, TypeAlias
@@ -88,8 +89,10 @@ def gender_of(phrase: str) -> Gender | None:
     return _head_gender(words) if words else None
 
 
-def _agreeing_words(phrase: str) -> list[_Word]:
-    """The leading words that agree with the head and so change with case."""
+@lru_cache(maxsize=PHRASES_KEPT)
+def _agreeing_words(phrase: str) -> tuple[_Word, ...]:
+    """The leading words that agree with the head and so change with case
+    (read once per phrase, for its gender and each of its cases)."""
     words: list[_Word] = []
     for text in phrase.split(" "):
         if not _CYRILLIC_WORD.match(text):
@@ -102,7 +105,7 @@ def _agreeing_words(phrase: str) -> list[_Word]:
         if words and _after_head(words) and not _in_apposition(word, words):
             break
         words.append(word)
-    return words
+    return tuple(words)
 
 
 def _after_head(words: list[_Word]) -> bool:
@@ -144,7 +147,7 @@ def _nominative_parse(text: str) -> Parse | None:
     return max(candidates, key=lambda p: p.score)
 
 
-def _head_gender(words: list[_Word]) -> Gender | None:
+def _head_gender(words: Sequence[_Word]) -> Gender | None:
     for word in words:
         if word.parse is not None and word.parse.tag.POS == "NOUN":
             return _parse_gender(word.parse)
@@ -164,7 +167,7 @@ def _parse_gender(parse: Parse) -> Gender | None:
     return None
 
 
-def _animate(words: list[_Word]) -> bool:
+def _animate(words: Sequence[_Word]) -> bool:
     for word in words:
         if word.foreign:
             return True
