@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.core import grammar
 from referee.core.grammar import CatalogueError
 from referee.core.i18n import Catalogue, Name, Param, msg, render
 from referee.core.model import LocalName
@@ -258,3 +259,48 @@ def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
             fluent = bundle.bundle.format_pattern(pattern, values)[0]
             assert shown == fluent
             assert shown.endswith("{gone}")  # a missing parameter stays visible
+
+
+def test_a_name_is_declined_alike_once_its_phrase_is_forgotten() -> None:
+    """A game of thousands of characters reads more names in more cases than
+    the phrase caches keep; a phrase read again is declined from its words'
+    readings, kept apart, to the same forms."""
+    assert inflect("Анна Петровна Иванова", "acc") == "Анну Петровну Иванову"
+    assert inflect("Гарретт", "acc", "fem") == "Гарретт"
+    inflect.cache_clear()
+    gender_of.cache_clear()
+    assert inflect("Анна Петровна Иванова", "acc") == "Анну Петровну Иванову"
+    assert inflect("Анна Петровна Иванова", "dat") == "Анне Петровне Ивановой"
+    assert inflect("Гарретт", "acc") == "Гарретта"
+    assert inflect("Гарретт", "acc", "fem") == "Гарретт"
+    assert gender_of("Анна Петровна Иванова") == "fem"
+
+
+def test_a_name_parameter_reads_each_form_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name made into a parameter once is read in line after line: its
+    forms and gender are read from the morphology once."""
+    asked: list[str] = []
+
+    def counted(phrase: str, case: Case, gender: str | None = None) -> str:
+        asked.append(case)
+        return inflect(phrase, case)
+
+    monkeypatch.setattr(grammar, "inflect", counted)
+    name = grammar.NameArg("Лариса", "ru", {}, None)
+    assert [name.case("acc"), name.case("acc"), name.case("dat")] == ["Ларису", "Ларису", "Ларисе"]
+    assert asked == ["acc", "dat"]
+    assert name.gender() == name.gender() == "fem"
+
+
+@pytest.mark.parametrize(("value", "en", "ru"), [
+    (3, "3", "3"), (12345, "12345", "12345"), (Fraction(1, 2), "0.5", "0,5"),
+    (Fraction(4, 2), "2", "2"), (Fraction(3, 8), "0.375", "0,375"),
+])
+def test_a_number_is_written_as_each_locale_writes_it_every_time(
+        value: int | Fraction, en: str, ru: str) -> None:
+    made = grammar.number(value)
+    assert not isinstance(made, str)
+    for _ in range(2):  # worked out, then remembered
+        assert made.format(grammar.locale_of("en")) == en
+        assert made.format(grammar.locale_of("ru")) == ru
+    assert grammar.number(value) is made

@@ -67,3 +67,18 @@ def test_the_case_of_a_personal_part_is_its_wording_s_own(catalogue: Catalogue) 
     with catalogue.remembering():
         assert catalogue.render_for(line(), "anna", "ru") == \
             "(шаг 2) Анна видит вашу коробку и ваша коробка и коробка."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reader_s_lines_read_as_each_line_alone(catalogue: Catalogue, lang: Lang) -> None:
+    """``render_all_for`` of a reader's part of a log reads as ``render_for``
+    of each line, remembering or not, lines met before or new."""
+    texts = [line(), msg("t.box"), line(), personal(("anna",), msg("t.yours"), msg("t.box"))]
+    texts.append(texts[0])
+    for reader in ("anna", "boris", "vera"):
+        expected = [catalogue.render(for_reader(text, reader), lang) for text in texts]
+        assert catalogue.render_all_for(texts, reader, lang) == expected
+        with catalogue.remembering():
+            catalogue.render_for(texts[0], "vera", lang)  # one line worded already
+            for _ in range(2):
+                assert catalogue.render_all_for(texts, reader, lang) == expected

@@ -39,7 +39,7 @@ from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
 from fluent.runtime.resolver import Message, Pattern
-from fluent.runtime.types import FluentFloat, FluentInt, FluentType
+from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentType
 from fluent.syntax import ast as ftl
 
 from referee.core.i18n_plain import LANGS as LANGS
@@ -80,6 +80,9 @@ class Inflectable(Protocol):
     def gender(self) -> Gender | None: ...
 
 
+_NOT_READ = object()
+
+
 class NameArg(FluentType):
     """A :class:`~referee.core.i18n.Name` as a Fluent parameter. Its gender,
     when the name does not give it, is read from its Russian spelling, in
@@ -89,6 +92,11 @@ class NameArg(FluentType):
                  gender: Gender | None, russian: str | None = None) -> None:
         self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
         self.russian = russian
+        self._forms_read: dict[Case, str] = {}
+        """The forms read from the spelling so far, and below its gender (a
+        name made into a parameter once is read in line after line: see
+        ``Catalogue._name_argument``)."""
+        self._gender_read: Gender | object | None = _NOT_READ
 
     def format(self, locale: Locale) -> str:
         return self.text
@@ -98,13 +106,18 @@ class NameArg(FluentType):
             return self.forms[case]
         if self.lang != "ru":
             return self.text
-        return inflect(self.text, case, self._gender)
+        form = self._forms_read.get(case)
+        if form is None:
+            form = self._forms_read[case] = inflect(self.text, case, self._gender)
+        return form
 
     def gender(self) -> Gender | None:
         if self._gender is not None:
             return self._gender
-        spelling = self.text if self.lang == "ru" else self.russian
-        return gender_of(spelling) if spelling else None
+        if self._gender_read is _NOT_READ:
+            spelling = self.text if self.lang == "ru" else self.russian
+            self._gender_read = gender_of(spelling) if spelling else None
+        return self._gender_read  # type: ignore[return-value]
 
 
 class ListArg(FluentType):
@@ -226,18 +239,57 @@ def number(value: int | Fraction) -> FluentType | str:
     if isinstance(value, int):
         return FluentInt(value, useGrouping=False)
     if value.denominator == 1:
-        return FluentInt(value.numerator, useGrouping=False)
-    decimal = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(decimal) != value:
-        return f"{value.numerator}/{value.denominator}"
-    return FluentFloat(float(decimal), useGrouping=False, maximumFractionDigits=12)
+        return _whole(value.numerator)
+    return _fraction(value)
+
+
+class WholeNumber(FluentInt):
+    """A whole number as :func:`number` gives it, written once per locale
+    (Babel's formatting costs more than the rest of a line)."""
+
+    def format(self, locale: Locale) -> str:
+        return _written(self, locale, FluentInt.format)
+
+
+class DecimalNumber(FluentFloat):
+    """A fraction with a finite decimal as :func:`number` gives it, written
+    once per locale (0.5, 0,5)."""
+
+    def format(self, locale: Locale) -> str:
+        return _written(self, locale, FluentFloat.format)
+
+
+def _written(value: FluentNumber, locale: Locale,
+             write: Callable[[FluentNumber, Locale], str]) -> str:
+    """``write(value, locale)``, worked out once for each locale."""
+    texts: dict[Locale, str] | None = value.__dict__.get("_texts")
+    if texts is None:
+        texts = value.__dict__["_texts"] = {}
+    text = texts.get(locale)
+    if text is None:
+        text = texts[locale] = write(value, locale)
+    return text
 
 
 @functools.lru_cache(maxsize=4096)
-def _whole(value: int) -> FluentInt:
+def _whole(value: int) -> WholeNumber:
     """A whole number as :func:`number` gives it, made once (making one
     costs more than writing it): the same few numbers fill every log."""
-    return FluentInt(value, useGrouping=False)
+    return WholeNumber(value, useGrouping=False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(value: Fraction) -> DecimalNumber | str:
+    """A fraction that is not whole as :func:`number` gives it, made once
+    (a character's concentration, 0.5, in line after line)."""
+    decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(decimal) != value:
+        return f"{value.numerator}/{value.denominator}"
+    return DecimalNumber(float(decimal), useGrouping=False, maximumFractionDigits=12)
+
+
+_NUMBERS = (WholeNumber, DecimalNumber, FluentInt, FluentFloat)
+"""The kinds of number :func:`number` makes."""
 
 
 def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
@@ -524,7 +576,7 @@ class Bundle:
                 out.append(value)
             elif type(value) in (NameArg, TextArg, ListArg):
                 out.append(value.format(self.locale))
-            elif type(value) in (FluentInt, FluentFloat):
+            elif type(value) in _NUMBERS:
                 out.append(self._number(value))
             else:
                 return None

@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 import tomllib
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -555,6 +555,23 @@ class Catalogue:
             return self.render(for_reader(message, reader), lang)
         return self._worded_text(message, reader, lang)
 
+    def render_all_for(self, messages: Iterable[Msg], reader: str, lang: Lang = "en") -> list[str]:
+        """:meth:`render_for` of each of ``messages``, in order (a reader's
+        part of a log: while remembering, most lines are found worded already
+        for the readers they do not address, and found here without a call)."""
+        if self._remembered is None:
+            return [self.render(for_reader(message, reader), lang) for message in messages]
+        common_of = self._common[lang].get
+        worded = self._worded_text
+        texts: list[str] = []
+        for message in messages:
+            common = common_of(id(message))
+            if common is not None and common[0] is message and reader not in common[2]:
+                texts.append(common[1])
+            else:
+                texts.append(worded(message, reader, lang))
+        return texts
+
     def _worded_text(self, message: Msg, reader: object, lang: Lang) -> str:
         """:meth:`render_for`, remembered: a text once for the readers it
         does not address (its common wording) and once for each it
@@ -757,8 +774,11 @@ class Catalogue:
 
     def _attribute(self, message: Msg, name: str, lang: Lang,
                    reader: object = None) -> str | None:
+        """A form ``message``'s entry gives (``@acc``, ``@gender``), None where
+        it gives none (its parameters made only for a form it has)."""
         bundle = self.bundle(lang)
-        if not bundle.has(message.key):
+        forms = self._messages[lang].get(message.key)
+        if forms is None or name not in forms:
             return None
         return bundle.attribute(message.key, name, self.arguments(message, lang, reader))
 
@@ -827,6 +847,11 @@ def render_for(text: Msg, reader: str, lang: Lang = "en") -> str:
     """``render(for_reader(text, reader), lang)``: ``text`` as ``reader``
     reads it, in ``lang``, with the shared catalogue."""
     return CATALOGUE.render_for(text, reader, lang)
+
+
+def render_all_for(texts: Iterable[Msg], reader: str, lang: Lang = "en") -> list[str]:
+    """:func:`render_for` of each of ``texts``, in order, with the shared catalogue."""
+    return CATALOGUE.render_all_for(texts, reader, lang)
 
 
 def language_from_env(environ: Mapping[str, str] | None = None) -> Lang:

@@ -14,7 +14,8 @@ its ending, as Russian declines such names (Коул → Коула, Макко�
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
@@ -39,16 +40,30 @@ def _analyzer() -> MorphAnalyzer:
     return pymorphy3.MorphAnalyzer()
 
 
+WORDS_KEPT = 65_536
+"""How many words' readings and forms are kept (:func:`_nominative_parse`,
+:func:`_inflect_word`): a game of thousands of characters has thousands of
+names, each read in several cases, made of far fewer words (Анна, Петровна,
+Иванова), each read from the dictionary once."""
+
+
+PHRASES_KEPT = 65_536
+"""How many phrases' forms and genders are kept (:func:`inflect`,
+:func:`gender_of`): a building's rooms and a game's characters, each read in
+several cases, line after line."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Word:
-    """One word of a phrase as read for inflection."""
+    """One word of a phrase as read for inflection; known by its text alone
+    (its reading is the dictionary's for that text)."""
 
     text: str
-    parse: Parse | None  # a nominative parse from the dictionary
-    foreign: bool  # an unknown capitalised word: a foreign personal name
+    parse: Parse | None = field(compare=False)  # a nominative parse from the dictionary
+    foreign: bool = field(compare=False)  # an unknown capitalised word: a foreign personal name
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PHRASES_KEPT)
 def inflect(phrase: str, case: Case, gender: Gender | None = None) -> str:
     """``phrase`` (nominative) put in ``case``; ``gender`` overrides the
     dictionary's for the head word (a woman named Кэт stays Кэт)."""
@@ -65,7 +80,7 @@ def inflect(phrase: str, case: Case, gender: Gender | None = None) -> str:
     return " ".join(out)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PHRASES_KEPT)
 def gender_of(phrase: str) -> Gender | None:
     """The grammatical gender of ``phrase``'s head, ``plural`` for a plural,
     None when nothing in it is a Russian noun the dictionary or the name
@@ -74,8 +89,10 @@ def gender_of(phrase: str) -> Gender | None:
     return _head_gender(words) if words else None
 
 
-def _agreeing_words(phrase: str) -> list[_Word]:
-    """The leading words that agree with the head and so change with case."""
+@lru_cache(maxsize=PHRASES_KEPT)
+def _agreeing_words(phrase: str) -> tuple[_Word, ...]:
+    """The leading words that agree with the head and so change with case
+    (read once per phrase, for its gender and each of its cases)."""
     words: list[_Word] = []
     for text in phrase.split(" "):
         if not _CYRILLIC_WORD.match(text):
@@ -88,7 +105,7 @@ def _agreeing_words(phrase: str) -> list[_Word]:
         if words and _after_head(words) and not _in_apposition(word, words):
             break
         words.append(word)
-    return words
+    return tuple(words)
 
 
 def _after_head(words: list[_Word]) -> bool:
@@ -109,10 +126,12 @@ def _in_apposition(word: _Word, words: list[_Word]) -> bool:
     return ("plur" in word.parse.tag.grammemes) == head_plural
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _known(text: str) -> bool:
     return bool(_analyzer().word_is_known(text.lower()))
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _nominative_parse(text: str) -> Parse | None:
     """The dictionary's best reading of ``text`` as a nominative noun or
     adjective; names first for a capitalised word."""
@@ -128,7 +147,7 @@ def _nominative_parse(text: str) -> Parse | None:
     return max(candidates, key=lambda p: p.score)
 
 
-def _head_gender(words: list[_Word]) -> Gender | None:
+def _head_gender(words: Sequence[_Word]) -> Gender | None:
     for word in words:
         if word.parse is not None and word.parse.tag.POS == "NOUN":
             return _parse_gender(word.parse)
@@ -148,7 +167,7 @@ def _parse_gender(parse: Parse) -> Gender | None:
     return None
 
 
-def _animate(words: list[_Word]) -> bool:
+def _animate(words: Sequence[_Word]) -> bool:
     for word in words:
         if word.foreign:
             return True
@@ -157,6 +176,7 @@ def _animate(words: list[_Word]) -> bool:
     return False
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _inflect_word(word: _Word, case: Case, gender: Gender | None, animate: bool) -> str:
     if word.foreign:
         return _foreign_name(word.text, case, gender)

@@ -38,7 +38,17 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core import plugins
 from referee.core.events import REFEREE, Event, Seat
-from referee.core.i18n import CATALOGUE, Lang, Msg, Param, for_reader, msg, render, render_for
+from referee.core.i18n import (
+    CATALOGUE,
+    Lang,
+    Msg,
+    Param,
+    for_reader,
+    msg,
+    render,
+    render_all_for,
+    render_for,
+)
 from referee.display import View
 
 if TYPE_CHECKING:
@@ -225,7 +235,7 @@ class OrdersDesk:
     def report(self, events: Sequence[Event], reader: Seat, lang: Lang = "en") -> list[str]:
         """``reader``'s lines of a turn (``events``: its part of the log), each
         in the wording meant for it."""
-        return [render_for(event.text, reader, lang) for event in events]
+        return render_all_for([event.text for event in events], reader, lang)
 
     def record(self, events: Sequence[Event], observer: str, lang: Lang = "en") -> list[str]:
         """What ``observer`` recorded of a turn (``events``: the game master's
