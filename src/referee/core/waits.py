@@ -356,4 +356,4 @@ def die(label: str = "d6", sides: int = 6, meaning: Meaning | None = None,
         **params: Param) -> Chance:
     """One die of ``sides`` faces; ``meaning`` says as data what it rolls."""
     return Chance.uniform(Msg("core.chance.die", {"label": label, "sides": sides, **params}),
-                          list(range(1, sides + 1)), meaning)
+                          tuple(range(1, sides + 1)), meaning)  # its faces' shares made once
