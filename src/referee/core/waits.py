@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import accumulate
 from random import Random
 from typing import Any, TypeAlias, TypeVar, cast
@@ -20,6 +20,7 @@ from typing import Any, TypeAlias, TypeVar, cast
 from pydantic import BaseModel
 
 from referee.core.events import Seat
+from referee.core.frozen import worked_out_once
 from referee.core.i18n import Msg, Param
 from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 
@@ -164,7 +165,7 @@ class Decision:
                                  simultaneous=False)
         return decision
 
-    @cached_property
+    @worked_out_once
     def simultaneous(self) -> bool:
         """Put to several seats, or open until closed (worked out once)."""
         return len(self.seats) > 1 or self.until_closed
@@ -310,7 +311,7 @@ class Chance:
         values, totals = self._drawn
         return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
 
-    @cached_property
+    @worked_out_once
     def _drawn(self) -> tuple[list[JSON], list[float]]:
         return _running_totals(self.outcomes)
 
