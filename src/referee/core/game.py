@@ -50,9 +50,13 @@ _LISTED_OPTIONS = 12
 
 def as_json(value: JSON) -> JSON:
     """The value as it will read back from a saved file (tuples become lists)."""
-    if type(value) in (str, int, bool, type(None)):
+    if type(value) in _READ_BACK_AS_IS:
         return value
     return json_copy(value)
+
+
+_READ_BACK_AS_IS = frozenset((str, int, bool, type(None)))
+"""Values a saved file reads back as they are (most answers and outcomes)."""
 
 
 def _fresh(value: JSON) -> JSON:

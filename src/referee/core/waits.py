@@ -189,7 +189,7 @@ class Decision:
 
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
-        if seat == self._sole_seat():
+        if seat == self._sole:
             return self  # put to this seat alone: nothing in it is another's
         own = None if self.options is None else {seat: self.options_for(seat)}
         defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
@@ -198,19 +198,17 @@ class Decision:
         return Decision((seat,), self.question, own, shape, defaults, self.until_closed,
                         templates)
 
-    def _sole_seat(self) -> Seat | None:
+    @worked_out_once
+    def _sole(self) -> Seat | None:
         """The one seat this decision is put to, when nothing in it is another
         seat's (worked out once: every question is shown to its seat)."""
-        if "_sole" not in self.__dict__:
-            seat = self.seats[0] if len(self.seats) == 1 else None
-            only = {seat}
-            if isinstance(self.schema, Mapping) or not (
-                    (self.options is None or self.options.keys() <= only)
-                    and self.defaults.keys() <= only and self.templates.keys() <= only):
-                seat = None
-            self.__dict__["_sole"] = seat
-        sole: Seat | None = self.__dict__["_sole"]
-        return sole
+        seat = self.seats[0] if len(self.seats) == 1 else None
+        only = {seat}
+        if isinstance(self.schema, Mapping) or not (
+                (self.options is None or self.options.keys() <= only)
+                and self.defaults.keys() <= only and self.templates.keys() <= only):
+            return None
+        return seat
 
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
