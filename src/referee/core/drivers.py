@@ -337,7 +337,11 @@ def play_out(game: Game, players: Mapping[Seat, Player], dice: ChanceSource, *,
                 game.roll_random(rng)
             if followed:
                 after_input()
-        elif isinstance(wait, Decision):
+        elif not wait.simultaneous:  # a question put to one seat: the usual one
+            answer(wait.seats[0], wait)
+            if followed:
+                after_input()
+        else:
             asked: Decision | None = wait  # asks the first seat; after an answer, looked up
             for seat in game.seats_to_answer():
                 answer(seat, asked)

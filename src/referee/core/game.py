@@ -19,7 +19,7 @@ import copy
 import hashlib
 import json
 import marshal
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
 from random import Random
 from typing import Any, cast
@@ -50,9 +50,13 @@ _LISTED_OPTIONS = 12
 
 def as_json(value: JSON) -> JSON:
     """The value as it will read back from a saved file (tuples become lists)."""
-    if type(value) in (str, int, bool, type(None)):
+    if type(value) in _READ_BACK_AS_IS:
         return value
     return json_copy(value)
+
+
+_READ_BACK_AS_IS = frozenset((str, int, bool, type(None)))
+"""Values a saved file reads back as they are (most answers and outcomes)."""
 
 
 def _fresh(value: JSON) -> JSON:
@@ -202,22 +206,22 @@ class Game:
             else:
                 value = self._within_limits(seat, value)
                 self._legal_option(decision, seat, value)
-            self._commit({"seat": seat, "answer": value}, self._continue, value)
+            self._commit({"seat": seat, "answer": value}, value)
             return
         value = self._within_limits(seat, value)
         item: Input = {"seat": seat, "answer": value}
         verdict = self._judge_answer(decision, seat, value)
         if not decision.simultaneous:
             if verdict.voids:
-                self._commit(item, self._resolve, {seat: verdict}, verdict.answer)
+                self._commit(item, verdict.answer, {seat: verdict})
             else:  # the usual answer: nothing to tell the seat
-                self._commit(item, self._continue, verdict.answer)
+                self._commit(item, verdict.answer)
             return
         at = self._at
         if not decision.until_closed and seat not in at.pending \
                 and len(at.pending) + 1 == decision.seat_count:  # the last seat to answer
             answers = {**at.verdicts, seat: verdict}
-            self._commit(item, self._resolve, answers, _answers_of(answers))
+            self._commit(item, _answers_of(answers), answers)
             return
         self.inputs.append(item)
         at.pending[seat] = value
@@ -239,7 +243,7 @@ class Game:
         answers = dict(self._at.verdicts)
         for seat in silent:
             answers[seat] = self._judge_answer(decision, seat, as_json(decision.defaults[seat]))
-        self._commit({"close": True}, self._resolve, answers, _answers_of(answers))
+        self._commit({"close": True}, _answers_of(answers), answers)
 
     def roll(self, value: JSON) -> None:
         """Give the outcome of the chance event the game waits for.
@@ -256,13 +260,13 @@ class Game:
             possible = tuple(_json_text(v) for v, _ in chance.outcomes)
             raise IllegalAnswer(msg("core.error.impossible-outcome", value=_json_text(value),
                                     chance=chance.what, possible=possible))
-        self._commit({"chance": value}, self._continue, value)
+        self._commit({"chance": value}, value)
 
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
         chance = self._expect_chance()
         value = as_json(chance.pick(rng))
-        self._commit({"chance": value}, self._continue, value)
+        self._commit({"chance": value}, value)
         return value
 
     def feed(self, *values: JSON) -> None:
@@ -424,13 +428,19 @@ class Game:
     def _shared(self) -> tuple[object, ...]:
         return (self.scenario, self.ruleset, *self._at.state.shared())
 
-    def _commit(self, item: Input, effect: Callable[..., None], *args: Any) -> None:
-        """Record ``item`` and let the rules act on it (``effect(*args)``); on
-        any failure in the rules, put the game back as it was before ``item``."""
+    def _commit(self, item: Input, value: Any, answers: dict[Seat, Verdict] | None = None) -> None:
+        """Record ``item`` and hand ``value`` to the rules' continuation (once
+        each seat of ``answers``, the judged answers to a decision it closes,
+        is told what its answer left out); on any failure in the rules, put
+        the game back as it was before ``item``."""
         index = len(self.inputs)
         self.inputs.append(item)
+        at = self._at
         try:
-            effect(*args)
+            if answers is not None:
+                self._tell_voids(at, answers)
+            frame = at.stack[-1]
+            self._run(at, getattr(frame, frame.then)(at.state, value))  # frame.resume, inlined
         except RefereeError:
             self._rewind(index)
             raise
@@ -438,11 +448,12 @@ class Game:
             self._rewind(index)
             raise InternalError(index, item, exc) from exc
         every = self._snapshot_every
-        if every and len(self.inputs) % every == 0 and self._at.copyable:
-            self._snapshots.append((len(self.inputs), self._at.copy(self._shared())))
+        if every and len(self.inputs) % every == 0 and at.copyable:
+            self._snapshots.append((len(self.inputs), at.copy(self._shared())))
 
-    def _resolve(self, answers: dict[Seat, Verdict], value: Any) -> None:
-        at = self._at
+    def _tell_voids(self, at: _Position, answers: dict[Seat, Verdict]) -> None:
+        """Close the decision ``answers`` answer: tell each seat the parts of
+        its answer that were void, unless the rules tell it themselves."""
         at.pending, at.verdicts = {}, {}
         for seat, verdict in answers.items():
             for void in verdict.voids:
@@ -455,12 +466,6 @@ class Game:
                 at.state.log.emit(told, Audience.only(seat),
                                   facts={"kind": "void", "seat": seat, "part": void.part,
                                          **void.facts()})
-        self._continue(value)
-
-    def _continue(self, value: Any) -> None:
-        at = self._at
-        frame = at.stack[-1]
-        self._run(at, getattr(frame, frame.then)(at.state, value))  # frame.resume, inlined
 
     def _run(self, at: _Position, step: Step) -> None:
         """Run the rules until they wait or end, then ask the ruleset's

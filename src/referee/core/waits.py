@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import accumulate
 from random import Random
 from typing import Any, TypeAlias, TypeVar, cast
@@ -20,6 +20,7 @@ from typing import Any, TypeAlias, TypeVar, cast
 from pydantic import BaseModel
 
 from referee.core.events import Seat
+from referee.core.frozen import worked_out_once
 from referee.core.i18n import Msg, Param
 from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 
@@ -164,7 +165,7 @@ class Decision:
                                  simultaneous=False)
         return decision
 
-    @cached_property
+    @worked_out_once
     def simultaneous(self) -> bool:
         """Put to several seats, or open until closed (worked out once)."""
         return len(self.seats) > 1 or self.until_closed
@@ -188,7 +189,7 @@ class Decision:
 
     def for_seat(self, seat: Seat) -> Decision:
         """This decision as ``seat`` may see it: its own options only."""
-        if seat == self._sole_seat():
+        if seat == self._sole:
             return self  # put to this seat alone: nothing in it is another's
         own = None if self.options is None else {seat: self.options_for(seat)}
         defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
@@ -197,19 +198,17 @@ class Decision:
         return Decision((seat,), self.question, own, shape, defaults, self.until_closed,
                         templates)
 
-    def _sole_seat(self) -> Seat | None:
+    @worked_out_once
+    def _sole(self) -> Seat | None:
         """The one seat this decision is put to, when nothing in it is another
         seat's (worked out once: every question is shown to its seat)."""
-        if "_sole" not in self.__dict__:
-            seat = self.seats[0] if len(self.seats) == 1 else None
-            only = {seat}
-            if isinstance(self.schema, Mapping) or not (
-                    (self.options is None or self.options.keys() <= only)
-                    and self.defaults.keys() <= only and self.templates.keys() <= only):
-                seat = None
-            self.__dict__["_sole"] = seat
-        sole: Seat | None = self.__dict__["_sole"]
-        return sole
+        seat = self.seats[0] if len(self.seats) == 1 else None
+        only = {seat}
+        if isinstance(self.schema, Mapping) or not (
+                (self.options is None or self.options.keys() <= only)
+                and self.defaults.keys() <= only and self.templates.keys() <= only):
+            return None
+        return seat
 
     def options_for(self, seat: Seat) -> tuple[Option, ...]:
         return () if self.options is None else self.options.get(seat, ())
@@ -310,7 +309,7 @@ class Chance:
         values, totals = self._drawn
         return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
 
-    @cached_property
+    @worked_out_once
     def _drawn(self) -> tuple[list[JSON], list[float]]:
         return _running_totals(self.outcomes)
 
@@ -356,4 +355,4 @@ def die(label: str = "d6", sides: int = 6, meaning: Meaning | None = None,
         **params: Param) -> Chance:
     """One die of ``sides`` faces; ``meaning`` says as data what it rolls."""
     return Chance.uniform(Msg("core.chance.die", {"label": label, "sides": sides, **params}),
-                          list(range(1, sides + 1)), meaning)
+                          tuple(range(1, sides + 1)), meaning)  # its faces' shares made once
