@@ -8,8 +8,8 @@ Each side is played in a fresh Python process under valgrind's cachegrind
 (``--cache-sim=no``: it counts the instructions executed, nothing more),
 twice: once up to the end of its warm-up (loading, the text catalogues, a
 few games not counted) and once going on to play at least INPUTS inputs
-more (default 5,000), with a fixed hash seed and the same seeds each time (Referee's modules
-compiled beforehand).
+more (default 5,000), with a fixed hash seed, one OpenBLAS thread and the
+same seeds each time (Referee's modules compiled beforehand).
 The difference between the two counts is what those inputs cost, start-up
 and warm-up taken out. The same code gives nearly the same count on any run,
 busy host or not (tic-tac-toe's has differed by about 2% between runs);
@@ -92,7 +92,10 @@ def counted(side: str, inputs: int) -> tuple[int, int]:
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                "--cachegrind-out-file=/dev/null",
                sys.executable, __file__, "--side", side, str(inputs)]
-    environment = dict(os.environ, PYTHONHASHSEED="0")
+    # OpenBLAS (loaded with numpy by shapely) starts worker threads whose
+    # spinning valgrind counts too: Old West's and Samurai's counts differed
+    # by up to 6% between runs of the same code with them.
+    environment = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     run = subprocess.run(command, capture_output=True, text=True, check=True,
                          env=environment, cwd=Path(__file__).parent)
     refs = _REFS.search(run.stderr)
