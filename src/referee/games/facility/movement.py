@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from referee.core.i18n import Msg, msg, personal
+from referee.core.i18n import Msg, Name, msg, personal
 from referee.games.facility.orders import Step
+from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,
@@ -437,10 +438,18 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             _count(turn, mover)
         elif mover.following == leader:
             _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
-        turn.tell(step.number, name, "CHAT-MOV-5", "went", {
-            "kind": "moved", "character": name, "door": door.name, "from": door.origin,
-            "to": door.destination}, kept=("went", name, door.origin, door.name, step.number),
-            door=door.title, room=turn.world.room_title(door.destination))
+        _tell_went(turn, step, name, door)
+
+
+def _tell_went(turn: Turn, step: StepState, name: str, door: Door) -> None:
+    """CHAT-MOV-5: ``name`` is told it went through ``door``."""
+    kept = ("went", name, door.origin, door.name, step.number)
+    if turn.told_again(kept, name, "CHAT-MOV-5"):
+        return
+    turn.tell(step.number, name, "CHAT-MOV-5", "went", {
+        "kind": "moved", "character": name, "door": door.name, "from": door.origin,
+        "to": door.destination}, kept=kept,
+        door=door.title, room=turn.world.room_title(door.destination))
 
 
 def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
@@ -462,14 +471,13 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     watchers = step.occupants.get(door.origin, set()) - {name}
     moving = {w for w in watchers if step.intents.get(w) is not None}
     if moving:
-        turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed",
-                       _at_door("headed", name, door.name, door.origin), who=who,
-                       door=door.title)
+        _sight(turn, step, moving, "CHAT-MOV-4", "headed", "headed", name, door.name,
+               door.origin, who, door.title)
     went = "left" if passed else "stayed"
     standing = watchers - moving
     if standing:
-        turn.note_seen(step.number, standing, "CHAT-VIS-4", went,
-                       _at_door(went, name, door.name, door.origin), who=who, door=door.title)
+        _sight(turn, step, standing, "CHAT-VIS-4", went, went, name, door.name, door.origin,
+               who, door.title)
     if not passed:
         if name in step.cancelled:
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back",
@@ -488,36 +496,69 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
                 others=tuple(turn.character(n).title for n in together))),
             {**_at_door("together", name, door.name, door.origin), "others": ids(together)})
     if other_way:
-        turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way",
-                       _at_door("came-towards", name, door.far_name, door.destination),
-                       who=who, door=door.far_title)
+        _sight(turn, step, other_way, "CHAT-VIS-4", "other-way", "came-towards", name,
+               door.far_name, door.destination, who, door.far_title)
     # House rule 12: coming in, a character sees who is in the room, among them
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
     if present:
-        others = sorted(present)
-        turn.tell(step.number, name, "CHAT-VIS-4", "present", {
-            "kind": "present", "character": name, "room": door.destination,
-            "others": ids(others)},
-            kept=("present", name, door.destination, step.number, *others),
-            room=turn.world.room_title(door.destination),
-            seen=tuple(turn.character(n).title for n in others))
+        _tell_present(turn, step, name, door.destination, sorted(present))
     entering = present - other_way
     if entering:
-        turn.note_seen(step.number, entering, "CHAT-MOV-4", "entered",
-                       _at_door("entered", name, door.far_name, door.destination),
-                       who=who, door=door.far_title)
-    if door.origin in turn.world.cameras:
-        turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
-            **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
-            kept=("cam-left", name, door.origin, door.name, step.number),
-            who=who, room=turn.world.room_title(door.origin), door=door.title)
-    if door.destination in turn.world.cameras:
-        turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
-            **_at_door("camera-entered", name, door.far_name, door.destination),
-            "camera": door.destination},
-            kept=("cam-entered", name, door.origin, door.name, step.number),
-            who=who, room=turn.world.room_title(door.destination), door=door.far_title)
+        _sight(turn, step, entering, "CHAT-MOV-4", "entered", "entered", name, door.far_name,
+               door.destination, who, door.far_title)
+    cameras = turn.world.cameras
+    if door.origin in cameras:
+        _camera_left(turn, step, name, door)
+    if door.destination in cameras:
+        _camera_entered(turn, step, name, door)
+
+
+def _sight(turn: Turn, step: StepState, observers: set[str], clause: str, key: str, kind: str,
+           name: str, door: str, room: int, who: Name, title: Name) -> None:
+    """A sight of ``name`` (called ``who``) at ``door`` of ``room`` (as that
+    room calls it: ``title``), had by ``observers`` (CHAT-MOV-4, CHAT-VIS-4):
+    ``facility.<key>``, made once for each time it is said again by the same
+    observers (:meth:`.Turn.seen_again`)."""
+    seen = frozenset(observers)
+    kept = (key, name, door, room, step.number, seen)
+    if not turn.seen_again(kept, seen, clause):
+        turn.note_seen(step.number, seen, clause, key, _at_door(kind, name, door, room),
+                       kept=kept, who=who, door=title)
+
+
+def _tell_present(turn: Turn, step: StepState, name: str, room: int, others: list[str]) -> None:
+    """House rule 12: who ``name`` finds in ``room`` coming in (``others``, sorted)."""
+    kept = ("present", name, room, step.number, *others)
+    if turn.told_again(kept, name, "CHAT-VIS-4"):
+        return
+    turn.tell(step.number, name, "CHAT-VIS-4", "present", {
+        "kind": "present", "character": name, "room": room, "others": ids(others)},
+        kept=kept, room=turn.world.room_title(room),
+        seen=tuple(turn.character(n).title for n in others))
+
+
+def _camera_left(turn: Turn, step: StepState, name: str, door: Door) -> None:
+    """CHAT-MOV-4: the camera of the room ``name`` left through ``door`` records it."""
+    kept = ("cam-left", name, door.origin, door.name, step.number)
+    if turn.told_again(kept, camera(door.origin), "CHAT-MOV-4"):
+        return
+    turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
+        **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
+        kept=kept, who=turn.character(name).title, room=turn.world.room_title(door.origin),
+        door=door.title)
+
+
+def _camera_entered(turn: Turn, step: StepState, name: str, door: Door) -> None:
+    """CHAT-MOV-4: the camera of the room ``name`` entered through ``door`` records it."""
+    kept = ("cam-entered", name, door.origin, door.name, step.number)
+    if turn.told_again(kept, camera(door.destination), "CHAT-MOV-4"):
+        return
+    turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
+        **_at_door("camera-entered", name, door.far_name, door.destination),
+        "camera": door.destination},
+        kept=kept, who=turn.character(name).title,
+        room=turn.world.room_title(door.destination), door=door.far_title)
 
 
 def _at_door(kind: str, name: str, door: str, room: int) -> dict[str, Any]:

@@ -97,21 +97,48 @@ class Turn:
         return seen
 
     def emit(self, step: int, observers: Iterable[str], clause: str | None, text: Msg,
-             facts: dict[str, Any], witnessed: bool = False) -> None:
+             facts: dict[str, Any], witnessed: bool = False,
+             kept: tuple[object, ...] | None = None) -> None:
         """A line seen by ``observers`` (and the game master), stamped with its
         phase, with its ``facts`` (the step added); a camera's readers get it
         too, marked as a record (its facts name the camera), unless they saw
         it themselves. ``witnessed``: a sight of observers only (someone
         seen leaving or coming in), which the game master reads headed by
-        whose sight it is ("Boris sees: ..."), the observers as they saw it."""
+        whose sight it is ("Boris sees: ..."), the observers as they saw it.
+        ``kept``: all the line says, as ids, the observers among them, for it
+        to be made once (:meth:`kept_line`) where no camera's readers get it
+        (:meth:`seen_again`)."""
         seen = frozenset(observers)
         logged = Msg(PERSONAL, {"to": _GAME_MASTER, "you": self.witnesses(seen, text),
                                 "they": text}) if witnessed and seen else text
         facts["step"] = step
         shared = frozen(facts)
-        self.log.emit(stamped(step, logged), self._audience(seen), clause, shared)
+        line = stamped(step, logged)
+        self.log.emit(line, self._audience(seen), clause, shared)
         if self.readers and not seen.isdisjoint(self.readers):
             self._recorded(step, seen, clause, text, shared)
+        elif kept is not None:
+            self.kept_line(kept, (line, shared))
+
+    def seen_again(self, kept: tuple[object, ...], observers: frozenset[str],
+                   clause: str | None) -> bool:
+        """Whether the line kept as ``kept`` (:meth:`emit`), seen by
+        ``observers``, was found and written again as it is."""
+        line = self.world.lines.get(kept)
+        if line is None:
+            return False
+        self.log.emit(line[0], self._audience(observers), clause, line[1])
+        return True
+
+    def told_again(self, kept: tuple[object, ...], observer: str, clause: str | None) -> bool:
+        """Whether the line kept as ``kept`` for ``observer`` alone (:meth:`tell`,
+        :meth:`record`) was found and written again as it is: a caller that
+        asks first makes none of the line's parts when it was."""
+        line = self.world.lines.get(kept)
+        if line is None:
+            return False
+        self.log.emit(line[0], self.world.alone(observer), clause, line[1])
+        return True
 
     def _audience(self, seen: frozenset[str]) -> Audience:
         """The audience of a line ``seen`` by these observers: one object for
@@ -127,14 +154,10 @@ class Turn:
         leaving in front of it): as :meth:`note` of it, ``witnessed``, with
         the game master's heading made from ``room`` itself ("The camera of
         the lobby records: ..."). ``kept``: all the line says, as ids, for
-        it to be made once (:meth:`kept_line`) where the camera has no readers."""
+        it to be made once (:meth:`kept_line`) where the camera has no readers
+        (the caller asks :meth:`told_again` first)."""
         token = camera(room)
         audience = self.world.alone(token)
-        if kept is not None and token not in self.readers:
-            line = self.world.lines.get(kept)
-            if line is not None:
-                self.log.emit(line[0], audience, clause, line[1])
-                return
         text = Msg(f"facility.{key}", params)
         heading = Msg("facility.gm.recorded", {"room": self.world.room_title(room), "what": text})
         facts["step"] = step
@@ -200,11 +223,13 @@ class Turn:
         self.emit(step, observers, clause, worded(actor, target, key, **params), facts)
 
     def note_seen(self, step: int, observers: Collection[str], clause: str | None, key: str, /,
-                  facts: dict[str, Any], **params: Param) -> None:
+                  facts: dict[str, Any], kept: tuple[object, ...] | None = None,
+                  **params: Param) -> None:
         """As :meth:`note` of a sight (``witnessed``), but only if someone saw
-        it: a sight nobody had is left out of the game master's log."""
+        it: a sight nobody had is left out of the game master's log.
+        ``kept``: see :meth:`emit`."""
         if observers:
-            self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, True)
+            self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, True, kept)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
              facts: dict[str, Any], kept: tuple[object, ...] | None = None,
@@ -212,12 +237,11 @@ class Turn:
         """A line only ``seat`` (and the game master) reads: in the second person
         for ``seat``, in the third person with ``seat``'s name for the game master.
         As :meth:`emit` writes it; no camera sees it, so no camera's readers get it.
-        ``kept``: all the line says, as ids, for it to be made once (:meth:`kept_line`)."""
-        line = self.world.lines.get(kept) if kept is not None else None
-        if line is None:
-            line = self.told_line(step, seat, key, facts, **params)
-            if kept is not None:
-                self.kept_line(kept, line)
+        ``kept``: all the line says, as ids, for it to be made once (:meth:`kept_line`;
+        the caller asks :meth:`told_again` first)."""
+        line = self.told_line(step, seat, key, facts, **params)
+        if kept is not None:
+            self.kept_line(kept, line)
         self.log.emit(line[0], self.world.alone(seat), clause, line[1])
 
     def told_line(self, step: int, seat: str, key: str, /, facts: dict[str, Any],
