@@ -103,7 +103,7 @@ def choose_items(turn: Turn) -> dict[str, list[str | None]]:
     the ability, those carried at the start of the turn first, then those it
     is taking (CHAT-TAK-4; whether the take succeeds is known later). Never
     an item received this turn (CHAT-GIV-5); each item once (CHAT-TRN-2)."""
-    contested = _contested(turn)
+    contested = turn.contested()
     chosen: dict[str, list[str | None]] = {}
     for name, me, uses in turn.with_orders(lambda plan: plan.use):
         carried = me.items()
@@ -127,15 +127,6 @@ def _pick(turn: Turn, ability: str, named: str | None, candidates: list[str],
         if item not in chosen and ability in turn.world.items[item].abilities:
             return item
     return None
-
-
-def _contested(turn: Turn) -> set[str]:
-    """CHAT-TAK-2: items more than one character tries to take."""
-    claims: dict[str, int] = defaultdict(int)
-    for name in turn.names():
-        for take in turn.plans[name].take:
-            claims[take.item] += 1
-    return {item for item, count in claims.items() if count > 1}
 
 
 # -- the items that change hands, settled at once --------------------------------------
@@ -177,7 +168,7 @@ def settle_items(turn: Turn, chosen: dict[str, list[str | None]]) -> Exchange:
                 upfront[(name, n)] = problem
     failed: set[tuple[str, int]] = set()
     held = _Holdings(turn)
-    contested = _contested(turn)
+    contested = turn.contested()
     while True:
         attempt = _attempt(turn, held, contested, upfront, failed)
         new = {key for key, (_, why) in attempt.received.items() if why} - failed

@@ -79,13 +79,11 @@ def resolve_movement(turn: Turn) -> None:
     """CHAT-MOV-5: 5 steps, everyone at once."""
     movers = {name: _mover(turn, name) for name in turn.names()}
     pay_up_front(turn, movers)
-    occupants: dict[int, set[str]] = {}
-    for name, mover in movers.items():
-        occupants.setdefault(mover.me.room, set()).add(name)
+    # No action moves anyone (CHAT-TRN-4): the rooms are as the turn found them;
+    # each step replaces the sets of the rooms it changed.
+    occupants = dict(turn.start_occupants)
     active = [name for name, mover in movers.items() if _may_move(mover)]
-    armed = frozenset(name for name, mover in movers.items()
-                      if mover.me.hands and not mover.me.is_down
-                      and turn.world.is_armed(mover.me)) if active else frozenset()
+    armed = _armed(turn, movers) if active else frozenset()
     for number in range(FIRST_STEP, STEPS + 1):
         if not active:
             break  # no one may go through a door: the steps left see nothing happen
@@ -94,6 +92,13 @@ def resolve_movement(turn: Turn) -> None:
         active = [name for name in active if _may_move(movers[name])]
         occupants.update((room, set(names)) for room, names in ends.items())
     settle_chases(turn, movers)
+
+
+def _armed(turn: Turn, movers: dict[str, Mover]) -> frozenset[str]:
+    """House rule (danger): who is armed and not down when movement starts."""
+    weapons = turn.world.weapons()
+    return frozenset(name for name, mover in movers.items()
+                     if not weapons.isdisjoint(mover.me.hands) and not mover.me.is_down)
 
 
 def _may_move(mover: Mover) -> bool:

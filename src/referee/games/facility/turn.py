@@ -45,13 +45,12 @@ class Turn:
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
     _names: list[str] = field(default_factory=list)
     _acting: list[str] | None = None
+    _contested: set[str] | None = None
     readers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Camera token -> characters who read that camera's record (house rule 14)."""
 
     def __post_init__(self) -> None:
-        self.readers = {camera(room.number): tuple(room.camera_readers)
-                        for room in self.world.scenario.rooms
-                        if room.camera and room.camera_readers}
+        self.readers = self.world.camera_readers()
         for name, who in self.world.characters.items():
             self.start_occupants.setdefault(who.room, set()).add(name)
             plan = self.plans.get(name)
@@ -76,6 +75,17 @@ class Turn:
             plans = self.plans
             self._acting = [name for name in self.names() if _acts(plans[name])]
         return self._acting
+
+    def contested(self) -> set[str]:
+        """CHAT-TAK-2: items more than one character tries to take (worked
+        out once: the plans do not change)."""
+        if self._contested is None:
+            claims: dict[str, int] = {}
+            for name in self.acting():
+                for take in self.plans[name].take:
+                    claims[take.item] = claims.get(take.item, 0) + 1
+            self._contested = {item for item, count in claims.items() if count > 1}
+        return self._contested
 
     def character(self, name: str) -> Character:
         return self.world.characters[name]
