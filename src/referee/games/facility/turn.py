@@ -16,8 +16,11 @@ from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
 
 T = TypeVar("T")
-ACTING = ("explicit", "use", "give", "take", "drop", "show")
-"""The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
+ACTING = ("explicit", "use", "give", "take", "drop", "show", "melee", "equip", "bluffed",
+          "impossible")
+"""The kinds of a plan's orders resolved with the actions, before movement
+(:meth:`Turn.with_orders` is asked for them): a character whose plan holds
+none of them takes no part in the actions (:meth:`Turn.acting`)."""
 _GAME_MASTER = (REFEREE,)
 KEPT_LINES = 10_000
 """At most this many lines are kept with a building (:meth:`Turn.kept_line`)."""
@@ -290,7 +293,9 @@ class Turn:
 
 def _acts(plan: Plan) -> bool:
     """Whether ``plan`` holds orders of any kind of :data:`ACTING`."""
-    return bool(plan.explicit or plan.use or plan.give or plan.take or plan.drop or plan.show)
+    return bool(plan.explicit or plan.use or plan.give or plan.take or plan.drop or plan.show
+                or plan.melee is not None or plan.equip is not None or plan.bluffed
+                or plan.impossible)
 
 
 def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
