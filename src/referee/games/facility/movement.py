@@ -14,7 +14,6 @@ from typing import Any
 
 from referee.core.i18n import Msg, Name, msg, personal
 from referee.games.facility.orders import Step
-from referee.games.facility.report import camera
 from referee.games.facility.tables import (
     ACTIONS,
     CHASE_DISCOUNT_IF_TARGET_STILL,
@@ -546,7 +545,7 @@ def _tell_present(turn: Turn, step: StepState, name: str, room: int, others: lis
 def _camera_left(turn: Turn, step: StepState, name: str, door: Door) -> None:
     """CHAT-MOV-4: the camera of the room ``name`` left through ``door`` records it."""
     kept = ("cam-left", name, door.origin, door.name, step.number)
-    if turn.told_again(kept, camera(door.origin), "CHAT-MOV-4"):
+    if turn.recorded_again(kept, door.origin, "CHAT-MOV-4"):
         return
     turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
         **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
@@ -557,7 +556,7 @@ def _camera_left(turn: Turn, step: StepState, name: str, door: Door) -> None:
 def _camera_entered(turn: Turn, step: StepState, name: str, door: Door) -> None:
     """CHAT-MOV-4: the camera of the room ``name`` entered through ``door`` records it."""
     kept = ("cam-entered", name, door.origin, door.name, step.number)
-    if turn.told_again(kept, camera(door.destination), "CHAT-MOV-4"):
+    if turn.recorded_again(kept, door.destination, "CHAT-MOV-4"):
         return
     turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
         **_at_door("camera-entered", name, door.far_name, door.destination),

@@ -24,6 +24,8 @@ none of them takes no part in the actions (:meth:`Turn.acting`)."""
 _GAME_MASTER = (REFEREE,)
 KEPT_LINES = 10_000
 """At most this many lines are kept with a building (:meth:`Turn.kept_line`)."""
+_VIA_CAMERA = "via-camera"
+"""Heads the key a record's copy for the camera's readers is kept under (:meth:`Turn.record`)."""
 _NOBODY = Audience(frozenset())
 """The audience of a line no character or camera saw: the game master's alone."""
 
@@ -144,13 +146,29 @@ class Turn:
         return True
 
     def told_again(self, kept: tuple[object, ...], observer: str, clause: str | None) -> bool:
-        """Whether the line kept as ``kept`` for ``observer`` alone (:meth:`tell`,
-        :meth:`record`) was found and written again as it is: a caller that
-        asks first makes none of the line's parts when it was."""
+        """Whether the line kept as ``kept`` for ``observer`` alone (:meth:`tell`)
+        was found and written again as it is: a caller that asks first makes
+        none of the line's parts when it was."""
         line = self.world.lines.get(kept)
         if line is None:
             return False
         self.log.emit(line[0], self.world.alone(observer), clause, line[1])
+        return True
+
+    def recorded_again(self, kept: tuple[object, ...], room: int, clause: str | None) -> bool:
+        """As :meth:`told_again`, for the record kept as ``kept`` by the camera
+        of ``room`` (:meth:`record`), with its readers' copy of it where the
+        camera has readers (house rule 14): both are found, or neither is
+        written."""
+        token = camera(room)
+        line = self.world.lines.get(kept)
+        readers = self.readers.get(token)
+        copy = self.world.lines.get((_VIA_CAMERA, *kept)) if readers else None
+        if line is None or (readers and copy is None):
+            return False
+        self.log.emit(line[0], self.world.alone(token), clause, line[1])
+        if readers and copy is not None:
+            self.log.emit(copy[0], Audience.of(readers), clause, copy[1])
         return True
 
     def _audience(self, seen: frozenset[str]) -> Audience:
@@ -166,20 +184,23 @@ class Turn:
         """A line only the camera of ``room`` sees (someone entering or
         leaving in front of it): as :meth:`note` of it, ``witnessed``, with
         the game master's heading made from ``room`` itself ("The camera of
-        the lobby records: ..."). ``kept``: all the line says, as ids, for
-        it to be made once (:meth:`kept_line`) where the camera has no readers
-        (the caller asks :meth:`told_again` first)."""
+        the lobby records: ..."); the camera's readers get it too (house
+        rule 14). ``kept``: all the line says, as ids, for it and the
+        readers' copy to be made once (:meth:`kept_line`; the caller asks
+        :meth:`recorded_again` first)."""
         token = camera(room)
-        audience = self.world.alone(token)
         text = Msg(f"facility.{key}", params)
         heading = Msg("facility.gm.recorded", {"room": self.world.room_title(room), "what": text})
         facts["step"] = step
         shared = frozen(facts)
         logged = stamped(step, Msg(PERSONAL, {"to": _GAME_MASTER, "you": heading, "they": text}))
-        self.log.emit(logged, audience, clause, shared)
-        if token in self.readers:
-            self._recorded(step, frozenset((token,)), clause, text, shared)
-        elif kept is not None:
+        self.log.emit(logged, self.world.alone(token), clause, shared)
+        readers = self.readers.get(token)
+        copy = self._via_camera(step, room, readers, clause, text, shared) if readers else None
+        if kept is not None:
+            if copy is not None:  # first: should keeping the record empty the store, the
+                # record is found without its copy, and both are made again
+                self.kept_line((_VIA_CAMERA, *kept), copy)
             self.kept_line(kept, (logged, shared))
 
     def kept_line(self, kept: tuple[object, ...], line: tuple[Msg, ReadOnlyDict],
@@ -203,12 +224,21 @@ class Turn:
             readers = [r for r in self.readers[token] if r not in seen]
             room = camera_room(token)
             if readers and room is not None:
-                params = {"room": self.world.room_title(room), "what": text}
-                self.log.emit(stamped(step, personal(
-                    readers, Msg("facility.via-camera", params),
-                    Msg("facility.gm.via-camera", {**params, "readers": tuple(
-                        self.character(r).title for r in readers)}))),
-                    Audience.of(readers), clause, frozen({**shared, "camera": room}))
+                self._via_camera(step, room, readers, clause, text, shared)
+
+    def _via_camera(self, step: int, room: int, readers: tuple[str, ...] | list[str],
+                    clause: str | None,
+                    text: Msg, shared: ReadOnlyDict) -> tuple[Msg, ReadOnlyDict]:
+        """The line ``text`` (its facts ``shared``) as ``readers`` read it on the
+        record of the camera of ``room`` (house rule 14), written and returned."""
+        params = {"room": self.world.room_title(room), "what": text}
+        line = stamped(step, personal(
+            readers, Msg("facility.via-camera", params),
+            Msg("facility.gm.via-camera", {**params, "readers": tuple(
+                self.character(r).title for r in readers)})))
+        facts = frozen({**shared, "camera": room})
+        self.log.emit(line, Audience.of(readers), clause, facts)
+        return line, facts
 
     def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
         """``text`` for the game master, headed by who saw it: the characters
