@@ -111,8 +111,8 @@ def _may_move(mover: Mover) -> bool:
 def _mover(turn: Turn, name: str) -> Mover:
     plan = turn.plans[name]
     me = turn.character(name)
-    mover = Mover(name, me, list(plan.route), list(plan.follow), list(plan.detain), plan.ignore,
-                  plan.chase)
+    # the plan's own lists: a mover reads them and never changes them
+    mover = Mover(name, me, plan.route, plan.follow, plan.detain, plan.ignore, plan.chase)
     mover.stopped = me.is_down  # house rule: down characters do not move
     return mover
 
