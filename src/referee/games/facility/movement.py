@@ -584,6 +584,8 @@ def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState,
     started = []
     for room in sorted(arrived):
         present = ends[room]
+        if len(present) < 2:
+            continue  # alone in the room: no one to meet
         came_from = {n: step.start_room(movers[n]) for n in present}
         newly = {n: {o for o in present if o != n and came_from[o] != came_from[n]
                      and frozenset((n, o)) not in step.met} for n in present}
