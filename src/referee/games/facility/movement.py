@@ -307,7 +307,7 @@ def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str
 def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     """CHAT-IGN-1 (house rule for what a danger is): an armed character seen
     through the door about to be passed; ignoring characters go on."""
-    if mover.ignore or turn.world.settings.danger == "none":
+    if mover.ignore or not step.armed or turn.world.settings.danger == "none":
         return False
     armed = sorted(name for name in step.occupants.get(door.destination, ())
                    if name != mover.name and name in step.armed)
