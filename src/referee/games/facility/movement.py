@@ -487,11 +487,7 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back",
                       _at_door("turned-back", name, door.name, door.origin), door=door.title)
         return
-    # Those stopped by a danger never entered the doorway: they watch from the room.
-    same_way = {n for n in in_doorway
-                if n != name and n not in step.balked and _origin(step, n) == door.origin}
-    other_way = {n for n in in_doorway if n not in step.balked
-                 and _origin(step, n) == door.destination}
+    same_way, other_way = _met_in_doorway(step, name, door, in_doorway)
     if same_way:
         together = sorted(same_way)
         turn.emit(step.number, together, "CHAT-VIS-4", personal(
@@ -563,6 +559,20 @@ def _camera_entered(turn: Turn, step: StepState, name: str, door: Door) -> None:
         "camera": door.destination},
         kept=kept, who=turn.character(name).title,
         room=turn.world.room_title(door.destination), door=door.far_title)
+
+
+def _met_in_doorway(step: StepState, name: str, door: Door, in_doorway: list[str],
+                    ) -> tuple[set[str], set[str]]:
+    """Who else went through ``door`` the same way as ``name``, and who came
+    the other way (CHAT-VIS-4). Those stopped by a danger never entered the
+    doorway: they watch from the room."""
+    if len(in_doorway) == 1:
+        return set(), set()  # alone in the doorway
+    same_way = {n for n in in_doorway
+                if n != name and n not in step.balked and _origin(step, n) == door.origin}
+    other_way = {n for n in in_doorway if n not in step.balked
+                 and _origin(step, n) == door.destination}
+    return same_way, other_way
 
 
 def _at_door(kind: str, name: str, door: str, room: int) -> dict[str, Any]:
