@@ -36,6 +36,8 @@ NOW = ACTION_PHASE
 
 def resolve_actions(turn: Turn) -> None:
     """Every non-movement action of the turn, at once (disputed case 15)."""
+    if not turn.acting():
+        return  # movement alone: no line, no change (most turns of a small game)
     declare_explicit(turn)
     report_bluffs(turn)
     report_impossible(turn)
@@ -75,7 +77,7 @@ def declare_explicit(turn: Turn) -> None:
 
 def report_bluffs(turn: Turn) -> None:
     """CHAT-BLF-1, CHAT-BLF-2: bluffed declarations are not carried out; no one sees it."""
-    for name in turn.names():
+    for name in turn.acting():
         plan = turn.plans[name]
         for order_id in sorted(plan.bluffed):
             turn.tell(NOW, name, "CHAT-BLF-1", "bluffed", {
@@ -86,7 +88,7 @@ def report_bluffs(turn: Turn) -> None:
 def report_impossible(turn: Turn) -> None:
     """CHAT-TRN-6: a declaration that cannot happen was declared like any other
     (CHAT-VIS-1) and does not happen; why is told to its author alone."""
-    for name in turn.names():
+    for name in turn.acting():
         for entry in turn.plans[name].impossible:
             turn.tell(NOW, name, "CHAT-TRN-6", "impossible", {
                 "kind": "impossible", "seat": name, "part": entry.order,
@@ -103,7 +105,7 @@ def choose_items(turn: Turn) -> dict[str, list[str | None]]:
     the ability, those carried at the start of the turn first, then those it
     is taking (CHAT-TAK-4; whether the take succeeds is known later). Never
     an item received this turn (CHAT-GIV-5); each item once (CHAT-TRN-2)."""
-    contested = _contested(turn)
+    contested = turn.contested()
     chosen: dict[str, list[str | None]] = {}
     for name, me, uses in turn.with_orders(lambda plan: plan.use):
         carried = me.items()
@@ -127,15 +129,6 @@ def _pick(turn: Turn, ability: str, named: str | None, candidates: list[str],
         if item not in chosen and ability in turn.world.items[item].abilities:
             return item
     return None
-
-
-def _contested(turn: Turn) -> set[str]:
-    """CHAT-TAK-2: items more than one character tries to take."""
-    claims: dict[str, int] = defaultdict(int)
-    for name in turn.names():
-        for take in turn.plans[name].take:
-            claims[take.item] += 1
-    return {item for item, count in claims.items() if count > 1}
 
 
 # -- the items that change hands, settled at once --------------------------------------
@@ -177,7 +170,7 @@ def settle_items(turn: Turn, chosen: dict[str, list[str | None]]) -> Exchange:
                 upfront[(name, n)] = problem
     failed: set[tuple[str, int]] = set()
     held = _Holdings(turn)
-    contested = _contested(turn)
+    contested = turn.contested()
     while True:
         attempt = _attempt(turn, held, contested, upfront, failed)
         new = {key for key, (_, why) in attempt.received.items() if why} - failed
@@ -290,7 +283,7 @@ def _equip_all(turn: Turn, held: _Holdings) -> dict[str, tuple[bool, list[str], 
     inventory goes to the inventory; among the items carried at the start
     of the turn and not leaving it."""
     equips: dict[str, tuple[bool, list[str], list[str]]] = {}
-    for name in turn.names():
+    for name in turn.acting():
         order = turn.plans[name].equip
         if order is None:
             continue
@@ -393,7 +386,7 @@ def attack(turn: Turn, chosen: dict[str, list[str | None]]) -> None:
     damage: dict[str, int] = defaultdict(int)
     dealt: dict[tuple[str, str], int] = defaultdict(int)
     """Damage by (attacker, target), told to each attacker (CHAT-MEL-1)."""
-    for name in turn.names():
+    for name in turn.acting():
         plan = turn.plans[name]
         if plan.melee is None and not plan.use:
             continue

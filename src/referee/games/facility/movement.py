@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from referee.core.i18n import Msg, msg, personal
+from referee.core.i18n import Msg, Name, msg, personal
 from referee.games.facility.orders import Step
 from referee.games.facility.tables import (
     ACTIONS,
@@ -78,13 +78,11 @@ def resolve_movement(turn: Turn) -> None:
     """CHAT-MOV-5: 5 steps, everyone at once."""
     movers = {name: _mover(turn, name) for name in turn.names()}
     pay_up_front(turn, movers)
-    occupants: dict[int, set[str]] = {}
-    for name, mover in movers.items():
-        occupants.setdefault(mover.me.room, set()).add(name)
+    # No action moves anyone (CHAT-TRN-4): the rooms are as the turn found them;
+    # each step replaces the sets of the rooms it changed.
+    occupants = dict(turn.start_occupants)
     active = [name for name, mover in movers.items() if _may_move(mover)]
-    armed = frozenset(name for name, mover in movers.items()
-                      if mover.me.hands and not mover.me.is_down
-                      and turn.world.is_armed(mover.me)) if active else frozenset()
+    armed = _armed(turn, movers) if active else frozenset()
     for number in range(FIRST_STEP, STEPS + 1):
         if not active:
             break  # no one may go through a door: the steps left see nothing happen
@@ -93,6 +91,13 @@ def resolve_movement(turn: Turn) -> None:
         active = [name for name in active if _may_move(movers[name])]
         occupants.update((room, set(names)) for room, names in ends.items())
     settle_chases(turn, movers)
+
+
+def _armed(turn: Turn, movers: dict[str, Mover]) -> frozenset[str]:
+    """House rule (danger): who is armed and not down when movement starts."""
+    weapons = turn.world.weapons()
+    return frozenset(name for name, mover in movers.items()
+                     if not weapons.isdisjoint(mover.me.hands) and not mover.me.is_down)
 
 
 def _may_move(mover: Mover) -> bool:
@@ -106,8 +111,8 @@ def _may_move(mover: Mover) -> bool:
 def _mover(turn: Turn, name: str) -> Mover:
     plan = turn.plans[name]
     me = turn.character(name)
-    mover = Mover(name, me, list(plan.route), list(plan.follow), list(plan.detain), plan.ignore,
-                  plan.chase)
+    # the plan's own lists: a mover reads them and never changes them
+    mover = Mover(name, me, plan.route, plan.follow, plan.detain, plan.ignore, plan.chase)
     mover.stopped = me.is_down  # house rule: down characters do not move
     return mover
 
@@ -302,7 +307,7 @@ def _own_intent(turn: Turn, movers: dict[str, Mover], step: StepState, name: str
 def _danger(turn: Turn, mover: Mover, door: Door, step: StepState) -> bool:
     """CHAT-IGN-1 (house rule for what a danger is): an armed character seen
     through the door about to be passed; ignoring characters go on."""
-    if mover.ignore or turn.world.settings.danger == "none":
+    if mover.ignore or not step.armed or turn.world.settings.danger == "none":
         return False
     armed = sorted(name for name in step.occupants.get(door.destination, ())
                    if name != mover.name and name in step.armed)
@@ -437,10 +442,18 @@ def _apply_moves(turn: Turn, movers: dict[str, Mover], step: StepState,
             _count(turn, mover)
         elif mover.following == leader:
             _count(turn, mover)  # CHAT-FOL-6; chase doors are free (CHAT-CHS-4)
-        turn.tell(step.number, name, "CHAT-MOV-5", "went", {
-            "kind": "moved", "character": name, "door": door.name, "from": door.origin,
-            "to": door.destination}, kept=("went", name, door.origin, door.name, step.number),
-            door=door.title, room=turn.world.room_title(door.destination))
+        _tell_went(turn, step, name, door)
+
+
+def _tell_went(turn: Turn, step: StepState, name: str, door: Door) -> None:
+    """CHAT-MOV-5: ``name`` is told it went through ``door``."""
+    kept = ("went", name, door.origin, door.name, step.number)
+    if turn.told_again(kept, name, "CHAT-MOV-5"):
+        return
+    turn.tell(step.number, name, "CHAT-MOV-5", "went", {
+        "kind": "moved", "character": name, "door": door.name, "from": door.origin,
+        "to": door.destination}, kept=kept,
+        door=door.title, room=turn.world.room_title(door.destination))
 
 
 def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
@@ -462,24 +475,19 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
     watchers = step.occupants.get(door.origin, set()) - {name}
     moving = {w for w in watchers if step.intents.get(w) is not None}
     if moving:
-        turn.note_seen(step.number, moving, "CHAT-MOV-4", "headed",
-                       _at_door("headed", name, door.name, door.origin), who=who,
-                       door=door.title)
+        _sight(turn, step, moving, "CHAT-MOV-4", "headed", "headed", name, door.name,
+               door.origin, who, door.title)
     went = "left" if passed else "stayed"
     standing = watchers - moving
     if standing:
-        turn.note_seen(step.number, standing, "CHAT-VIS-4", went,
-                       _at_door(went, name, door.name, door.origin), who=who, door=door.title)
+        _sight(turn, step, standing, "CHAT-VIS-4", went, went, name, door.name, door.origin,
+               who, door.title)
     if not passed:
         if name in step.cancelled:
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back",
                       _at_door("turned-back", name, door.name, door.origin), door=door.title)
         return
-    # Those stopped by a danger never entered the doorway: they watch from the room.
-    same_way = {n for n in in_doorway
-                if n != name and n not in step.balked and _origin(step, n) == door.origin}
-    other_way = {n for n in in_doorway if n not in step.balked
-                 and _origin(step, n) == door.destination}
+    same_way, other_way = _met_in_doorway(step, name, door, in_doorway)
     if same_way:
         together = sorted(same_way)
         turn.emit(step.number, together, "CHAT-VIS-4", personal(
@@ -488,36 +496,83 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
                 others=tuple(turn.character(n).title for n in together))),
             {**_at_door("together", name, door.name, door.origin), "others": ids(together)})
     if other_way:
-        turn.note_seen(step.number, other_way, "CHAT-VIS-4", "other-way",
-                       _at_door("came-towards", name, door.far_name, door.destination),
-                       who=who, door=door.far_title)
+        _sight(turn, step, other_way, "CHAT-VIS-4", "other-way", "came-towards", name,
+               door.far_name, door.destination, who, door.far_title)
     # House rule 12: coming in, a character sees who is in the room, among them
     # anyone met in the doorway who turned back there (a follower, a detainer).
     present = end.get(door.destination, set()) - {name} - same_way
     if present:
-        others = sorted(present)
-        turn.tell(step.number, name, "CHAT-VIS-4", "present", {
-            "kind": "present", "character": name, "room": door.destination,
-            "others": ids(others)},
-            kept=("present", name, door.destination, step.number, *others),
-            room=turn.world.room_title(door.destination),
-            seen=tuple(turn.character(n).title for n in others))
+        _tell_present(turn, step, name, door.destination, sorted(present))
     entering = present - other_way
     if entering:
-        turn.note_seen(step.number, entering, "CHAT-MOV-4", "entered",
-                       _at_door("entered", name, door.far_name, door.destination),
-                       who=who, door=door.far_title)
-    if door.origin in turn.world.cameras:
-        turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
-            **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
-            kept=("cam-left", name, door.origin, door.name, step.number),
-            who=who, room=turn.world.room_title(door.origin), door=door.title)
-    if door.destination in turn.world.cameras:
-        turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
-            **_at_door("camera-entered", name, door.far_name, door.destination),
-            "camera": door.destination},
-            kept=("cam-entered", name, door.origin, door.name, step.number),
-            who=who, room=turn.world.room_title(door.destination), door=door.far_title)
+        _sight(turn, step, entering, "CHAT-MOV-4", "entered", "entered", name, door.far_name,
+               door.destination, who, door.far_title)
+    cameras = turn.world.cameras
+    if door.origin in cameras:
+        _camera_left(turn, step, name, door)
+    if door.destination in cameras:
+        _camera_entered(turn, step, name, door)
+
+
+def _sight(turn: Turn, step: StepState, observers: set[str], clause: str, key: str, kind: str,
+           name: str, door: str, room: int, who: Name, title: Name) -> None:
+    """A sight of ``name`` (called ``who``) at ``door`` of ``room`` (as that
+    room calls it: ``title``), had by ``observers`` (CHAT-MOV-4, CHAT-VIS-4):
+    ``facility.<key>``, made once for each time it is said again by the same
+    observers (:meth:`.Turn.seen_again`)."""
+    seen = frozenset(observers)
+    kept = (key, name, door, room, step.number, seen)
+    if not turn.seen_again(kept, seen, clause):
+        turn.note_seen(step.number, seen, clause, key, _at_door(kind, name, door, room),
+                       kept=kept, who=who, door=title)
+
+
+def _tell_present(turn: Turn, step: StepState, name: str, room: int, others: list[str]) -> None:
+    """House rule 12: who ``name`` finds in ``room`` coming in (``others``, sorted)."""
+    kept = ("present", name, room, step.number, *others)
+    if turn.told_again(kept, name, "CHAT-VIS-4"):
+        return
+    turn.tell(step.number, name, "CHAT-VIS-4", "present", {
+        "kind": "present", "character": name, "room": room, "others": ids(others)},
+        kept=kept, room=turn.world.room_title(room),
+        seen=tuple(turn.character(n).title for n in others))
+
+
+def _camera_left(turn: Turn, step: StepState, name: str, door: Door) -> None:
+    """CHAT-MOV-4: the camera of the room ``name`` left through ``door`` records it."""
+    kept = ("cam-left", name, door.origin, door.name, step.number)
+    if turn.recorded_again(kept, door.origin, "CHAT-MOV-4"):
+        return
+    turn.record(step.number, door.origin, "CHAT-MOV-4", "cam-left", {
+        **_at_door("camera-left", name, door.name, door.origin), "camera": door.origin},
+        kept=kept, who=turn.character(name).title, room=turn.world.room_title(door.origin),
+        door=door.title)
+
+
+def _camera_entered(turn: Turn, step: StepState, name: str, door: Door) -> None:
+    """CHAT-MOV-4: the camera of the room ``name`` entered through ``door`` records it."""
+    kept = ("cam-entered", name, door.origin, door.name, step.number)
+    if turn.recorded_again(kept, door.destination, "CHAT-MOV-4"):
+        return
+    turn.record(step.number, door.destination, "CHAT-MOV-4", "cam-entered", {
+        **_at_door("camera-entered", name, door.far_name, door.destination),
+        "camera": door.destination},
+        kept=kept, who=turn.character(name).title,
+        room=turn.world.room_title(door.destination), door=door.far_title)
+
+
+def _met_in_doorway(step: StepState, name: str, door: Door, in_doorway: list[str],
+                    ) -> tuple[set[str], set[str]]:
+    """Who else went through ``door`` the same way as ``name``, and who came
+    the other way (CHAT-VIS-4). Those stopped by a danger never entered the
+    doorway: they watch from the room."""
+    if len(in_doorway) == 1:
+        return set(), set()  # alone in the doorway
+    same_way = {n for n in in_doorway
+                if n != name and n not in step.balked and _origin(step, n) == door.origin}
+    other_way = {n for n in in_doorway if n not in step.balked
+                 and _origin(step, n) == door.destination}
+    return same_way, other_way
 
 
 def _at_door(kind: str, name: str, door: str, room: int) -> dict[str, Any]:
@@ -539,6 +594,8 @@ def _room_meetings(turn: Turn, movers: dict[str, Mover], step: StepState,
     started = []
     for room in sorted(arrived):
         present = ends[room]
+        if len(present) < 2:
+            continue  # alone in the room: no one to meet
         came_from = {n: step.start_room(movers[n]) for n in present}
         newly = {n: {o for o in present if o != n and came_from[o] != came_from[n]
                      and frozenset((n, o)) not in step.met} for n in present}

@@ -16,11 +16,16 @@ from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
 
 T = TypeVar("T")
-ACTING = ("explicit", "use", "give", "take", "drop", "show")
-"""The kinds of a plan's orders :meth:`Turn.with_orders` is asked for."""
+ACTING = ("explicit", "use", "give", "take", "drop", "show", "melee", "equip", "bluffed",
+          "impossible")
+"""The kinds of a plan's orders resolved with the actions, before movement
+(:meth:`Turn.with_orders` is asked for them): a character whose plan holds
+none of them takes no part in the actions (:meth:`Turn.acting`)."""
 _GAME_MASTER = (REFEREE,)
 KEPT_LINES = 10_000
 """At most this many lines are kept with a building (:meth:`Turn.kept_line`)."""
+_VIA_CAMERA = "via-camera"
+"""Heads the key a record's copy for the camera's readers is kept under (:meth:`Turn.record`)."""
 _NOBODY = Audience(frozenset())
 """The audience of a line no character or camera saw: the game master's alone."""
 
@@ -45,13 +50,12 @@ class Turn:
     start_occupants: dict[int, set[str]] = field(default_factory=dict)
     _names: list[str] = field(default_factory=list)
     _acting: list[str] | None = None
+    _contested: set[str] | None = None
     readers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Camera token -> characters who read that camera's record (house rule 14)."""
 
     def __post_init__(self) -> None:
-        self.readers = {camera(room.number): tuple(room.camera_readers)
-                        for room in self.world.scenario.rooms
-                        if room.camera and room.camera_readers}
+        self.readers = self.world.camera_readers()
         for name, who in self.world.characters.items():
             self.start_occupants.setdefault(who.room, set()).add(name)
             plan = self.plans.get(name)
@@ -77,6 +81,17 @@ class Turn:
             self._acting = [name for name in self.names() if _acts(plans[name])]
         return self._acting
 
+    def contested(self) -> set[str]:
+        """CHAT-TAK-2: items more than one character tries to take (worked
+        out once: the plans do not change)."""
+        if self._contested is None:
+            claims: dict[str, int] = {}
+            for name in self.acting():
+                for take in self.plans[name].take:
+                    claims[take.item] = claims.get(take.item, 0) + 1
+            self._contested = {item for item, count in claims.items() if count > 1}
+        return self._contested
+
     def character(self, name: str) -> Character:
         return self.world.characters[name]
 
@@ -97,21 +112,64 @@ class Turn:
         return seen
 
     def emit(self, step: int, observers: Iterable[str], clause: str | None, text: Msg,
-             facts: dict[str, Any], witnessed: bool = False) -> None:
+             facts: dict[str, Any], witnessed: bool = False,
+             kept: tuple[object, ...] | None = None) -> None:
         """A line seen by ``observers`` (and the game master), stamped with its
         phase, with its ``facts`` (the step added); a camera's readers get it
         too, marked as a record (its facts name the camera), unless they saw
         it themselves. ``witnessed``: a sight of observers only (someone
         seen leaving or coming in), which the game master reads headed by
-        whose sight it is ("Boris sees: ..."), the observers as they saw it."""
+        whose sight it is ("Boris sees: ..."), the observers as they saw it.
+        ``kept``: all the line says, as ids, the observers among them, for it
+        to be made once (:meth:`kept_line`) where no camera's readers get it
+        (:meth:`seen_again`)."""
         seen = frozenset(observers)
         logged = Msg(PERSONAL, {"to": _GAME_MASTER, "you": self.witnesses(seen, text),
                                 "they": text}) if witnessed and seen else text
         facts["step"] = step
         shared = frozen(facts)
-        self.log.emit(stamped(step, logged), self._audience(seen), clause, shared)
+        line = stamped(step, logged)
+        self.log.emit(line, self._audience(seen), clause, shared)
         if self.readers and not seen.isdisjoint(self.readers):
             self._recorded(step, seen, clause, text, shared)
+        elif kept is not None:
+            self.kept_line(kept, (line, shared))
+
+    def seen_again(self, kept: tuple[object, ...], observers: frozenset[str],
+                   clause: str | None) -> bool:
+        """Whether the line kept as ``kept`` (:meth:`emit`), seen by
+        ``observers``, was found and written again as it is."""
+        line = self.world.lines.get(kept)
+        if line is None:
+            return False
+        self.log.emit(line[0], self._audience(observers), clause, line[1])
+        return True
+
+    def told_again(self, kept: tuple[object, ...], observer: str, clause: str | None) -> bool:
+        """Whether the line kept as ``kept`` for ``observer`` alone (:meth:`tell`)
+        was found and written again as it is: a caller that asks first makes
+        none of the line's parts when it was."""
+        line = self.world.lines.get(kept)
+        if line is None:
+            return False
+        self.log.emit(line[0], self.world.alone(observer), clause, line[1])
+        return True
+
+    def recorded_again(self, kept: tuple[object, ...], room: int, clause: str | None) -> bool:
+        """As :meth:`told_again`, for the record kept as ``kept`` by the camera
+        of ``room`` (:meth:`record`), with its readers' copy of it where the
+        camera has readers (house rule 14): both are found, or neither is
+        written."""
+        token = camera(room)
+        line = self.world.lines.get(kept)
+        readers = self.readers.get(token)
+        copy = self.world.lines.get((_VIA_CAMERA, *kept)) if readers else None
+        if line is None or (readers and copy is None):
+            return False
+        self.log.emit(line[0], self.world.alone(token), clause, line[1])
+        if readers and copy is not None:
+            self.log.emit(copy[0], Audience.of(readers), clause, copy[1])
+        return True
 
     def _audience(self, seen: frozenset[str]) -> Audience:
         """The audience of a line ``seen`` by these observers: one object for
@@ -126,24 +184,23 @@ class Turn:
         """A line only the camera of ``room`` sees (someone entering or
         leaving in front of it): as :meth:`note` of it, ``witnessed``, with
         the game master's heading made from ``room`` itself ("The camera of
-        the lobby records: ..."). ``kept``: all the line says, as ids, for
-        it to be made once (:meth:`kept_line`) where the camera has no readers."""
+        the lobby records: ..."); the camera's readers get it too (house
+        rule 14). ``kept``: all the line says, as ids, for it and the
+        readers' copy to be made once (:meth:`kept_line`; the caller asks
+        :meth:`recorded_again` first)."""
         token = camera(room)
-        audience = self.world.alone(token)
-        if kept is not None and token not in self.readers:
-            line = self.world.lines.get(kept)
-            if line is not None:
-                self.log.emit(line[0], audience, clause, line[1])
-                return
         text = Msg(f"facility.{key}", params)
         heading = Msg("facility.gm.recorded", {"room": self.world.room_title(room), "what": text})
         facts["step"] = step
         shared = frozen(facts)
         logged = stamped(step, Msg(PERSONAL, {"to": _GAME_MASTER, "you": heading, "they": text}))
-        self.log.emit(logged, audience, clause, shared)
-        if token in self.readers:
-            self._recorded(step, frozenset((token,)), clause, text, shared)
-        elif kept is not None:
+        self.log.emit(logged, self.world.alone(token), clause, shared)
+        readers = self.readers.get(token)
+        copy = self._via_camera(step, room, readers, clause, text, shared) if readers else None
+        if kept is not None:
+            if copy is not None:  # first: should keeping the record empty the store, the
+                # record is found without its copy, and both are made again
+                self.kept_line((_VIA_CAMERA, *kept), copy)
             self.kept_line(kept, (logged, shared))
 
     def kept_line(self, kept: tuple[object, ...], line: tuple[Msg, ReadOnlyDict],
@@ -167,12 +224,21 @@ class Turn:
             readers = [r for r in self.readers[token] if r not in seen]
             room = camera_room(token)
             if readers and room is not None:
-                params = {"room": self.world.room_title(room), "what": text}
-                self.log.emit(stamped(step, personal(
-                    readers, Msg("facility.via-camera", params),
-                    Msg("facility.gm.via-camera", {**params, "readers": tuple(
-                        self.character(r).title for r in readers)}))),
-                    Audience.of(readers), clause, frozen({**shared, "camera": room}))
+                self._via_camera(step, room, readers, clause, text, shared)
+
+    def _via_camera(self, step: int, room: int, readers: tuple[str, ...] | list[str],
+                    clause: str | None,
+                    text: Msg, shared: ReadOnlyDict) -> tuple[Msg, ReadOnlyDict]:
+        """The line ``text`` (its facts ``shared``) as ``readers`` read it on the
+        record of the camera of ``room`` (house rule 14), written and returned."""
+        params = {"room": self.world.room_title(room), "what": text}
+        line = stamped(step, personal(
+            readers, Msg("facility.via-camera", params),
+            Msg("facility.gm.via-camera", {**params, "readers": tuple(
+                self.character(r).title for r in readers)})))
+        facts = frozen({**shared, "camera": room})
+        self.log.emit(line, Audience.of(readers), clause, facts)
+        return line, facts
 
     def witnesses(self, seen: frozenset[str], text: Msg) -> Msg:
         """``text`` for the game master, headed by who saw it: the characters
@@ -200,11 +266,13 @@ class Turn:
         self.emit(step, observers, clause, worded(actor, target, key, **params), facts)
 
     def note_seen(self, step: int, observers: Collection[str], clause: str | None, key: str, /,
-                  facts: dict[str, Any], **params: Param) -> None:
+                  facts: dict[str, Any], kept: tuple[object, ...] | None = None,
+                  **params: Param) -> None:
         """As :meth:`note` of a sight (``witnessed``), but only if someone saw
-        it: a sight nobody had is left out of the game master's log."""
+        it: a sight nobody had is left out of the game master's log.
+        ``kept``: see :meth:`emit`."""
         if observers:
-            self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, True)
+            self.emit(step, observers, clause, Msg(f"facility.{key}", params), facts, True, kept)
 
     def tell(self, step: int, seat: str, clause: str | None, key: str, /,
              facts: dict[str, Any], kept: tuple[object, ...] | None = None,
@@ -212,12 +280,11 @@ class Turn:
         """A line only ``seat`` (and the game master) reads: in the second person
         for ``seat``, in the third person with ``seat``'s name for the game master.
         As :meth:`emit` writes it; no camera sees it, so no camera's readers get it.
-        ``kept``: all the line says, as ids, for it to be made once (:meth:`kept_line`)."""
-        line = self.world.lines.get(kept) if kept is not None else None
-        if line is None:
-            line = self.told_line(step, seat, key, facts, **params)
-            if kept is not None:
-                self.kept_line(kept, line)
+        ``kept``: all the line says, as ids, for it to be made once (:meth:`kept_line`;
+        the caller asks :meth:`told_again` first)."""
+        line = self.told_line(step, seat, key, facts, **params)
+        if kept is not None:
+            self.kept_line(kept, line)
         self.log.emit(line[0], self.world.alone(seat), clause, line[1])
 
     def told_line(self, step: int, seat: str, key: str, /, facts: dict[str, Any],
@@ -256,7 +323,9 @@ class Turn:
 
 def _acts(plan: Plan) -> bool:
     """Whether ``plan`` holds orders of any kind of :data:`ACTING`."""
-    return bool(plan.explicit or plan.use or plan.give or plan.take or plan.drop or plan.show)
+    return bool(plan.explicit or plan.use or plan.give or plan.take or plan.drop or plan.show
+                or plan.melee is not None or plan.equip is not None or plan.bluffed
+                or plan.impossible)
 
 
 def frozen(facts: dict[str, Any]) -> ReadOnlyDict:

@@ -20,6 +20,7 @@ from referee.core.events import Audience
 from referee.core.i18n import Msg, Name, msg
 from referee.core.prepared import prepared
 from referee.core.readonly import ReadOnlyDict, read_only
+from referee.games.facility.report import camera
 from referee.games.facility.scenario import (
     CharacterModel,
     FacilityScenario,
@@ -245,6 +246,9 @@ class World:
                                                           repr=False)
     """Whole lines of a character's own state (its awareness at the end of a
     turn), each made once for a state and written again as it is."""
+    _readers: dict[str, tuple[CharName, ...]] | None = field(default=None, compare=False,
+                                                             repr=False)
+    _weapons: frozenset[ItemId] | None = field(default=None, compare=False, repr=False)
 
     def static(self) -> tuple[object, ...]:
         """The parts that never change in play (the building, the items, the
@@ -253,7 +257,25 @@ class World:
             self._parts = _connected_parts(self.adjacent)
         return (self.scenario, self.settings, self.rooms, self.items, self.doors, self.between,
                 self.graph, self.adjacent, self.routes, self._parts, self._titles, self._public,
-                self._alone, self.words, self.lines)
+                self._alone, self.words, self.lines, self.camera_readers(), self.weapons())
+
+    def camera_readers(self) -> dict[str, tuple[CharName, ...]]:
+        """Camera token -> the characters who read that camera's record
+        (house rule 14), worked out once for the building."""
+        if self._readers is None:
+            self._readers = {camera(room.number): tuple(room.camera_readers)
+                             for room in self.scenario.rooms
+                             if room.camera and room.camera_readers}
+        return self._readers
+
+    def weapons(self) -> frozenset[ItemId]:
+        """House rule (danger): the items that arm whoever holds them, in sight,
+        in the hands (:meth:`is_armed`), worked out once for the building."""
+        if self._weapons is None:
+            self._weapons = frozenset(
+                item for item, model in self.items.items()
+                if model.visible_in_hands and WEAPON_ABILITIES.intersection(model.abilities))
+        return self._weapons
 
     def alone(self, seat: CharName) -> Audience:
         """The audience of a line told to ``seat`` alone: one object for
@@ -405,9 +427,7 @@ class World:
 
     def is_armed(self, who: Character) -> bool:
         """House rule (danger): a weapon visible in the hands."""
-        return any(self.items[i].visible_in_hands
-                   and WEAPON_ABILITIES.intersection(self.items[i].abilities)
-                   for i in who.hands)
+        return not self.weapons().isdisjoint(who.hands)
 
     def in_room(self, room: RoomNumber) -> list[Character]:
         """The characters in ``room``, by name."""
