@@ -125,6 +125,11 @@ def test_lines_cover_and_fights_across_are_shapelys():
             found = table.across_at(pa.xy, pa.radius, b, reach)
             assert found == plain.across_at(table, pa.xy, pa.radius, b, reach)
             across += found is not None
+            going = rng.choice([0.0, 1.0, 3.0])  # a spot within ``going`` of a, across from b
+            angle, far = rng.uniform(0, 2 * math.pi), rng.uniform(0, going)
+            spot = (pa.x + far * math.cos(angle), pa.y + far * math.sin(angle))
+            if found is not None or table.across_at(spot, pa.radius, b, reach) is not None:
+                assert table.may_face_across(a, going, b, reach)
         for obstacle in OBSTACLES:
             limit = pa.radius + rng.choice([0.0, 0.5, EPS])
             assert table.near_obstacle(obstacle, pa.xy, limit) == plain.near_obstacle(

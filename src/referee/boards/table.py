@@ -252,6 +252,21 @@ class Table:
                 return obstacle  # type: ignore[no-any-return]
         return None
 
+    def may_face_across(self, piece_id: str, going: Inches, b: str, reach: Inches) -> bool:
+        """Could :meth:`across_at` find an obstacle between ``b`` and
+        ``piece_id`` standing anywhere within ``going`` of where it stands? Not
+        when no obstacle's box comes within reach of both: a box ``going``
+        farther off than :meth:`across_at` looks stays beyond it from every
+        such spot (by a margin of :data:`SURE` above any rounding)."""
+        p, pb = self.pieces[piece_id], self.pieces[b]
+        near_a = p.radius + reach + EPS + going + 2 * SURE
+        near_b = pb.radius + reach + EPS + SURE
+        for _, shape in self.terrain.obstacle_shapes:
+            if not shape.apart(p.x, p.y, p.x, p.y, near_a) and \
+                    not shape.apart(pb.x, pb.y, pb.x, pb.y, near_b):
+                return True
+        return False
+
     def in_cover_area(self, piece_id: str) -> CoverArea | None:
         """The cover area the centre of ``piece_id``'s base stands in, if any.
         Remembered while no base changes: every shooter asks it of each target."""

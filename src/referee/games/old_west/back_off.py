@@ -327,6 +327,8 @@ def _not_across(table: Table, loser: str, across_reach: float,
         if going is not None and math.hypot(other.x - p.x, other.y - p.y) - going - p.radius \
                 - other.radius > 2 * across_reach + EPS + SURE:
             continue  # farther from every spot within ``going`` than across_at looks
+        if going is not None and not table.may_face_across(loser, going, other.id, across_reach):
+            continue  # no obstacle near enough to both, wherever the loser goes
         if table.across_at(p.xy, p.radius, other.id, across_reach) is None:
             found.append(other.id)
     return found

@@ -401,12 +401,45 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     limit, ignore = fighter.move + EPS, (target_id,)
     beyond = limit + FARTHER
     mx, my = me.x, me.y
+    crowd: Crowd | None = None  # wanted only once the first spot is barred
     for spot in table.contact_spots(fighter_id, target_id):  # _reaches, asked of ways itself
         if math.hypot(spot[0] - mx, spot[1] - my) > beyond:
             return None  # this spot and every one after it is farther than the move
+        if crowd is not None and _taken(spot, crowd):
+            continue
         if ways.reaches(spot, limit, ignore, rules.barrier_height, rules.barrier_cost):
             return spot, None
+        if crowd is None:
+            crowd = _crowd(ways, target_id)
     return None
+
+
+Crowd = list[tuple[float, float, float]]
+"""The bases around a charge's target that a charger in contact with it
+could touch: each one's x and y, and how near the charger's centre comes
+before it touches (the two radii and :data:`EPS`, as :class:`Around` has it)."""
+
+
+def _crowd(ways: Around, target_id: str) -> Crowd:
+    """The bases the charger could meet on its move (``ways``), but its
+    target, that stand near enough to the target to touch the charger in
+    base contact with it."""
+    target = ways.table.pieces[target_id]
+    around = ways.piece.radius + target.radius + SURE
+    tx, ty = target.x, target.y
+    return [(ox, oy, outer) for ox, oy, _, outer, _, oid in ways.others
+            if oid != target_id and math.hypot(ox - tx, oy - ty) < around + outer]
+
+
+def _taken(spot: XY, crowd: Crowd) -> bool:
+    """Would a charger at ``spot`` touch one of ``crowd``? Then no way there
+    is open (:meth:`Around.reaches` asks the same first): a target ringed by
+    fighters is found out of reach without following each way in."""
+    sx, sy = spot
+    for ox, oy, outer in crowd:  # noqa: SIM110  (no generator made for every spot)
+        if math.hypot(sx - ox, sy - oy) < outer:
+            return True
+    return False
 
 
 FARTHER = 1e-9
