@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.cli.common import any_version_asked, check_seat, err
+from referee.cli.common import any_version_asked, check_seat, console
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
@@ -57,7 +57,7 @@ def open_game(path: Path, lang: Lang = "en", any_version: bool = False) -> Game:
         with any_version_asked():
             game, notice, _ = load_to_resume(path, any_version)
         if notice is not None:
-            err.print(render(notice, lang), markup=False)
+            console(stderr=True).print(render(notice, lang), markup=False)
         return game
     ruleset, scenario = load_scenario(path)
     return Game(ruleset, scenario)
