@@ -86,13 +86,24 @@ def game_turn(game: Game) -> int | None:
 def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector paused meanwhile: resolving a large turn
     builds many objects that all live on (the log, the world after it), so
-    its collections would find nothing and cost more the larger the game."""
+    its collections would find nothing and cost more the larger the game.
+
+    Afterwards what was made meanwhile joins the collector's oldest
+    generation at once (:func:`gc.freeze` then :func:`gc.unfreeze`, each a
+    splice of lists), to be scanned with it, rather than by the scan of the
+    youngest objects the next allocation would start: a scan of all of it
+    (0.15 s after a turn of 10,000 characters). Where something is frozen
+    already, its owner's (:mod:`referee.runtime`), the collector is only
+    resumed."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if collecting:
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
