@@ -14,8 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from referee.core.errors import InternalError, OtherRulesVersion, RefereeError, UnknownSeat
 from referee.core.events import Seat
@@ -23,7 +21,12 @@ from referee.core.i18n import CATALOGUE, Lang, Msg, language_from_env, msg, rend
 from referee.core.scenario import did_you_mean
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from referee.core.game import Game
+
+    out: Console
+    err: Console
 
 CATALOGUE.load(Path(__file__).with_name("common.toml"))
 
@@ -32,8 +35,24 @@ R = TypeVar("R")
 
 USER_ERROR = 2
 INTERNAL_ERROR = 3
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+@functools.cache
+def console(stderr: bool = False) -> Console:
+    """The rich console of standard output (or of standard error), made when
+    a command first prints through it: a command that prints plain text
+    (``resolve``) starts without importing rich."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def __getattr__(name: str) -> Console:
+    """``out`` and ``err``, as the commands import them: :func:`console`'s."""
+    if name in ("out", "err"):
+        return console(stderr=name == "err")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 LangOption = Annotated[
     str | None,
@@ -54,7 +73,9 @@ def fail(message: str, lang: Lang = "en", head: str = "core.error.head",
          code: int = USER_ERROR) -> typer.Exit:
     """Print ``message`` (plain text, not markup) on stderr; the caller raises
     the returned exit."""
-    err.print(f"[bold red]{escape(render(msg(head), lang))}:[/] {escape(message)}",
+    from rich.markup import escape
+
+    console(stderr=True).print(f"[bold red]{escape(render(msg(head), lang))}:[/] {escape(message)}",
               markup=True, highlight=False)
     return typer.Exit(code)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.cli.common import any_version_asked, check_seat, err
+from referee.cli.common import any_version_asked, check_seat, console
 from referee.core.errors import RefereeError
 from referee.core.events import REFEREE, Seat
 from referee.core.game import Game
@@ -57,7 +57,7 @@ def open_game(path: Path, lang: Lang = "en", any_version: bool = False) -> Game:
         with any_version_asked():
             game, notice, _ = load_to_resume(path, any_version)
         if notice is not None:
-            err.print(render(notice, lang), markup=False)
+            console(stderr=True).print(render(notice, lang), markup=False)
         return game
     ruleset, scenario = load_scenario(path)
     return Game(ruleset, scenario)
@@ -86,13 +86,24 @@ def game_turn(game: Game) -> int | None:
 def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector paused meanwhile: resolving a large turn
     builds many objects that all live on (the log, the world after it), so
-    its collections would find nothing and cost more the larger the game."""
+    its collections would find nothing and cost more the larger the game.
+
+    Afterwards what was made meanwhile joins the collector's oldest
+    generation at once (:func:`gc.freeze` then :func:`gc.unfreeze`, each a
+    splice of lists), to be scanned with it, rather than by the scan of the
+    youngest objects the next allocation would start: a scan of all of it
+    (0.15 s after a turn of 10,000 characters). Where something is frozen
+    already, its owner's (:mod:`referee.runtime`), the collector is only
+    resumed."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if collecting:
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -20,6 +20,7 @@ language, ready to paste into a chat.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
@@ -34,7 +35,6 @@ from referee.cli.common import (
     check_new_file,
     language,
     make_folder,
-    out,
     outcome_line,
     same_file,
     user_errors,
@@ -371,7 +371,7 @@ def write_json(data: dict[str, Any]) -> None:
     """``data`` to standard output as indented JSON (``json.dumps(data,
     ensure_ascii=False, indent=2)``), one character's view after another
     rather than all of it made into one text first."""
-    stream = out.file
+    stream = sys.stdout
     write_indented(data, stream)
     stream.write("\n")
     stream.flush()
@@ -381,7 +381,7 @@ def write_plain(lines: Sequence[str]) -> None:
     """``lines`` to standard output as they are, in one write: no markup, no
     wrapping, no highlighting, and none of the cost of a rich console for a
     turn of thousands of lines."""
-    stream = out.file
+    stream = sys.stdout
     if lines:
         stream.write("\n".join(lines) + "\n")
     stream.flush()

@@ -226,6 +226,14 @@ def _plain_copy(node: object, depth: int, limits: Limits) -> Any:
     raise NotPlainlyWithin
 
 
+def plainly_within(data: object, limits: Limits) -> bool:
+    """Whether ``data`` is plain data (dicts with text keys, lists, text,
+    numbers, booleans, None) that keeps within ``limits``: the quick answer
+    for nearly everything read (False says only that :func:`over_limit`
+    must look further)."""
+    return _plain_leaf(data, limits) or _plainly_within(data, 0, limits)
+
+
 def over_limit(data: object, limits: Limits) -> Msg | None:
     """The first place where ``data`` goes past ``limits``, as a message
     naming the place and the limit; None when it keeps within them."""

@@ -26,13 +26,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
+import rtoml
 import tomli
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from referee.core.errors import ScenarioError, UnknownRuleset
 from referee.core.i18n import Lang, Msg, Name, Param, msg
-from referee.core.limits import SCENARIO, Limits, over_limit, too_large
+from referee.core.limits import SCENARIO, Limits, over_limit, plainly_within, too_large
 from referee.core.ruleset import AnyRuleset, find_ruleset, ruleset_names
 
 Loc = tuple[int | str, ...]
@@ -692,6 +693,9 @@ def read_toml(path: Path, limits: Limits = SCENARIO) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
         raise ScenarioError(source, [msg("core.scenario.not-utf8", line=line)]) from None
+    table = _plain_table(text, limits)
+    if table is not None:
+        return table
     try:
         table = tomli.loads(text)  # tomllib's parser, compiled: twice as fast
     except tomli.TOMLDecodeError as exc:
@@ -707,6 +711,19 @@ def read_toml(path: Path, limits: Limits = SCENARIO) -> dict[str, Any]:
     if beyond is not None:
         raise ScenarioError(source, [beyond])
     return table
+
+
+def _plain_table(text: str, limits: Limits) -> dict[str, Any] | None:
+    """The TOML ``text`` as rtoml reads it (compiled from Rust: three times
+    faster than tomli on a large building) where that is plain data within
+    ``limits``, as nearly every file is; None for the rest (a mistake, a date
+    or a time, a float past its range, a file past the limits), which tomli
+    reads, and whose problems it and :func:`over_limit` word, as always."""
+    try:
+        table = rtoml.loads(text)
+    except rtoml.TomlParsingError:
+        return None
+    return table if plainly_within(table, limits) else None
 
 
 def _toml_place(exc: tomli.TOMLDecodeError) -> Msg | str:

@@ -292,24 +292,25 @@ def _character_problems(scenario: FacilityScenario) -> list[Msg]:
 
 def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
     problems = []
-    where: dict[str, str] = {}
+    where: dict[str, tuple[str, int]] = {}  # item -> the list that places it, and its index
 
     items_known = not refused(scenario).lost("items")  # else an item left out is no mistake
 
-    def put(item: str, field: str) -> None:
+    def put(item: str, field: str, index: int) -> None:
         if item not in scenario.items:
             if items_known:
-                problems.append(msg("facility.check.no-item", field=field, item=item,
-                                    **unknown_name(item, scenario.items)))
+                problems.append(msg("facility.check.no-item", field=f"{field}[{index}]",
+                                    item=item, **unknown_name(item, scenario.items)))
         elif item in where:
-            problems.append(msg("facility.check.item-twice", field=field, item=item,
-                                other=where[item]))
+            other, at = where[item]
+            problems.append(msg("facility.check.item-twice", field=f"{field}[{index}]",
+                                item=item, other=f"{other}[{at}]"))
         else:
-            where[item] = field
+            where[item] = field, index
 
     for i, room in enumerate(scenario.rooms):
         for j, item in enumerate(room.items):
-            put(item, f"rooms[{i}].items[{j}]")
+            put(item, f"rooms[{i}].items", j)
     settings = scenario.settings
     for name, character in scenario.characters.items():
         worn_places = (character.worn_places if character.worn_places is not None
@@ -320,6 +321,8 @@ def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
                     else settings.inventory_slots, **worn_places}
         held = {HANDS: character.hands, INVENTORY: character.inventory, **character.worn}
         for place, items in held.items():
+            if not items and place in capacity:
+                continue  # nothing there to check
             field = f"characters.{name}.{place}" if place in (HANDS, INVENTORY) else (
                 f"characters.{name}.worn.{place}")
             if place not in capacity:
@@ -331,7 +334,7 @@ def _placement_problems(scenario: FacilityScenario) -> list[Msg]:
                 problems.append(msg("facility.check.too-many", field=field, count=len(items),
                                     room=capacity[place]))
             for j, item in enumerate(items):
-                put(item, f"{field}[{j}]")
+                put(item, field, j)
                 model = scenario.items.get(item)
                 if model is not None and place not in model.carry:
                     problems.append(msg("facility.check.wrong-place", field=f"{field}[{j}]",

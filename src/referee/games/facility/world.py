@@ -73,6 +73,17 @@ def points_unit(*values: Fraction) -> int:
     return math.lcm(COST_UNIT, *(value.denominator for value in values))
 
 
+@lru_cache(maxsize=256)
+def concentration_points(concentration: float, most: float,
+                         recovery: float) -> tuple[int, int, int]:
+    """A character's concentration and its maximum, as a scenario gives them,
+    counted in parts of ``1/unit`` (CHAT-TAG-2), and the unit: worked out once
+    for the numbers met lately (most characters of a building share them)."""
+    points, top = fraction(concentration), fraction(most)
+    unit = points_unit(points, top, fraction(recovery))
+    return in_points(points, unit), in_points(top, unit), unit
+
+
 @dataclass(frozen=True, slots=True)
 class Door:
     """One side of a door: from ``origin`` to ``destination``, called ``name`` in ``origin``."""
@@ -554,19 +565,17 @@ def _build_world(scenario: FacilityScenario) -> World:
                 between[(origin, destination)] = side_door
         graph.join(door.rooms[0], door.rooms[1])
     characters = {}
-    recovery = fraction(settings.concentration_recovery)
     for name, model in sorted(scenario.characters.items()):
         worn_places = dict(model.worn_places if model.worn_places is not None
                            else settings.worn_places)
-        concentration = fraction(model.concentration)
-        most = fraction(model.max_concentration if model.max_concentration is not None
-                        else model.concentration)
-        unit = points_unit(concentration, most, recovery)
+        points, max_points, unit = concentration_points(
+            model.concentration, model.max_concentration if model.max_concentration is not None
+            else model.concentration, settings.concentration_recovery)
         characters[name] = Character(
             name=name, title=name_of(model.name, name), room=model.room,
             health=model.health,
             max_health=model.max_health if model.max_health is not None else model.health,
-            points=in_points(concentration, unit), max_points=in_points(most, unit), unit=unit,
+            points=points, max_points=max_points, unit=unit,
             uniform=model.uniform,
             hand_slots=model.hand_slots if model.hand_slots is not None else settings.hand_slots,
             inventory_slots=(model.inventory_slots if model.inventory_slots is not None
