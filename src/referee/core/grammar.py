@@ -80,9 +80,6 @@ class Inflectable(Protocol):
     def gender(self) -> Gender | None: ...
 
 
-_NOT_READ = object()
-
-
 class NameArg(FluentType):
     """A :class:`~referee.core.i18n.Name` as a Fluent parameter. Its gender,
     when the name does not give it, is read from its Russian spelling, in
@@ -96,7 +93,7 @@ class NameArg(FluentType):
         """The forms read from the spelling so far, and below its gender (a
         name made into a parameter once is read in line after line: see
         ``Catalogue._name_argument``)."""
-        self._gender_read: Gender | object | None = _NOT_READ
+        self._gender_read: tuple[Gender | None] | None = None
 
     def format(self, locale: Locale) -> str:
         return self.text
@@ -114,10 +111,10 @@ class NameArg(FluentType):
     def gender(self) -> Gender | None:
         if self._gender is not None:
             return self._gender
-        if self._gender_read is _NOT_READ:
+        if self._gender_read is None:
             spelling = self.text if self.lang == "ru" else self.russian
-            self._gender_read = gender_of(spelling) if spelling else None
-        return self._gender_read  # type: ignore[return-value]
+            self._gender_read = (gender_of(spelling) if spelling else None,)
+        return self._gender_read[0]
 
 
 class ListArg(FluentType):
