@@ -259,16 +259,20 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
         plans["later"] = (_LATER, None, None)
     else:
         plans["hold"] = (_HOLD, None, None)
-    ways = state.table.around(fighter_id, fighter.move + EPS)
-    advance = advance_spot(state, fighter_id, ways)
+    move = fighter.move
+    ways = state.table.around(fighter_id, move + EPS)
+    gaps = enemy_gaps(state, fighter_id)
+    advance = advance_spot(state, fighter_id, ways, gaps)
     if advance is not None and _keeps_near(state, fighter_id, advance, near):
         plans["advance"] = (_ADVANCE, advance, None)
-    for enemy in state.active():
-        if enemy.posse == fighter.posse:
-            continue
-        found = charge_spot(state, fighter_id, enemy.id, ways)
+    farthest = move + state.rules.across_reach + 2 * EPS  # as charge_spot finds first
+    for gap, enemy_id in gaps:
+        if gap > farthest:
+            continue  # out of reach: charge_spot's first answer, without the call
+        found = charge_spot(state, fighter_id, enemy_id, ways)
         if found is not None and _keeps_near(state, fighter_id, found[0], near):
-            plans[f"charge:{enemy.id}"] = (msg("ow.opt.charge", target=enemy.name), *found)
+            plans[f"charge:{enemy_id}"] = (msg("ow.opt.charge", target=state.name(enemy_id)),
+                                           *found)
     edge = state.exit_edges.get(fighter.posse)
     if edge and near is None and state.table.distance_to_edge(fighter_id, edge) <= fighter.move:
         plans["exit"] = (_EXIT, None, None)
@@ -340,21 +344,32 @@ def out_of_reach(state: OldWestState, fighter_id: str, spot: XY) -> bool:
     return True
 
 
-def advance_spot(state: OldWestState, fighter_id: str, ways: Around | None = None) -> XY | None:
-    """Straight toward the nearest enemy, stopping 1" short (house rule), and
-    out of every enemy's reach: an advance is no charge (:func:`out_of_reach`).
-    ``ways``: what the model could meet on its move, if known."""
-    table = state.table
-    fighter = state.fighters[fighter_id]
-    if ways is None:
-        ways = table.around(fighter_id, fighter.move + EPS)
+def enemy_gaps(state: OldWestState, fighter_id: str) -> list[tuple[float, str]]:
+    """Each enemy in play, in the scenario's order, with its gap to the
+    model (edge to edge, :meth:`Table.distance`)."""
+    table, fighter = state.table, state.fighters[fighter_id]
     me = table.pieces[fighter_id]
-    gaps = []  # each enemy's table.distance, and its id: the nearest (then by id) is wanted
+    gaps = []
     for enemy in state.active():
         if enemy.posse != fighter.posse:
             o = table.pieces[enemy.id]
             gaps.append((max(0.0, math.hypot(me.x - o.x, me.y - o.y) - me.radius - o.radius),
                          enemy.id))
+    return gaps
+
+
+def advance_spot(state: OldWestState, fighter_id: str, ways: Around | None = None,
+                 gaps: list[tuple[float, str]] | None = None) -> XY | None:
+    """Straight toward the nearest enemy, stopping 1" short (house rule), and
+    out of every enemy's reach: an advance is no charge (:func:`out_of_reach`).
+    ``ways``: what the model could meet on its move, and ``gaps``, the
+    enemies' (:func:`enemy_gaps`), if known."""
+    table = state.table
+    fighter = state.fighters[fighter_id]
+    if ways is None:
+        ways = table.around(fighter_id, fighter.move + EPS)
+    if gaps is None:
+        gaps = enemy_gaps(state, fighter_id)
     if not gaps:
         return None
     gap, nearest = min(gaps)
