@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from referee.boards.shapes import BISECTION_GUARD, SURE, nearest_point, unit
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
@@ -147,23 +148,32 @@ def _back_off_spots(table: Table, loser: str, away_from: Sequence[str],
     # wider than AWAY_LIMIT (and a hair) never goes away, nor through a gap.
     alone = len(away) == 1 and away[0][2] > 0 and not gaps.pairs
     widest = math.radians(AWAY_LIMIT + 1.0) if alone else math.inf
-    for k in range(directions):
-        turn = (k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
-        if abs(turn) > widest:
+    px, py = p.x, p.y
+    for turn, wide in _turns(directions):
+        if wide > widest:
             break  # the turns only widen from here
-        u = (math.cos(straight + turn), math.sin(straight + turn))
-        ux, uy = u
+        angle = straight + turn
+        ux, uy = math.cos(angle), math.sin(angle)
         goes_away = True  # within AWAY_LIMIT of straight away from each source
         for wx, wy, limit in away:
             if ux * wx + uy * wy < limit:
                 goes_away = False
                 break
-        if not goes_away and not gaps.through(u):
+        if not goes_away and not gaps.through((ux, uy)):
             continue
-        d = apart.length(u)
+        d = apart.length(ux, uy)
         if d is None:
             continue
-        yield abs(turn), (p.x + ux * d, p.y + uy * d)
+        yield wide, (px + ux * d, py + uy * d)
+
+
+@cache
+def _turns(directions: int) -> tuple[tuple[float, float], ...]:
+    """How far each of ``directions`` tries turns from straight away (none,
+    then a step more each way in turn), and how wide that is."""
+    turns = [(k + 1) // 2 * (1 if k % 2 else -1) * (2 * math.pi / directions)
+             for k in range(directions)]
+    return tuple((turn, abs(turn)) for turn in turns)
 
 
 class _WayOut:
@@ -231,12 +241,13 @@ class _Apart:
                            obstacle_gap(table, obstacle, p.xy) + step + MARGIN)
                           for obstacle in from_obstacles]
 
-    def length(self, u: XY) -> float | None:
-        ux, uy = u
+    def length(self, ux: float, uy: float) -> float | None:
         need = self.step
         for wx, wy, wanted2, now2 in self.opponents:
             along = wx * ux + wy * uy
-            need = max(need, -along + math.sqrt(along * along + wanted2 - now2))
+            far = -along + math.sqrt(along * along + wanted2 - now2)
+            if far > need:
+                need = far
         p, reach = self.p, self.reach
         for gap, wanted in self.obstacles:
             found = _way_to_gap(gap, wanted, p.x, p.y, ux, uy, need, reach)
