@@ -120,7 +120,7 @@ def path_clear(table: Board, piece: Piece, to: XY, ignore: Iterable[str],
     if start == to:
         return True
     sx, sy, tx, ty, r = start[0], start[1], to[0], to[1], piece.radius
-    passable = {id(o) for o in crossable}
+    passable = {id(o) for o in crossable} if crossable else ()  # none, as a rule
     # ends_over() and the crossings in one look at each obstacle: one whose
     # box is farther than the radius off the way is neither ended over nor crossed
     for o, shape in obstacles:
@@ -189,12 +189,13 @@ class Around:
                                         terrain.drop_shapes)
         if bases_in_way(self.table, p, to, ignore, others):
             return False
-        start = p.xy
-        if start == to:
+        sx, sy, r = p.x, p.y, p.radius
+        tx, ty = to
+        if sx == tx and sy == ty:
             return True
+        start = (sx, sy)
         # crossed() and ends_over() in one look at each obstacle: one whose box
         # is farther than the radius off the way is neither crossed nor ended over
-        sx, sy, tx, ty, r = start[0], start[1], to[0], to[1], p.radius
         jumped = 0
         for o, shape in obstacles:
             if shape.apart(sx, sy, tx, ty, r):
@@ -207,7 +208,7 @@ class Around:
                 jumped += 1
         if length + each * jumped > limit:
             return False
-        return not lines_cross(drops, start, to)
+        return not drops or not lines_cross(drops, start, to)
 
     def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
         """:meth:`Table.bases_in_way` for this piece."""
