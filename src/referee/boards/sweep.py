@@ -169,8 +169,8 @@ class Around:
     def reaches(self, to: XY, limit: float, ignore: Collection[str] = (),
                 highest: float = math.inf, each: float = 0.0) -> bool:
         """Can this piece go straight to ``to`` for at most ``limit`` inches,
-        the way costing its length and ``each`` more for every obstacle it
-        crosses? Barred by an obstacle higher than ``highest``, the table's
+        the way costing its length and ``each`` (0 or more) more for every
+        obstacle it crosses? Barred by an obstacle higher than ``highest``, the table's
         edge, another base (but ``ignore``), an obstacle it would end over
         and a drop. The cheap questions first: a spot farther than ``limit``
         is never tried."""
@@ -206,8 +206,8 @@ class Around:
                 if o.height > highest:
                     return False
                 jumped += 1
-        if length + each * jumped > limit:
-            return False
+                if length + each * jumped > limit:
+                    return False  # each more jump would only lengthen the way
         return not drops or not lines_cross(drops, start, to)
 
     def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
