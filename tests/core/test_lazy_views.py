@@ -151,3 +151,20 @@ def test_a_random_answer_that_reads_no_view_builds_none() -> None:
         else:
             _step(game, rng)
     pytest.fail("no allocation was asked")
+
+
+def test_a_random_answers_view_read_after_the_game_moved_on_shows_then_or_refuses() -> None:
+    """Its log and question read as they were when it was made; its state,
+    not built before the game moved on, is refused (as is the whole view of
+    an ask the game has moved on from)."""
+    game, seat = _asked_after("facility", 30)
+    then = copy.deepcopy(game.view(seat))
+    ask = Ask.of(game, seat)
+    view = ask.view_when_read()
+    _step(game, Random(3))
+    assert view["log"] == then["log"]
+    assert view.get("waiting") == then["waiting"] != game.view(seat)["waiting"]
+    with pytest.raises(RuntimeError, match="moved on"):
+        _ = view["state"]
+    with pytest.raises(RuntimeError, match="moved on"):
+        ask.view_when_read()

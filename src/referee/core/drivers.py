@@ -23,9 +23,8 @@ from pydantic import BaseModel
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
-from referee.core.game import VIEW_ORDER, Game
+from referee.core.game import Game
 from referee.core.i18n import Msg, Name, msg
-from referee.core.parts_on_read import PartsOnRead
 from referee.core.ruleset import AnyRuleset
 from referee.core.waits import JSON, Chance, Decision, Option
 
@@ -107,14 +106,17 @@ class Ask:
         """The view for a reader that may not read it at all (a ruleset's
         random answer, which answers some questions from their template
         alone): the same view in every way a reader can tell
-        (:class:`~referee.core.parts_on_read.PartsOnRead`), built when a
-        part of it other than its ruleset and seat is first read, as
-        :attr:`view` is."""
+        (:class:`~referee.core.parts_on_read.PartsOnRead`), each part but
+        its ruleset and seat built when first read (:meth:`Game.view_on_read`
+        with ``state_on_read``), its state only before the game moves on.
+
+        :raises RuntimeError: called after the game moved on from the question."""
         if self.__dict__["_view"] is not _FROM_GAME:
             return self.view  # given whole, or read already
-        return PartsOnRead({"ruleset": self.ruleset.name, "seat": self.seat}, {
-            "state": lambda: self.view["state"], "log": lambda: self.view["log"],
-            "waiting": lambda: self.view["waiting"]}, VIEW_ORDER)
+        game: Game = self.__dict__["_game"]
+        if len(game.inputs) != self.__dict__["_asked_at"]:
+            return self.view  # raises: the game moved on
+        return game.view_on_read(self.seat, state_on_read=True)
 
     def _seat_name_from_game(self) -> Msg | Name:
         game: Game = self.__dict__["_game"]

@@ -19,7 +19,7 @@ import copy
 import hashlib
 import json
 import marshal
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from random import Random
 from typing import Any, cast
@@ -366,12 +366,16 @@ class Game:
         return self._view(seat, {"log": self._reader_log(seat),
                                  "waiting": _waiting_json(at.wait, at.pending, at.verdicts, seat)})
 
-    def view_on_read(self, seat: Seat) -> dict[str, JSON]:
+    def view_on_read(self, seat: Seat, *, state_on_read: bool = False) -> dict[str, JSON]:
         """The same view as :meth:`view`, its log and what it is asked built
         when first read (:class:`~referee.core.parts_on_read.PartsOnRead`):
         a bot that reads its state alone never pays for its log lines nor
         for the options it was given already. Read when they may, these
-        parts are what they were when the view was made."""
+        parts are what they were when the view was made.
+
+        ``state_on_read``: the state too is built when first read (a reader
+        that may answer from its question alone), and only until the game
+        moves on: read after, it raises :class:`RuntimeError`."""
         at = self._at
         log: Log = at.state.log
         until = len(log)
@@ -382,22 +386,35 @@ class Game:
                 return self._reader_log(seat)
             return [event.for_reader(seat) for event in log.seen_since(seat, 0, until)]
 
-        return PartsOnRead(self._view(seat, {}), {
-            "log": lines, "waiting": lambda: _waiting_json(wait, pending, verdicts, seat),
-        }, VIEW_ORDER)
+        parts: dict[str, Callable[[], JSON]] = {
+            "log": lines, "waiting": lambda: _waiting_json(wait, pending, verdicts, seat)}
+        if not state_on_read:
+            return PartsOnRead(self._view(seat, {}), parts, VIEW_ORDER)
+        made_at = len(self.inputs)
+
+        def state() -> JSON:
+            if len(self.inputs) != made_at:
+                raise RuntimeError("a view read after the game moved on from the question")
+            return self._state_view(seat)
+
+        parts["state"] = state
+        return PartsOnRead(self._with_outcome({"ruleset": self.ruleset.name, "seat": seat}),
+                           parts, VIEW_ORDER)
 
     def _view(self, seat: Seat, parts: dict[str, JSON]) -> dict[str, JSON]:
         """``seat``'s view, with ``parts`` (its log, what it is asked, or
         neither) after its state."""
-        at = self._at
-        state = self.ruleset.view(at.state, seat)
-        view: dict[str, JSON] = {
-            "ruleset": self.ruleset.name,
-            "seat": seat,
-            "state": state if self.ruleset.fresh_views else _fresh(state),
-            **parts,
-        }
-        outcome = at.outcome
+        return self._with_outcome({"ruleset": self.ruleset.name, "seat": seat,
+                                   "state": self._state_view(seat), **parts})
+
+    def _state_view(self, seat: Seat) -> JSON:
+        """The state as ``seat`` may see it, a view's own."""
+        state = self.ruleset.view(self._at.state, seat)
+        return state if self.ruleset.fresh_views else _fresh(state)
+
+    def _with_outcome(self, view: dict[str, JSON]) -> dict[str, JSON]:
+        """``view`` with how the game ended, once it has."""
+        outcome = self._at.outcome
         if outcome is not None:
             view["outcome"] = {**outcome.to_json(), "said": self.ruleset.outcome_words(
                 self.scenario, outcome).to_json()}

@@ -191,12 +191,15 @@ class Decision:
         """This decision as ``seat`` may see it: its own options only."""
         if seat == self._sole:
             return self  # put to this seat alone: nothing in it is another's
-        own = None if self.options is None else {seat: self.options_for(seat)}
-        defaults = {seat: self.defaults[seat]} if seat in self.defaults else {}
-        shape = self.shape_for(seat)
-        templates = {seat: self.templates[seat]} if seat in self.templates else {}
-        return Decision((seat,), self.question, own, shape, defaults, self.until_closed,
-                        templates)
+        seen = object.__new__(Decision)  # its fields set in one step, as a single's
+        seen.__dict__.update(seats=(seat,), question=self.question,
+                             options=None if self.options is None
+                             else {seat: self.options_for(seat)},
+                             schema=self.shape_for(seat), defaults=_own(self.defaults, seat),
+                             until_closed=self.until_closed,
+                             templates=_own(self.templates, seat),
+                             _sole=seat, simultaneous=self.until_closed)
+        return seen
 
     @worked_out_once
     def _sole(self) -> Seat | None:
@@ -237,6 +240,13 @@ class Decision:
 
 _NO_SEATS: Mapping[Seat, JSON] = read_only({})
 """No seat's default or template (shared by the questions that have none)."""
+
+
+def _own(entries: Mapping[Seat, JSON], seat: Seat) -> Mapping[Seat, JSON]:
+    """``seat``'s entry of ``entries`` (a default, a template) alone."""
+    return {seat: entries[seat]} if seat in entries else _NO_SEATS
+
+
 _FEW_SEATS = 8
 """As many seats as are looked through faster one by one than by a set made for them."""
 
