@@ -82,12 +82,18 @@ class Msg:
     _shown: object = field(default=0, init=False, repr=False, compare=False)
     """How often a view line has shown this text inside another; past
     :data:`SHOWN_BEFORE_SHARING`, its read-only JSON (:func:`_inner_json`)."""
+    _wording: object = field(default=None, init=False, repr=False, compare=False)
+    """While a catalogue remembers: this text's common wording, kept with the
+    text itself (:meth:`Catalogue._word_common`): found without a look-up in
+    a table of every text of a turn, whose every look-up of a text read by
+    another reader is a fetch from memory far away."""
 
     def __init__(self, key: str, params: Mapping[str, Param] | None = None) -> None:
         # through the slots' own setters (made often: see referee.core.frozen)
         _set_key(self, key)
         _set_params(self, {} if params is None else params)
         _set_shown(self, 0)
+        _set_wording(self, None)
 
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
@@ -107,6 +113,7 @@ class Msg:
 
 _set_key, _set_params = slot_setter(Msg, "key"), slot_setter(Msg, "params")
 _set_shown = slot_setter(Msg, "_shown")
+_set_wording = slot_setter(Msg, "_wording")
 _new_msg = object.__new__
 
 
@@ -117,6 +124,7 @@ def msg(key: str, **params: Param) -> Msg:
     _set_key(made, key)
     _set_params(made, params)
     _set_shown(made, 0)
+    _set_wording(made, None)
     return made
 
 
@@ -414,10 +422,12 @@ class Catalogue:
         self._found: dict[Lang, dict[str, tuple[Lang, Plain | None] | None]] = {
             lang: {} for lang in LANGS}
         """Each key's language and plain pieces (:meth:`_template`)."""
-        self._common: dict[Lang, dict[int, tuple[Msg, str, Collection[object]]]] = {
-            lang: {} for lang in LANGS}
-        """While remembering: a text as every reader it does not address reads
-        it, with the readers it addresses (:meth:`_word_common`)."""
+        self._common: dict[Lang, dict[int, Common]] = {lang: {} for lang in LANGS}
+        """While remembering: a text's common wording in a language other than
+        the one its own slot holds (:meth:`_word_common`)."""
+        self._blocks: dict[Lang, object] = _new_blocks()
+        """Each language's mark of the current block of remembering: a common
+        wording a text holds is read only when made in this block and language."""
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
@@ -447,6 +457,7 @@ class Catalogue:
             self._name_arguments = None
             self._alike = {}
             self._common = {lang: {} for lang in LANGS}
+            self._blocks = _new_blocks()  # what texts hold from this block is never read again
             self._worded = {}
             _WORDINGS[0] = None
 
@@ -561,12 +572,12 @@ class Catalogue:
         for the readers they do not address, and found here without a call)."""
         if self._remembered is None:
             return [self.render(for_reader(message, reader), lang) for message in messages]
-        common_of = self._common[lang].get
+        block = self._blocks[lang]
         worded = self._worded_text
         texts: list[str] = []
         for message in messages:
-            common = common_of(id(message))
-            if common is not None and common[0] is message and reader not in common[2]:
+            common = message._wording
+            if type(common) is tuple and common[0] is block and reader not in common[2]:
                 texts.append(common[1])
             else:
                 texts.append(worded(message, reader, lang))
@@ -576,8 +587,8 @@ class Catalogue:
         """:meth:`render_for`, remembered: a text once for the readers it
         does not address (its common wording) and once for each it
         addresses; a personal part is its wording's text."""
-        common = self._common[lang].get(id(message))
-        if common is None or common[0] is not message:  # each entry holds its text alive
+        common = self._known_common(message, lang)
+        if common is None:
             if message.key == PERSONAL:
                 return self._personal_text(message, reader, lang)
             common = self._word_common(message, lang)
@@ -608,7 +619,16 @@ class Catalogue:
             return self._worded_text(chosen, reader, lang)
         return self.render(message, lang)
 
-    def _word_common(self, message: Msg, lang: Lang) -> tuple[Msg, str, Collection[object]]:
+    def _known_common(self, message: Msg, lang: Lang) -> Common | None:
+        """``message``'s common wording in ``lang`` made in this block of
+        remembering, if any: the one it holds, else one kept aside."""
+        common = message._wording
+        if type(common) is tuple and common[0] is self._blocks[lang]:
+            return common
+        aside = self._common[lang].get(id(message))
+        return aside if aside is not None and aside[0] is message else None
+
+    def _word_common(self, message: Msg, lang: Lang) -> Common:
         """``message``'s common wording, with every reader a personal part
         on the way to it is addressed to, found as it is made: a reader
         none of them addresses reads that wording (a personal part inside
@@ -622,7 +642,14 @@ class Catalogue:
                 if found == 1 else frozenset().union(*met_so_far[mark:])
         finally:
             del met_so_far[mark:]
-        common = self._common[lang][id(message)] = (message, text, met)
+        held = message._wording
+        if type(held) is tuple and held[0] in self._blocks.values():
+            # it holds its wording in another language: this one is kept aside
+            common: Common = (message, text, met)
+            self._common[lang][id(message)] = common
+        else:
+            common = (self._blocks[lang], text, met)
+            _set_wording(message, common)
         return common
 
     def _format(self, message: Msg, lang: Lang, reader: object = None) -> str:
@@ -784,6 +811,17 @@ class Catalogue:
 
 
 _NO_ONE: frozenset[object] = frozenset()
+
+Common: TypeAlias = "tuple[object, str, Collection[object]]"
+"""A text's common wording (:meth:`Catalogue._word_common`) as remembered:
+what it is valid for (the language's mark of the block of remembering, kept
+by the text; the text itself, kept aside), its text, and the readers that
+read another wording."""
+
+
+def _new_blocks() -> dict[Lang, object]:
+    """A new mark of a block of remembering for each language."""
+    return {lang: object() for lang in LANGS}
 _MISSING = object()
 
 Plain: TypeAlias = "tuple[str, tuple[tuple[str, str], ...]]"
