@@ -22,14 +22,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.frozen import slot_setter
+from referee.core.i18n_plain import JOIN, VALUE, Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import LANGS as LANGS
-from referee.core.i18n_plain import Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import GENDERS, Gender
+from referee.core.morphology import GENDERS, Gender, gender_of
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
-    from referee.core.grammar import Bundle
+    from referee.core.grammar import Bundle, Choices, Direct
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,9 +431,11 @@ class Catalogue:
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
-        self._fluent: dict[Lang, dict[str, Callable[[dict[str, object]], str]]] = {
+        self._fluent: dict[Lang, dict[str, tuple[Direct | None,
+                                                 Callable[[dict[str, object]], str]]]] = {
             lang: {} for lang in LANGS}
-        """Each key Fluent writes, its message found once (:meth:`_fluent_text`)."""
+        """Each key Fluent writes, its message found once, and its direct
+        pieces, if it has them (:meth:`_fluent_text`)."""
         self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
         """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
         self._met: list[Collection[object]] = []
@@ -669,12 +671,78 @@ class Catalogue:
 
     def _fluent_text(self, message: Msg, lang: Lang, reader: object) -> str:
         """``message`` in ``lang`` as Fluent writes it (``Bundle.format``),
-        its message and pattern found once per key."""
+        its message and pattern found once per key; written from its
+        parameters themselves where its pieces are direct (:meth:`_direct_text`)."""
         writers = self._fluent[lang]
-        write = writers.get(message.key)
-        if write is None:
-            write = writers[message.key] = self.bundle(lang).writer(message.key)
+        found = writers.get(message.key)
+        if found is None:
+            bundle = self.bundle(lang)
+            found = writers[message.key] = (bundle.direct(message.key),
+                                            bundle.writer(message.key))
+        direct, write = found
+        if direct is not None:
+            text = self._direct_text(message, lang, direct, reader)
+            if text is not None:
+                return text
         return write(self.arguments(message, lang, reader))
+
+    def _direct_text(self, message: Msg, lang: Lang, pieces: Direct,
+                     reader: object) -> str | None:
+        """``message`` by its :data:`~referee.core.grammar.Direct` ``pieces``,
+        written as Fluent writes them, when each parameter they use is words,
+        a name, a text or a tuple of these; None for any other (Fluent
+        writes it)."""
+        params = message.params
+        longest = _grammar().LONGEST_PLACEABLE
+        out: list[str] = []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            kind, name, extra = piece
+            value = params.get(name, _MISSING)
+            if value is _MISSING:
+                return None  # Fluent writes it as it writes a missing parameter
+            if kind == VALUE:
+                text = self._direct_param(value, lang, reader)  # type: ignore[arg-type]
+            elif kind == JOIN:
+                text = self._direct_list(value, extra, lang, reader)  # type: ignore[arg-type]
+            else:
+                text = _chosen_by_gender(value, extra, lang)  # type: ignore[arg-type]
+            if text is None or len(text) > longest:
+                return None  # Fluent writes it (a text too long, with what it says of it)
+            out.append(text)
+        return "".join(out)
+
+    def _direct_param(self, value: Param, lang: Lang, reader: object) -> str | None:
+        """A parameter as a Fluent placeable writes it (its :meth:`_argument`'s
+        text; a tuple joined by commas); None for a number or any other kind."""
+        kind = type(value)
+        if kind is str:
+            return value  # type: ignore[return-value]
+        if kind is Name:
+            return value.ru if lang == "ru" and value.ru else value.en  # type: ignore[union-attr]
+        if kind is Msg:
+            if reader is None:
+                return self.render(value, lang)  # type: ignore[arg-type]
+            return self._worded_text(value, reader, lang)  # type: ignore[arg-type]
+        if kind is tuple:
+            texts = [self._direct_param(item, lang, reader) for item in value]  # type: ignore[union-attr]
+            return None if None in texts else ", ".join(texts)  # type: ignore[arg-type]
+        return None
+
+    def _direct_list(self, value: Param, style: str, lang: Lang, reader: object) -> str | None:
+        """``{ AND($value) }`` (``style`` ``standard``) or ``{ OR($value) }``
+        (``or``) as Fluent writes it: a tuple's items joined as ``lang`` joins
+        a list; anything else as it stands."""
+        if type(value) is not tuple:
+            return self._direct_param(value, lang, reader)
+        texts = [self._direct_param(item, lang, reader) for item in value]
+        if None in texts:
+            return None
+        if len(texts) < 2:
+            return ", ".join(texts)  # type: ignore[arg-type]
+        return _grammar().joined(tuple(texts), style, lang)  # type: ignore[no-any-return]
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
@@ -870,6 +938,41 @@ def _alike(message: Msg, lang: Lang) -> tuple[object, ...] | None:
 
 def _gender(value: str | None) -> Gender | None:
     return value if value in GENDERS else None
+
+
+def _chosen_by_gender(value: Param, choices: Choices, lang: Lang) -> str | None:
+    """Of a choice between plain texts by ``{ GENDER($value) }``, the text
+    Fluent writes; None where ``value``'s gender is not read here (a
+    catalogue text, a number: Fluent reads it)."""
+    gender = _gender_or_missing(value, lang)
+    if gender is _MISSING:
+        return None
+    wanted = gender or "other"
+    texts, default = choices
+    for name, text in texts:
+        if name == wanted:
+            return text
+    return default
+
+
+def _gender_or_missing(value: Param, lang: Lang) -> object:
+    """What ``GENDER`` reads of a name, words or a tuple of these (as
+    :class:`~referee.core.grammar.NameArg` and ``ListArg`` read it);
+    ``_MISSING`` for any other kind."""
+    kind = type(value)
+    if kind is Name:
+        given = _gender(value.gender)  # type: ignore[union-attr]
+        if given is not None:
+            return given
+        spelling = value.render(lang) if lang == "ru" else value.ru  # type: ignore[union-attr]
+        return gender_of(spelling) if spelling else None
+    if kind is tuple:
+        if len(value) == 1:  # type: ignore[arg-type]
+            return _gender_or_missing(value[0], lang)  # type: ignore[index]
+        return "plural" if value else None
+    if kind is str:
+        return gender_of(value) if lang == "ru" else None
+    return _MISSING
 
 
 CATALOGUE = Catalogue()
