@@ -385,5 +385,6 @@ def write_plain(lines: Sequence[str]) -> None:
     turn of thousands of lines."""
     stream = sys.stdout
     if lines:
-        stream.write("\n".join(lines) + "\n")
+        stream.write("\n".join(lines))
+        stream.write("\n")  # not added to the text: a copy of all of it (11 MB, 10,000 characters)
     stream.flush()
