@@ -86,7 +86,8 @@ class Msg:
     """While a catalogue remembers: this text's common wording, kept with the
     text itself (:meth:`Catalogue._word_common`): found without a look-up in
     a table of every text of a turn, whose every look-up of a text read by
-    another reader is a fetch from memory far away."""
+    another reader is a fetch from memory far away. Left in place when the
+    block ends, and never read again (each block has marks of its own)."""
 
     def __init__(self, key: str, params: Mapping[str, Param] | None = None) -> None:
         # through the slots' own setters (made often: see referee.core.frozen)
