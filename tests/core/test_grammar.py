@@ -308,21 +308,23 @@ def test_a_number_is_written_as_each_locale_writes_it_every_time(
 
 def _direct_values() -> list[Param]:
     """Parameters of every kind a direct text writes, and some it leaves to
-    Fluent: names with and without a Russian spelling or a gender, lists of
-    none, one, two and three of them, words, a text, a number."""
+    Fluent: words a choice names and others, names with and without a
+    Russian spelling or a gender, lists of none, one, two and three of them,
+    a text, a number (the words first: a choice's are met with every other)."""
     anna = Name("Anna", "Анна")
     boris = Name("Boris", "Борис", "masc")
     crew = Name("the crew", "команда", "plural")
     plain = Name("Vera")
-    return [anna, boris, crew, plain, (), (anna,), (crew,), (anna, boris), (plain, anna, crew),
-            "words", "дверь", msg("core.personal-test-missing"), 3, ("words", anna)]
+    return ["hands", "body", anna, boris, crew, plain, (), (anna,), (crew,), (anna, boris),
+            (plain, anna, crew), "inventory", "дверь", msg("core.personal-test-missing"), 3,
+            ("words", anna)]
 
 
 def test_a_text_written_from_its_parameters_reads_as_fluent_writes_it() -> None:
     """Catalogue texts of text, parameters, AND or OR of a parameter and
-    choices by GENDER (:meth:`Bundle.direct`) are written from the
-    parameters themselves; each reads as Fluent writes it, for names,
-    lists, words and the kinds left to Fluent, in both languages."""
+    choices by GENDER or by a parameter's words (:meth:`Bundle.direct`) are
+    written from the parameters themselves; each reads as Fluent writes it,
+    for names, lists, words and the kinds left to Fluent, in both languages."""
     import itertools
 
     from referee.core.i18n import CATALOGUE

@@ -46,6 +46,7 @@ from referee.core.i18n_plain import (
     CHOICE,
     JOIN,
     PLAIN_TEMPLATE,
+    SELECT,
     SHORTHAND,
     VALUE,
     grouped,
@@ -556,8 +557,9 @@ class Bundle:
 
     def direct(self, key: str) -> Direct | None:
         """``key``'s text as :data:`Direct` pieces, when it holds nothing but
-        text, parameters, AND or OR of a parameter, and choices between plain
-        texts by the GENDER of a parameter (the lines that list who sees what):
+        text, parameters, AND or OR of a parameter, and choices by the GENDER
+        of a parameter or by a parameter's words (the lines that list who sees
+        what, where an item is put):
         the catalogue writes those from the parameters themselves, without
         making them Fluent values. None for any other (read once per key)."""
         known = self._direct.get(key, _NOT_MADE)
@@ -636,24 +638,29 @@ class Bundle:
         return found
 
 
-Choices: TypeAlias = "tuple[tuple[tuple[str, str], ...], str]"
-"""A choice's texts by gender, in order, then its default text."""
-DirectPiece: TypeAlias = "str | tuple[str, str, str | Choices | None]"
+Variants: TypeAlias = "tuple[tuple[tuple[str, Direct], ...], Direct]"
+"""A choice's variants by name, in order, then its default one."""
+DirectPiece: TypeAlias = "str | tuple[str, str, str | Variants | None]"
 """Text, or a placeable: its kind, its parameter's name, then the list's style
-(``standard``, ``or``) of a :data:`JOIN`, the texts of a :data:`CHOICE`."""
+(``standard``, ``or``) of a :data:`JOIN`, the variants of a :data:`CHOICE`
+or a :data:`SELECT`."""
 Direct: TypeAlias = "tuple[DirectPiece, ...]"
 """A message's text in pieces that the catalogue writes from the parameters
 themselves (:meth:`Bundle.direct`)."""
 _STYLES = {"AND": "standard", "OR": "or"}
 
 
-def direct_pieces(pattern: Pattern | None) -> Direct | None:
-    """``pattern`` (a compiled message's text) as :data:`Direct` pieces;
-    None when it holds anything else, or more parts than Fluent writes."""
-    if not isinstance(pattern, Pattern) or len(pattern.elements) > Pattern.MAX_PARTS:
+def direct_pieces(pattern: Any) -> Direct | None:
+    """``pattern`` (a compiled message's text, or a variant's) as
+    :data:`Direct` pieces; None when it holds anything else, or more parts
+    than Fluent writes."""
+    if pattern is None:
+        return None
+    elements = pattern.elements if isinstance(pattern, Pattern) else [pattern]
+    if len(elements) > Pattern.MAX_PARTS:
         return None
     pieces: list[DirectPiece] = []
-    for element in pattern.elements:
+    for element in elements:
         if isinstance(element, TextElement):
             pieces.append(element.value)
             continue
@@ -674,11 +681,14 @@ def _direct_placeable(expression: Any) -> DirectPiece | None:
         return (JOIN, name, style) if name is not None and style is not None else None
     if isinstance(expression, _resolver.SelectExpression):
         selector = expression.selector
-        if not isinstance(selector, _resolver.FunctionReference) or selector.id.name != "GENDER":
+        variants = _direct_variants(expression.variants)
+        if isinstance(selector, _resolver.VariableReference):
+            kind, name = SELECT, selector.id.name
+        elif isinstance(selector, _resolver.FunctionReference) and selector.id.name == "GENDER":
+            kind, name = CHOICE, _argument_name(selector)
+        else:
             return None
-        name = _argument_name(selector)
-        choices = _plain_choices(expression.variants)
-        return (CHOICE, name, choices) if name is not None and choices is not None else None
+        return (kind, name, variants) if name is not None and variants is not None else None
     return None
 
 
@@ -691,22 +701,19 @@ def _argument_name(call: Any) -> str | None:
     return argument.id.name if isinstance(argument, _resolver.VariableReference) else None
 
 
-def _plain_choices(variants: list[Any]) -> Choices | None:
-    """A select's variants as :data:`Choices`, when each is named by a word
-    and is plain text; None for any other."""
-    texts: list[tuple[str, str]] = []
-    default: str | None = None
+def _direct_variants(variants: list[Any]) -> Variants | None:
+    """A select's variants as :data:`Variants`, when each is named by a word
+    and is :data:`Direct` itself; None for any other."""
+    found: list[tuple[str, Direct]] = []
+    default: Direct | None = None
     for variant in variants:
-        value = variant.value
-        elements = value.elements if isinstance(value, Pattern) else [value]
-        plain = [element.value for element in elements if isinstance(element, TextElement)]
-        if not isinstance(variant.key, _resolver.Identifier) or len(plain) != len(elements):
+        pieces = direct_pieces(variant.value)
+        if not isinstance(variant.key, _resolver.Identifier) or pieces is None:
             return None
-        text = "".join(plain)
-        texts.append((variant.key.name, text))
+        found.append((variant.key.name, pieces))
         if variant.default:
-            default = text
-    return None if default is None else (tuple(texts), default)
+            default = pieces
+    return None if default is None else (tuple(found), default)
 
 
 __all__ = ["CASES", "LANGS", "Bundle", "CatalogueError", "Lang", "ListArg", "NameArg", "TextArg",

@@ -22,14 +22,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.frozen import slot_setter
-from referee.core.i18n_plain import JOIN, VALUE, Forms, grouped, plain_pieces, variables
+from referee.core.i18n_plain import CHOICE, JOIN, VALUE, Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import GENDERS, Gender, gender_of
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
-    from referee.core.grammar import Bundle, Choices, Direct
+    from referee.core.grammar import Bundle, Direct, Variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,9 +693,17 @@ class Catalogue:
         written as Fluent writes them, when each parameter they use is words,
         a name, a text or a tuple of these; None for any other (Fluent
         writes it)."""
-        params = message.params
-        longest = _grammar().LONGEST_PLACEABLE
         out: list[str] = []
+        if not self._write_direct(message.params, lang, pieces, reader, out):
+            return None
+        return "".join(out)
+
+    def _write_direct(self, params: Mapping[str, Param], lang: Lang, pieces: Direct,
+                      reader: object, out: list[str]) -> bool:
+        """Each of ``pieces`` with ``params`` added to ``out``, a choice's
+        variant in its place; False as soon as one is of a kind Fluent
+        alone writes."""
+        longest = _grammar().LONGEST_PLACEABLE
         for piece in pieces:
             if isinstance(piece, str):
                 out.append(piece)
@@ -703,17 +711,20 @@ class Catalogue:
             kind, name, extra = piece
             value = params.get(name, _MISSING)
             if value is _MISSING:
-                return None  # Fluent writes it as it writes a missing parameter
+                return False  # Fluent writes it as it writes a missing parameter
             if kind == VALUE:
                 text = self._direct_param(value, lang, reader)  # type: ignore[arg-type]
             elif kind == JOIN:
                 text = self._direct_list(value, extra, lang, reader)  # type: ignore[arg-type]
             else:
-                text = _chosen_by_gender(value, extra, lang)  # type: ignore[arg-type]
+                variant = _chosen_variant(value, kind, extra, lang)  # type: ignore[arg-type]
+                if variant is None or not self._write_direct(params, lang, variant, reader, out):
+                    return False
+                continue
             if text is None or len(text) > longest:
-                return None  # Fluent writes it (a text too long, with what it says of it)
+                return False  # Fluent writes it (a text too long, with what it says of it)
             out.append(text)
-        return "".join(out)
+        return True
 
     def _direct_param(self, value: Param, lang: Lang, reader: object) -> str | None:
         """A parameter as a Fluent placeable writes it (its :meth:`_argument`'s
@@ -941,18 +952,24 @@ def _gender(value: str | None) -> Gender | None:
     return value if value in GENDERS else None
 
 
-def _chosen_by_gender(value: Param, choices: Choices, lang: Lang) -> str | None:
-    """Of a choice between plain texts by ``{ GENDER($value) }``, the text
-    Fluent writes; None where ``value``'s gender is not read here (a
-    catalogue text, a number: Fluent reads it)."""
-    gender = _gender_or_missing(value, lang)
-    if gender is _MISSING:
+def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> Direct | None:
+    """Of a choice by ``{ GENDER($value) }`` (``kind`` :data:`CHOICE`) or by
+    the words of ``{ $value }`` (a select), the variant Fluent writes; None
+    where ``value`` is not read here (a catalogue text's gender, a number:
+    Fluent reads it)."""
+    if kind == CHOICE:
+        gender = _gender_or_missing(value, lang)
+        if gender is _MISSING:
+            return None
+        wanted = gender or "other"
+    elif type(value) is str:
+        wanted = value
+    else:
         return None
-    wanted = gender or "other"
-    texts, default = choices
-    for name, text in texts:
+    named, default = variants
+    for name, pieces in named:
         if name == wanted:
-            return text
+            return pieces
     return default
 
 
