@@ -120,3 +120,21 @@ def test_neither_the_core_nor_the_rules_freeze_the_heap() -> None:
                 assert not any(a.name.startswith("referee.runtime") for a in node.names), path
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
                 assert (node.value.id, node.attr) != ("gc", "freeze"), path
+
+
+def test_what_a_command_leaves_to_the_end_is_kept_until_the_next_command_leaves_its_own() -> None:
+    import weakref
+
+    from referee.runtime import kept_to_the_end
+
+    class Made:
+        pass
+
+    first, second = Made(), Made()
+    first_ref = weakref.ref(first)
+    kept_to_the_end(first)
+    del first
+    assert first_ref() is not None
+    kept_to_the_end(second)
+    assert first_ref() is None
+    kept_to_the_end()

@@ -11,7 +11,7 @@ import pytest
 
 from referee.core import grammar
 from referee.core.grammar import CatalogueError
-from referee.core.i18n import Catalogue, Name, Param, msg, render
+from referee.core.i18n import Catalogue, Lang, Msg, Name, Param, msg, render
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
 from referee.core.places import RuPreposition, Way, place_phrase
@@ -304,3 +304,44 @@ def test_a_number_is_written_as_each_locale_writes_it_every_time(
         assert made.format(grammar.locale_of("en")) == en
         assert made.format(grammar.locale_of("ru")) == ru
     assert grammar.number(value) is made
+
+
+def _direct_values() -> list[Param]:
+    """Parameters of every kind a direct text writes, and some it leaves to
+    Fluent: words a choice names and others, names with and without a
+    Russian spelling or a gender, lists of none, one, two and three of them,
+    a text, a number (the words first: a choice's are met with every other)."""
+    anna = Name("Anna", "Анна")
+    boris = Name("Boris", "Борис", "masc")
+    crew = Name("the crew", "команда", "plural")
+    plain = Name("Vera")
+    return ["hands", "body", anna, boris, crew, plain, (), (anna,), (crew,), (anna, boris),
+            (plain, anna, crew), "inventory", "дверь", msg("core.personal-test-missing"), 3,
+            ("words", anna)]
+
+
+def test_a_text_written_from_its_parameters_reads_as_fluent_writes_it() -> None:
+    """Catalogue texts of text, parameters, AND or OR of a parameter and
+    choices by GENDER or by a parameter's words (:meth:`Bundle.direct`) are
+    written from the parameters themselves; each reads as Fluent writes it,
+    for names, lists, words and the kinds left to Fluent, in both languages."""
+    import itertools
+
+    from referee.core.i18n import CATALOGUE
+
+    keys = {(lang, key) for lang, key, _ in _every_catalogue_template() if "@" not in key}
+    checked = 0
+    for written_in, key in sorted(keys):
+        lang: Lang = "ru" if written_in == "ru" else "en"
+        bundle = CATALOGUE.bundle(lang)
+        pieces = bundle.direct(key)
+        if pieces is None:
+            continue
+        names = sorted({piece[1] for piece in pieces if not isinstance(piece, str)})
+        values = _direct_values()
+        for chosen in itertools.islice(itertools.product(values, repeat=len(names)), 200):
+            text = Msg(key, dict(zip(names, chosen, strict=True)))
+            fluent = bundle.writer(key)(CATALOGUE.arguments(text, lang))
+            assert CATALOGUE.render(text, lang) == fluent, (lang, key, chosen)
+            checked += 1
+    assert checked > 1000

@@ -82,3 +82,19 @@ def test_a_reader_s_lines_read_as_each_line_alone(catalogue: Catalogue, lang: La
             catalogue.render_for(texts[0], "vera", lang)  # one line worded already
             for _ in range(2):
                 assert catalogue.render_all_for(texts, reader, lang) == expected
+
+
+def test_lines_worded_in_both_languages_in_one_block_read_as_each_alone(
+        catalogue: Catalogue) -> None:
+    """A text keeps its common wording in one language; worded in the other
+    too in the same block (reports in each seat's language), each reads as
+    it does alone, and a later block words them afresh."""
+    texts = [line(), msg("t.box"), personal(("anna",), msg("t.yours"), msg("t.box"))]
+    expected = {(reader, lang): [catalogue.render(for_reader(text, reader), lang)
+                                 for text in texts]
+                for reader in ("anna", "boris", "vera") for lang in LANGS}
+    for _ in range(2):  # the second block finds nothing the first left in the texts
+        with catalogue.remembering():
+            for _ in range(2):
+                for (reader, lang), lines in expected.items():
+                    assert catalogue.render_all_for(texts, reader, lang) == lines

@@ -58,6 +58,7 @@ from referee.core.i18n import CATALOGUE, Lang, Msg, msg, render
 from referee.core.savefile import check_writable, save_game
 from referee.core.waits import Chance, Decision
 from referee.display.orders import IMPOSSIBLE, VOID, VoidOrder, desk_for
+from referee.runtime import kept_to_the_end
 
 CATALOGUE.load(Path(__file__).with_name("resolve.toml"))
 
@@ -355,6 +356,7 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
     with CATALOGUE.remembering():  # a line many read is worded once per language
         texts = {seat: turn.report(seat) for seat in game.seats} if reports is not None else {}
         shown = turn.as_json(chosen) if as_json_flag else turn.text(chosen)
+    kept_to_the_end(game, turn)  # the process ends with the command: nothing to free
     if out_path is not None:
         save_game(game, out_path)
     if reports is not None:
@@ -383,5 +385,6 @@ def write_plain(lines: Sequence[str]) -> None:
     turn of thousands of lines."""
     stream = sys.stdout
     if lines:
-        stream.write("\n".join(lines) + "\n")
+        stream.write("\n".join(lines))
+        stream.write("\n")  # not added to the text: a copy of all of it (11 MB, 10,000 characters)
     stream.flush()

@@ -32,18 +32,27 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from babel import Locale
 from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
-from fluent.runtime.resolver import Message, Pattern
+from fluent.runtime.resolver import Message, Pattern, Placeable, TextElement
 from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentType
 from fluent.syntax import ast as ftl
 
+from referee.core.i18n_plain import (
+    CHOICE,
+    JOIN,
+    PLAIN_TEMPLATE,
+    SELECT,
+    SHORTHAND,
+    VALUE,
+    grouped,
+    variables,
+)
 from referee.core.i18n_plain import LANGS as LANGS
-from referee.core.i18n_plain import PLAIN_TEMPLATE, SHORTHAND, grouped, variables
 from referee.core.i18n_plain import CatalogueError as CatalogueError
 from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
@@ -136,7 +145,7 @@ class ListArg(FluentType):
     def _join(self, texts: list[str]) -> str:
         if self.style is None or len(texts) < 2:
             return ", ".join(texts)  # one item is itself, in every style
-        return _joined(tuple(texts), self.style, self.lang)
+        return joined(tuple(texts), self.style, self.lang)
 
     def gender(self) -> Gender | None:
         if len(self.items) == 1:
@@ -144,7 +153,7 @@ class ListArg(FluentType):
         return "plural" if self.items else None
 
 
-def _joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
+def joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
     """``texts`` joined as ``lang`` joins a list in ``style`` (Babel's
     ``format_list``), the words between them found once per length: the
     lists a turn joins (who sees a move) are seldom the same twice."""
@@ -397,6 +406,8 @@ class Bundle:
         """Each number as this language writes it (:func:`number` makes them)."""
         self._functions: dict[str, dict[str | None, object]] = {}
         """Each message's pattern made into a function, or None (:meth:`_made`)."""
+        self._direct: dict[str, Direct | None] = {}
+        """Each message's text as :meth:`direct` gives it."""
 
     @property
     def locale(self) -> Locale:
@@ -433,6 +444,7 @@ class Bundle:
             self._waiting[base] = (parts, source)
             self._plain.pop(base, None)
             self._functions.pop(base, None)
+            self._direct.pop(base, None)
 
     def compile_all(self) -> None:
         """Compile every message not compiled yet (a test of the catalogue).
@@ -543,6 +555,18 @@ class Bundle:
                 pattern, self.locale, bundle._plural_form, bundle._functions)
         return found  # type: ignore[return-value]
 
+    def direct(self, key: str) -> Direct | None:
+        """``key``'s text as :data:`Direct` pieces, when it holds nothing but
+        text, parameters, AND or OR of a parameter, and choices by the GENDER
+        of a parameter or by a parameter's words (the lines that list who sees
+        what, where an item is put):
+        the catalogue writes those from the parameters themselves, without
+        making them Fluent values. None for any other (read once per key)."""
+        known = self._direct.get(key, _NOT_MADE)
+        if known is _NOT_MADE:
+            known = self._direct[key] = direct_pieces(self._message(key).value)
+        return known  # type: ignore[return-value]
+
     def _plain_pieces(self, key: str) -> list[str] | None:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
         text, name, text, ...; None for any other. Read without compiling
@@ -612,6 +636,84 @@ class Bundle:
             if pattern is not None:
                 found += self.bundle.format_pattern(pattern, dict(args))[1]
         return found
+
+
+Variants: TypeAlias = "tuple[tuple[tuple[str, Direct], ...], Direct]"
+"""A choice's variants by name, in order, then its default one."""
+DirectPiece: TypeAlias = "str | tuple[str, str, str | Variants | None]"
+"""Text, or a placeable: its kind, its parameter's name, then the list's style
+(``standard``, ``or``) of a :data:`JOIN`, the variants of a :data:`CHOICE`
+or a :data:`SELECT`."""
+Direct: TypeAlias = "tuple[DirectPiece, ...]"
+"""A message's text in pieces that the catalogue writes from the parameters
+themselves (:meth:`Bundle.direct`)."""
+_STYLES = {"AND": "standard", "OR": "or"}
+
+
+def direct_pieces(pattern: Any) -> Direct | None:
+    """``pattern`` (a compiled message's text, or a variant's) as
+    :data:`Direct` pieces; None when it holds anything else, or more parts
+    than Fluent writes."""
+    if pattern is None:
+        return None
+    elements = pattern.elements if isinstance(pattern, Pattern) else [pattern]
+    if len(elements) > Pattern.MAX_PARTS:
+        return None
+    pieces: list[DirectPiece] = []
+    for element in elements:
+        if isinstance(element, TextElement):
+            pieces.append(element.value)
+            continue
+        piece = _direct_placeable(element.expression) if isinstance(element, Placeable) else None
+        if piece is None:
+            return None
+        pieces.append(piece)
+    return tuple(pieces)
+
+
+def _direct_placeable(expression: Any) -> DirectPiece | None:
+    """A placeable of :func:`direct_pieces`; None for any other."""
+    if isinstance(expression, _resolver.VariableReference):
+        return (VALUE, expression.id.name, None)
+    if isinstance(expression, _resolver.FunctionReference):
+        name = _argument_name(expression)
+        style = _STYLES.get(expression.id.name)
+        return (JOIN, name, style) if name is not None and style is not None else None
+    if isinstance(expression, _resolver.SelectExpression):
+        selector = expression.selector
+        variants = _direct_variants(expression.variants)
+        if isinstance(selector, _resolver.VariableReference):
+            kind, name = SELECT, selector.id.name
+        elif isinstance(selector, _resolver.FunctionReference) and selector.id.name == "GENDER":
+            kind, name = CHOICE, _argument_name(selector)
+        else:
+            return None
+        return (kind, name, variants) if name is not None and variants is not None else None
+    return None
+
+
+def _argument_name(call: Any) -> str | None:
+    """The parameter a function is called with, when that is all it is given."""
+    given = call.arguments
+    if given.named or len(given.positional) != 1:
+        return None
+    argument = given.positional[0]
+    return argument.id.name if isinstance(argument, _resolver.VariableReference) else None
+
+
+def _direct_variants(variants: list[Any]) -> Variants | None:
+    """A select's variants as :data:`Variants`, when each is named by a word
+    and is :data:`Direct` itself; None for any other."""
+    found: list[tuple[str, Direct]] = []
+    default: Direct | None = None
+    for variant in variants:
+        pieces = direct_pieces(variant.value)
+        if not isinstance(variant.key, _resolver.Identifier) or pieces is None:
+            return None
+        found.append((variant.key.name, pieces))
+        if variant.default:
+            default = pieces
+    return None if default is None else (tuple(found), default)
 
 
 __all__ = ["CASES", "LANGS", "Bundle", "CatalogueError", "Lang", "ListArg", "NameArg", "TextArg",

@@ -22,14 +22,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.frozen import slot_setter
+from referee.core.i18n_plain import CHOICE, JOIN, VALUE, Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import LANGS as LANGS
-from referee.core.i18n_plain import Forms, grouped, plain_pieces, variables
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import GENDERS, Gender
+from referee.core.morphology import GENDERS, Gender, gender_of
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
-    from referee.core.grammar import Bundle
+    from referee.core.grammar import Bundle, Direct, Variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +82,19 @@ class Msg:
     _shown: object = field(default=0, init=False, repr=False, compare=False)
     """How often a view line has shown this text inside another; past
     :data:`SHOWN_BEFORE_SHARING`, its read-only JSON (:func:`_inner_json`)."""
+    _wording: object = field(default=None, init=False, repr=False, compare=False)
+    """While a catalogue remembers: this text's common wording, kept with the
+    text itself (:meth:`Catalogue._word_common`): found without a look-up in
+    a table of every text of a turn, whose every look-up of a text read by
+    another reader is a fetch from memory far away. Left in place when the
+    block ends, and never read again (each block has marks of its own)."""
 
     def __init__(self, key: str, params: Mapping[str, Param] | None = None) -> None:
         # through the slots' own setters (made often: see referee.core.frozen)
         _set_key(self, key)
         _set_params(self, {} if params is None else params)
         _set_shown(self, 0)
+        _set_wording(self, None)
 
     def to_json(self) -> dict[str, object]:
         params: dict[str, object] = {}
@@ -107,6 +114,7 @@ class Msg:
 
 _set_key, _set_params = slot_setter(Msg, "key"), slot_setter(Msg, "params")
 _set_shown = slot_setter(Msg, "_shown")
+_set_wording = slot_setter(Msg, "_wording")
 _new_msg = object.__new__
 
 
@@ -117,6 +125,7 @@ def msg(key: str, **params: Param) -> Msg:
     _set_key(made, key)
     _set_params(made, params)
     _set_shown(made, 0)
+    _set_wording(made, None)
     return made
 
 
@@ -414,16 +423,20 @@ class Catalogue:
         self._found: dict[Lang, dict[str, tuple[Lang, Plain | None] | None]] = {
             lang: {} for lang in LANGS}
         """Each key's language and plain pieces (:meth:`_template`)."""
-        self._common: dict[Lang, dict[int, tuple[Msg, str, Collection[object]]]] = {
-            lang: {} for lang in LANGS}
-        """While remembering: a text as every reader it does not address reads
-        it, with the readers it addresses (:meth:`_word_common`)."""
+        self._common: dict[Lang, dict[int, Common]] = {lang: {} for lang in LANGS}
+        """While remembering: a text's common wording in a language other than
+        the one its own slot holds (:meth:`_word_common`)."""
+        self._blocks: dict[Lang, object] = _new_blocks()
+        """Each language's mark of the current block of remembering: a common
+        wording a text holds is read only when made in this block and language."""
         self._worded: dict[tuple[int, Lang, object], tuple[Msg, str]] = {}
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
-        self._fluent: dict[Lang, dict[str, Callable[[dict[str, object]], str]]] = {
+        self._fluent: dict[Lang, dict[str, tuple[Direct | None,
+                                                 Callable[[dict[str, object]], str]]]] = {
             lang: {} for lang in LANGS}
-        """Each key Fluent writes, its message found once (:meth:`_fluent_text`)."""
+        """Each key Fluent writes, its message found once, and its direct
+        pieces, if it has them (:meth:`_fluent_text`)."""
         self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
         """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
         self._met: list[Collection[object]] = []
@@ -447,6 +460,7 @@ class Catalogue:
             self._name_arguments = None
             self._alike = {}
             self._common = {lang: {} for lang in LANGS}
+            self._blocks = _new_blocks()  # what texts hold from this block is never read again
             self._worded = {}
             _WORDINGS[0] = None
 
@@ -561,12 +575,12 @@ class Catalogue:
         for the readers they do not address, and found here without a call)."""
         if self._remembered is None:
             return [self.render(for_reader(message, reader), lang) for message in messages]
-        common_of = self._common[lang].get
+        block = self._blocks[lang]
         worded = self._worded_text
         texts: list[str] = []
         for message in messages:
-            common = common_of(id(message))
-            if common is not None and common[0] is message and reader not in common[2]:
+            common = message._wording
+            if type(common) is tuple and common[0] is block and reader not in common[2]:
                 texts.append(common[1])
             else:
                 texts.append(worded(message, reader, lang))
@@ -576,8 +590,8 @@ class Catalogue:
         """:meth:`render_for`, remembered: a text once for the readers it
         does not address (its common wording) and once for each it
         addresses; a personal part is its wording's text."""
-        common = self._common[lang].get(id(message))
-        if common is None or common[0] is not message:  # each entry holds its text alive
+        common = self._known_common(message, lang)
+        if common is None:
             if message.key == PERSONAL:
                 return self._personal_text(message, reader, lang)
             common = self._word_common(message, lang)
@@ -608,7 +622,16 @@ class Catalogue:
             return self._worded_text(chosen, reader, lang)
         return self.render(message, lang)
 
-    def _word_common(self, message: Msg, lang: Lang) -> tuple[Msg, str, Collection[object]]:
+    def _known_common(self, message: Msg, lang: Lang) -> Common | None:
+        """``message``'s common wording in ``lang`` made in this block of
+        remembering, if any: the one it holds, else one kept aside."""
+        common = message._wording
+        if type(common) is tuple and common[0] is self._blocks[lang]:
+            return common
+        aside = self._common[lang].get(id(message))
+        return aside if aside is not None and aside[0] is message else None
+
+    def _word_common(self, message: Msg, lang: Lang) -> Common:
         """``message``'s common wording, with every reader a personal part
         on the way to it is addressed to, found as it is made: a reader
         none of them addresses reads that wording (a personal part inside
@@ -622,7 +645,14 @@ class Catalogue:
                 if found == 1 else frozenset().union(*met_so_far[mark:])
         finally:
             del met_so_far[mark:]
-        common = self._common[lang][id(message)] = (message, text, met)
+        held = message._wording
+        if type(held) is tuple and held[0] in self._blocks.values():
+            # it holds its wording in another language: this one is kept aside
+            common: Common = (message, text, met)
+            self._common[lang][id(message)] = common
+        else:
+            common = (self._blocks[lang], text, met)
+            _set_wording(message, common)
         return common
 
     def _format(self, message: Msg, lang: Lang, reader: object = None) -> str:
@@ -642,12 +672,89 @@ class Catalogue:
 
     def _fluent_text(self, message: Msg, lang: Lang, reader: object) -> str:
         """``message`` in ``lang`` as Fluent writes it (``Bundle.format``),
-        its message and pattern found once per key."""
+        its message and pattern found once per key; written from its
+        parameters themselves where its pieces are direct (:meth:`_direct_text`)."""
         writers = self._fluent[lang]
-        write = writers.get(message.key)
-        if write is None:
-            write = writers[message.key] = self.bundle(lang).writer(message.key)
+        found = writers.get(message.key)
+        if found is None:
+            bundle = self.bundle(lang)
+            found = writers[message.key] = (bundle.direct(message.key),
+                                            bundle.writer(message.key))
+        direct, write = found
+        if direct is not None:
+            text = self._direct_text(message, lang, direct, reader)
+            if text is not None:
+                return text
         return write(self.arguments(message, lang, reader))
+
+    def _direct_text(self, message: Msg, lang: Lang, pieces: Direct,
+                     reader: object) -> str | None:
+        """``message`` by its :data:`~referee.core.grammar.Direct` ``pieces``,
+        written as Fluent writes them, when each parameter they use is words,
+        a name, a text or a tuple of these; None for any other (Fluent
+        writes it)."""
+        out: list[str] = []
+        if not self._write_direct(message.params, lang, pieces, reader, out):
+            return None
+        return "".join(out)
+
+    def _write_direct(self, params: Mapping[str, Param], lang: Lang, pieces: Direct,
+                      reader: object, out: list[str]) -> bool:
+        """Each of ``pieces`` with ``params`` added to ``out``, a choice's
+        variant in its place; False as soon as one is of a kind Fluent
+        alone writes."""
+        longest = _grammar().LONGEST_PLACEABLE
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            kind, name, extra = piece
+            value = params.get(name, _MISSING)
+            if value is _MISSING:
+                return False  # Fluent writes it as it writes a missing parameter
+            if kind == VALUE:
+                text = self._direct_param(value, lang, reader)  # type: ignore[arg-type]
+            elif kind == JOIN:
+                text = self._direct_list(value, extra, lang, reader)  # type: ignore[arg-type]
+            else:
+                variant = _chosen_variant(value, kind, extra, lang)  # type: ignore[arg-type]
+                if variant is None or not self._write_direct(params, lang, variant, reader, out):
+                    return False
+                continue
+            if text is None or len(text) > longest:
+                return False  # Fluent writes it (a text too long, with what it says of it)
+            out.append(text)
+        return True
+
+    def _direct_param(self, value: Param, lang: Lang, reader: object) -> str | None:
+        """A parameter as a Fluent placeable writes it (its :meth:`_argument`'s
+        text; a tuple joined by commas); None for a number or any other kind."""
+        kind = type(value)
+        if kind is str:
+            return value  # type: ignore[return-value]
+        if kind is Name:
+            return value.ru if lang == "ru" and value.ru else value.en  # type: ignore[union-attr]
+        if kind is Msg:
+            if reader is None:
+                return self.render(value, lang)  # type: ignore[arg-type]
+            return self._worded_text(value, reader, lang)  # type: ignore[arg-type]
+        if kind is tuple:
+            texts = [self._direct_param(item, lang, reader) for item in value]  # type: ignore[union-attr]
+            return None if None in texts else ", ".join(texts)  # type: ignore[arg-type]
+        return None
+
+    def _direct_list(self, value: Param, style: str, lang: Lang, reader: object) -> str | None:
+        """``{ AND($value) }`` (``style`` ``standard``) or ``{ OR($value) }``
+        (``or``) as Fluent writes it: a tuple's items joined as ``lang`` joins
+        a list; anything else as it stands."""
+        if type(value) is not tuple:
+            return self._direct_param(value, lang, reader)
+        texts = [self._direct_param(item, lang, reader) for item in value]
+        if None in texts:
+            return None
+        if len(texts) < 2:
+            return ", ".join(texts)  # type: ignore[arg-type]
+        return _grammar().joined(tuple(texts), style, lang)  # type: ignore[no-any-return]
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
@@ -784,6 +891,17 @@ class Catalogue:
 
 
 _NO_ONE: frozenset[object] = frozenset()
+
+Common: TypeAlias = "tuple[object, str, Collection[object]]"
+"""A text's common wording (:meth:`Catalogue._word_common`) as remembered:
+what it is valid for (the language's mark of the block of remembering, kept
+by the text; the text itself, kept aside), its text, and the readers that
+read another wording."""
+
+
+def _new_blocks() -> dict[Lang, object]:
+    """A new mark of a block of remembering for each language."""
+    return {lang: object() for lang in LANGS}
 _MISSING = object()
 
 Plain: TypeAlias = "tuple[str, tuple[tuple[str, str], ...]]"
@@ -832,6 +950,47 @@ def _alike(message: Msg, lang: Lang) -> tuple[object, ...] | None:
 
 def _gender(value: str | None) -> Gender | None:
     return value if value in GENDERS else None
+
+
+def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> Direct | None:
+    """Of a choice by ``{ GENDER($value) }`` (``kind`` :data:`CHOICE`) or by
+    the words of ``{ $value }`` (a select), the variant Fluent writes; None
+    where ``value`` is not read here (a catalogue text's gender, a number:
+    Fluent reads it)."""
+    if kind == CHOICE:
+        gender = _gender_or_missing(value, lang)
+        if gender is _MISSING:
+            return None
+        wanted = gender or "other"
+    elif type(value) is str:
+        wanted = value
+    else:
+        return None
+    named, default = variants
+    for name, pieces in named:
+        if name == wanted:
+            return pieces
+    return default
+
+
+def _gender_or_missing(value: Param, lang: Lang) -> object:
+    """What ``GENDER`` reads of a name, words or a tuple of these (as
+    :class:`~referee.core.grammar.NameArg` and ``ListArg`` read it);
+    ``_MISSING`` for any other kind."""
+    kind = type(value)
+    if kind is Name:
+        given = _gender(value.gender)  # type: ignore[union-attr]
+        if given is not None:
+            return given
+        spelling = value.render(lang) if lang == "ru" else value.ru  # type: ignore[union-attr]
+        return gender_of(spelling) if spelling else None
+    if kind is tuple:
+        if len(value) == 1:  # type: ignore[arg-type]
+            return _gender_or_missing(value[0], lang)  # type: ignore[index]
+        return "plural" if value else None
+    if kind is str:
+        return gender_of(value) if lang == "ru" else None
+    return _MISSING
 
 
 CATALOGUE = Catalogue()

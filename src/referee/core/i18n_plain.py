@@ -23,6 +23,13 @@ PLAIN_TEMPLATE = re.compile(r"[^{}\n]*(?:\{[A-Za-z_][A-Za-z0-9_]*\}[^{}\n]*)*")
 a catalogue, and written without Fluent (its parser is slow in pure Python)."""
 _ATTRIBUTE = "@"
 
+VALUE, JOIN, CHOICE, SELECT = "value", "join", "gender", "select"
+"""The kinds of placeable a text written from its parameters themselves holds
+(:meth:`referee.core.grammar.Bundle.direct`): a parameter (``{ $who }``), a
+parameter joined as a list (``{ AND($who) }``, ``{ OR($who) }``), a choice by
+its gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a choice by
+its words (``{ $place -> [hands] in hand *[other] on the { $place } }``)."""
+
 Forms: TypeAlias = dict[str | None, str]
 """A message's text (under None) and its forms by name (``acc``, ``gender``)."""
 
