@@ -4,6 +4,7 @@ game ends when the scenario's last turn has been played (house rule 13)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
@@ -12,6 +13,7 @@ from typing import Any
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
 from referee.core.i18n import CATALOGUE, Msg, Name, for_reader, msg
+from referee.core.parts_on_read import PartsOnRead
 from referee.core.prepared import prepared
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
@@ -21,7 +23,7 @@ from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
 from referee.games.facility.tables import HANDS, INVENTORY
-from referee.games.facility.view import FacilityFacts, NoneSuch, StateView
+from referee.games.facility.view import CharacterState, FacilityFacts, NoneSuch, StateView
 from referee.games.facility.world import points_number, to_scenario
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
@@ -54,6 +56,26 @@ def _character_names(scenario: FacilityScenario) -> dict[Seat, Name]:
     """Each character's name by its seat, made once per scenario."""
     return {seat: name_of(character.name, seat)
             for seat, character in scenario.characters.items()}
+
+
+_CHARACTER_STATE_ORDER = tuple(CharacterState.model_fields)
+"""The parts of a character's state in the order its model gives them."""
+
+
+def _items_on_read(state: FacilityState, seat: Seat, before: set[str],
+                   ) -> Callable[[], dict[str, JSON]]:
+    """The ``items`` part of ``seat``'s view, built when first read (most
+    readers, a random bot among them, never read it), as it was when the
+    view was made: the items ``before`` the character then (a set made for
+    this view alone) and those named by the part of the log written by then
+    (an item's description never changes in play)."""
+    world, told, log = state.world, state.told, state.log
+    until = len(log)
+
+    def items() -> dict[str, JSON]:
+        return world.public_items(before | told.items(log, seat, until), before)
+
+    return items
 
 
 class Facility(Ruleset[FacilityScenario, FacilityState]):
@@ -155,7 +177,8 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         """What ``seat`` may know (:mod:`.view`): the game master the whole
         world; a character itself, its room as it stands there (CHAT-AWR-1,
         CHAT-VIS-4), the building's plan and cast, and the items it has seen
-        (in the room, on others, in its report); anyone else the turn."""
+        (in the room, on others, in its report; that part built when first
+        read, as it was when the view was made); anyone else the turn."""
         world = state.world
         objectives = objectives_view(world, seat)
         if seat == REFEREE:
@@ -176,14 +199,12 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
                 visible = world.visible_items(other)
                 present[other.name] = {"uniform": other.uniform, "visible": visible}
                 before.update(visible)
-        known = before | state.told.items(state.log, seat)
         rules, rooms, characters = world.public_plan()
-        return {
+        return PartsOnRead({
             "turn": world.turn,
             "rules": rules,
             "rooms": rooms,
             "characters": characters,
-            "items": world.public_items(known, before),
             "character": {
                 "room": me.room, "health": me.health, "max_health": me.max_health,
                 "concentration": points_number(me.points, me.unit),
@@ -197,7 +218,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
                      "present": present},
             "objectives": objectives,
-        }
+        }, {"items": _items_on_read(state, seat, before)}, _CHARACTER_STATE_ORDER)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
