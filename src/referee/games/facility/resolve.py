@@ -52,17 +52,19 @@ def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log,
 def end_turn(turn: Turn) -> None:
     """House rule: concentration comes back at the end of every turn; then
     each character's own state (CHAT-AWR-1)."""
-    recovery = fraction(turn.world.settings.concentration_recovery)
+    world, emit = turn.world, turn.log.emit
+    recovery = fraction(world.settings.concentration_recovery)
     for name in turn.names():
-        me = turn.character(name)
+        me = world.characters[name]
+        alone = world.alone(name)
         if not me.is_down and recovery and me.points < me.max_points:
             gained = min(me.points_of(recovery), me.max_points - me.points)
             me.points += gained
             text, facts = _recovered_line(turn, me, gained)
-            turn.log.emit(text, turn.world.alone(name), None, facts)
+            emit(text, alone, None, facts)
         text, facts = _awareness_line(turn, me)
-        turn.log.emit(text, turn.world.alone(name), "CHAT-AWR-1", facts)
-    turn.world.turn += 1
+        emit(text, alone, "CHAT-AWR-1", facts)
+    world.turn += 1
 
 
 def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOnlyDict]:
