@@ -90,10 +90,10 @@ def test_a_readers_items_up_to_a_line_are_those_of_that_part_of_the_log() -> Non
     assert told.items(log, "ann", len(log)) == {"key", "map"}
 
 
-def test_a_views_items_read_after_the_game_moved_on_are_those_it_was_made_with() -> None:
-    """The items part of a view is built when first read (a random bot never
-    reads it), from the items before the character and the log as they were
-    when the view was made."""
+def test_a_views_parts_read_after_the_game_moved_on_are_those_it_was_made_with() -> None:
+    """The character and items parts of a view are built when first read (a
+    random bot never reads them), from the character, the items before it
+    and the log as they were when the view was made."""
     ruleset, scenario = load_scenario("facility")
     for seed in range(4):
         game = Game(ruleset, scenario, snapshots=False)

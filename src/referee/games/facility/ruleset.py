@@ -24,7 +24,7 @@ from referee.games.facility.scenario import FacilityScenario, name_of, scenario_
 from referee.games.facility.state import FacilityState
 from referee.games.facility.tables import HANDS, INVENTORY
 from referee.games.facility.view import CharacterState, FacilityFacts, NoneSuch, StateView
-from referee.games.facility.world import points_number, to_scenario
+from referee.games.facility.world import Character, points_number, to_scenario
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -76,6 +76,33 @@ def _items_on_read(state: FacilityState, seat: Seat, before: set[str],
         return world.public_items(before | told.items(log, seat, until), before)
 
     return items
+
+
+class _CharacterOnRead:
+    """The ``character`` part of a character's view (CHAT-AWR-1), built when
+    first read (a random bot never reads it) as it was when the view was
+    made: what changes in play (its room, health, concentration and items)
+    is taken down as the view is made."""
+
+    __slots__ = ("hands", "health", "inventory", "me", "points", "room", "worn")
+
+    def __init__(self, me: Character) -> None:
+        self.me = me  # for what never changes in play: its name, maxima, places
+        self.room, self.health, self.points = me.room, me.health, me.points
+        self.hands, self.inventory = tuple(me.hands), tuple(me.inventory)
+        self.worn = tuple((place, tuple(items)) for place, items in me.worn.items() if items)
+
+    def built(self) -> dict[str, JSON]:
+        me = self.me
+        return {
+            "room": self.room, "health": self.health, "max_health": me.max_health,
+            "concentration": points_number(self.points, me.unit),
+            "max_concentration": points_number(me.max_points, me.unit),
+            "uniform": me.uniform, "hands": list(self.hands),
+            "inventory": list(self.inventory),
+            "worn": {place: list(items) for place, items in self.worn},
+            "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots, **me.worn_places},
+        }
 
 
 class Facility(Ruleset[FacilityScenario, FacilityState]):
@@ -177,8 +204,9 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         """What ``seat`` may know (:mod:`.view`): the game master the whole
         world; a character itself, its room as it stands there (CHAT-AWR-1,
         CHAT-VIS-4), the building's plan and cast, and the items it has seen
-        (in the room, on others, in its report; that part built when first
-        read, as it was when the view was made); anyone else the turn."""
+        (in the room, on others, in its report); anyone else the turn. A
+        character's own state and its items are built when first read, as
+        they were when the view was made."""
         world = state.world
         objectives = objectives_view(world, seat)
         if seat == REFEREE:
@@ -187,12 +215,10 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
         floor = list(world.floor.get(me.room, []))
-        before = {*me.hands, *me.inventory, *floor}
-        worn: dict[str, list[str]] = {}
-        for place, items in me.worn.items():
-            if items:
-                worn[place] = list(items)
-                before.update(items)
+        carried = _CharacterOnRead(me)
+        before = {*carried.hands, *carried.inventory, *floor}
+        for _, items in carried.worn:
+            before.update(items)
         present: dict[str, dict[str, Any]] = {}
         for other in world.in_room(me.room):
             if other is not me:
@@ -205,20 +231,11 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             "rules": rules,
             "rooms": rooms,
             "characters": characters,
-            "character": {
-                "room": me.room, "health": me.health, "max_health": me.max_health,
-                "concentration": points_number(me.points, me.unit),
-                "max_concentration": points_number(me.max_points, me.unit),
-                "uniform": me.uniform, "hands": list(me.hands),
-                "inventory": list(me.inventory),
-                "worn": worn,
-                "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots,
-                           **me.worn_places},
-            },
             "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
                      "present": present},
             "objectives": objectives,
-        }, {"items": _items_on_read(state, seat, before)}, _CHARACTER_STATE_ORDER)
+        }, {"items": _items_on_read(state, seat, before), "character": carried.built},
+            _CHARACTER_STATE_ORDER)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
