@@ -85,7 +85,7 @@ def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOn
 def _awareness_line(turn: Turn, me: Character) -> tuple[Msg, ReadOnlyDict]:
     """CHAT-AWR-1's line at the end of the turn, as :meth:`Turn.tell` writes
     it, made once for each state a character is found in (:meth:`.Turn.kept_line`)."""
-    worn = tuple((place, tuple(items)) for place, items in me.worn.items() if items)
+    worn = me.worn_now()
     state = ("awareness", me.name, me.room, me.health, me.max_health, me.points, tuple(me.hands),
              tuple(me.inventory), worn)
     line = turn.world.lines.get(state)

@@ -90,7 +90,7 @@ class _CharacterOnRead:
         self.me = me  # for what never changes in play: its name, maxima, places
         self.room, self.health, self.points = me.room, me.health, me.points
         self.hands, self.inventory = tuple(me.hands), tuple(me.inventory)
-        self.worn = tuple((place, tuple(items)) for place, items in me.worn.items() if items)
+        self.worn = me.worn_now()
 
     def built(self) -> dict[str, JSON]:
         me = self.me

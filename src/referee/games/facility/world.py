@@ -148,6 +148,13 @@ class Character:
         """House rule: a character at 0 health is down and takes no action."""
         return self.health <= 0
 
+    def worn_now(self) -> tuple[tuple[str, tuple[ItemId, ...]], ...]:
+        """The items worn now, by place, places with none left out (most
+        characters wear nothing: nothing is made for them)."""
+        if not any(self.worn.values()):
+            return ()
+        return tuple((place, tuple(items)) for place, items in self.worn.items() if items)
+
     def places(self) -> Iterator[tuple[str, list[ItemId]]]:
         yield HANDS, self.hands
         yield INVENTORY, self.inventory
