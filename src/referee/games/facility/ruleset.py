@@ -4,7 +4,6 @@ game ends when the scenario's last turn has been played (house rule 13)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
@@ -62,37 +61,27 @@ _CHARACTER_STATE_ORDER = tuple(CharacterState.model_fields)
 """The parts of a character's state in the order its model gives them."""
 
 
-def _items_on_read(state: FacilityState, seat: Seat, before: set[str],
-                   ) -> Callable[[], dict[str, JSON]]:
-    """The ``items`` part of ``seat``'s view, built when first read (most
-    readers, a random bot among them, never read it), as it was when the
-    view was made: the items ``before`` the character then (a set made for
-    this view alone) and those named by the part of the log written by then
-    (an item's description never changes in play)."""
-    world, told, log = state.world, state.told, state.log
-    until = len(log)
+class _OwnPartsOnRead:
+    """The parts of a character's view that a random bot never reads, built
+    when first read as they were when the view was made: the character's
+    own state (CHAT-AWR-1), what changes in play of it (its room, health,
+    concentration and items by place) taken down as the view is made; and
+    the items the view names, from the items ``before`` the character then
+    (a set made for this view alone) and the part of the log written by
+    then (an item's description never changes in play)."""
 
-    def items() -> dict[str, JSON]:
-        return world.public_items(before | told.items(log, seat, until), before)
+    __slots__ = ("before", "hands", "health", "inventory", "me", "points", "room", "state",
+                 "until", "worn")
 
-    return items
-
-
-class _CharacterOnRead:
-    """The ``character`` part of a character's view (CHAT-AWR-1), built when
-    first read (a random bot never reads it) as it was when the view was
-    made: what changes in play (its room, health, concentration and items)
-    is taken down as the view is made."""
-
-    __slots__ = ("hands", "health", "inventory", "me", "points", "room", "worn")
-
-    def __init__(self, me: Character) -> None:
+    def __init__(self, state: FacilityState, me: Character) -> None:
+        self.state, self.until = state, len(state.log)
         self.me = me  # for what never changes in play: its name, maxima, places
         self.room, self.health, self.points = me.room, me.health, me.points
         self.hands, self.inventory = tuple(me.hands), tuple(me.inventory)
         self.worn = me.worn_now()
+        self.before: set[str] = set()
 
-    def built(self) -> dict[str, JSON]:
+    def character(self) -> dict[str, JSON]:
         me = self.me
         return {
             "room": self.room, "health": self.health, "max_health": me.max_health,
@@ -103,6 +92,11 @@ class _CharacterOnRead:
             "worn": {place: list(items) for place, items in self.worn},
             "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots, **me.worn_places},
         }
+
+    def items(self) -> dict[str, JSON]:
+        state, before = self.state, self.before
+        told = state.told.items(state.log, self.me.name, self.until)
+        return state.world.public_items(before | told, before)
 
 
 class Facility(Ruleset[FacilityScenario, FacilityState]):
@@ -215,9 +209,10 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
         floor = list(world.floor.get(me.room, []))
-        carried = _CharacterOnRead(me)
-        before = {*carried.hands, *carried.inventory, *floor}
-        for _, items in carried.worn:
+        own = _OwnPartsOnRead(state, me)
+        before = own.before
+        before.update(own.hands, own.inventory, floor)
+        for _, items in own.worn:
             before.update(items)
         present: dict[str, dict[str, Any]] = {}
         for other in world.in_room(me.room):
@@ -234,8 +229,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
                      "present": present},
             "objectives": objectives,
-        }, {"items": _items_on_read(state, seat, before), "character": carried.built},
-            _CHARACTER_STATE_ORDER)
+        }, {"items": own.items, "character": own.character}, _CHARACTER_STATE_ORDER)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:
