@@ -149,11 +149,8 @@ class Character:
         return self.health <= 0
 
     def worn_now(self) -> tuple[tuple[str, tuple[ItemId, ...]], ...]:
-        """The items worn now, by place, places with none left out (most
-        characters wear nothing: nothing is made for them)."""
-        if not any(self.worn.values()):
-            return ()
-        return tuple((place, tuple(items)) for place, items in self.worn.items() if items)
+        """The items worn now, by place, places with none left out."""
+        return tuple([(place, tuple(items)) for place, items in self.worn.items() if items])
 
     def places(self) -> Iterator[tuple[str, list[ItemId]]]:
         yield HANDS, self.hands
