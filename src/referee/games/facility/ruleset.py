@@ -14,6 +14,7 @@ from referee.core.flow import Frame, Step
 from referee.core.i18n import CATALOGUE, Msg, Name, for_reader, msg
 from referee.core.parts_on_read import PartsOnRead
 from referee.core.prepared import prepared
+from referee.core.readonly import ReadOnlyDict
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.objectives import objectives_view
@@ -22,8 +23,9 @@ from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
 from referee.games.facility.tables import HANDS, INVENTORY
+from referee.games.facility.turn import frozen
 from referee.games.facility.view import CharacterState, FacilityFacts, NoneSuch, StateView
-from referee.games.facility.world import Character, points_number, to_scenario
+from referee.games.facility.world import Character, World, points_number, to_scenario
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -42,13 +44,23 @@ class Turns(Frame):
             templates={seat: blank for seat in seats}), self.resolved)
 
     def resolved(self, state: FacilityState, answers: dict[Seat, Orders]) -> Step:
-        turn = state.world.turn
-        state.emit(msg("facility.turn-resolved", turn=turn),
-                   facts={"kind": "turn-resolved", "turn": turn})
+        text, facts = _turn_resolved(state.world)
+        state.emit(text, facts=facts)
         # The state's own world, which no other state shares (a copy of the
         # game copies it), is resolved in place.
         resolve_turn(state.world, answers, state.log, state.planned.of(answers), in_place=True)
         return self.start(state)
+
+
+def _turn_resolved(world: World) -> tuple[Msg, ReadOnlyDict]:
+    """The line everyone reads as a turn's resolution begins (CHAT-TRN-4),
+    made once for each turn of a building and written again as it is."""
+    key = ("turn-resolved", world.turn)
+    line = world.lines.get(key)
+    if line is None:
+        line = world.lines[key] = (msg("facility.turn-resolved", turn=world.turn),
+                                   frozen({"kind": "turn-resolved", "turn": world.turn}))
+    return line
 
 
 def _character_names(scenario: FacilityScenario) -> dict[Seat, Name]:
