@@ -227,11 +227,12 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         for _, items in own.worn:
             before.update(items)
         present: dict[str, dict[str, Any]] = {}
-        for other in world.in_room(me.room):
-            if other is not me:
-                visible = world.visible_items(other)
-                present[other.name] = {"uniform": other.uniform, "visible": visible}
-                before.update(visible)
+        if len(world.around(me.room)) > 1:  # most are alone in their room
+            for other in world.in_room(me.room):
+                if other is not me:
+                    visible = world.visible_items(other)
+                    present[other.name] = {"uniform": other.uniform, "visible": visible}
+                    before.update(visible)
         rules, rooms, characters = world.public_plan()
         return PartsOnRead({
             "turn": world.turn,

@@ -7,7 +7,7 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from copy import copy
 from dataclasses import dataclass, field
@@ -453,7 +453,7 @@ class World:
             return list(here.values())
         return [here[name] for name in sorted(here)]
 
-    def around(self, room: RoomNumber) -> Iterable[Character]:
+    def around(self, room: RoomNumber) -> Collection[Character]:
         """The characters in ``room``, in no order (for a question whose
         answer does not depend on it)."""
         return self.occupants.of(self.characters).get(room, {}).values()
