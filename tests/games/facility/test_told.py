@@ -5,6 +5,7 @@ some, lines with secret facts, and for the game master."""
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 from referee.core.drivers import Ask, RandomBot, RandomChance, play_out
@@ -76,3 +77,33 @@ def test_a_kind_not_facilitys_is_read_by_the_fields_it_has() -> None:
     assert named_items({"kind": "awareness", "hands": ["map"], "inventory": [],
                         "worn": {"belt": ["knife"]}}) == {"map", "knife"}
     assert named_items({"kind": "moved", "character": "ann"}) == set()
+
+
+def test_a_readers_items_up_to_a_line_are_those_of_that_part_of_the_log() -> None:
+    log, told = Log(), Told()
+    line(log, Audience(), kind="took", character="ann", item="key", room=1)
+    until = len(log)
+    line(log, Audience.only("ann"), kind="put", character="ann", item="map", place="hands")
+    assert told.items(log, "ann") == {"key", "map"}
+    assert told.items(log, "ann", until) == {"key"}
+    assert told.items(log, REFEREE, until) == {"key"}
+    assert told.items(log, "ann", len(log)) == {"key", "map"}
+
+
+def test_a_views_parts_read_after_the_game_moved_on_are_those_it_was_made_with() -> None:
+    """The character and items parts of a view are built when first read (a
+    random bot never reads them), from the character, the items before it
+    and the log as they were when the view was made."""
+    ruleset, scenario = load_scenario("facility")
+    for seed in range(4):
+        game = Game(ruleset, scenario, snapshots=False)
+        play_out(game, dict.fromkeys(game.seats, RandomBot(Random(seed))),
+                 RandomChance(Random(seed + 1)), max_inputs=23)
+        state = game._at.state
+        unread = {seat: ruleset.view(state, seat) for seat in game.seats}
+        read = {seat: json.dumps(ruleset.view(state, seat)) for seat in game.seats}
+        play_out(game, dict.fromkeys(game.seats, RandomBot(Random(seed + 2))),
+                 RandomChance(Random(seed + 3)))
+        assert game._at.state is state and len(state.log) > 0
+        for seat in game.seats:
+            assert json.dumps(unread[seat]) == read[seat]

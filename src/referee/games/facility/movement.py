@@ -330,6 +330,8 @@ def _doorways(turn: Turn, movers: dict[str, Mover], step: StepState, passers: li
     for name in sorted(step.balked):
         by_door.setdefault(step.balked[name].index, []).append(name)
     for index in sorted(by_door):
+        if len(by_door[index]) == 1:
+            continue  # alone in the doorway, as most are: no one to meet
         passing = [n for n in by_door[index] if step.intents.get(n) is not None]
         sides: dict[int, list[str]] = {}
         for name in passing:
@@ -460,35 +462,36 @@ def _report_moves(turn: Turn, step: StepState, by_door: dict[int, list[str]],
                   ends: dict[int, list[str]]) -> None:
     """CHAT-MOV-4, CHAT-VIS-4, CHAT-CHS-5: who headed where, who left, who came in;
     cameras record who entered or left and through which door."""
-    end = {room: set(names) for room, names in ends.items()}
     for index in sorted(by_door):
         for name in by_door[index]:
             door = step.intents.get(name) or step.balked[name]
-            _report_one(turn, step, name, door, by_door[index], end)
+            _report_one(turn, step, name, door, by_door[index], ends)
 
 
 def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: list[str],
-                end: dict[int, set[str]]) -> None:
+                end: dict[int, list[str]]) -> None:
     # Each sight is worded only if someone had it (most movers are seen by no one).
-    who = turn.character(name).title
-    passed = step.intents.get(name) is not None and name not in step.cancelled
-    watchers = step.occupants.get(door.origin, set()) - {name}
-    moving = {w for w in watchers if step.intents.get(w) is not None}
+    intents = step.intents
+    passed = intents.get(name) is not None and name not in step.cancelled
+    moving, standing = _watchers(step, name, door.origin)
     if moving:
         _sight(turn, step, moving, "CHAT-MOV-4", "headed", "headed", name, door.name,
-               door.origin, who, door.title)
-    went = "left" if passed else "stayed"
-    standing = watchers - moving
+               door.origin, door.title)
     if standing:
+        went = "left" if passed else "stayed"
         _sight(turn, step, standing, "CHAT-VIS-4", went, went, name, door.name, door.origin,
-               who, door.title)
+               door.title)
     if not passed:
         if name in step.cancelled:
             turn.tell(step.number, name, "CHAT-MOV-5", "turned-back",
                       _at_door("turned-back", name, door.name, door.origin), door=door.title)
         return
-    same_way, other_way = _met_in_doorway(step, name, door, in_doorway)
+    if len(in_doorway) == 1:  # alone in the doorway, as most are
+        same_way, other_way = _NO_ONE, _NO_ONE
+    else:
+        same_way, other_way = _met_in_doorway(step, name, door, in_doorway)
     if same_way:
+        who = turn.character(name).title
         together = sorted(same_way)
         turn.emit(step.number, together, "CHAT-VIS-4", personal(
             together, msg("facility.together", who=who, door=door.title),
@@ -497,16 +500,16 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
             {**_at_door("together", name, door.name, door.origin), "others": ids(together)})
     if other_way:
         _sight(turn, step, other_way, "CHAT-VIS-4", "other-way", "came-towards", name,
-               door.far_name, door.destination, who, door.far_title)
+               door.far_name, door.destination, door.far_title)
     # House rule 12: coming in, a character sees who is in the room, among them
     # anyone met in the doorway who turned back there (a follower, a detainer).
-    present = end.get(door.destination, set()) - {name} - same_way
+    present = [n for n in end.get(door.destination, ()) if n != name and n not in same_way]
     if present:
-        _tell_present(turn, step, name, door.destination, sorted(present))
-    entering = present - other_way
-    if entering:
-        _sight(turn, step, entering, "CHAT-MOV-4", "entered", "entered", name, door.far_name,
-               door.destination, who, door.far_title)
+        _tell_present(turn, step, name, door.destination, present)
+        entering = frozenset(n for n in present if n not in other_way)
+        if entering:
+            _sight(turn, step, entering, "CHAT-MOV-4", "entered", "entered", name,
+                   door.far_name, door.destination, door.far_title)
     cameras = turn.world.cameras
     if door.origin in cameras:
         _camera_left(turn, step, name, door)
@@ -514,17 +517,31 @@ def _report_one(turn: Turn, step: StepState, name: str, door: Door, in_doorway: 
         _camera_entered(turn, step, name, door)
 
 
-def _sight(turn: Turn, step: StepState, observers: set[str], clause: str, key: str, kind: str,
-           name: str, door: str, room: int, who: Name, title: Name) -> None:
-    """A sight of ``name`` (called ``who``) at ``door`` of ``room`` (as that
-    room calls it: ``title``), had by ``observers`` (CHAT-MOV-4, CHAT-VIS-4):
-    ``facility.<key>``, made once for each time it is said again by the same
-    observers (:meth:`.Turn.seen_again`)."""
-    seen = frozenset(observers)
+def _watchers(step: StepState, name: str, room: int) -> tuple[frozenset[str], frozenset[str]]:
+    """Who else was in ``room`` at the step's start: those going through a
+    door themselves, and those standing."""
+    here = step.occupants.get(room, ())
+    if len(here) == 1 and name in here:  # the mover alone, as most are
+        return _NO_ONE, _NO_ONE
+    intents = step.intents
+    moving = frozenset(w for w in here if w != name and intents.get(w) is not None)
+    standing = frozenset(w for w in here if w != name and w not in moving)
+    return moving, standing
+
+
+_NO_ONE: frozenset[str] = frozenset()
+
+
+def _sight(turn: Turn, step: StepState, seen: frozenset[str], clause: str, key: str,
+           kind: str, name: str, door: str, room: int, title: Name) -> None:
+    """A sight of ``name`` at ``door`` of ``room`` (as that room calls it:
+    ``title``), had by ``seen`` (CHAT-MOV-4, CHAT-VIS-4): ``facility.<key>``,
+    made once for each time it is said again by the same observers
+    (:meth:`.Turn.seen_again`)."""
     kept = (key, name, door, room, step.number, seen)
     if not turn.seen_again(kept, seen, clause):
         turn.note_seen(step.number, seen, clause, key, _at_door(kind, name, door, room),
-                       kept=kept, who=who, door=title)
+                       kept=kept, who=turn.character(name).title, door=title)
 
 
 def _tell_present(turn: Turn, step: StepState, name: str, room: int, others: list[str]) -> None:
@@ -562,16 +579,14 @@ def _camera_entered(turn: Turn, step: StepState, name: str, door: Door) -> None:
 
 
 def _met_in_doorway(step: StepState, name: str, door: Door, in_doorway: list[str],
-                    ) -> tuple[set[str], set[str]]:
+                    ) -> tuple[frozenset[str], frozenset[str]]:
     """Who else went through ``door`` the same way as ``name``, and who came
     the other way (CHAT-VIS-4). Those stopped by a danger never entered the
     doorway: they watch from the room."""
-    if len(in_doorway) == 1:
-        return set(), set()  # alone in the doorway
-    same_way = {n for n in in_doorway
-                if n != name and n not in step.balked and _origin(step, n) == door.origin}
-    other_way = {n for n in in_doorway if n not in step.balked
-                 and _origin(step, n) == door.destination}
+    same_way = frozenset(n for n in in_doorway if n != name and n not in step.balked
+                         and _origin(step, n) == door.origin)
+    other_way = frozenset(n for n in in_doorway if n not in step.balked
+                          and _origin(step, n) == door.destination)
     return same_way, other_way
 
 

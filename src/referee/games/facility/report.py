@@ -17,14 +17,18 @@ desk (:mod:`referee.display.orders`, :mod:`.desk`).
 
 from __future__ import annotations
 
+from functools import cache
+
 from referee.core.i18n import Msg, msg
 from referee.games.facility.tables import ACTION_PHASE, END_PHASE
 
 CAMERA = "camera:"
 
 
+@cache
 def camera(room: int) -> str:
-    """The observer token of the camera in ``room``."""
+    """The observer token of the camera in ``room`` (one string for each
+    room: its hash is worked out once)."""
     return f"{CAMERA}{room}"
 
 

@@ -52,17 +52,19 @@ def resolve_turn(world: World, orders: Mapping[str, Orders], log: Log,
 def end_turn(turn: Turn) -> None:
     """House rule: concentration comes back at the end of every turn; then
     each character's own state (CHAT-AWR-1)."""
-    recovery = fraction(turn.world.settings.concentration_recovery)
+    world, emit = turn.world, turn.log.emit
+    recovery = fraction(world.settings.concentration_recovery)
     for name in turn.names():
-        me = turn.character(name)
+        me = world.characters[name]
+        alone = world.alone(name)
         if not me.is_down and recovery and me.points < me.max_points:
             gained = min(me.points_of(recovery), me.max_points - me.points)
             me.points += gained
             text, facts = _recovered_line(turn, me, gained)
-            turn.log.emit(text, turn.world.alone(name), None, facts)
+            emit(text, alone, None, facts)
         text, facts = _awareness_line(turn, me)
-        turn.log.emit(text, turn.world.alone(name), "CHAT-AWR-1", facts)
-    turn.world.turn += 1
+        emit(text, alone, "CHAT-AWR-1", facts)
+    world.turn += 1
 
 
 def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOnlyDict]:
@@ -83,7 +85,7 @@ def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOn
 def _awareness_line(turn: Turn, me: Character) -> tuple[Msg, ReadOnlyDict]:
     """CHAT-AWR-1's line at the end of the turn, as :meth:`Turn.tell` writes
     it, made once for each state a character is found in (:meth:`.Turn.kept_line`)."""
-    worn = tuple((place, tuple(items)) for place, items in me.worn.items() if items)
+    worn = me.worn_now()
     state = ("awareness", me.name, me.room, me.health, me.max_health, me.points, tuple(me.hands),
              tuple(me.inventory), worn)
     line = turn.world.lines.get(state)

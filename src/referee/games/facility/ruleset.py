@@ -12,7 +12,9 @@ from typing import Any
 from referee.core.events import REFEREE, Seat
 from referee.core.flow import Frame, Step
 from referee.core.i18n import CATALOGUE, Msg, Name, for_reader, msg
+from referee.core.parts_on_read import PartsOnRead
 from referee.core.prepared import prepared
+from referee.core.readonly import ReadOnlyDict
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.objectives import objectives_view
@@ -21,8 +23,9 @@ from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
 from referee.games.facility.tables import HANDS, INVENTORY
-from referee.games.facility.view import FacilityFacts, NoneSuch, StateView
-from referee.games.facility.world import points_number, to_scenario
+from referee.games.facility.turn import frozen
+from referee.games.facility.view import CharacterState, FacilityFacts, NoneSuch, StateView
+from referee.games.facility.world import Character, World, points_number, to_scenario
 
 CATALOGUE.load(Path(__file__).with_name("text.toml"))
 
@@ -41,19 +44,71 @@ class Turns(Frame):
             templates={seat: blank for seat in seats}), self.resolved)
 
     def resolved(self, state: FacilityState, answers: dict[Seat, Orders]) -> Step:
-        turn = state.world.turn
-        state.emit(msg("facility.turn-resolved", turn=turn),
-                   facts={"kind": "turn-resolved", "turn": turn})
+        text, facts = _turn_resolved(state.world)
+        state.emit(text, facts=facts)
         # The state's own world, which no other state shares (a copy of the
         # game copies it), is resolved in place.
         resolve_turn(state.world, answers, state.log, state.planned.of(answers), in_place=True)
         return self.start(state)
 
 
+def _turn_resolved(world: World) -> tuple[Msg, ReadOnlyDict]:
+    """The line everyone reads as a turn's resolution begins (CHAT-TRN-4),
+    made once for each turn of a building and written again as it is."""
+    key = ("turn-resolved", world.turn)
+    line = world.lines.get(key)
+    if line is None:
+        line = world.lines[key] = (msg("facility.turn-resolved", turn=world.turn),
+                                   frozen({"kind": "turn-resolved", "turn": world.turn}))
+    return line
+
+
 def _character_names(scenario: FacilityScenario) -> dict[Seat, Name]:
     """Each character's name by its seat, made once per scenario."""
     return {seat: name_of(character.name, seat)
             for seat, character in scenario.characters.items()}
+
+
+_CHARACTER_STATE_ORDER = tuple(CharacterState.model_fields)
+"""The parts of a character's state in the order its model gives them."""
+
+
+class _OwnPartsOnRead:
+    """The parts of a character's view that a random bot never reads, built
+    when first read as they were when the view was made: the character's
+    own state (CHAT-AWR-1), what changes in play of it (its room, health,
+    concentration and items by place) taken down as the view is made; and
+    the items the view names, from the items ``before`` the character then
+    (a set made for this view alone) and the part of the log written by
+    then (an item's description never changes in play)."""
+
+    __slots__ = ("before", "hands", "health", "inventory", "me", "points", "room", "state",
+                 "until", "worn")
+
+    def __init__(self, state: FacilityState, me: Character) -> None:
+        self.state, self.until = state, len(state.log)
+        self.me = me  # for what never changes in play: its name, maxima, places
+        self.room, self.health, self.points = me.room, me.health, me.points
+        self.hands, self.inventory = tuple(me.hands), tuple(me.inventory)
+        self.worn = me.worn_now()
+        self.before: set[str] = set()
+
+    def character(self) -> dict[str, JSON]:
+        me = self.me
+        return {
+            "room": self.room, "health": self.health, "max_health": me.max_health,
+            "concentration": points_number(self.points, me.unit),
+            "max_concentration": points_number(me.max_points, me.unit),
+            "uniform": me.uniform, "hands": list(self.hands),
+            "inventory": list(self.inventory),
+            "worn": {place: list(items) for place, items in self.worn},
+            "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots, **me.worn_places},
+        }
+
+    def items(self) -> dict[str, JSON]:
+        state, before = self.state, self.before
+        told = state.told.items(state.log, self.me.name, self.until)
+        return state.world.public_items(before | told, before)
 
 
 class Facility(Ruleset[FacilityScenario, FacilityState]):
@@ -155,7 +210,9 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         """What ``seat`` may know (:mod:`.view`): the game master the whole
         world; a character itself, its room as it stands there (CHAT-AWR-1,
         CHAT-VIS-4), the building's plan and cast, and the items it has seen
-        (in the room, on others, in its report); anyone else the turn."""
+        (in the room, on others, in its report); anyone else the turn. A
+        character's own state and its items are built when first read, as
+        they were when the view was made."""
         world = state.world
         objectives = objectives_view(world, seat)
         if seat == REFEREE:
@@ -164,40 +221,28 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
         floor = list(world.floor.get(me.room, []))
-        before = {*me.hands, *me.inventory, *floor}
-        worn: dict[str, list[str]] = {}
-        for place, items in me.worn.items():
-            if items:
-                worn[place] = list(items)
-                before.update(items)
+        own = _OwnPartsOnRead(state, me)
+        before = own.before
+        before.update(own.hands, own.inventory, floor)
+        for _, items in own.worn:
+            before.update(items)
         present: dict[str, dict[str, Any]] = {}
-        for other in world.in_room(me.room):
-            if other is not me:
-                visible = world.visible_items(other)
-                present[other.name] = {"uniform": other.uniform, "visible": visible}
-                before.update(visible)
-        known = before | state.told.items(state.log, seat)
+        if len(world.around(me.room)) > 1:  # most are alone in their room
+            for other in world.in_room(me.room):
+                if other is not me:
+                    visible = world.visible_items(other)
+                    present[other.name] = {"uniform": other.uniform, "visible": visible}
+                    before.update(visible)
         rules, rooms, characters = world.public_plan()
-        return {
+        return PartsOnRead({
             "turn": world.turn,
             "rules": rules,
             "rooms": rooms,
             "characters": characters,
-            "items": world.public_items(known, before),
-            "character": {
-                "room": me.room, "health": me.health, "max_health": me.max_health,
-                "concentration": points_number(me.points, me.unit),
-                "max_concentration": points_number(me.max_points, me.unit),
-                "uniform": me.uniform, "hands": list(me.hands),
-                "inventory": list(me.inventory),
-                "worn": worn,
-                "places": {HANDS: me.hand_slots, INVENTORY: me.inventory_slots,
-                           **me.worn_places},
-            },
             "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
                      "present": present},
             "objectives": objectives,
-        }
+        }, {"items": own.items, "character": own.character}, _CHARACTER_STATE_ORDER)
 
     def random_answer(self, view: dict[str, JSON], seat: Seat, decision: Decision,
                       rng: Random) -> JSON:

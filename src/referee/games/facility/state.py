@@ -37,9 +37,12 @@ class Told:
         named (or held) when its items were last put together, and those
         items (each kind only grows: their sizes tell whether it changed)."""
 
-    def items(self, log: Log, reader: str) -> frozenset[str]:
-        """Every item named by the lines of ``log`` that ``reader`` reads."""
+    def items(self, log: Log, reader: str, until: int | None = None) -> frozenset[str]:
+        """Every item named by the lines of ``log`` that ``reader`` reads (of
+        its first ``until`` lines, if given: a view made earlier, read now)."""
         events = log.events
+        if until is not None and until != len(events):
+            return frozenset(told_items(log.seen_since(reader, 0, until), reader))
         if reader == REFEREE:
             return frozenset(told_items(events, reader))
         if self._scanned != len(events):

@@ -7,7 +7,7 @@ turn's scenario by :func:`to_scenario`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from copy import copy
 from dataclasses import dataclass, field
@@ -147,6 +147,10 @@ class Character:
     def is_down(self) -> bool:
         """House rule: a character at 0 health is down and takes no action."""
         return self.health <= 0
+
+    def worn_now(self) -> tuple[tuple[str, tuple[ItemId, ...]], ...]:
+        """The items worn now, by place, places with none left out."""
+        return tuple([(place, tuple(items)) for place, items in self.worn.items() if items])
 
     def places(self) -> Iterator[tuple[str, list[ItemId]]]:
         yield HANDS, self.hands
@@ -449,7 +453,7 @@ class World:
             return list(here.values())
         return [here[name] for name in sorted(here)]
 
-    def around(self, room: RoomNumber) -> Iterable[Character]:
+    def around(self, room: RoomNumber) -> Collection[Character]:
         """The characters in ``room``, in no order (for a question whose
         answer does not depend on it)."""
         return self.occupants.of(self.characters).get(room, {}).values()
