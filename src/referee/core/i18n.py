@@ -22,14 +22,29 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.frozen import slot_setter
-from referee.core.i18n_plain import CHOICE, JOIN, VALUE, Forms, grouped, plain_pieces, variables
+from referee.core.i18n_plain import (
+    CHOICE,
+    JOIN,
+    LONGEST_PLACEABLE,
+    VALUE,
+    Direct,
+    Forms,
+    Variants,
+    direct_template,
+    grouped,
+    joined,
+    number_text,
+    plain_pieces,
+    plural_category,
+    variables,
+)
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import GENDERS, Gender, gender_of
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
-    from referee.core.grammar import Bundle, Direct, Variants
+    from referee.core.grammar import Bundle
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,10 +448,10 @@ class Catalogue:
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
         self._fluent: dict[Lang, dict[str, tuple[Direct | None,
-                                                 Callable[[dict[str, object]], str]]]] = {
+                                                 Callable[[dict[str, object]], str] | None]]] = {
             lang: {} for lang in LANGS}
-        """Each key Fluent writes, its message found once, and its direct
-        pieces, if it has them (:meth:`_fluent_text`)."""
+        """Each key that is not a plain template: its direct pieces, if it has
+        them, and Fluent's writer of it, once one was needed (:meth:`_fluent_text`)."""
         self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
         """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
         self._met: list[Collection[object]] = []
@@ -671,20 +686,24 @@ class Catalogue:
         return self._fluent_text(message, lang, reader)
 
     def _fluent_text(self, message: Msg, lang: Lang, reader: object) -> str:
-        """``message`` in ``lang`` as Fluent writes it (``Bundle.format``),
-        its message and pattern found once per key; written from its
-        parameters themselves where its pieces are direct (:meth:`_direct_text`)."""
+        """``message`` in ``lang`` as Fluent writes it (``Bundle.format``):
+        written from its parameters themselves where its template is direct
+        (:func:`~referee.core.i18n_plain.direct_template`, read once per key)
+        and they are of kinds :meth:`_direct_text` writes; else by Fluent,
+        its message and pattern found once per key, Fluent loaded then."""
         writers = self._fluent[lang]
         found = writers.get(message.key)
         if found is None:
-            bundle = self.bundle(lang)
-            found = writers[message.key] = (bundle.direct(message.key),
-                                            bundle.writer(message.key))
+            template = self._messages[lang][message.key][None]
+            found = writers[message.key] = (direct_template(template), None)
         direct, write = found
         if direct is not None:
             text = self._direct_text(message, lang, direct, reader)
             if text is not None:
                 return text
+        if write is None:
+            write = self.bundle(lang).writer(message.key)
+            writers[message.key] = (direct, write)
         return write(self.arguments(message, lang, reader))
 
     def _direct_text(self, message: Msg, lang: Lang, pieces: Direct,
@@ -703,7 +722,7 @@ class Catalogue:
         """Each of ``pieces`` with ``params`` added to ``out``, a choice's
         variant in its place; False as soon as one is of a kind Fluent
         alone writes."""
-        longest = _grammar().LONGEST_PLACEABLE
+        longest = LONGEST_PLACEABLE
         for piece in pieces:
             if isinstance(piece, str):
                 out.append(piece)
@@ -728,10 +747,15 @@ class Catalogue:
 
     def _direct_param(self, value: Param, lang: Lang, reader: object) -> str | None:
         """A parameter as a Fluent placeable writes it (its :meth:`_argument`'s
-        text; a tuple joined by commas); None for a number or any other kind."""
+        text; a number as Fluent writes it; a tuple joined by commas); None
+        for any other kind."""
         kind = type(value)
         if kind is str:
             return value  # type: ignore[return-value]
+        if kind is int:
+            return str(value)
+        if kind is Fraction:
+            return self._fraction_text(value, lang)  # type: ignore[arg-type]
         if kind is Name:
             return value.ru if lang == "ru" and value.ru else value.en  # type: ignore[union-attr]
         if kind is Msg:
@@ -754,7 +778,7 @@ class Catalogue:
             return None
         if len(texts) < 2:
             return ", ".join(texts)  # type: ignore[arg-type]
-        return _grammar().joined(tuple(texts), style, lang)  # type: ignore[no-any-return]
+        return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
@@ -827,11 +851,12 @@ class Catalogue:
         return None
 
     def _fraction_text(self, value: Fraction, lang: Lang) -> str:
-        """A fraction as the locale writes it (0.5, 0,5; 1/3), worked out once."""
+        """A fraction as the locale writes it (0.5, 0,5; 1/3), as Fluent
+        writes it (:func:`~referee.core.i18n_plain.number_text`), worked out once."""
         key = (value, lang)
         text = self._fractions.get(key)
         if text is None:
-            text = self._fractions[key] = self.bundle(lang).number_text(value)
+            text = self._fractions[key] = number_text(value, lang)
         return text
 
     def arguments(self, message: Msg, lang: Lang, reader: object = None) -> dict[str, object]:
@@ -955,8 +980,8 @@ def _gender(value: str | None) -> Gender | None:
 def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> Direct | None:
     """Of a choice by ``{ GENDER($value) }`` (``kind`` :data:`CHOICE`) or by
     the words of ``{ $value }`` (a select), the variant Fluent writes; None
-    where ``value`` is not read here (a catalogue text's gender, a number:
-    Fluent reads it)."""
+    where ``value`` is not read here (a catalogue text's gender, a fraction:
+    Fluent reads it). A whole number picks its plural category's variant."""
     if kind == CHOICE:
         gender = _gender_or_missing(value, lang)
         if gender is _MISSING:
@@ -964,6 +989,8 @@ def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> 
         wanted = gender or "other"
     elif type(value) is str:
         wanted = value
+    elif type(value) is int:
+        wanted = plural_category(value, lang)
     else:
         return None
     named, default = variants
