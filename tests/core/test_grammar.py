@@ -7,13 +7,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from referee.core import grammar
 from referee.core.grammar import CatalogueError
 from referee.core.i18n import Catalogue, Lang, Msg, Name, Param, msg, render
-from referee.core.i18n_plain import LANGS, Direct, direct_template, locale_of, number_text
+from referee.core.i18n_plain import (
+    LANGS,
+    Direct,
+    Variants,
+    direct_template,
+    locale_of,
+    number_text,
+)
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
 from referee.core.places import RuPreposition, Way, place_phrase
@@ -320,16 +328,19 @@ and past twelve places) and without."""
 def _direct_values() -> list[Param]:
     """Parameters of every kind a direct text writes, and some it leaves to
     Fluent: words a choice names and others, numbers, names with and without
-    a Russian spelling or a gender, lists of none, one, two and three of
-    them, a text (the words and numbers first: a choice's are met with
-    every other)."""
+    a Russian spelling, a gender or a form of a case, lists of none, one,
+    two and three of them, texts with and without a form of a case (the
+    words and numbers first: a choice's are met with every other)."""
     anna = Name("Anna", "Анна")
     boris = Name("Boris", "Борис", "masc")
     crew = Name("the crew", "команда", "plural")
     plain = Name("Vera")
+    andrei = Name("Andrei", "Андрей", "masc", (("acc", "Андрюшу"),))
+    spell = msg("nw.spell.defence", power=3)  # its Russian entry gives its @acc form
     return ["hands", "body", *NUMBERS, anna, boris, crew, plain, (), (anna,), (crew,),
             (anna, boris), (plain, anna, crew), "inventory", "дверь",
-            msg("core.personal-test-missing"), True, ("words", anna)]
+            msg("core.personal-test-missing"), True, ("words", anna), andrei, spell,
+            (andrei, spell), ("комната", (anna, "зал")), Fraction(3, 2)]
 
 
 def _direct_names(pieces: Direct) -> set[str]:
@@ -338,9 +349,11 @@ def _direct_names(pieces: Direct) -> set[str]:
     for piece in pieces:
         if isinstance(piece, str):
             continue
-        names.add(piece[1])
-        if isinstance(piece[2], tuple):
-            for _, variant in piece[2][0]:
+        kind, name, extra = piece
+        names.add(name)
+        if kind in {"gender", "select"}:
+            variants = cast(Variants, extra)
+            for _, variant in variants[0]:
                 names |= _direct_names(variant)
     return names
 
@@ -369,8 +382,9 @@ def test_a_direct_template_is_read_as_fluent_reads_it() -> None:
         read += 1
     assert read > 1000
     assert direct_template("{ $n -> [one] a *[other] b }") is not None
+    assert direct_template('{ CASE(AND($who), "acc") }') is not None
     for other in ["{ $n -> [0] none *[other] some }", "{ $n -> [one] a [other] b }",
-                  '{ CASE($who, "acc") }', " { $who }", "{ $who } ", "a\n{ $who }",
+                  '{ CASE($who, "loc") }', "{ CAP($who) }", " { $who }", "{ $who } ", "a\n{ $who }",
                   "{ NUMBER($n) }", "{ $n -> *[other] }"]:
         assert direct_template(other) is None, other
 

@@ -47,6 +47,7 @@ from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentTyp
 from fluent.syntax import ast as ftl
 
 from referee.core.i18n_plain import (
+    CASE,
     CHOICE,
     JOIN,
     LARGEST_FORMATTED,
@@ -628,6 +629,8 @@ def _direct_placeable(expression: Any) -> DirectPiece | None:
     if isinstance(expression, _resolver.VariableReference):
         return (VALUE, expression.id.name, None)
     if isinstance(expression, _resolver.FunctionReference):
+        if expression.id.name == "CASE":
+            return _direct_case(expression)
         name = _argument_name(expression)
         style = STYLES.get(expression.id.name)
         return (JOIN, name, style) if name is not None and style is not None else None
@@ -642,6 +645,22 @@ def _direct_placeable(expression: Any) -> DirectPiece | None:
             return None
         return (kind, name, variants) if name is not None and variants is not None else None
     return None
+
+
+def _direct_case(call: Any) -> DirectPiece | None:
+    """``{ CASE($name, "acc") }`` or ``{ CASE(AND($name), "acc") }`` (or OR)
+    as a :data:`CASE` piece; None for any other call of CASE."""
+    given = call.arguments
+    if given.named or len(given.positional) != 2:
+        return None
+    of, case = given.positional
+    if not isinstance(case, _resolver.StringLiteral) or case.value not in CASES:
+        return None
+    if isinstance(of, _resolver.VariableReference):
+        return (CASE, of.id.name, (case.value, None))
+    style = STYLES.get(of.id.name) if isinstance(of, _resolver.FunctionReference) else None
+    name = _argument_name(of) if style is not None else None
+    return (CASE, name, (case.value, style)) if name is not None else None
 
 
 def _argument_name(call: Any) -> str | None:

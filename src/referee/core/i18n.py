@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.frozen import slot_setter
 from referee.core.i18n_plain import (
+    CASE,
     CHOICE,
     JOIN,
     LONGEST_PLACEABLE,
@@ -40,7 +41,7 @@ from referee.core.i18n_plain import (
 )
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import GENDERS, Gender, gender_of
+from referee.core.morphology import GENDERS, Case, Gender, gender_of, inflect
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
@@ -735,6 +736,8 @@ class Catalogue:
                 text = self._direct_param(value, lang, reader)  # type: ignore[arg-type]
             elif kind == JOIN:
                 text = self._direct_list(value, extra, lang, reader)  # type: ignore[arg-type]
+            elif kind == CASE:
+                text = self._direct_case(value, extra, lang, reader)  # type: ignore[arg-type]
             else:
                 variant = _chosen_variant(value, kind, extra, lang)  # type: ignore[arg-type]
                 if variant is None or not self._write_direct(params, lang, variant, reader, out):
@@ -779,6 +782,57 @@ class Catalogue:
         if len(texts) < 2:
             return ", ".join(texts)  # type: ignore[arg-type]
         return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
+
+    def _direct_case(self, value: Param, how: tuple[Case, str | None], lang: Lang,
+                     reader: object) -> str | None:
+        """``{ CASE($value, "acc") }`` (``how``: the case, and the style of
+        ``CASE(AND($value), ...)`` or OR, else None) as Fluent writes it: each
+        item of a tuple in the case, joined as ``lang`` joins a list in that
+        style (by commas without one); None where Fluent reads the form."""
+        case, style = how
+        if type(value) is not tuple:
+            return self._case_text(value, case, lang, reader)
+        texts = [self._case_text(item, case, lang, reader) for item in value]
+        if None in texts:
+            return None
+        if style is None or len(texts) < 2:
+            return ", ".join(texts)  # type: ignore[arg-type]
+        return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
+
+    def _case_text(self, value: Param, case: Case, lang: Lang, reader: object) -> str | None:
+        """``value`` in ``case`` as the grammar's CASE writes it
+        (:class:`~referee.core.grammar.NameArg`, ``TextArg``, ``ListArg``):
+        a form a name gives, else in Russian its phrase inflected, in
+        English as it stands; a number as it is written. None for a text
+        whose catalogue entry gives that form (Fluent writes it) or any
+        other kind."""
+        if isinstance(value, str):
+            return inflect(value, case) if lang == "ru" else value
+        if isinstance(value, Name):
+            return self._name_case(value, case, lang)
+        if isinstance(value, Msg):
+            inner = value if reader is None else _chosen(value, reader)[0]
+            forms = self._messages[lang].get(inner.key)
+            if forms is not None and case in forms:
+                return None
+            text = self._direct_param(value, lang, reader)
+            return inflect(text, case) if lang == "ru" and text is not None else text
+        if isinstance(value, tuple):
+            return self._direct_case(value, (case, None), lang, reader)
+        if isinstance(value, int | Fraction) and not isinstance(value, bool):
+            return self._direct_param(value, lang, reader)
+        return None
+
+    @staticmethod
+    def _name_case(name: Name, case: Case, lang: Lang) -> str:
+        """``name`` in ``case``: the form it gives in Russian, else its
+        Russian spelling inflected; in English as it stands."""
+        if lang != "ru":
+            return name.render(lang)
+        forms = dict(name.cases) if name.ru else {}
+        if case in forms:
+            return forms[case]
+        return inflect(name.render(lang), case, _gender(name.gender))
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,

@@ -47,12 +47,14 @@ PLAIN_TEMPLATE = re.compile(r"[^{}\n]*(?:\{[A-Za-z_][A-Za-z0-9_]*\}[^{}\n]*)*")
 a catalogue, and written without Fluent (its parser is slow in pure Python)."""
 _ATTRIBUTE = "@"
 
-VALUE, JOIN, CHOICE, SELECT = "value", "join", "gender", "select"
+VALUE, JOIN, CASE, CHOICE, SELECT = "value", "join", "case", "gender", "select"
 """The kinds of placeable a text written from its parameters themselves holds
 (:meth:`referee.core.grammar.Bundle.direct`): a parameter (``{ $who }``), a
-parameter joined as a list (``{ AND($who) }``, ``{ OR($who) }``), a choice by
-its gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a choice by
-its words (``{ $place -> [hands] in hand *[other] on the { $place } }``)."""
+parameter joined as a list (``{ AND($who) }``, ``{ OR($who) }``), a
+parameter's case (``{ CASE($room, "gen") }``, ``{ CASE(AND($seen), "acc") }``),
+a choice by its gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a
+choice by its words or a number's plural (``{ $place -> [hands] in hand
+*[other] on the { $place } }``)."""
 
 Forms: TypeAlias = dict[str | None, str]
 """A message's text (under None) and its forms by name (``acc``, ``gender``)."""
@@ -162,10 +164,10 @@ def _plural_rule(lang: Lang) -> Callable[[int], str]:
 
 Variants: TypeAlias = "tuple[tuple[tuple[str, Direct], ...], Direct]"
 """A choice's variants by name, in order, then its default one."""
-DirectPiece: TypeAlias = "str | tuple[str, str, str | Variants | None]"
+DirectPiece: TypeAlias = "str | tuple[str, str, str | tuple[str, str | None] | Variants | None]"
 """Text, or a placeable: its kind, its parameter's name, then the list's style
-(``standard``, ``or``) of a :data:`JOIN`, the variants of a :data:`CHOICE`
-or a :data:`SELECT`."""
+(``standard``, ``or``) of a :data:`JOIN`, the case and the list's style (or
+None) of a :data:`CASE`, the variants of a :data:`CHOICE` or a :data:`SELECT`."""
 Direct: TypeAlias = "tuple[DirectPiece, ...]"
 """A message's text in pieces that the catalogue writes from the parameters
 themselves (:func:`direct_template`)."""
@@ -175,8 +177,11 @@ STYLES = {"AND": "standard", "OR": "or"}
 _NAME = r"[A-Za-z][A-Za-z0-9_-]*"
 _DIRECT_PLACEABLE = re.compile(
     rf"\{{(?:(?P<short>{_NAME})|\s*(?:\$(?P<value>{_NAME})"
-    rf"|(?P<join>AND|OR)\(\s*\$(?P<joined>{_NAME})\s*\))\s*)\}}")
-"""``{name}``, ``{ $name }``, ``{ AND($name) }`` or ``{ OR($name) }``."""
+    rf"|(?P<join>AND|OR)\(\s*\$(?P<joined>{_NAME})\s*\)"
+    rf"|CASE\(\s*(?:\$(?P<cased>{_NAME})|(?P<case_join>AND|OR)\(\s*\$(?P<case_joined>{_NAME})\s*\))"
+    rf'\s*,\s*"(?P<case>nom|gen|dat|acc|ins|prep)"\s*\))\s*)\}}')
+"""``{name}``, ``{ $name }``, ``{ AND($name) }``, ``{ OR($name) }``, and the
+case of one of these: ``{ CASE($name, "acc") }``, ``{ CASE(AND($name), "acc") }``."""
 _DIRECT_SELECT = re.compile(
     rf"\{{\s*(?:\$(?P<select>{_NAME})|GENDER\(\s*\$(?P<gender>{_NAME})\s*\))\s*->\s*")
 """The head of a choice: ``{ $name ->`` or ``{ GENDER($name) ->``."""
@@ -233,6 +238,9 @@ def _ends_variant(template: str, at: int) -> bool:
 
 
 def _direct_value(found: re.Match[str]) -> DirectPiece:
+    if found["case"]:
+        style = STYLES[found["case_join"]] if found["case_join"] else None
+        return (CASE, found["cased"] or found["case_joined"], (found["case"], style))
     if found["join"]:
         return (JOIN, found["joined"], STYLES[found["join"]])
     return (VALUE, found["short"] or found["value"], None)
