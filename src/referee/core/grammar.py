@@ -520,12 +520,12 @@ class Bundle:
         return found  # type: ignore[return-value]
 
     def direct(self, key: str) -> Direct | None:
-        """``key``'s text as :data:`Direct` pieces, when it holds nothing but
-        text, parameters, AND or OR of a parameter, and choices by the GENDER
-        of a parameter or by a parameter's words (the lines that list who sees
-        what, where an item is put):
-        the catalogue writes those from the parameters themselves, without
-        making them Fluent values. None for any other (read once per key)."""
+        """``key``'s text as :data:`Direct` pieces read from Fluent's parse of
+        it, when it holds nothing but text, parameters, AND or OR of a
+        parameter, a parameter's CASE, and choices by the GENDER of a
+        parameter or by a parameter's words: what
+        :func:`~referee.core.i18n_plain.direct_template` must read without
+        Fluent (the tests compare them). None for any other (read once per key)."""
         known = self._direct.get(key, _NOT_MADE)
         if known is _NOT_MADE:
             known = self._direct[key] = direct_pieces(self._message(key).value)
@@ -577,7 +577,9 @@ class Bundle:
         return text
 
     def number_text(self, value: int | Fraction) -> str:
-        """``value`` as a template's ``{ $value }`` writes it in this language."""
+        """``value`` as a template's ``{ $value }`` writes it in this language
+        through Fluent (what :func:`~referee.core.i18n_plain.number_text`
+        writes without it: the tests compare them)."""
         made = number(value)
         if isinstance(made, FluentInt | FluentFloat):
             return self._number(made)

@@ -419,8 +419,11 @@ class Catalogue:
     A file is read on first use, one language at a time: a process that
     renders only English never reads the Russian, and one that renders
     nothing (``referee --help``) reads nothing. A plain template (``{name}``
-    parameters only) given words and whole numbers is written without
-    Fluent; Fluent and Babel load when a text first needs them."""
+    parameters only) and a direct one (parameters, lists, cases, choices by
+    gender, words or plural: :func:`~referee.core.i18n_plain.direct_template`)
+    given words, names, texts and numbers are written without Fluent;
+    Fluent loads when a text first needs it, Babel when a list is joined,
+    a plural chosen or a fraction written."""
 
     def __init__(self) -> None:
         self.sources: list[Path] = []
@@ -711,8 +714,8 @@ class Catalogue:
                      reader: object) -> str | None:
         """``message`` by its :data:`~referee.core.grammar.Direct` ``pieces``,
         written as Fluent writes them, when each parameter they use is words,
-        a name, a text or a tuple of these; None for any other (Fluent
-        writes it)."""
+        a name, a text, a number or a tuple of these; None for any other
+        (Fluent writes it)."""
         out: list[str] = []
         if not self._write_direct(message.params, lang, pieces, reader, out):
             return None
