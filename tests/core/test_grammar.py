@@ -4,14 +4,24 @@ The expected forms are written by hand, as a Russian reader writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from referee.core import grammar
 from referee.core.grammar import CatalogueError
 from referee.core.i18n import Catalogue, Lang, Msg, Name, Param, msg, render
+from referee.core.i18n_plain import (
+    LANGS,
+    Direct,
+    Variants,
+    direct_template,
+    locale_of,
+    number_text,
+)
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
 from referee.core.places import RuPreposition, Way, place_phrase
@@ -301,32 +311,102 @@ def test_a_number_is_written_as_each_locale_writes_it_every_time(
     made = grammar.number(value)
     assert not isinstance(made, str)
     for _ in range(2):  # worked out, then remembered
-        assert made.format(grammar.locale_of("en")) == en
-        assert made.format(grammar.locale_of("ru")) == ru
+        assert made.format(locale_of("en")) == en
+        assert made.format(locale_of("ru")) == ru
     assert grammar.number(value) is made
+
+
+NUMBERS: list[int | Fraction] = [
+    0, 1, 2, 5, 11, 21, 22, 25, 101, 1000, 12345, -1, -3, 10**15, Fraction(1, 2),
+    Fraction(-1, 2), Fraction(3, 8), Fraction(5, 2), Fraction(1, 3), Fraction(4, 2),
+    Fraction(2001, 1000), Fraction(1, 1024), Fraction(1, 2**40), Fraction(10**15 + 1, 2)]
+"""Whole numbers of each plural category in English and Russian, thousands,
+negatives, one too large to format, fractions with a finite decimal (up to
+and past twelve places) and without."""
 
 
 def _direct_values() -> list[Param]:
     """Parameters of every kind a direct text writes, and some it leaves to
-    Fluent: words a choice names and others, names with and without a
-    Russian spelling or a gender, lists of none, one, two and three of them,
-    a text, a number (the words first: a choice's are met with every other)."""
+    Fluent: words a choice names and others, numbers, names with and without
+    a Russian spelling, a gender or a form of a case, lists of none, one,
+    two and three of them, texts with and without a form of a case (the
+    words and numbers first: a choice's are met with every other)."""
     anna = Name("Anna", "Анна")
     boris = Name("Boris", "Борис", "masc")
     crew = Name("the crew", "команда", "plural")
     plain = Name("Vera")
-    return ["hands", "body", anna, boris, crew, plain, (), (anna,), (crew,), (anna, boris),
-            (plain, anna, crew), "inventory", "дверь", msg("core.personal-test-missing"), 3,
-            ("words", anna)]
+    andrei = Name("Andrei", "Андрей", "masc", (("acc", "Андрюшу"),))
+    spell = msg("nw.spell.defence", power=3)  # its Russian entry gives its @acc form
+    return ["hands", "body", *NUMBERS, anna, boris, crew, plain, (), (anna,), (crew,),
+            (anna, boris), (plain, anna, crew), "inventory", "дверь",
+            msg("core.personal-test-missing"), True, ("words", anna), andrei, spell,
+            (andrei, spell), ("комната", (anna, "зал")), Fraction(3, 2)]
+
+
+def _direct_names(pieces: Direct) -> set[str]:
+    """The parameters ``pieces`` read, in choices' variants too."""
+    names: set[str] = set()
+    for piece in pieces:
+        if isinstance(piece, str):
+            continue
+        kind, name, extra = piece
+        names.add(name)
+        if kind in {"gender", "select"}:
+            variants = cast(Variants, extra)
+            for _, variant in variants[0]:
+                names |= _direct_names(variant)
+    return names
+
+
+@pytest.mark.parametrize("value", NUMBERS)
+def test_a_number_is_written_without_fluent_as_fluent_writes_it(value: int | Fraction) -> None:
+    """A number a plain or direct text writes reads the same bytes as
+    Fluent's (grouping, decimals, the Russian comma), in both languages."""
+    for lang in LANGS:
+        assert number_text(value, lang) == grammar.Bundle(lang).number_text(value), lang
+
+
+def test_a_direct_template_is_read_as_fluent_reads_it() -> None:
+    """Each catalogue text :func:`direct_template` reads without Fluent is
+    read into the same pieces as from Fluent's parse of it, and every text
+    of the kinds it reads (a choice, AND, OR) is read."""
+    from referee.core.i18n import CATALOGUE
+
+    read = 0
+    for written_in, key, template in _every_catalogue_template():
+        lang: Lang = "ru" if written_in == "ru" else "en"
+        pieces = direct_template(template)
+        if "@" in key or pieces is None:
+            continue
+        assert pieces == CATALOGUE.bundle(lang).direct(key), (lang, key)
+        read += 1
+    assert read > 1000
+    assert direct_template("{ $n -> [one] a *[other] b }") is not None
+    assert direct_template('{ CASE(AND($who), "acc") }') is not None
+    for other in ["{ $n -> [0] none *[other] some }", "{ $n -> [one] a [other] b }",
+                  '{ CASE($who, "loc") }', "{ CAP($who) }", " { $who }", "{ $who } ", "a\n{ $who }",
+                  "{ NUMBER($n) }", "{ $n -> *[other] }"]:
+        assert direct_template(other) is None, other
+
+
+def _choices(values: list[Param], count: int) -> Iterator[tuple[Param, ...]]:
+    """Values for ``count`` parameters: the first 200 of every way to choose
+    them, then each parameter given every value in turn, the others the
+    values that follow it."""
+    import itertools
+
+    yield from itertools.islice(itertools.product(values, repeat=count), 200)
+    for at in range(count):
+        for index in range(len(values)):
+            yield tuple(values[(index + other - at) % len(values)] for other in range(count))
 
 
 def test_a_text_written_from_its_parameters_reads_as_fluent_writes_it() -> None:
     """Catalogue texts of text, parameters, AND or OR of a parameter and
-    choices by GENDER or by a parameter's words (:meth:`Bundle.direct`) are
-    written from the parameters themselves; each reads as Fluent writes it,
-    for names, lists, words and the kinds left to Fluent, in both languages."""
-    import itertools
-
+    choices by GENDER, by a parameter's words or by a number's plural
+    (:meth:`Bundle.direct`) are written from the parameters themselves; each
+    reads as Fluent writes it, for names, lists, words, numbers and the kinds
+    left to Fluent, in both languages."""
     from referee.core.i18n import CATALOGUE
 
     keys = {(lang, key) for lang, key, _ in _every_catalogue_template() if "@" not in key}
@@ -337,11 +417,41 @@ def test_a_text_written_from_its_parameters_reads_as_fluent_writes_it() -> None:
         pieces = bundle.direct(key)
         if pieces is None:
             continue
-        names = sorted({piece[1] for piece in pieces if not isinstance(piece, str)})
+        names = sorted(_direct_names(pieces))
         values = _direct_values()
-        for chosen in itertools.islice(itertools.product(values, repeat=len(names)), 200):
+        for chosen in _choices(values, len(names)):
             text = Msg(key, dict(zip(names, chosen, strict=True)))
             fluent = bundle.writer(key)(CATALOGUE.arguments(text, lang))
             assert CATALOGUE.render(text, lang) == fluent, (lang, key, chosen)
             checked += 1
     assert checked > 1000
+
+
+def test_english_plurals_numbers_and_choices_are_written_without_fluent() -> None:
+    """A plural chosen by a whole number, a fraction written as a decimal, a
+    choice by a parameter's words with another by GENDER inside it: written
+    in English without importing Fluent (a command's start-up pays ~70 ms
+    for it)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from fractions import Fraction\n"
+        "import referee.games.facility.ruleset\n"
+        "from referee.core.i18n import Name, msg, render\n"
+        "lab = Name('the lab')\n"
+        "print(render(msg('facility.void.too-far', room=lab, most=1)))\n"
+        "print(render(msg('facility.void.too-far', room=lab, most=3)))\n"
+        "print(render(msg('facility.gm.put', who=Name('Anna', 'Анна'), item='key',"
+        " place='hands')))\n"
+        "print(render(msg('facility.hurt', damage=Fraction(1, 2), health=Fraction(5, 2))))\n"
+        "print('fluent.runtime' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.splitlines() == [
+        "the lab cannot be reached in 1 door or pause",
+        "the lab cannot be reached in 3 doors and pauses",
+        "Anna puts the key in her hands.",
+        "You take 0.5 damage; your health is 2.5.",
+        "False"]

@@ -27,29 +27,43 @@ OR as it joins them ("2 and 6", «2 и 6»).
 from __future__ import annotations
 
 import functools
-import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol
 
 from babel import Locale
-from babel.lists import format_list
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
-from fluent.runtime.resolver import Message, Pattern, Placeable, TextElement
+from fluent.runtime.resolver import (
+    Message,
+    NeverIsolatingPlaceable,
+    Pattern,
+    Placeable,
+    TextElement,
+)
 from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentType
 from fluent.syntax import ast as ftl
 
 from referee.core.i18n_plain import (
+    CASE,
     CHOICE,
     JOIN,
+    LARGEST_FORMATTED,
+    LOCALES,
+    LONGEST_PLACEABLE,
     PLAIN_TEMPLATE,
     SELECT,
     SHORTHAND,
+    STYLES,
     VALUE,
+    Direct,
+    DirectPiece,
+    Variants,
     grouped,
+    joined,
+    locale_of,
     variables,
 )
 from referee.core.i18n_plain import LANGS as LANGS
@@ -58,26 +72,11 @@ from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
 from referee.core.patterns import Unsupported, compile_pattern
 
-LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
 _PLAIN_TEMPLATE = PLAIN_TEMPLATE
 _SHORTHAND = SHORTHAND
-_PARSED: dict[str, Locale] = {}
 _NOT_MADE = object()
 
 
-def locale_of(lang: str) -> Locale:
-    """The Babel locale of ``lang``, parsed once."""
-    locale = _PARSED.get(lang)
-    if locale is None:
-        locale = _PARSED[lang] = Locale.parse(LOCALES[lang])
-    return locale
-
-LONGEST_PLACEABLE = 10_000_000
-"""The longest text a parameter may put into a line. Fluent writes a
-placeable of more than 2,500 characters as ``{???}``, a guard against
-untrusted templates; ours are the catalogue's, and what the players give
-is bounded where it is read (:mod:`referee.core.limits`), while a list of
-a hundred reasons, or a report quoted whole, is longer than that."""
 _resolver.MAX_PART_LENGTH = LONGEST_PLACEABLE
 
 
@@ -153,35 +152,6 @@ class ListArg(FluentType):
         return "plural" if self.items else None
 
 
-def joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
-    """``texts`` joined as ``lang`` joins a list in ``style`` (Babel's
-    ``format_list``), the words between them found once per length: the
-    lists a turn joins (who sees a move) are seldom the same twice."""
-    between = _list_words(len(texts), style, lang)
-    if between is None:
-        return format_list(list(texts), style=style, locale=locale_of(lang))  # type: ignore[arg-type]
-    out = [between[0]]
-    for text, after in zip(texts, between[1:], strict=True):
-        out += (text, after)
-    return "".join(out)
-
-
-_MARK = re.compile("\ue000([0-9]+)\ue001")
-"""A stand-in for an item of a list (private-use characters no pattern holds)."""
-
-
-@functools.lru_cache(maxsize=256)
-def _list_words(count: int, style: str, lang: Lang) -> tuple[str, ...] | None:
-    """What ``format_list`` writes around ``count`` items, in order: before
-    the first, then after each; None where it does not write each item once,
-    in order, as it is (then it joins every list itself)."""
-    marks = [f"\ue000{at}\ue001" for at in range(count)]
-    joined = format_list(marks, style=style, locale=locale_of(lang))  # type: ignore[arg-type]
-    if [int(found) for found in _MARK.findall(joined)] != list(range(count)):
-        return None
-    return tuple(_MARK.split(joined)[::2])
-
-
 class TextArg(FluentType):
     """A message rendered as a parameter; its forms come from the catalogue
     entry's ``@case`` and ``@gender`` attributes, else from the morphology."""
@@ -223,12 +193,6 @@ def _gender_of(value: Any, lang: Lang) -> Gender | None:
     if isinstance(value, str) and lang == "ru":
         return gender_of(value)
     return None
-
-
-LARGEST_FORMATTED = 10**15
-"""Numbers from here up are written in plain digits: Babel formats through
-decimals of 28 digits, and 15 digits before the point and up to 12 after it
-(``maximumFractionDigits``) still fit."""
 
 
 def number(value: int | Fraction) -> FluentType | str:
@@ -556,12 +520,12 @@ class Bundle:
         return found  # type: ignore[return-value]
 
     def direct(self, key: str) -> Direct | None:
-        """``key``'s text as :data:`Direct` pieces, when it holds nothing but
-        text, parameters, AND or OR of a parameter, and choices by the GENDER
-        of a parameter or by a parameter's words (the lines that list who sees
-        what, where an item is put):
-        the catalogue writes those from the parameters themselves, without
-        making them Fluent values. None for any other (read once per key)."""
+        """``key``'s text as :data:`Direct` pieces read from Fluent's parse of
+        it, when it holds nothing but text, parameters, AND or OR of a
+        parameter, a parameter's CASE, and choices by the GENDER of a
+        parameter or by a parameter's words: what
+        :func:`~referee.core.i18n_plain.direct_template` must read without
+        Fluent (the tests compare them). None for any other (read once per key)."""
         known = self._direct.get(key, _NOT_MADE)
         if known is _NOT_MADE:
             known = self._direct[key] = direct_pieces(self._message(key).value)
@@ -613,7 +577,9 @@ class Bundle:
         return text
 
     def number_text(self, value: int | Fraction) -> str:
-        """``value`` as a template's ``{ $value }`` writes it in this language."""
+        """``value`` as a template's ``{ $value }`` writes it in this language
+        through Fluent (what :func:`~referee.core.i18n_plain.number_text`
+        writes without it: the tests compare them)."""
         made = number(value)
         if isinstance(made, FluentInt | FluentFloat):
             return self._number(made)
@@ -638,18 +604,6 @@ class Bundle:
         return found
 
 
-Variants: TypeAlias = "tuple[tuple[tuple[str, Direct], ...], Direct]"
-"""A choice's variants by name, in order, then its default one."""
-DirectPiece: TypeAlias = "str | tuple[str, str, str | Variants | None]"
-"""Text, or a placeable: its kind, its parameter's name, then the list's style
-(``standard``, ``or``) of a :data:`JOIN`, the variants of a :data:`CHOICE`
-or a :data:`SELECT`."""
-Direct: TypeAlias = "tuple[DirectPiece, ...]"
-"""A message's text in pieces that the catalogue writes from the parameters
-themselves (:meth:`Bundle.direct`)."""
-_STYLES = {"AND": "standard", "OR": "or"}
-
-
 def direct_pieces(pattern: Any) -> Direct | None:
     """``pattern`` (a compiled message's text, or a variant's) as
     :data:`Direct` pieces; None when it holds anything else, or more parts
@@ -664,7 +618,8 @@ def direct_pieces(pattern: Any) -> Direct | None:
         if isinstance(element, TextElement):
             pieces.append(element.value)
             continue
-        piece = _direct_placeable(element.expression) if isinstance(element, Placeable) else None
+        is_placeable = isinstance(element, Placeable | NeverIsolatingPlaceable)
+        piece = _direct_placeable(element.expression) if is_placeable else None
         if piece is None:
             return None
         pieces.append(piece)
@@ -676,8 +631,10 @@ def _direct_placeable(expression: Any) -> DirectPiece | None:
     if isinstance(expression, _resolver.VariableReference):
         return (VALUE, expression.id.name, None)
     if isinstance(expression, _resolver.FunctionReference):
+        if expression.id.name == "CASE":
+            return _direct_case(expression)
         name = _argument_name(expression)
-        style = _STYLES.get(expression.id.name)
+        style = STYLES.get(expression.id.name)
         return (JOIN, name, style) if name is not None and style is not None else None
     if isinstance(expression, _resolver.SelectExpression):
         selector = expression.selector
@@ -690,6 +647,22 @@ def _direct_placeable(expression: Any) -> DirectPiece | None:
             return None
         return (kind, name, variants) if name is not None and variants is not None else None
     return None
+
+
+def _direct_case(call: Any) -> DirectPiece | None:
+    """``{ CASE($name, "acc") }`` or ``{ CASE(AND($name), "acc") }`` (or OR)
+    as a :data:`CASE` piece; None for any other call of CASE."""
+    given = call.arguments
+    if given.named or len(given.positional) != 2:
+        return None
+    of, case = given.positional
+    if not isinstance(case, _resolver.StringLiteral) or case.value not in CASES:
+        return None
+    if isinstance(of, _resolver.VariableReference):
+        return (CASE, of.id.name, (case.value, None))
+    style = STYLES.get(of.id.name) if isinstance(of, _resolver.FunctionReference) else None
+    name = _argument_name(of) if style is not None else None
+    return (CASE, name, (case.value, style)) if name is not None else None
 
 
 def _argument_name(call: Any) -> str | None:

@@ -22,14 +22,30 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee.core.frozen import slot_setter
-from referee.core.i18n_plain import CHOICE, JOIN, VALUE, Forms, grouped, plain_pieces, variables
+from referee.core.i18n_plain import (
+    CASE,
+    CHOICE,
+    JOIN,
+    LONGEST_PLACEABLE,
+    VALUE,
+    Direct,
+    Forms,
+    Variants,
+    direct_template,
+    grouped,
+    joined,
+    number_text,
+    plain_pieces,
+    plural_category,
+    variables,
+)
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import GENDERS, Gender, gender_of
+from referee.core.morphology import GENDERS, Case, Gender, gender_of, inflect
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
-    from referee.core.grammar import Bundle, Direct, Variants
+    from referee.core.grammar import Bundle
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,8 +419,11 @@ class Catalogue:
     A file is read on first use, one language at a time: a process that
     renders only English never reads the Russian, and one that renders
     nothing (``referee --help``) reads nothing. A plain template (``{name}``
-    parameters only) given words and whole numbers is written without
-    Fluent; Fluent and Babel load when a text first needs them."""
+    parameters only) and a direct one (parameters, lists, cases, choices by
+    gender, words or plural: :func:`~referee.core.i18n_plain.direct_template`)
+    given words, names, texts and numbers are written without Fluent;
+    Fluent loads when a text first needs it, Babel when a list is joined,
+    a plural chosen or a fraction written."""
 
     def __init__(self) -> None:
         self.sources: list[Path] = []
@@ -433,10 +452,10 @@ class Catalogue:
         """While remembering: a text as a reader it addresses reads it
         (:meth:`render_for`)."""
         self._fluent: dict[Lang, dict[str, tuple[Direct | None,
-                                                 Callable[[dict[str, object]], str]]]] = {
+                                                 Callable[[dict[str, object]], str] | None]]] = {
             lang: {} for lang in LANGS}
-        """Each key Fluent writes, its message found once, and its direct
-        pieces, if it has them (:meth:`_fluent_text`)."""
+        """Each key that is not a plain template: its direct pieces, if it has
+        them, and Fluent's writer of it, once one was needed (:meth:`_fluent_text`)."""
         self._name_arguments: dict[tuple[int, Lang], tuple[Name, object]] | None = None
         """While remembering: each name as a Fluent parameter (:meth:`_name_argument`)."""
         self._met: list[Collection[object]] = []
@@ -671,28 +690,32 @@ class Catalogue:
         return self._fluent_text(message, lang, reader)
 
     def _fluent_text(self, message: Msg, lang: Lang, reader: object) -> str:
-        """``message`` in ``lang`` as Fluent writes it (``Bundle.format``),
-        its message and pattern found once per key; written from its
-        parameters themselves where its pieces are direct (:meth:`_direct_text`)."""
+        """``message`` in ``lang`` as Fluent writes it (``Bundle.format``):
+        written from its parameters themselves where its template is direct
+        (:func:`~referee.core.i18n_plain.direct_template`, read once per key)
+        and they are of kinds :meth:`_direct_text` writes; else by Fluent,
+        its message and pattern found once per key, Fluent loaded then."""
         writers = self._fluent[lang]
         found = writers.get(message.key)
         if found is None:
-            bundle = self.bundle(lang)
-            found = writers[message.key] = (bundle.direct(message.key),
-                                            bundle.writer(message.key))
+            template = self._messages[lang][message.key][None]
+            found = writers[message.key] = (direct_template(template), None)
         direct, write = found
         if direct is not None:
             text = self._direct_text(message, lang, direct, reader)
             if text is not None:
                 return text
+        if write is None:
+            write = self.bundle(lang).writer(message.key)
+            writers[message.key] = (direct, write)
         return write(self.arguments(message, lang, reader))
 
     def _direct_text(self, message: Msg, lang: Lang, pieces: Direct,
                      reader: object) -> str | None:
         """``message`` by its :data:`~referee.core.grammar.Direct` ``pieces``,
         written as Fluent writes them, when each parameter they use is words,
-        a name, a text or a tuple of these; None for any other (Fluent
-        writes it)."""
+        a name, a text, a number or a tuple of these; None for any other
+        (Fluent writes it)."""
         out: list[str] = []
         if not self._write_direct(message.params, lang, pieces, reader, out):
             return None
@@ -703,7 +726,7 @@ class Catalogue:
         """Each of ``pieces`` with ``params`` added to ``out``, a choice's
         variant in its place; False as soon as one is of a kind Fluent
         alone writes."""
-        longest = _grammar().LONGEST_PLACEABLE
+        longest = LONGEST_PLACEABLE
         for piece in pieces:
             if isinstance(piece, str):
                 out.append(piece)
@@ -716,6 +739,8 @@ class Catalogue:
                 text = self._direct_param(value, lang, reader)  # type: ignore[arg-type]
             elif kind == JOIN:
                 text = self._direct_list(value, extra, lang, reader)  # type: ignore[arg-type]
+            elif kind == CASE:
+                text = self._direct_case(value, extra, lang, reader)  # type: ignore[arg-type]
             else:
                 variant = _chosen_variant(value, kind, extra, lang)  # type: ignore[arg-type]
                 if variant is None or not self._write_direct(params, lang, variant, reader, out):
@@ -728,10 +753,15 @@ class Catalogue:
 
     def _direct_param(self, value: Param, lang: Lang, reader: object) -> str | None:
         """A parameter as a Fluent placeable writes it (its :meth:`_argument`'s
-        text; a tuple joined by commas); None for a number or any other kind."""
+        text; a number as Fluent writes it; a tuple joined by commas); None
+        for any other kind."""
         kind = type(value)
         if kind is str:
             return value  # type: ignore[return-value]
+        if kind is int:
+            return str(value)
+        if kind is Fraction:
+            return self._fraction_text(value, lang)  # type: ignore[arg-type]
         if kind is Name:
             return value.ru if lang == "ru" and value.ru else value.en  # type: ignore[union-attr]
         if kind is Msg:
@@ -754,7 +784,58 @@ class Catalogue:
             return None
         if len(texts) < 2:
             return ", ".join(texts)  # type: ignore[arg-type]
-        return _grammar().joined(tuple(texts), style, lang)  # type: ignore[no-any-return]
+        return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
+
+    def _direct_case(self, value: Param, how: tuple[Case, str | None], lang: Lang,
+                     reader: object) -> str | None:
+        """``{ CASE($value, "acc") }`` (``how``: the case, and the style of
+        ``CASE(AND($value), ...)`` or OR, else None) as Fluent writes it: each
+        item of a tuple in the case, joined as ``lang`` joins a list in that
+        style (by commas without one); None where Fluent reads the form."""
+        case, style = how
+        if type(value) is not tuple:
+            return self._case_text(value, case, lang, reader)
+        texts = [self._case_text(item, case, lang, reader) for item in value]
+        if None in texts:
+            return None
+        if style is None or len(texts) < 2:
+            return ", ".join(texts)  # type: ignore[arg-type]
+        return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
+
+    def _case_text(self, value: Param, case: Case, lang: Lang, reader: object) -> str | None:
+        """``value`` in ``case`` as the grammar's CASE writes it
+        (:class:`~referee.core.grammar.NameArg`, ``TextArg``, ``ListArg``):
+        a form a name gives, else in Russian its phrase inflected, in
+        English as it stands; a number as it is written. None for a text
+        whose catalogue entry gives that form (Fluent writes it) or any
+        other kind."""
+        if isinstance(value, str):
+            return inflect(value, case) if lang == "ru" else value
+        if isinstance(value, Name):
+            return self._name_case(value, case, lang)
+        if isinstance(value, Msg):
+            inner = value if reader is None else _chosen(value, reader)[0]
+            forms = self._messages[lang].get(inner.key)
+            if forms is not None and case in forms:
+                return None
+            text = self._direct_param(value, lang, reader)
+            return inflect(text, case) if lang == "ru" and text is not None else text
+        if isinstance(value, tuple):
+            return self._direct_case(value, (case, None), lang, reader)
+        if isinstance(value, int | Fraction) and not isinstance(value, bool):
+            return self._direct_param(value, lang, reader)
+        return None
+
+    @staticmethod
+    def _name_case(name: Name, case: Case, lang: Lang) -> str:
+        """``name`` in ``case``: the form it gives in Russian, else its
+        Russian spelling inflected; in English as it stands."""
+        if lang != "ru":
+            return name.render(lang)
+        forms = dict(name.cases) if name.ru else {}
+        if case in forms:
+            return forms[case]
+        return inflect(name.render(lang), case, _gender(name.gender))
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
@@ -827,11 +908,12 @@ class Catalogue:
         return None
 
     def _fraction_text(self, value: Fraction, lang: Lang) -> str:
-        """A fraction as the locale writes it (0.5, 0,5; 1/3), worked out once."""
+        """A fraction as the locale writes it (0.5, 0,5; 1/3), as Fluent
+        writes it (:func:`~referee.core.i18n_plain.number_text`), worked out once."""
         key = (value, lang)
         text = self._fractions.get(key)
         if text is None:
-            text = self._fractions[key] = self.bundle(lang).number_text(value)
+            text = self._fractions[key] = number_text(value, lang)
         return text
 
     def arguments(self, message: Msg, lang: Lang, reader: object = None) -> dict[str, object]:
@@ -955,8 +1037,8 @@ def _gender(value: str | None) -> Gender | None:
 def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> Direct | None:
     """Of a choice by ``{ GENDER($value) }`` (``kind`` :data:`CHOICE`) or by
     the words of ``{ $value }`` (a select), the variant Fluent writes; None
-    where ``value`` is not read here (a catalogue text's gender, a number:
-    Fluent reads it)."""
+    where ``value`` is not read here (a catalogue text's gender, a fraction:
+    Fluent reads it). A whole number picks its plural category's variant."""
     if kind == CHOICE:
         gender = _gender_or_missing(value, lang)
         if gender is _MISSING:
@@ -964,6 +1046,8 @@ def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> 
         wanted = gender or "other"
     elif type(value) is str:
         wanted = value
+    elif type(value) is int:
+        wanted = plural_category(value, lang)
     else:
         return None
     named, default = variants
