@@ -18,7 +18,7 @@ from referee.core.readonly import ReadOnlyDict
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.objectives import objectives_view
-from referee.games.facility.orders import Orders, OrdersForm, read_orders, template
+from referee.games.facility.orders import TEMPLATE, Orders, OrdersForm, read_orders
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
@@ -37,11 +37,10 @@ class Turns(Frame):
 
     def start(self, state: FacilityState) -> Step:
         seats = tuple(sorted(state.world.characters))
-        blank = template()
         return self.ask(Decision(
             seats, msg("facility.question", turn=state.world.turn), schema=Orders,
             defaults={seat: {} for seat in seats}, until_closed=True,
-            templates={seat: blank for seat in seats}), self.resolved)
+            templates={seat: TEMPLATE for seat in seats}), self.resolved)
 
     def resolved(self, state: FacilityState, answers: dict[Seat, Orders]) -> Step:
         text, facts = _turn_resolved(state.world)
