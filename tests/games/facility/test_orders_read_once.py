@@ -18,12 +18,12 @@ from referee.core.scenario import load_scenario
 from referee.core.waits import Decision
 from referee.games.facility import ruleset as facility_ruleset
 from referee.games.facility.orders import (
+    TEMPLATE,
     Orders,
     OrdersForm,
     Plan,
     plan_orders,
     read_orders,
-    template,
 )
 from tests.games.facility.helpers import world
 
@@ -87,7 +87,7 @@ def test_no_order_given_plans_as_every_order_given_empty(health: int) -> None:
     once; the same plan as every order written out empty, standing or down."""
     characters = {"ann": {"health": health}, "bob": {}}
     building = world(characters)
-    spelled_out = Orders.model_validate(template())
+    spelled_out = Orders.model_validate(TEMPLATE)
     assert spelled_out.model_fields_set and spelled_out == Orders()
     assert plan_orders(building, "ann", Orders()) == plan_orders(building, "ann", spelled_out)
     assert plan_orders(building, "ann", Orders()) == (Plan("ann"), [])

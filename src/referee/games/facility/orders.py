@@ -185,14 +185,10 @@ def with_form_text(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def template() -> dict[str, Any]:
-    """An empty orders table with every order a person may fill in (each
-    list in it new)."""
-    return {name: [] if value == [] else value for name, value in _BLANK.items()}
-
-
-_BLANK: dict[str, Any] = Orders().model_dump(mode="json")
-"""Every order unset, as a table (made once)."""
+TEMPLATE: dict[str, Any] = Orders().model_dump(mode="json")
+"""An empty orders table with every order a person may fill in, made once:
+a decision shows each seat a copy of its template, so every turn shares it
+(do not change it)."""
 
 
 def read_orders(form: OrdersForm) -> Verdict:

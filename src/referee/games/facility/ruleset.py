@@ -18,7 +18,7 @@ from referee.core.readonly import ReadOnlyDict
 from referee.core.ruleset import GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Decision
 from referee.games.facility.objectives import objectives_view
-from referee.games.facility.orders import Orders, OrdersForm, read_orders, template
+from referee.games.facility.orders import TEMPLATE, Orders, OrdersForm, read_orders
 from referee.games.facility.resolve import resolve_turn
 from referee.games.facility.scenario import FacilityScenario, name_of, scenario_problems
 from referee.games.facility.state import FacilityState
@@ -37,11 +37,10 @@ class Turns(Frame):
 
     def start(self, state: FacilityState) -> Step:
         seats = tuple(sorted(state.world.characters))
-        blank = template()
         return self.ask(Decision(
             seats, msg("facility.question", turn=state.world.turn), schema=Orders,
             defaults={seat: {} for seat in seats}, until_closed=True,
-            templates={seat: blank for seat in seats}), self.resolved)
+            templates={seat: TEMPLATE for seat in seats}), self.resolved)
 
     def resolved(self, state: FacilityState, answers: dict[Seat, Orders]) -> Step:
         text, facts = _turn_resolved(state.world)
@@ -78,20 +77,22 @@ class _OwnPartsOnRead:
     when first read as they were when the view was made: the character's
     own state (CHAT-AWR-1), what changes in play of it (its room, health,
     concentration and items by place) taken down as the view is made; and
-    the items the view names, from the items ``before`` the character then
-    (a set made for this view alone) and the part of the log written by
-    then (an item's description never changes in play)."""
+    the items the view names, from the items before the character then (its
+    own, the ``floor`` and those it sees on ``others``: lists made for this
+    view alone) and the part of the log written by then (an item's
+    description never changes in play)."""
 
-    __slots__ = ("before", "hands", "health", "inventory", "me", "points", "room", "state",
-                 "until", "worn")
+    __slots__ = ("floor", "hands", "health", "inventory", "me", "others", "points", "room",
+                 "state", "until", "worn")
 
-    def __init__(self, state: FacilityState, me: Character) -> None:
+    def __init__(self, state: FacilityState, me: Character, floor: list[str]) -> None:
         self.state, self.until = state, len(state.log)
         self.me = me  # for what never changes in play: its name, maxima, places
         self.room, self.health, self.points = me.room, me.health, me.points
         self.hands, self.inventory = tuple(me.hands), tuple(me.inventory)
         self.worn = me.worn_now()
-        self.before: set[str] = set()
+        self.floor = floor
+        self.others: list[str] = []
 
     def character(self) -> dict[str, JSON]:
         me = self.me
@@ -106,7 +107,10 @@ class _OwnPartsOnRead:
         }
 
     def items(self) -> dict[str, JSON]:
-        state, before = self.state, self.before
+        state = self.state
+        before = {*self.hands, *self.inventory, *self.floor, *self.others}
+        for _, items in self.worn:
+            before.update(items)
         told = state.told.items(state.log, self.me.name, self.until)
         return state.world.public_items(before | told, before)
 
@@ -221,18 +225,14 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
         floor = list(world.floor.get(me.room, []))
-        own = _OwnPartsOnRead(state, me)
-        before = own.before
-        before.update(own.hands, own.inventory, floor)
-        for _, items in own.worn:
-            before.update(items)
+        own = _OwnPartsOnRead(state, me, floor)
         present: dict[str, dict[str, Any]] = {}
         if len(world.around(me.room)) > 1:  # most are alone in their room
             for other in world.in_room(me.room):
                 if other is not me:
                     visible = world.visible_items(other)
                     present[other.name] = {"uniform": other.uniform, "visible": visible}
-                    before.update(visible)
+                    own.others += visible
         rules, rooms, characters = world.public_plan()
         return PartsOnRead({
             "turn": world.turn,
