@@ -107,3 +107,28 @@ def test_a_views_parts_read_after_the_game_moved_on_are_those_it_was_made_with()
         assert game._at.state is state and len(state.log) > 0
         for seat in game.seats:
             assert json.dumps(unread[seat]) == read[seat]
+
+
+def test_a_reader_changing_its_view_before_reading_its_items_changes_none_of_them() -> None:
+    """The items a view names come from what was before the character when
+    the view was made, not from the view's own lists, which are its
+    reader's to change: emptying the room's floor in the view, then
+    reading the items, gives the items of the view read whole."""
+    ruleset, scenario = load_scenario("facility")
+    checked = 0
+    for seed in range(6):
+        game = Game(ruleset, scenario, snapshots=False)
+        play_out(game, dict.fromkeys(game.seats, RandomBot(Random(seed))),
+                 RandomChance(Random(seed + 1)), max_inputs=17)
+        state = game._at.state
+        for seat in game.seats:
+            whole = json.loads(json.dumps(ruleset.view(state, seat)))
+            changed = ruleset.view(state, seat)
+            room = changed["room"]
+            assert isinstance(room, dict)
+            if not room["floor"]:
+                continue
+            room["floor"].clear()
+            assert changed["items"] == whole["items"]
+            checked += 1
+    assert checked > 0

@@ -78,14 +78,14 @@ class _OwnPartsOnRead:
     own state (CHAT-AWR-1), what changes in play of it (its room, health,
     concentration and items by place) taken down as the view is made; and
     the items the view names, from the items before the character then (its
-    own, the ``floor`` and those it sees on ``others``: lists made for this
-    view alone) and the part of the log written by then (an item's
-    description never changes in play)."""
+    own, the ``floor`` and those it sees on ``others``, kept apart from the
+    view's own lists, which its reader may change) and the part of the log
+    written by then (an item's description never changes in play)."""
 
     __slots__ = ("floor", "hands", "health", "inventory", "me", "others", "points", "room",
                  "state", "until", "worn")
 
-    def __init__(self, state: FacilityState, me: Character, floor: list[str]) -> None:
+    def __init__(self, state: FacilityState, me: Character, floor: tuple[str, ...]) -> None:
         self.state, self.until = state, len(state.log)
         self.me = me  # for what never changes in play: its name, maxima, places
         self.room, self.health, self.points = me.room, me.health, me.points
@@ -224,7 +224,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
         me = world.characters.get(seat)
         if me is None:
             return {"turn": world.turn, "objectives": objectives}
-        floor = list(world.floor.get(me.room, []))
+        floor = tuple(world.floor.get(me.room, ()))
         own = _OwnPartsOnRead(state, me, floor)
         present: dict[str, dict[str, Any]] = {}
         if len(world.around(me.room)) > 1:  # most are alone in their room
@@ -239,7 +239,7 @@ class Facility(Ruleset[FacilityScenario, FacilityState]):
             "rules": rules,
             "rooms": rooms,
             "characters": characters,
-            "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": floor,
+            "room": {"number": me.room, "doors": world.public_doors(me.room), "floor": list(floor),
                      "present": present},
             "objectives": objectives,
         }, {"items": own.items, "character": own.character}, _CHARACTER_STATE_ORDER)
