@@ -138,3 +138,19 @@ def test_what_a_command_leaves_to_the_end_is_kept_until_the_next_command_leaves_
     kept_to_the_end(second)
     assert first_ref() is None
     kept_to_the_end()
+
+
+def test_what_is_kept_to_the_end_is_freed_by_no_count_of_references_but_by_a_collection() -> None:
+    """As Python ends it clears every module's globals: the holder of what a
+    command keeps is in a reference cycle, so that clearing them frees none
+    of it; only a collection would, and none looks at what is set aside."""
+    import weakref
+
+    from referee.runtime import _Kept
+
+    holder = _Kept()
+    held = weakref.ref(holder)
+    del holder
+    assert held() is not None
+    gc.collect()
+    assert held() is None

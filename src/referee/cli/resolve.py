@@ -55,6 +55,7 @@ from referee.core.errors import RefereeError, SaveFileError
 from referee.core.events import REFEREE, Event, Seat
 from referee.core.game import Game
 from referee.core.i18n import CATALOGUE, Lang, Msg, msg, render
+from referee.core.prepared import PREPARED
 from referee.core.savefile import check_writable, save_game
 from referee.core.waits import Chance, Decision
 from referee.display.orders import IMPOSSIBLE, VOID, VoidOrder, desk_for
@@ -356,7 +357,9 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
     with CATALOGUE.remembering():  # a line many read is worded once per language
         texts = {seat: turn.report(seat) for seat in game.seats} if reports is not None else {}
         shown = turn.as_json(chosen) if as_json_flag else turn.text(chosen)
-    kept_to_the_end(game, turn)  # the process ends with the command: nothing to free
+    # The process ends with the command: nothing of it, nor the parts prepared
+    # for its scenario, is freed.
+    kept_to_the_end(game, turn, PREPARED)
     if out_path is not None:
         save_game(game, out_path)
     if reports is not None:
