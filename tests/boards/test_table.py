@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
+from referee.boards.shapes import Shape
 from referee.boards.table import Obstacle, Piece, Table, mm_to_inches
 
 R = mm_to_inches(25) / 2
@@ -72,3 +74,33 @@ def test_svg_shows_every_model_obstacle_and_cover():
     picture = table.svg()
     assert picture.startswith("<svg") and picture.count('class="model"') == 2
     assert 'class="obstacle"' in picture and 'class="cover"' in picture
+
+
+def test_a_segment_and_a_convex_ring_are_convex_a_notched_ring_is_not():
+    assert Shape(LineString([(0, 0), (3, 1)]), closed=False).convex
+    assert not Shape(LineString([(0, 0), (3, 1), (4, 3)]), closed=False).convex
+    assert Shape(Polygon([(0, 0), (4, 0), (4, 2), (0, 3)]), closed=True).convex
+    assert not Shape(Polygon([(0, 0), (4, 0), (1, 1), (0, 3)]), closed=True).convex
+
+
+@pytest.mark.parametrize("shape", [
+    Shape(LineString([(0, 0), (3, 1)]), closed=False),
+    Shape(Polygon([(0, 0), (4, 0), (4, 2), (0, 3)]), closed=True),
+], ids=["fence", "building"])
+def test_a_line_leaves_the_points_near_a_convex_shape_where_the_last_one_lies(shape):
+    """Shape.leaves against the points of the line, a thousandth apart,
+    that lie within reach of the shape."""
+    rnd = random.Random(3)
+    for _ in range(40):
+        px, py = rnd.uniform(-3, 6), rnd.uniform(-3, 5)
+        turn = rnd.uniform(0, 2 * math.pi)
+        ux, uy, r = math.cos(turn), math.sin(turn), rnd.uniform(0.2, 2)
+        near = [k / 1000 for k in range(-15_000, 15_000)
+                if shape.point_distance(px + ux * k / 1000, py + uy * k / 1000) < r]
+        leaves = shape.leaves(px, py, ux, uy, r)
+        if not near:
+            assert leaves is None or shape.point_distance(px + ux * leaves, py + uy * leaves) \
+                == pytest.approx(r)
+            continue
+        assert leaves is not None
+        assert max(near) <= leaves < max(near) + 0.001 + 1e-9

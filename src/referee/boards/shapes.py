@@ -179,6 +179,35 @@ def _end_touch(px: float, py: float, ux: float, uy: float, r: float,
     return -b - root
 
 
+def _leaves_circle(px: float, py: float, ux: float, uy: float, r: float,
+                   ax: float, ay: float) -> float | None:
+    """Where the line from (px, py) along (ux, uy) leaves the circle of
+    radius ``r`` about (ax, ay); None if it misses it."""
+    wx, wy = px - ax, py - ay
+    b = wx * ux + wy * uy
+    disc = b * b - (wx * wx + wy * wy - r * r)
+    return None if disc < 0 else -b + math.sqrt(disc)
+
+
+def _leaves_band(px: float, py: float, ux: float, uy: float, r: float,
+                 ax: float, ay: float, bx: float, by: float) -> float | None:
+    """Where the line from (px, py) along (ux, uy) leaves the band within
+    ``r`` of the side from a to b, beside the side (not past its ends);
+    None if it does not (running along it, or leaving past an end)."""
+    ex, ey = bx - ax, by - ay
+    size = math.hypot(ex, ey)
+    if size < 1e-12:
+        return None
+    nx, ny = -ey / size, ex / size
+    rate = ux * nx + uy * ny
+    if abs(rate) < 1e-12:
+        return None
+    edge = r if rate > 0 else -r
+    t = (edge - (px - ax) * nx - (py - ay) * ny) / rate
+    foot = ((px + ux * t - ax) * ex + (py + uy * t - ay) * ey) / (size * size)
+    return t if 0.0 <= foot <= 1.0 else None
+
+
 class Shape:
     """A piece of terrain's outline as segments (a fence, a drop's edge) or a
     closed ring (a building, a cover area), with its shapely geometry.
@@ -186,8 +215,8 @@ class Shape:
     Every question first compares boxes: a shape whose box lies farther from
     the question's than the answer could care about is never measured."""
 
-    __slots__ = ("box", "closed", "geometry", "line_box", "ring", "segments", "x0", "x1", "y0",
-                 "y1")
+    __slots__ = ("box", "closed", "convex", "geometry", "line_box", "ring", "segments", "x0",
+                 "x1", "y0", "y1")
 
     def __init__(self, geometry: BaseGeometry, closed: bool) -> None:
         self.geometry = geometry
@@ -204,6 +233,10 @@ class Shape:
         self.line_box = (self.x0 - 2 * SURE, self.y0 - 2 * SURE,
                          self.x1 + 2 * SURE, self.y1 + 2 * SURE)
         """The box a line must reach into to be worth :meth:`crossed_by_line`."""
+        self.convex = (len(self.segments) == 1 if not closed else
+                       not geometry.interiors and bool(geometry.equals(geometry.convex_hull)))
+        """Is the shape convex (one segment, or a ring around a convex area)?
+        Then a point's distance from it, along any line, is convex."""
 
     def box_gap(self, ax: float, ay: float, bx: float, by: float) -> float:
         """A lower bound of the distance from the segment a-b (its box's gap)."""
@@ -283,6 +316,25 @@ class Shape:
                 if t < first:
                     first = t
         return first
+
+    def leaves(self, px: float, py: float, ux: float, uy: float, r: float) -> float | None:
+        """How far along the unit direction (ux, uy) from (px, py) the line
+        last leaves the points within ``r`` of the outline (or inside it):
+        the farthest place where it leaves a circle of radius ``r`` about a
+        corner or the band of that width along a side (beside the side).
+        For a :attr:`convex` shape the line's points that near are one
+        stretch, and this is its far end; None if the line never comes near."""
+        last: float | None = None
+        for ax, ay, bx, by in self.segments:
+            for t in (_leaves_circle(px, py, ux, uy, r, ax, ay),
+                      _leaves_band(px, py, ux, uy, r, ax, ay, bx, by)):
+                if t is not None and (last is None or t > last):
+                    last = t
+        if not self.closed:
+            t = _leaves_circle(px, py, ux, uy, r, *self.ring[-1])
+            if t is not None and (last is None or t > last):
+                last = t
+        return last
 
     def contains(self, xy: XY) -> bool:
         """shapely's ``contains``: strictly inside a closed shape."""

@@ -387,10 +387,13 @@ class Table:
         for turn in _FAN_TURNS if fan == len(_FAN_TURNS) else _fan_turns(fan):
             yield (tx + reach * math.cos(base + turn), ty + reach * math.sin(base + turn))
 
-    def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY) -> XY | None:
+    def stop_before(self, piece_id: str, obstacle: Obstacle, target: XY,
+                    within: float = math.inf) -> XY | None:
         """Where ``piece_id``, going straight toward ``target``, stops with its
         base against ``obstacle`` (a charge to a fence): touching it, not over
-        it, on the grid of :data:`GRID` decimals; None if it never meets it.
+        it, on the grid of :data:`GRID` decimals; None if it never meets it,
+        or if it would stop farther than ``within`` from ``target``, by
+        :data:`FAR_STOP` at least, as where it first touches tells.
 
         The answer of a bisection of :data:`STOP_STEPS` steps on how far the
         base goes, each step measuring the swept path exactly (no polygonal
@@ -405,6 +408,8 @@ class Table:
         ux, uy = unit(target[0] - p.x, target[1] - p.y)  # as toward() goes
         px, py, r = p.x, p.y, p.radius
         touch = shape.first_touch(px, py, ux, uy, r, total)
+        if touch is not None and total - touch > within + FAR_STOP:
+            return None
         low = None if touch is None else _guided_stop(shape, px, py, ux, uy, r, total, touch)
         if low is None:
             low = _bisected_stop(shape, px, py, ux, uy, r, total)
@@ -458,6 +463,11 @@ KEPT_LINES = 4096
 (:meth:`Table.obstacles_between`)."""
 STOP_STEPS = 30
 """The steps of :meth:`Table.stop_before`'s bisection."""
+FAR_STOP = 0.001
+"""Inches by which a stop :meth:`Table.stop_before` is asked for must lie
+beyond ``within`` of the target, where the base first touches the obstacle
+says, to be refused unmeasured: far above the bisection's error and the
+snap to :data:`GRID` decimals (7e-5" at most)."""
 GUIDE = 2e-8
 """How far from where a base first touches an obstacle a step of
 :func:`_guided_stop` must be to be taken without measuring: closing on it at

@@ -203,18 +203,20 @@ def _param(value: Any) -> Param:
     return value
 
 
-_TENTHS: dict[float, Fraction] = {}
-""":func:`tenths` by the exact value (a fraction is slow to make, and the
-same few positions are written again and again)."""
+_TENTHS: dict[int, Fraction] = {}
+""":func:`tenths` by the number of tenths (a fraction is slow to make, and
+the same few positions are written again and again, from lengths a hair
+apart)."""
 
 
 def tenths(value: float) -> Fraction:
     """A length rounded to a tenth of an inch, as the catalogue writes numbers
     (9.2 in English, 9,2 in Russian)."""
-    found = _TENTHS.get(value)
+    count = round(value * 10)
+    found = _TENTHS.get(count)
     if found is None:
-        found = Fraction(round(value * 10), 10)
+        found = Fraction(count, 10)
         if len(_TENTHS) >= 100_000:
             _TENTHS.clear()
-        _TENTHS[value] = found
+        _TENTHS[count] = found
     return found

@@ -4,12 +4,14 @@ the back-off is an Old West rule), on pictures a player would draw."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from shapely.geometry import LineString, Point, Polygon
 
+from referee.boards.shapes import Shape
 from referee.boards.table import Drop, Obstacle, Piece, Table, mm_to_inches
-from referee.games.old_west.back_off import back_off, make_way
+from referee.games.old_west.back_off import _guided_way, _way_to_gap, back_off, make_way
 
 R = mm_to_inches(25) / 2
 rule = pytest.mark.rule
@@ -121,3 +123,22 @@ def test_the_spots_offered_are_distinct_places_half_an_inch_apart():
     for i, (ax, ay) in enumerate(spots):
         for bx, by in spots[i + 1:]:
             assert math.hypot(ax - bx, ay - by) >= 0.5
+
+
+@pytest.mark.parametrize("shape", [
+    Shape(LineString([(0, 0), (3, 1)]), closed=False),
+    Shape(Polygon([(0, 0), (4, 0), (4, 2), (0, 3)]), closed=True),
+], ids=["fence", "building"])
+def test_the_way_to_a_gap_from_a_convex_obstacle_is_the_same_guided_as_measured(shape):
+    """Guided by where the way leaves the points near a convex obstacle, the
+    way to the gap wanted is the one measuring every step finds, to the bit."""
+    assert shape.convex
+    rnd = random.Random(7)
+    for _ in range(300):
+        px, py = rnd.uniform(-2, 6), rnd.uniform(-2, 5)
+        turn = rnd.uniform(0, 2 * math.pi)
+        ux, uy = math.cos(turn), math.sin(turn)
+        wanted = shape.point_distance(px, py) + rnd.uniform(0.5, 2)
+        start, reach = rnd.uniform(0.5, 1.5), rnd.uniform(1, 4)
+        guided = _guided_way(shape, wanted, px, py, ux, uy, start, reach)
+        assert guided == _way_to_gap(shape.point_distance, wanted, px, py, ux, uy, start, reach)

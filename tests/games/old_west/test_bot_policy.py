@@ -15,6 +15,7 @@ from referee.bots.policy import policy_for
 from referee.core.drivers import Ask
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
+from referee.games.old_west.turn import run_meaning
 from tests.games.old_west.ow import asked, build, m
 
 rule = pytest.mark.rule
@@ -65,7 +66,7 @@ def hills_ask(lawmen: int, outlaws: int, lost: int) -> Ask:
         game.state.remove_from_table(f"l{i}", "out")
     options = [Option("test", msg("ow.opt.test"),
                       {"kind": "hills-test", "seat": "lawmen", "model": "l0"}),
-               Option("run", msg("ow.opt.run"), {"kind": "hills-run", "seat": "lawmen"})]
+               Option("run", msg("ow.opt.run"), run_meaning(game.state, "lawmen"))]
     decision = Decision.single("lawmen", msg("ow.ask.hills"), options)
     return Ask("lawmen", decision, game.view("lawmen"), game.ruleset,
                game.seat_name("lawmen"))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from referee.boards.shapes import BISECTION_GUARD, SURE, nearest_point, unit
+from referee.boards.shapes import BISECTION_GUARD, SURE, Shape, nearest_point, unit
 from referee.boards.table import EPS, XY, Drop, Obstacle, Piece, Table
 from referee.games.old_west.settings import DEFAULTS
 
@@ -237,7 +237,7 @@ class _Apart:
             now = math.hypot(wx, wy)
             wanted = now + step + MARGIN
             self.opponents.append((wx, wy, wanted * wanted, now * now))
-        self.obstacles = [(_gap_of(table, obstacle),
+        self.obstacles = [(table.terrain.shape(obstacle),
                            obstacle_gap(table, obstacle, p.xy) + step + MARGIN)
                           for obstacle in from_obstacles]
 
@@ -249,8 +249,8 @@ class _Apart:
             if far > need:
                 need = far
         p, reach = self.p, self.reach
-        for gap, wanted in self.obstacles:
-            found = _way_to_gap(gap, wanted, p.x, p.y, ux, uy, need, reach)
+        for shape, wanted in self.obstacles:
+            found = _way_from(shape, wanted, p.x, p.y, ux, uy, need, reach)
             if found is None:
                 return None
             need = found
@@ -302,9 +302,87 @@ def _way_to_gap(gap: Callable[[float, float], float], wanted: float, px: float, 
     return high
 
 
-def _gap_of(table: Table, obstacle: Obstacle) -> Callable[[float, float], float]:
-    """:func:`obstacle_gap` to ``obstacle``, as a function of x and y."""
-    return table.terrain.shape(obstacle).point_distance
+GAP_CLEAR = 1e-9
+"""Inches, far above any rounding in measuring a gap, by which the two ends
+:func:`_guided_way` arrives at must measure clear of the gap wanted."""
+GAP_GUIDE = 2e-8
+"""How far from where the way leaves the points near an obstacle a step of
+:func:`_guided_way` must be to be taken without measuring."""
+
+
+def _way_from(shape: Shape, wanted: float, px: float, py: float, ux: float, uy: float,
+              start: float, reach: float) -> float | None:
+    """:func:`_way_to_gap`'s answer for the obstacle ``shape``: guided by
+    where the way leaves the points near it when it is convex."""
+    if shape.convex:
+        return _guided_way(shape, wanted, px, py, ux, uy, start, reach)
+    return _way_to_gap(shape.point_distance, wanted, px, py, ux, uy, start, reach)
+
+
+def _guided_way(shape: Shape, wanted: float, px: float, py: float, ux: float, uy: float,
+                start: float, reach: float) -> float | None:
+    """:func:`_way_to_gap`'s answer for a convex obstacle ``shape``, taking
+    the same steps but measuring only those about where the way leaves the
+    points nearer than ``wanted`` to it (:meth:`Shape.leaves`), and the two
+    ends it arrives at; :func:`_way_to_gap` answers if an end measures too
+    near the gap wanted, or on the wrong side of it.
+
+    Along a line the gap to a convex shape is convex, so the steps short of
+    it are one stretch: a step taken as short without measuring lies between
+    ``start`` and the last short end, both measured short (by
+    :data:`GAP_CLEAR`), and so is short; one taken as far enough lies past
+    the first end measured far enough, and so is far enough."""
+    gap = shape.point_distance
+
+    def measuring() -> float | None:
+        return _way_to_gap(gap, wanted, px, py, ux, uy, start, reach)
+
+    at_start = gap(px + ux * start, py + uy * start)
+    if at_start >= wanted:
+        return start
+    leaves = shape.leaves(px, py, ux, uy, wanted)
+    if leaves is None or at_start > wanted - GAP_CLEAR:
+        return measuring()
+    measured: dict[float, float] = {}
+
+    def far_enough(way: float) -> bool:
+        if way < leaves - GAP_GUIDE:
+            return False
+        if way > leaves + GAP_GUIDE:
+            return True
+        at = measured[way] = gap(px + ux * way, py + uy * way)
+        return at >= wanted
+
+    low, high = 0.0, start
+    while True:
+        if high > reach:
+            return None if _sure_short(gap, measured, high, px, py, ux, uy, wanted) else measuring()
+        low, high = high, high + GAP_STEP
+        if far_enough(high):
+            break
+    if low > 0:
+        for _ in range(GAP_HALVINGS):
+            mid = (low + high) / 2
+            if far_enough(mid):
+                high = mid
+            else:
+                low = mid
+    if not _sure_short(gap, measured, max(low, start), px, py, ux, uy, wanted):
+        return measuring()
+    at_high = measured.get(high)
+    if at_high is None:
+        at_high = gap(px + ux * high, py + uy * high)
+    return high if at_high >= wanted + GAP_CLEAR else measuring()
+
+
+def _sure_short(gap: Callable[[float, float], float], measured: dict[float, float],
+                way: float, px: float, py: float, ux: float, uy: float, wanted: float) -> bool:
+    """Does the spot ``way`` along measure short of ``wanted``, by
+    :data:`GAP_CLEAR` at least?"""
+    at = measured.get(way)
+    if at is None:
+        at = gap(px + ux * way, py + uy * way)
+    return at < wanted - GAP_CLEAR
 
 
 def obstacle_gap(table: Table, obstacle: Obstacle, xy: XY) -> float:

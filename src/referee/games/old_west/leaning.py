@@ -1,6 +1,6 @@
 """Legends of the Old West: how a random bot leans among the options put to
-it, read from the options' meanings (and, at Head for the Hills, the seat's
-view) alone. Sensible defaults, cheap enough for fast random playouts:
+it, read from the options' meanings alone. Sensible defaults, cheap enough
+for fast random playouts:
 
 - a model moves rather than stands (advance or charge, ``FORWARD`` to 1),
   unless its posse's objective is to hold the table: then it keeps its ground
@@ -10,7 +10,8 @@ view) alone. Sensible defaults, cheap enough for fast random playouts:
   objective is to escape (``EXIT``), never when leaving does not help;
 - at Head for the Hills the bot takes the test and runs only if it fails
   (OW-HFH-1, OW-HFH-2); it chooses to run (OW-HFH-4) only when its posse is
-  outnumbered ``HOPELESS`` to 1 or worse on the table, and then half the time.
+  outnumbered ``HOPELESS`` to 1 or worse on the table (as the option to run
+  counts the models in play), and then half the time.
 
 Every other decision is left uniform. The bot policy (:mod:`.policy`) serves
 these weights to the bots.
@@ -18,7 +19,7 @@ these weights to the bots.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 FORWARD = 3.0
@@ -45,11 +46,9 @@ def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
     return first in MOVES or first in HILLS
 
 
-def weights(view: Callable[[], Mapping[str, Any]], seat: str,
-            meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
-    """The lean for the options whose ``meanings`` are given, in their order,
-    for ``seat``; None: uniform. ``view`` gives the seat's whole view, read
-    only for Head for the Hills: a move's options say what its lean needs."""
+def weights(meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
+    """The lean for the options whose ``meanings`` are given, in their order;
+    None: uniform."""
     if not leans(meanings):
         return None
     found = [m["kind"] if m is not None else None for m in meanings]
@@ -59,8 +58,7 @@ def weights(view: Callable[[], Mapping[str, Any]], seat: str,
     if MOVES.issuperset(kinds):
         return move_weights(objective_of(meanings), kinds)
     if HILLS.issuperset(kinds):
-        state = view().get("state")
-        return hills_weights(state, seat, kinds) if isinstance(state, Mapping) else None
+        return hills_weights(cast(Sequence[Mapping[str, Any]], meanings))
     return None
 
 
@@ -96,14 +94,17 @@ def move_weights(objective: str | None, kinds: Sequence[str]) -> list[float]:
     return found if any(found) else [1.0] * len(found)
 
 
-def hills_weights(state: Mapping[str, Any], seat: str, kinds: Sequence[str]) -> list[float]:
-    """Take the test; choose to run only when hopelessly outnumbered."""
-    mine = theirs = 0
-    for model in (state.get("models") or {}).values():
-        if isinstance(model, Mapping) and model.get("status") == "active":
-            if model.get("posse") == seat:
-                mine += 1
-            else:
-                theirs += 1
-    hopeless = theirs >= HOPELESS * max(mine, 1)
-    return [1.0 if option != "hills-run" or hopeless else 0.0 for option in kinds]
+def hills_weights(meanings: Sequence[Mapping[str, Any]]) -> list[float]:
+    """Take the test; choose to run only when hopelessly outnumbered: the
+    option to run counts the models in play, ``ours`` against ``theirs``."""
+    return [1.0 if meaning["kind"] != "hills-run" or hopeless(meaning) else 0.0
+            for meaning in meanings]
+
+
+def hopeless(run: Mapping[str, Any]) -> bool:
+    """Is the posse choosing to run (``run``, the option's meaning)
+    outnumbered ``HOPELESS`` to 1 or worse on the table?"""
+    ours, theirs = run.get("ours"), run.get("theirs")
+    if not isinstance(ours, int) or not isinstance(theirs, int):
+        return False
+    return theirs >= HOPELESS * max(ours, 1)

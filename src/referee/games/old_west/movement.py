@@ -404,7 +404,10 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
             continue
         behind = table.near_obstacle(obstacle, target.xy,
                                      target.radius + rules.across_reach + EPS)
-        spot = table.stop_before(fighter_id, obstacle, target.xy) if behind else None
+        if not behind:
+            continue
+        within = rules.across_reach + EPS + me.radius + target.radius
+        spot = table.stop_before(fighter_id, obstacle, target.xy, within)
         if spot is None:
             continue
         reach = distance_xy(spot, target.xy) - me.radius - target.radius

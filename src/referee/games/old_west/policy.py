@@ -1,7 +1,7 @@
 """How a bot leans among the options of an Old West question, read from the
-asked seat's view and the options' meanings alone (:mod:`.leaning` says
-what it leans to and why). Registered as the ``old-west`` entry of
-``referee.policies``; the rules never import it."""
+options' meanings alone (:mod:`.leaning` says what it leans to and why).
+Registered as the ``old-west`` entry of ``referee.policies``; the rules never
+import it."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ class OldWestPolicy(Policy):
     Head for the Hills test; every other question uniform."""
 
     def weights(self, ask: Ask) -> Sequence[float] | None:
-        """The lean for a move or Head for the Hills; the seat's view is read
-        (and so built) for Head for the Hills only: a move's options say what
-        its lean needs (the posse's objective, beside standing still)."""
+        """The lean for a move or Head for the Hills; the seat's view is not
+        read (nor built): the options say what the lean needs (the posse's
+        objective, beside standing still; the models in play, beside running)."""
         meanings = [option.meaning for option in ask.options]
         if not leaning.leans(meanings):
             return None
-        return leaning.weights(lambda: ask.view, ask.seat, meanings)
+        return leaning.weights(meanings)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import msg
-from referee.core.waits import Decision, Option
+from referee.core.waits import JSON, Decision, Option
 from referee.games.old_west.ending import check_over, end, is_over, last_turn, posse_runs
 from referee.games.old_west.melee import MeleePhase
 from referee.games.old_west.movement import MovementPhase
@@ -98,6 +98,15 @@ def broken(state: OldWestState, seat: str) -> bool:
     return len(state.posse(seat, "out")) >= BROKEN_SHARE * total
 
 
+def run_meaning(state: OldWestState, seat: str) -> dict[str, JSON]:
+    """The meaning of choosing to run (OW-HFH-4), with the models in play on
+    each side: the posse's own (``ours``) and every other posse's
+    (``theirs``), which a player weighs before giving up."""
+    ours = len(state.posse(seat))
+    theirs = sum(1 for f in state.fighters.values() if f.posse != seat and f.status == "active")
+    return {"kind": "hills-run", "seat": seat, "ours": ours, "theirs": theirs}
+
+
 @dataclass
 class HeadForTheHills(Frame):
     """A broken posse tests at the start of the turn: its leader's Pluck, or
@@ -120,7 +129,7 @@ class HeadForTheHills(Frame):
             test = msg("ow.opt.test", name=tester.name, pluck=tester.pluck, need=PLUCK_PASS)
             options = [Option("test", test, {"kind": "hills-test", "seat": seat,
                                              "model": tester.id}),
-                       Option("run", msg("ow.opt.run"), {"kind": "hills-run", "seat": seat})]
+                       Option("run", msg("ow.opt.run"), run_meaning(state, seat))]
             return self.ask(Decision.single(seat, msg("ow.ask.hills"), options), self.chose)
         check_over(state)
         return done()

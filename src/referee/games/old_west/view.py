@@ -759,10 +759,13 @@ class HillsTest(ViewModel):
 
 
 class HillsRun(ViewModel):
-    """Choose to run (OW-HFH-4)."""
+    """Choose to run (OW-HFH-4), with ``ours`` of the posse's models in play
+    against ``theirs`` of the other posses'."""
 
     kind: Literal["hills-run"]
     seat: str
+    ours: int
+    theirs: int
 
 
 OldWestMeaning = Annotated[Union[  # noqa: UP007
