@@ -11,7 +11,7 @@ from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.aiming import has_a_shot
 from referee.games.old_west.rolls import d6
-from referee.games.old_west.state import Fighter, OldWestState
+from referee.games.old_west.state import Fighter, OldWestState, frozen
 from referee.games.old_west.tables import TIE_DIE_LOW
 from referee.games.old_west.view import Action
 
@@ -101,8 +101,9 @@ class DeclareHeroics(Frame):
                 state.emit(msg("ow.heroic-declared", name=hero.name,
                                action=msg(f"ow.action.{ACTION[self.phase]}"), left=hero.fame),
                            clause="OW-HAC-2",
-                           facts={"kind": "heroic-action", "model": hero_id,
-                                  "action": ACTION[self.phase], "fame": cost, "left": hero.fame})
+                           facts=frozen({"kind": "heroic-action", "model": hero_id,
+                                         "action": ACTION[self.phase], "fame": cost,
+                                         "left": hero.fame}))
         first, second = state.by_advantage()
         ours, theirs = self.declared.get(first, []), self.declared.get(second, [])
         if not ours or not theirs:

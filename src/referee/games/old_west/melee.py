@@ -23,7 +23,7 @@ from referee.games.old_west.fights import (
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
 from referee.games.old_west.rolls import Fall, Hit, d6, mount_of, spend_fame
-from referee.games.old_west.state import OldWestState, PhaseMarks, rounded_xy
+from referee.games.old_west.state import OldWestState, PhaseMarks, fact_xy, frozen, rounded_xy
 from referee.games.old_west.tables import ACROSS_NEED, SURROUNDED_BLOWS, TIE_DIE_LOW
 from referee.games.old_west.view import Part
 
@@ -68,7 +68,7 @@ class MeleePhase(HeroesFirst):
         state.phase = "melee"
         state.marks = PhaseMarks()
         state.emit(msg("ow.phase.melee", turn=state.turn),
-                   facts={"kind": "phase-started", "phase": "melee", "turn": state.turn})
+                   facts=frozen({"kind": "phase-started", "phase": "melee", "turn": state.turn}))
         return self.call(DeclareHeroics("melee"), self.declared)
 
     def action(self, hero_id: str) -> Frame:
@@ -97,7 +97,7 @@ class FightEach(Frame):
         self.bouts = [b for b in (still_fought(state, b) for b in self.bouts) if b is not None]
         if not self.bouts:
             state.emit(msg("ow.phase.melee-ended", turn=state.turn), clause="OW-WND-4",
-                       facts={"kind": "phase-ended", "phase": "melee", "turn": state.turn})
+                       facts=frozen({"kind": "phase-ended", "phase": "melee", "turn": state.turn}))
             return done()
         if len(self.bouts) == 1:
             return self.picked(state, 0)
@@ -183,7 +183,7 @@ class FightGroup(Frame):
         assert fight is not None
         self.loser = state.other(winner)
         state.emit(msg("ow.fight-won", posse=state.posse_names[winner]), clause="OW-FGT-1",
-                   facts={"kind": "fight-won", "seat": winner})
+                   facts=frozen({"kind": "fight-won", "seat": winner}))
         self.strikers = _stand_up_winners(state, fight.sides[winner])
         return self.call(BackOffAll(fight, list(fight.sides[self.loser])), self.backed_off)
 
@@ -260,7 +260,7 @@ class DukinItOut(Frame):
             best = max(self.best[m] for m in self.fight.sides[seat])
             state.emit(msg("ow.fight-dice", posse=state.posse_names[seat], best=best),
                        clause="OW-MUL-1" if len(self.fight.sides[seat]) > 1 else "OW-FGT-1",
-                       facts={"kind": "fight-best", "seat": seat, "value": best})
+                       facts=frozen({"kind": "fight-best", "seat": seat, "value": best}))
             return self.next_seat(state)
         member = state.fighters[self.members[0]]
         if self.dice_left == 0:
@@ -273,8 +273,8 @@ class DukinItOut(Frame):
         member = self.members[0]
         self.best[member] = max(self.best.get(member, 0), value)
         state.emit(msg("ow.fight-die", name=state.name(member), roll=value),
-                   clause="OW-ATT-1", facts={"kind": "fight-die", "seat": self.seats[0],
-                                             "model": member, "value": value})
+                   clause="OW-ATT-1", facts=frozen({"kind": "fight-die", "seat": self.seats[0],
+                                                    "model": member, "value": value}))
         self.dice_left -= 1
         if self.dice_left == 0:
             self.members.pop(0)
@@ -471,21 +471,21 @@ class BackOffOne(Frame):
 
     def picked(self, state: OldWestState, pick: int) -> Step:
         model = state.fighters[self.loser]
-        start = rounded_xy(state.pos(self.loser))
+        start = fact_xy(state.pos(self.loser))
         state.table.move(self.loser, self.spots[pick])
         self.spots = ()
-        end = rounded_xy(state.pos(self.loser))
+        end = fact_xy(state.pos(self.loser))
         if self.over is not None:
             self.fight.over_edge[self.loser] = self.over
             state.emit(msg("ow.over-edge", name=model.name, drop=state.terrain(self.over.name)),
                        clause="OW-SUR-5",
-                       facts={"kind": "over-edge", "model": self.loser, "drop": self.over.name,
-                              "from": start, "to": end})
+                       facts=frozen({"kind": "over-edge", "model": self.loser,
+                                     "drop": self.over.name, "from": start, "to": end}))
             return done()
         state.emit(msg("ow.backs-off", name=model.name),
                    clause="OW-OBS-1" if self.across else "OW-BCK-1",
-                   facts={"kind": "backed-off", "model": self.loser, "from": start, "to": end,
-                          "across": self.across})
+                   facts=frozen({"kind": "backed-off", "model": self.loser, "from": start,
+                                 "to": end, "across": self.across}))
         return done()
 
 

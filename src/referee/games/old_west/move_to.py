@@ -20,7 +20,7 @@ from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision
-from referee.games.old_west.state import OldWestState, PointAsk, distance_xy, rounded_xy
+from referee.games.old_west.state import OldWestState, PointAsk, distance_xy, fact_xy, frozen
 from referee.games.old_west.tables import YEE_HAW_RANGE
 
 
@@ -58,11 +58,11 @@ class MoveToPoint(Frame):
 
 def moved(state: OldWestState, fighter_id: str, spot: XY) -> None:
     """The model goes straight to ``spot``, and the log says so."""
-    start = rounded_xy(state.pos(fighter_id))
+    start = fact_xy(state.pos(fighter_id))
     state.table.move(fighter_id, spot)
     state.emit(msg("ow.moves", name=state.name(fighter_id), x=tenths(spot[0]), y=tenths(spot[1])),
-               facts={"kind": "moved", "model": fighter_id, "from": start,
-                      "to": rounded_xy(state.pos(fighter_id))})
+               facts=frozen({"kind": "moved", "model": fighter_id, "from": start,
+                             "to": fact_xy(state.pos(fighter_id))}))
 
 
 def point_refusals(state: OldWestState, fighter_id: str, near: str | None,

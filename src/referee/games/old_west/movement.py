@@ -17,7 +17,14 @@ from referee.games.old_west import move_to
 from referee.games.old_west.ending import run_fleeing
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.rolls import Dares
-from referee.games.old_west.state import OldWestState, PhaseMarks, distance_xy, rounded_xy
+from referee.games.old_west.state import (
+    OldWestState,
+    PhaseMarks,
+    distance_xy,
+    fact_xy,
+    frozen,
+    rounded_xy,
+)
 from referee.games.old_west.tables import YEE_HAW_RANGE
 
 
@@ -91,7 +98,7 @@ class MovementPhase(HeroesFirst):
         for fighter in state.fighters.values():
             fighter.moved = fighter.done = False
         state.emit(msg("ow.phase.movement", turn=state.turn),
-                   facts={"kind": "phase-started", "phase": "movement", "turn": state.turn})
+                   facts=frozen({"kind": "phase-started", "phase": "movement", "turn": state.turn}))
         run_fleeing(state)
         if state.phase == "over":
             return done()
@@ -114,7 +121,7 @@ class MoveEach(PosseLoop):
 
     def finish(self, state: OldWestState) -> Step:
         state.emit(msg("ow.phase.movement-ended", turn=state.turn),
-                   facts={"kind": "phase-ended", "phase": "movement", "turn": state.turn})
+                   facts=frozen({"kind": "phase-ended", "phase": "movement", "turn": state.turn}))
         return done()
 
 
@@ -236,14 +243,14 @@ class MoveModel(Frame):
             return done()
         fighter = state.fighters[self.fighter_id]
         target = self.choice.split(":", 1)[1]
-        start = rounded_xy(state.pos(self.fighter_id))
+        start = fact_xy(state.pos(self.fighter_id))
         state.table.move(self.fighter_id, spot)
         key = "ow.charges-across" if across else "ow.charges"
         state.emit(msg(key, name=fighter.name, target=state.name(target),
                        obstacle=state.terrain(across.name) if across else ""), clause="OW-MEL-1",
-                   facts={"kind": "charged", "model": self.fighter_id, "target": target,
-                          "from": start, "to": rounded_xy(state.pos(self.fighter_id)),
-                          "across": across.name if across else None})
+                   facts=frozen({"kind": "charged", "model": self.fighter_id, "target": target,
+                                 "from": start, "to": fact_xy(state.pos(self.fighter_id)),
+                                 "across": across.name if across else None}))
         return done()
 
     def pointed(self, state: OldWestState, _: object) -> Step:

@@ -12,7 +12,7 @@ from referee.core.events import Facts
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Chance, Decision, Meaning, Option
-from referee.games.old_west.state import Fighter, OldWestState
+from referee.games.old_west.state import Fighter, OldWestState, fact_list, frozen
 from referee.games.old_west.tables import DIE_FACES, FALL_FROM_HORSE, PLUCK_PASS, wound_need
 from referee.games.old_west.view import Part, PluckFor
 
@@ -121,10 +121,10 @@ class PluckTest(Frame):
         state.emit(msg("ow.pluck-passed" if passed else "ow.pluck-failed", name=model.name,
                        first=self.first, second=self.second, pluck=model.pluck, total=total,
                        need=PLUCK_PASS), clause=PLUCK_CLAUSES[self.test],
-                   facts={"kind": "pluck-test", "model": self.fighter_id, "test": self.test,
-                          "dice": [self.first, self.second], "pluck": model.pluck,
-                          "fame": spent, "total": total, "need": PLUCK_PASS,
-                          "passed": passed})
+                   facts=frozen({"kind": "pluck-test", "model": self.fighter_id, "test": self.test,
+                                 "dice": fact_list([self.first, self.second]),
+                                 "pluck": model.pluck, "fame": spent, "total": total,
+                                 "need": PLUCK_PASS, "passed": passed}))
         return done(passed)
 
 
@@ -183,9 +183,9 @@ class WoundRoll(Frame):
                          "part": self.part, "die": die, "need": need})
 
     def _facts(self, die: int, roll: int, fame: int, need: int, result: str) -> Facts:
-        return {"kind": "wound-roll", "model": self.striker_id, "target": self.target_id,
-                "part": self.part, "strength": self.strength, "toughness": self.toughness,
-                "die": die, "roll": roll, "fame": fame, "need": need, "result": result}
+        return frozen({"kind": "wound-roll", "model": self.striker_id, "target": self.target_id,
+                       "part": self.part, "strength": self.strength, "toughness": self.toughness,
+                       "die": die, "roll": roll, "fame": fame, "need": need, "result": result})
 
     def start(self, state: OldWestState) -> Step:
         need = wound_need(self.strength, self.toughness)
@@ -292,7 +292,7 @@ class TakeWound(Frame):
             return done()
         state.remove_from_table(self.target_id, "out")
         state.emit(msg("ow.out-of-action", name=model.name), clause=self.clause,
-                   facts={"kind": "out-of-action", "model": self.target_id})
+                   facts=frozen({"kind": "out-of-action", "model": self.target_id}))
         return done()
 
 

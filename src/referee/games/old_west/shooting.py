@@ -16,7 +16,13 @@ from referee.games.old_west.aiming import targets as targets
 from referee.games.old_west.heroics import DeclareHeroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
 from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6, mount_of, rolled
-from referee.games.old_west.state import OldWestState, PhaseMarks, rounded_xy
+from referee.games.old_west.state import (
+    OldWestState,
+    PhaseMarks,
+    fact_list,
+    frozen,
+    rounded_xy,
+)
 from referee.games.old_west.tables import FIRE_RANGE
 from referee.games.old_west.view import Part
 
@@ -31,7 +37,7 @@ class ShootingPhase(HeroesFirst):
         for fighter in state.fighters.values():
             fighter.shot = fighter.done = False
         state.emit(msg("ow.phase.shooting", turn=state.turn),
-                   facts={"kind": "phase-started", "phase": "shooting", "turn": state.turn})
+                   facts=frozen({"kind": "phase-started", "phase": "shooting", "turn": state.turn}))
         return self.call(DeclareHeroics("shooting"), self.declared)
 
     def action(self, hero_id: str) -> Frame:
@@ -56,7 +62,7 @@ class ShootEach(PosseLoop):
         for fighter in state.fighters.values():
             fighter.dived = False
         state.emit(msg("ow.phase.shooting-ended", turn=state.turn),
-                   facts={"kind": "phase-ended", "phase": "shooting", "turn": state.turn})
+                   facts=frozen({"kind": "phase-ended", "phase": "shooting", "turn": state.turn}))
         return done()
 
 
@@ -166,8 +172,9 @@ class ResolveShot(Frame):
         shooter, target = state.fighters[self.shooter_id], state.fighters[self.target_id]
         self.covers = cover_between(state, self.shooter_id, self.target_id)
         state.emit(msg("ow.shoots", name=shooter.name, target=target.name),
-                   facts={"kind": "shot", "model": self.shooter_id, "target": self.target_id,
-                          "cover": list(self.covers), "in_the_way": state.rules.in_the_way})
+                   facts=frozen({"kind": "shot", "model": self.shooter_id, "target": self.target_id,
+                                 "cover": fact_list(self.covers),
+                                 "in_the_way": state.rules.in_the_way}))
         return self.ask(d6(msg("ow.roll.to-hit", name=shooter.name, need=shooter.shooting),
                            {"roll": "to-hit", "model": self.shooter_id,
                             "target": self.target_id, "need": shooter.shooting}),
@@ -184,9 +191,9 @@ class ResolveShot(Frame):
         hit = self.roll + spent >= shooter.shooting
         state.emit(msg("ow.hit" if hit else "ow.missed", name=shooter.name,
                        roll=rolled(self.roll, spent), need=shooter.shooting),
-                   facts={"kind": "to-hit", "model": self.shooter_id, "target": self.target_id,
-                          "roll": self.roll, "fame": spent, "need": shooter.shooting,
-                          "hit": hit})
+                   facts=frozen({"kind": "to-hit", "model": self.shooter_id,
+                                 "target": self.target_id, "roll": self.roll, "fame": spent,
+                                 "need": shooter.shooting, "hit": hit}))
         if not hit:
             return done()
         return self.next_cover(state)
@@ -209,8 +216,8 @@ class ResolveShot(Frame):
         cover_id = self.covers.pop(0)
         cover = state.terrain(cover_id)
         need = state.rules.in_the_way
-        facts = {"kind": "in-the-way", "model": self.shooter_id, "target": self.target_id,
-                 "cover": cover_id, "roll": roll, "need": need, "past": roll >= need}
+        facts = frozen({"kind": "in-the-way", "model": self.shooter_id, "target": self.target_id,
+                        "cover": cover_id, "roll": roll, "need": need, "past": roll >= need})
         if roll < need:
             state.emit(msg("ow.hit-cover", cover=cover, roll=roll, need=need), facts=facts)
             return done()

@@ -25,6 +25,7 @@ from referee.boards.table import (
 )
 from referee.core.i18n import Name
 from referee.core.prepared import prepared
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only_flat
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
 from referee.games.old_west.scenario import (
@@ -373,6 +374,26 @@ def round3(value: float) -> float:
 def rounded_xy(xy: XY) -> list[float]:
     """A point as views, facts and meanings show it: inches to three decimals."""
     return [round3(xy[0]), round3(xy[1])]
+
+
+def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
+    """``facts`` read-only, as the log keeps them, made the quick way: each
+    value is a text, a number, None or already read-only (:func:`fact_xy`,
+    :func:`fact_list`), so the log takes them as they are rather than
+    walking them for a copy (a line or more for every input)."""
+    made: ReadOnlyDict = read_only_flat(facts)
+    return made
+
+
+def fact_list(values: list[Any]) -> ReadOnlyList:
+    """A list of texts or numbers in :func:`frozen` facts, read-only."""
+    made: ReadOnlyList = read_only_flat(values)
+    return made
+
+
+def fact_xy(xy: XY) -> ReadOnlyList:
+    """A point in :func:`frozen` facts: :func:`rounded_xy`, read-only."""
+    return fact_list(rounded_xy(xy))
 
 
 def distance_xy(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -15,7 +15,7 @@ from referee.games.old_west.movement import MovementPhase
 from referee.games.old_west.rolls import PluckTest, d6
 from referee.games.old_west.scenario import title_name
 from referee.games.old_west.shooting import ShootingPhase
-from referee.games.old_west.state import OldWestState
+from referee.games.old_west.state import OldWestState, frozen
 from referee.games.old_west.tables import BROKEN_SHARE, PLUCK_PASS
 
 PHASES: dict[str, Callable[[], Frame]] = {
@@ -86,8 +86,8 @@ class TheDrop(Frame):
         state.emit(msg(key, posse=state.posse_names[winner], roll=rolls[winner],
                        other=state.posse_names[loser], other_roll=rolls[loser],
                        turn=state.turn), clause="OW-HAC-1",
-                   facts={"kind": "advantage", "turn": state.turn, "seat": winner,
-                          "rolls": rolls, "tie": rolls[a] == rolls[b]})
+                   facts=frozen({"kind": "advantage", "turn": state.turn, "seat": winner,
+                                 "rolls": frozen(rolls), "tie": rolls[a] == rolls[b]}))
         return done()
 
 
