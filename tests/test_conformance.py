@@ -16,7 +16,7 @@ from rich.console import Console
 from referee.bots import random_bot
 from referee.cli.terminal import TerminalPlayer
 from referee.core.drivers import Ask, RandomChance, play_out
-from referee.core.events import REFEREE
+from referee.core.events import REFEREE, SecretFacts
 from referee.core.game import Game
 from referee.core.i18n import render
 from referee.core.readonly import ReadOnlyDict, ReadOnlyList
@@ -184,6 +184,33 @@ def test_changing_a_view_changes_nothing_in_the_game_nor_in_another_seats_view(p
             assert [a for i, a in enumerate(after) if i != n] == \
                 [b for i, b in enumerate(before) if i != n]
             before = after
+
+
+def assert_read_only_throughout(value: object, where: str) -> None:
+    """Every list and mapping in ``value``, at any depth, is read-only."""
+    if isinstance(value, dict):
+        assert isinstance(value, ReadOnlyDict), f"{where}: a mapping that can be changed"
+        for key, item in value.items():
+            assert_read_only_throughout(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        assert isinstance(value, ReadOnlyList), f"{where}: a list that can be changed"
+        for index, item in enumerate(value):
+            assert_read_only_throughout(item, f"{where}[{index}]")
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_every_line_keeps_its_facts_read_only_at_every_depth(path: Path):
+    """A line's facts never change once logged, whether the log made them
+    read-only or the rules built them so (a ruleset that builds its facts
+    read-only for speed must not leave a part of them open to change)."""
+    game = playout(path, 31)
+    lines = [event for event in game.log_for(REFEREE) if event.facts is not None]
+    assert lines
+    for number, event in enumerate(lines):
+        facts = event.facts
+        if isinstance(facts, SecretFacts):
+            facts = facts.for_reader(REFEREE)
+        assert_read_only_throughout(facts, f"line {number} ({event.clause})")
 
 
 @pytest.mark.parametrize("path", EXAMPLES)
