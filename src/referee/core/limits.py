@@ -210,19 +210,35 @@ def _plain_copy(node: object, depth: int, limits: Limits) -> Any:
         table = cast(dict[object, object], node)
         if depth >= limits.depth or len(table) > limits.entries:
             raise NotPlainlyWithin
+        longest = limits.text
         copied: dict[str, Any] = {}
         for key, value in table.items():
-            if type(key) is not str or not _plain_leaf(key, limits):
+            if type(key) is not str or (
+                    (len(key) > longest or not key.isascii()) and _bad_text(key, longest)):
                 raise NotPlainlyWithin
-            copied[key] = value if _plain_leaf(value, limits) \
-                else _plain_copy(value, depth + 1, limits)
+            copied[key] = _plain_value(value, depth, limits)
         return copied
     if kind is list:
         entries = cast(list[object], node)
         if depth >= limits.depth or len(entries) > limits.entries:
             raise NotPlainlyWithin
-        return [value if _plain_leaf(value, limits) else _plain_copy(value, depth + 1, limits)
-                for value in entries]
+        return [_plain_value(value, depth, limits) for value in entries]
+    raise NotPlainlyWithin
+
+
+def _plain_value(value: Any, depth: int, limits: Limits) -> Any:
+    """:func:`plain_copy` of a value in a table or list ``depth`` deep."""
+    kind = type(value)
+    if kind is str:
+        if (len(value) > limits.text or not value.isascii()) and _bad_text(value, limits.text):
+            raise NotPlainlyWithin
+        return value
+    if kind is dict or kind is list:
+        return _plain_copy(value, depth + 1, limits)
+    if kind is int or kind is bool or value is None:
+        return value
+    if kind is float and (not limits.finite or math.isfinite(value)):
+        return value
     raise NotPlainlyWithin
 
 
