@@ -201,7 +201,7 @@ def test_an_advance_stops_out_of_reach_of_an_enemy_across_a_fence():
     game.feed("advance")
     hold_still(game)
     assert "ow.moves" in keys(game)
-    assert game.state.engaged_with("law") == []
+    assert game.state.engaged_with("law") == ()
     assert "ow.phase.melee-ended" in keys(game) and "ow.fight-won" not in keys(game)
 
 
@@ -221,7 +221,7 @@ def test_a_dive_for_cover_stops_out_of_reach_of_an_enemy_across_a_fence():
     game.feed("shoot:law", 6, 1, 1, 1)  # a hit, no wound, the Pluck test failed
     assert "ow.runs-for-cover" in keys(game)
     assert game.state.table.cover_at(game.state.pos("law")) is not None
-    assert game.state.engaged_with("law") == []
+    assert game.state.engaged_with("law") == ()
 
 
 @rule("OW-OBS-1", "OW-MEL-1")

@@ -298,18 +298,19 @@ class OldWestState(GameState):
     def pos(self, fighter_id: str) -> tuple[float, float]:
         return self.table.pieces[fighter_id].xy
 
-    def engaged_with(self, fighter_id: str) -> list[str]:
+    def engaged_with(self, fighter_id: str) -> tuple[str, ...]:
         """Enemies fighting ``fighter_id``: in base contact, or across an
         obstacle within reach (OW-OBS-1). Worked out once per position of
-        the bases (the table forgets it when one changes)."""
+        the bases (the table forgets it when one changes), and handed out
+        as it is kept: a tuple, which no caller can change."""
         known = self.table.known
         key = ("engaged", fighter_id)
-        found = known.get(key)
+        found: tuple[str, ...] | None = known.get(key)
         if found is None:
             found = known[key] = self._engaged_with(fighter_id)
-        return list(found)
+        return found
 
-    def _engaged_with(self, fighter_id: str) -> list[str]:
+    def _engaged_with(self, fighter_id: str) -> tuple[str, ...]:
         """The enemies' gaps to the base, and the obstacles only for an enemy
         close enough to fight across one (:meth:`Table.across_at`)."""
         table, fighters = self.table, self.fighters
@@ -326,7 +327,7 @@ class OldWestState(GameState):
             if apart <= EPS or (apart <= 2 * reach + EPS and table.across_at(
                     me.xy, me.radius, other, reach) is not None):
                 found.append(other)
-        return found
+        return tuple(found)
 
     def remove_from_table(self, fighter_id: str, status: Status) -> None:
         self.fighters[fighter_id].status = status
