@@ -276,16 +276,17 @@ class OldWestState(GameState):
         return [f for f in self.fighters.values()
                 if f.posse == seat and (status is None or f.status == status)]
 
-    def active(self) -> list[Fighter]:
+    def active(self) -> tuple[Fighter, ...]:
         """The models in play, in the scenario's order. Worked out once per
         position of the bases: a model leaves play only by leaving the table
-        (:meth:`remove_from_table`), which makes the table forget it."""
+        (:meth:`remove_from_table`), which makes the table forget it. Handed
+        out as it is kept: a tuple, which no caller can change."""
         known = self.table.known
-        found = known.get("active")
+        found: tuple[Fighter, ...] | None = known.get("active")
         if found is None:
             found = known["active"] = tuple(f for f in self.fighters.values()
                                             if f.status == "active")
-        return list(found)
+        return found
 
     def name(self, fighter_id: str) -> Name:
         return self.fighters[fighter_id].name
