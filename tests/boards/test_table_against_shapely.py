@@ -116,7 +116,7 @@ def test_lines_cover_and_fights_across_are_shapelys():
             ux, uy = unit(nx - pa.x, ny - pa.y)
             gap = pb.radius + rng.choice([0.0, 0.3, 0.5 + EPS, 0.5 + EPS / 2, 1.0])
             table.move(b, (nx + gap * ux, ny + gap * uy))
-        assert table.obstacles_between(pa.xy, pb.xy) == plain.obstacles_between(
+        assert list(table.obstacles_between(pa.xy, pb.xy)) == plain.obstacles_between(
             table, pa.xy, pb.xy)
         assert table.drops_between(pa.xy, pb.xy) == plain.drops_between(table, pa.xy, pb.xy)
         assert table.in_cover_area(a) == plain.in_cover_area(table, a)

@@ -192,20 +192,21 @@ class Table:
                 if not shape.apart(x, y, x, y, p.radius)
                 and shape.touched_by_path(p.xy, p.xy, p.radius - SNUG)]
 
-    def obstacles_between(self, a: XY, b: XY) -> list[Obstacle]:
+    def obstacles_between(self, a: XY, b: XY) -> tuple[Obstacle, ...]:
         """Obstacles the straight line from ``a`` to ``b`` crosses (touches).
         Remembered by the terrain, which never changes: a shot asks the same
         of a shooter and its target several times (sight, cover, the
         picture), and models that stay where they stand are asked about
-        again turn after turn."""
+        again turn after turn. Handed out as kept: a tuple, which no caller
+        can change."""
         known = self.terrain.cache("table.between")
         key = (a, b)
-        found = known.get(key)
+        found: tuple[Obstacle, ...] | None = known.get(key)
         if found is None:
             if len(known) >= KEPT_LINES:
                 known.clear()
             found = known[key] = tuple(lines_cross(self.terrain.obstacle_shapes, a, b))
-        return list(found)
+        return found
 
     def crosses_obstacle(self, a: XY, b: XY) -> bool:
         """Does the straight line from ``a`` to ``b`` cross (touch) an
