@@ -19,6 +19,10 @@ ACTION: dict[str, Action] = {"movement": "yee-haw", "shooting": "quickdraw",
                              "melee": "whuppin"}
 """The Heroic Action of each phase (OW-YEE-1, OW-QDR-1, OW-WHP-1)."""
 
+_ACTION_TEXTS = {phase: msg(f"ow.action.{action}") for phase, action in ACTION.items()}
+_NO_HEROES = msg("ow.opt.no-heroes")
+"""Texts that name no one, made once (a text never changes)."""
+
 _MAX_LISTED = 3
 
 
@@ -53,12 +57,12 @@ def _choices(seat: str, heroes: list[Fighter], phase: str) -> tuple[Option, ...]
     """Every set of Heroes the player may declare, "none" first."""
     ids = [h.id for h in heroes]
     sizes = range(len(ids) + 1) if len(ids) <= _MAX_LISTED else (0, 1, len(ids))
+    action = _ACTION_TEXTS[phase]
     options = []
     for size in sizes:
         for chosen in combinations(ids, size):
             names = tuple(h.name for h in heroes if h.id in chosen)
-            label = msg("ow.opt.heroes", action=msg(f"ow.action.{ACTION[phase]}"),
-                        names=names) if chosen else msg("ow.opt.no-heroes")
+            label = msg("ow.opt.heroes", action=action, names=names) if chosen else _NO_HEROES
             options.append(Option(list(chosen), label, {
                 "kind": "heroes", "seat": seat, "action": ACTION[phase],
                 "models": list(chosen)}))

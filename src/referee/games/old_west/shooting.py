@@ -119,6 +119,10 @@ class Quickdraw(Frame):
         return self.call(ShootWith(friend), self.next_friend)
 
 
+_HOLD_FIRE = msg("ow.opt.hold-fire")
+"""The label of a shot not taken, made once (a text never changes)."""
+
+
 @dataclass
 class ShootWith(Frame):
     """One model's shot, if it can shoot; returns True if it fired."""
@@ -133,7 +137,7 @@ class ShootWith(Frame):
         aims = targets(state, self.shooter_id)
         if not aims:
             return done(False)
-        options = [Option("hold", msg("ow.opt.hold-fire"),
+        options = [Option("hold", _HOLD_FIRE,
                           {"kind": "hold-fire", "model": self.shooter_id})] + [
             Option(f"shoot:{t}", msg("ow.opt.shoot", target=state.name(t)),
                    {"kind": "shoot", "model": self.shooter_id, "target": t,
