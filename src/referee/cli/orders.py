@@ -79,7 +79,8 @@ def open_decision(game: Game, source: str) -> Decision:
 def game_turn(game: Game) -> int | None:
     """The turn the game is at, as its orders desk reads the game master's
     view; None where the ruleset counts no turns."""
-    return desk_for(game.ruleset).turn(game.view(REFEREE))
+    desk = desk_for(game.ruleset)
+    return desk.turn(desk.master_view(game))
 
 
 @contextmanager
@@ -289,7 +290,8 @@ def check_orders(game: Game, orders: Mapping[str, Any], decision: Decision) -> A
 def seat_language(game: Game, seat: Seat) -> Lang | None:
     """The language the game gives ``seat``'s player, as its orders desk reads
     the game master's view (a character's ``lang``), if any."""
-    return desk_for(game.ruleset).seat_language(game.view(REFEREE), seat)
+    desk = desk_for(game.ruleset)
+    return desk.seat_language(desk.master_view(game), seat)
 
 
 def parse_seat_languages(values: Sequence[str], seats: Sequence[Seat],

@@ -136,7 +136,7 @@ class Turn:
         self.starts = {seat: len(game.log_for(seat)) for seat in game.seats}
         self.answered = Answered()
         self.reports: dict[Seat, Path] = {}
-        self.before = before if before is not None else game.view(REFEREE)
+        self.before = before if before is not None else self.desk.master_view(game)
         """The game master's view before the turn: who else may record the
         turn (a room's camera) and how each is headed."""
         self._records: dict[tuple[str, Lang], list[str]] = {}
@@ -300,7 +300,7 @@ def seat_languages(game: Game, chosen: Lang, given: list[str],
     named = parse_seat_languages(given, game.seats, "--seat-lang")
     desk = desk_for(game.ruleset)
     if master is None:
-        master = game.view(REFEREE)
+        master = desk.master_view(game)
     return {seat: named.get(seat) or desk.seat_language(master, seat) or chosen
             for seat in game.seats}
 
@@ -344,8 +344,9 @@ def _resolve(game_file: Path, orders: list[Path], out_path: Path | None, reports
         check_out_path(game_file, out_path, orders_files(orders), force)
     game = open_game(game_file, chosen, any_version)
     decision = open_decision(game, source)
-    before = game.view(REFEREE)  # the game master's view before the turn, built once
-    turn_number = desk_for(game.ruleset).turn(before)
+    desk = desk_for(game.ruleset)
+    before = desk.master_view(game)  # the game master's view before the turn, built once
+    turn_number = desk.turn(before)
     languages = seat_languages(game, chosen, seat_lang, before)
     table = read_orders_files(orders, game, source, lambda: turn_number)
     inputs = (game_file, *orders_files(orders), *((out_path,) if out_path is not None else ()))

@@ -52,6 +52,7 @@ from referee.core.i18n import (
 from referee.display import View
 
 if TYPE_CHECKING:
+    from referee.core.game import Game
     from referee.core.ruleset import AnyRuleset
 
 CATALOGUE.load(Path(__file__).with_name("orders.toml"))
@@ -222,6 +223,13 @@ class OrdersDesk:
                 for order, value in offered(view).items()]
 
     # -- a resolved turn ---------------------------------------------------------------
+
+    def master_view(self, game: Game) -> View:
+        """The game master's view as :meth:`turn`, :meth:`seat_language`,
+        :meth:`observers` and :meth:`observer_title` read it, made now; by
+        default the whole view (a ruleset may give only the parts its desk
+        reads, where the whole is costly to build)."""
+        return game.view(REFEREE)
 
     def observers(self, view: View) -> list[str]:
         """Who besides the seats reads a part of the log (a room's camera),

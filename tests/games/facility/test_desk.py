@@ -175,3 +175,29 @@ def test_the_desk_is_registered_and_heads_each_cameras_record_by_its_room() -> N
     assert desk.observers(master) == ["camera:1", "camera:3"]
     assert render(desk.observer_title(master, "camera:1"), "ru") == "Запись камеры в вестибюле"
     assert desk.turn(master) == 1 and desk.turn(game(turns=1).view("anna")) == 2
+
+
+def some_langs_and_a_nameless_camera(data: dict[str, Any]) -> None:
+    data["characters"]["anna"]["lang"] = "ru"
+    data["characters"]["boris"]["lang"] = "en"
+    room(data, 3).pop("name", None)
+    room(data, 3).pop("name_ru", None)
+
+
+@pytest.mark.parametrize("change", [None, some_langs_and_a_nameless_camera])
+@pytest.mark.parametrize("turns", [0, 1])
+def test_the_master_view_of_the_desk_reads_as_the_whole_view(change: Any, turns: int) -> None:
+    """What ``referee resolve`` reads of the game master's view before a turn
+    (its turn, languages, cameras and their titles) is the same in the desk's
+    own parts of it as in the whole view."""
+    played = game(change, turns)
+    desk = desk_for(RULESET)
+    whole, parts = played.view(REFEREE), desk.master_view(played)
+    assert desk.turn(parts) == desk.turn(whole) == turns + 1
+    assert [desk.seat_language(parts, seat) for seat in played.seats] \
+        == [desk.seat_language(whole, seat) for seat in played.seats]
+    assert desk.observers(parts) == desk.observers(whole) == ["camera:1", "camera:3"]
+    for observer in desk.observers(whole):
+        for lang in ("en", "ru"):
+            assert render(desk.observer_title(parts, observer), lang) \
+                == render(desk.observer_title(whole, observer), lang)

@@ -13,8 +13,9 @@ item the character has not seen (CHAT-AWR-1, CHAT-VIS-*).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from referee.core.events import REFEREE
 from referee.core.i18n import Lang, Msg, Param, msg
 from referee.display import View
 from referee.display.orders import OrdersDesk, OrderSection, entry, offered, quoted
@@ -32,6 +33,9 @@ from referee.games.facility.tables import (
     UNIFORMS,
     movement_cost,
 )
+
+if TYPE_CHECKING:
+    from referee.core.game import Game
 
 
 class FacilityDesk(OrdersDesk):
@@ -54,6 +58,22 @@ class FacilityDesk(OrdersDesk):
     def sections(self, view: View) -> list[OrderSection]:
         seen = Seen.of(view)
         return seen.sections() if seen is not None else super().sections(view)
+
+    def master_view(self, game: Game) -> View:
+        """The parts of the game master's view this desk reads, as the whole
+        view gives them: the turn, each character's ``lang``, each room's
+        number, camera and name; not the whole building and cast as a
+        scenario table (a ``model_dump`` of 10,000 characters)."""
+        world = game.state.world
+        scenario = world.scenario
+        rooms = [room.model_dump(mode="json", include=_MASTER_ROOM_FIELDS, exclude_none=True)
+                 for room in scenario.rooms]
+        characters = {seat: {"lang": character.lang}
+                      for seat, character in scenario.characters.items()
+                      if character.lang is not None}
+        return {"ruleset": game.ruleset.name, "seat": REFEREE,
+                "state": {"turn": world.turn,
+                          "world": {"rooms": rooms, "characters": characters}}}
 
     def observers(self, view: View) -> list[str]:
         """The cameras, by the game master's view of the building (house rule 14)."""
@@ -82,6 +102,11 @@ class FacilityDesk(OrdersDesk):
                 index.setdefault(entry_.get("number"), entry_)
             kept = self._rooms = (rooms, index)
         return kept[1]
+
+
+_MASTER_ROOM_FIELDS = frozenset({"number", "camera", "name"})
+"""What :meth:`FacilityDesk.observers` and :meth:`FacilityDesk.observer_title`
+read of a room."""
 
 
 class Seen:
