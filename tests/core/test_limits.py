@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.core.errors import IllegalAnswer, SaveFileError, ScenarioError
 from referee.core.game import Game
@@ -26,6 +28,7 @@ from referee.core.limits import (
     NotPlainlyWithin,
     over_limit,
     plain_copy,
+    plainly_within,
 )
 from referee.core.savefile import game_from_json, game_to_json, load_game
 from referee.core.scenario import read_toml, validate_scenario
@@ -82,6 +85,31 @@ def test_plain_data_within_the_limits_is_copied_as_it_reads_back(data: Any) -> N
 def test_what_is_past_the_limits_or_not_plain_is_not_copied(data: Any) -> None:
     with pytest.raises(NotPlainlyWithin):
         plain_copy(data, ANSWER)
+
+
+_TIGHT = replace(ANSWER, depth=3, entries=4, text=6)
+"""Limits small enough for random data to cross each of them often."""
+_LEAVES = (st.none() | st.booleans() | st.integers() | st.floats()
+           | st.text(max_size=8) | st.sampled_from(["\ud800", (1,), b"x"]))
+_DATA = st.recursive(_LEAVES, lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+    st.text(max_size=8) | st.integers(), inner, max_size=6), max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DATA)
+def test_the_copying_walk_and_the_checking_walk_agree(data: Any) -> None:
+    """An answer is copied by one walk (:func:`plain_copy`), a file checked
+    by another (:func:`plainly_within`): both keep the same limits, so each
+    accepts exactly what the other does, and neither accepts what the full
+    walk finds past them."""
+    try:
+        plain_copy(data, _TIGHT)
+        copied = True
+    except NotPlainlyWithin:
+        copied = False
+    assert copied == plainly_within(data, _TIGHT)
+    if copied:
+        assert over_limit(data, _TIGHT) is None
 
 
 def test_a_deeply_nested_orders_file_is_refused_naming_the_limit(tmp_path: Path) -> None:
