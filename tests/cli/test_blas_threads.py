@@ -8,7 +8,10 @@ import os
 import subprocess
 import sys
 
-SHOW = "import referee.cli, os; print(os.environ['OPENBLAS_NUM_THREADS'])"
+SHOW = ("import sys; import referee.cli, os; assert 'numpy' not in sys.modules; "
+        "print(os.environ['OPENBLAS_NUM_THREADS'])")
+"""Prints what the command asks of OpenBLAS, after checking that NumPy
+(which reads the setting as it loads) is not loaded before it is asked."""
 
 
 def blas_threads(environment: dict[str, str]) -> str:
