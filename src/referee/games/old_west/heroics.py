@@ -85,7 +85,7 @@ class DeclareHeroics(Frame):
         self.asked = [seat for seat in state.by_advantage() if heroes[seat]]
         if not self.asked:
             return done([])
-        question = msg("ow.ask.heroics", action=msg(f"ow.action.{ACTION[self.phase]}"))
+        question = msg("ow.ask.heroics", action=_ACTION_TEXTS[self.phase])
         options = {seat: _choices(seat, heroes[seat], self.phase) for seat in self.asked}
         if len(self.asked) == 1:
             return self.ask(Decision.single(self.asked[0], question, options[self.asked[0]]),
@@ -103,7 +103,7 @@ class DeclareHeroics(Frame):
                 hero = state.fighters[hero_id]
                 hero.fame -= cost
                 state.emit(msg("ow.heroic-declared", name=hero.name,
-                               action=msg(f"ow.action.{ACTION[self.phase]}"), left=hero.fame),
+                               action=_ACTION_TEXTS[self.phase], left=hero.fame),
                            clause="OW-HAC-2",
                            facts=frozen({"kind": "heroic-action", "model": hero_id,
                                          "action": ACTION[self.phase], "fame": cost,

@@ -39,7 +39,7 @@ HILLS = frozenset({"hills-test", "hills-run"})
 def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
     """Might the bot lean among options with these ``meanings`` (a move or
     Head for the Hills)? Every option of a question is of the same family,
-    so the first one tells: a quick look, before the view is read."""
+    so the first one tells: a quick look, before the kinds are read."""
     if not meanings or meanings[0] is None:
         return False
     first = meanings[0]["kind"]

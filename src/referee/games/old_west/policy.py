@@ -20,7 +20,4 @@ class OldWestPolicy(Policy):
         """The lean for a move or Head for the Hills; the seat's view is not
         read (nor built): the options say what the lean needs (the posse's
         objective, beside standing still; the models in play, beside running)."""
-        meanings = [option.meaning for option in ask.options]
-        if not leaning.leans(meanings):
-            return None
-        return leaning.weights(meanings)
+        return leaning.weights([option.meaning for option in ask.options])

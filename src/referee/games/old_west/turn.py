@@ -102,8 +102,8 @@ def run_meaning(state: OldWestState, seat: str) -> dict[str, JSON]:
     """The meaning of choosing to run (OW-HFH-4), with the models in play on
     each side: the posse's own (``ours``) and every other posse's
     (``theirs``), which a player weighs before giving up."""
-    ours = len(state.posse(seat))
-    theirs = sum(1 for f in state.fighters.values() if f.posse != seat and f.status == "active")
+    ours = len(state.posse(seat, "active"))
+    theirs = sum(1 for fighter in state.active() if fighter.posse != seat)
     return {"kind": "hills-run", "seat": seat, "ours": ours, "theirs": theirs}
 
 
