@@ -46,6 +46,22 @@ def test_a_charge_across_a_hedge_stops_at_the_hedge():
     assert "hedge" in table.sweep_blockers("charger", (12, 13.5))
 
 
+def test_a_charge_s_stop_is_refused_only_when_farther_from_its_target_than_asked():
+    """``within``: a stop no farther from the target than asked is the stop
+    found without it; one farther by more than a step is refused."""
+    hedge = Obstacle("hedge", LineString([(0, 12), (24, 12)]), 1.0)
+    table = Table(24, 24, [hedge])
+    put(table, "charger", 12, 6, "law")
+    put(table, "target", 12, 12 + R + 0.05, "out")
+    target = table.pieces["target"].xy
+    stop = table.stop_before("charger", hedge, target)
+    assert stop is not None
+    gap = math.hypot(target[0] - stop[0], target[1] - stop[1])
+    assert table.stop_before("charger", hedge, target, within=gap) == stop
+    assert table.stop_before("charger", hedge, target, within=gap + 0.01) == stop
+    assert table.stop_before("charger", hedge, target, within=gap - 0.1) is None
+
+
 def test_a_base_is_stopped_by_a_wall_its_edge_would_graze_but_not_by_a_wall_beyond_reach():
     """Walls are tested only when their box comes within the base's radius of
     the way; the answers are those of the full test of every wall."""
