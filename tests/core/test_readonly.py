@@ -13,7 +13,7 @@ import pytest
 
 from referee.core.events import Event
 from referee.core.i18n import Name, msg, personal, reader_json
-from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, frozen_facts, frozen_list, read_only
 from referee.core.waits import Decision, Option
 
 REFUSALS: list[Callable[[Any], object]] = [
@@ -125,3 +125,17 @@ def test_a_question_copied_through_pickle_shows_as_before_and_stays_read_only(sh
     assert all(view == expected for view in [*before, *views])
     with pytest.raises(TypeError, match="cannot be changed"):
         views[-1]["decision"]["key"] = "scribbled"
+
+
+def test_facts_made_read_only_the_quick_way_refuse_change_and_share_nothing() -> None:
+    source = ["anna", "boris"]
+    named = frozen_list(iter(source))
+    facts = {"kind": "met", "who": named, "turn": 3}
+    made = frozen_facts(facts)
+    source.append("vera")
+    facts["turn"] = 4
+    assert made == {"kind": "met", "who": ["anna", "boris"], "turn": 3}
+    with pytest.raises(TypeError, match="cannot be changed"):
+        made["turn"] = 5
+    with pytest.raises(TypeError, match="cannot be changed"):
+        named.append("vera")

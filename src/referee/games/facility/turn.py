@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from referee.core.events import REFEREE, Audience, Log
 from referee.core.i18n import PERSONAL, Msg, Param, personal
-from referee.core.readonly import ReadOnlyDict, ReadOnlyList
+from referee.core.readonly import ReadOnlyDict, frozen_facts, frozen_list
 from referee.games.facility.orders import Plan
 from referee.games.facility.report import camera, camera_room, stamped
 from referee.games.facility.world import Character, World
@@ -328,20 +328,10 @@ def _acts(plan: Plan) -> bool:
                 or plan.impossible)
 
 
-def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
-    """``facts`` made read-only as the log keeps them and every view shows
-    them (:func:`referee.core.events.shared_facts`), the quick way: facts are
-    flat, any list in them already read-only (:func:`ids`)."""
-    made = ReadOnlyDict.__new__(ReadOnlyDict)
-    dict.update(made, facts)  # it is new, so empty: its guard has nothing to keep
-    return made
-
-
-def ids(values: Iterable[str]) -> ReadOnlyList:
-    """Ids for a list in facts (characters met, items carried), read-only."""
-    made = ReadOnlyList.__new__(ReadOnlyList)
-    list.extend(made, values)
-    return made
+frozen = frozen_facts
+"""Facts made read-only the quick way (:func:`referee.core.readonly.frozen_facts`)."""
+ids = frozen_list
+"""Ids for a list in facts (characters met, items carried), read-only."""
 
 
 def worded(actor: str, target: str | None, key: str, /, **params: Param) -> Msg:

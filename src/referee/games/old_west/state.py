@@ -25,7 +25,7 @@ from referee.boards.table import (
 )
 from referee.core.i18n import Name
 from referee.core.prepared import prepared
-from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only_flat
+from referee.core.readonly import ReadOnlyList, frozen_facts, frozen_list
 from referee.core.ruleset import GameState
 from referee.core.waits import Wait
 from referee.games.old_west.scenario import (
@@ -381,19 +381,10 @@ def rounded_xy(xy: XY) -> list[float]:
     return [round3(x) if rx is None else rx, round3(y) if ry is None else ry]
 
 
-def frozen(facts: dict[str, Any]) -> ReadOnlyDict:
-    """``facts`` read-only, as the log keeps them, made the quick way: each
-    value is a text, a number, None or already read-only (:func:`fact_xy`,
-    :func:`fact_list`), so the log takes them as they are rather than
-    walking them for a copy (a line or more for every input)."""
-    made: ReadOnlyDict = read_only_flat(facts)
-    return made
-
-
-def fact_list(values: list[Any]) -> ReadOnlyList:
-    """A list of texts or numbers in :func:`frozen` facts, read-only."""
-    made: ReadOnlyList = read_only_flat(values)
-    return made
+frozen = frozen_facts
+"""Facts made read-only the quick way (:func:`referee.core.readonly.frozen_facts`)."""
+fact_list = frozen_list
+"""A list of texts or numbers in :func:`frozen` facts, read-only."""
 
 
 def fact_xy(xy: XY) -> ReadOnlyList:
