@@ -272,7 +272,7 @@ def move_plans(state: OldWestState, fighter_id: str, near: str | None) -> dict[s
     advance = advance_spot(state, fighter_id, ways, gaps)
     if advance is not None and _keeps_near(state, fighter_id, advance, near):
         plans["advance"] = (_ADVANCE, advance, None)
-    farthest = move + state.rules.across_reach + 2 * EPS  # as charge_spot finds first
+    farthest = charge_reach(state, fighter_id)
     for gap, enemy_id in gaps:
         if gap > farthest:
             continue  # out of reach: charge_spot's first answer, without the call
@@ -392,6 +392,12 @@ def advance_spot(state: OldWestState, fighter_id: str, ways: Around | None = Non
     return None
 
 
+def charge_reach(state: OldWestState, fighter_id: str) -> float:
+    """How far apart (base to base) an enemy may stand and still be charged:
+    the model's move, and the reach of a fight across a barrier (OW-OBS-1)."""
+    return state.fighters[fighter_id].move + state.rules.across_reach + 2 * EPS
+
+
 def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
                 ways: Around | None = None) -> tuple[XY, Obstacle | None] | None:
     """Where a charge at ``target_id`` ends: against a barrier the target
@@ -402,7 +408,7 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
     fighter = state.fighters[fighter_id]
     me, target = table.pieces[fighter_id], table.pieces[target_id]
     gap = max(0.0, math.hypot(me.x - target.x, me.y - target.y) - me.radius - target.radius)
-    if gap > fighter.move + rules.across_reach + 2 * EPS:
+    if gap > charge_reach(state, fighter_id):
         return None  # no spot in reach: every way there is longer than the move
     if ways is None:
         ways = table.around(fighter_id, fighter.move + EPS)
