@@ -5,19 +5,21 @@ base's straight path touch it).
 Every answer is the one shapely gives: where the arithmetic is sure (the
 distance is clearly above or below the limit, a crossing is clear-cut) it
 answers; in the thin band where shapely's polygonal buffers or its exact
-predicates could decide otherwise, it asks shapely.
+predicates could decide otherwise, it asks shapely, loaded then (a table
+whose questions are all clear-cut never loads it).
 """
 
 from __future__ import annotations
 
 import math
 from itertools import pairwise
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from shapely.geometry import LineString, Point
-from shapely.geometry.base import BaseGeometry
+from referee.boards.inches import XY
 
-XY: TypeAlias = tuple[float, float]
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
+
 Segment: TypeAlias = tuple[float, float, float, float]
 """A straight stretch from (x0, y0) to (x1, y1)."""
 
@@ -126,6 +128,8 @@ def unit(dx: float, dy: float) -> XY:
 def nearest_point(geometry: BaseGeometry, xy: XY) -> XY:
     """The point of ``geometry``'s outline nearest to ``xy``: of a line
     (a fence), or of a closed shape's edge (a building's walls)."""
+    from shapely.geometry import Point
+
     outline = geometry.exterior if geometry.geom_type == "Polygon" else geometry
     near = outline.interpolate(outline.project(Point(xy)))
     return (near.x, near.y)
@@ -343,6 +347,8 @@ class Shape:
             return False
         d = self.edge_distance(x, y)
         if d < SURE:
+            from shapely.geometry import Point
+
             return bool(self.geometry.contains(Point(xy)))
         return self._inside(x, y)
 
@@ -359,6 +365,8 @@ class Shape:
                 return True
         if self.segment_distance(s) > SURE:
             return False
+        from shapely.geometry import LineString
+
         return bool(LineString([a, b]).intersects(self.geometry))
 
     def touched_by_path(self, a: XY, b: XY, radius: float) -> bool:
@@ -383,6 +391,8 @@ class Shape:
             return False
         if d < sure:
             return True
+        from shapely.geometry import LineString, Point
+
         path = Point(a) if a == b else LineString([a, b])
         return bool(path.buffer(radius).intersects(self.geometry))
 
@@ -393,5 +403,7 @@ class Shape:
             return False
         d = self.point_distance(x, y)
         if abs(d - limit) < SURE:
+            from shapely.geometry import Point
+
             return bool(self.geometry.distance(Point(xy)) <= limit)
         return d <= limit

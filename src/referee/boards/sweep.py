@@ -14,8 +14,9 @@ import math
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, Protocol
 
-from referee.boards.shapes import SURE, XY, to_segment
-from referee.boards.terrain import EPS, SNUG, Drop, Obstacle, Piece, Shaped, Terrain
+from referee.boards.inches import EPS, SNUG, XY
+from referee.boards.shapes import SURE, to_segment
+from referee.boards.terrain import Drop, Obstacle, Piece, Shaped, Terrain
 
 
 class Board(Protocol):

@@ -9,7 +9,7 @@ questions the rules ask most (does a base's straight path touch a fence,
 does a line cross a wall, is a spot in cover) are answered in plain
 arithmetic (:mod:`referee.boards.shapes`, :mod:`referee.boards.sweep`),
 giving shapely's answers: shapely decides only in the thin band where the
-arithmetic is not sure.
+arithmetic is not sure, and is loaded only then or with the first shape made.
 """
 
 from __future__ import annotations
@@ -17,12 +17,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable, Iterator
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Point, Polygon
-from shapely.geometry.base import BaseGeometry
-
-from referee.boards.shapes import BISECTION_GUARD, SURE, XY, Shape, point_segment, unit
+from referee.boards.inches import EPS, GRID, MM_PER_INCH, SNUG, XY, Inches, mm_to_inches, snap
+from referee.boards.shapes import BISECTION_GUARD, SURE, Shape, point_segment, unit
 from referee.boards.sweep import (
     Around,
     bases_in_way,
@@ -32,21 +30,11 @@ from referee.boards.sweep import (
     near_bases,
     path_clear,
 )
-from referee.boards.terrain import (
-    EPS,
-    GRID,
-    MM_PER_INCH,
-    SNUG,
-    CoverArea,
-    Drop,
-    Inches,
-    Obstacle,
-    Piece,
-    Terrain,
-    mm_to_inches,
-    obstacle_shape,
-    snap,
-)
+from referee.boards.terrain import CoverArea, Drop, Obstacle, Piece, Terrain, obstacle_shape
+
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 
 class Table:
@@ -140,6 +128,8 @@ class Table:
         self.known = {}
 
     def circle(self, piece_id: str) -> Polygon:
+        from shapely.geometry import Point
+
         piece = self.pieces[piece_id]
         return Point(piece.x, piece.y).buffer(piece.radius)
 
@@ -554,7 +544,7 @@ _FAN_TURNS = _fan_turns(9)
 
 def _shape_svg(geometry: BaseGeometry, xy: Callable[[float, float], str], name: str, cls: str,
                colour: str, width: float) -> str:
-    if isinstance(geometry, Polygon):
+    if geometry.geom_type == "Polygon":
         points = " ".join(xy(x, y) for x, y in geometry.exterior.coords)
         return (f'<polygon class="{cls}" points="{points}" fill="{colour}" fill-opacity="0.7">'
                 f"<title>{escape(name)}</title></polygon>")

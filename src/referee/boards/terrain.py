@@ -9,38 +9,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from shapely.geometry import LineString, Polygon
-from shapely.geometry.base import BaseGeometry
-from shapely.prepared import PreparedGeometry, prep
+from referee.boards.inches import XY, Inches
+from referee.boards.shapes import Shape
 
-from referee.boards.shapes import XY, Shape
-
-Inches: TypeAlias = float
-"""A length on the table, in inches."""
-
-MM_PER_INCH = 25.4
-EPS: Inches = 0.01
-"""Tolerance: bases closer than this count as touching."""
-
-GRID: int = 4
-"""Positions are kept to this many decimals of an inch (0.0001"), so a
-position reached by different moves compares equal."""
-
-SNUG: Inches = EPS / 2
-"""How far a base may end over an obstacle's line. A path is checked with
-:data:`EPS` of slack, so a base that stopped against an obstacle (even moved
-by the rounding to :data:`GRID`) never has its next path cut by it."""
-
-
-def mm_to_inches(mm: float) -> Inches:
-    return mm / MM_PER_INCH
-
-
-def snap(xy: XY) -> XY:
-    """``xy`` on the grid positions are kept on (:data:`GRID`)."""
-    return (round(xy[0], GRID), round(xy[1], GRID))
+if TYPE_CHECKING:
+    from shapely.geometry import LineString, Polygon
+    from shapely.geometry.base import BaseGeometry
+    from shapely.prepared import PreparedGeometry
 
 
 @dataclass(frozen=True)
@@ -88,6 +65,8 @@ class Piece:
 
 def obstacle_shape(points: Sequence[XY], closed: bool) -> BaseGeometry:
     """A line through ``points``, or the polygon they enclose when ``closed``."""
+    from shapely.geometry import LineString, Polygon  # loaded with the first shape
+
     return Polygon(points) if closed else LineString(points)
 
 
@@ -135,11 +114,15 @@ class Terrain:
     @cached_property
     def prepared_covers(self) -> tuple[tuple[CoverArea, PreparedGeometry], ...]:
         """The cover areas, prepared for shapely's fast rejection."""
+        from shapely.prepared import prep
+
         return tuple((c, prep(c.area)) for c in self.covers)
 
     @cached_property
     def prepared_obstacles(self) -> tuple[tuple[Obstacle, PreparedGeometry], ...]:
         """The obstacles, prepared for shapely's fast rejection."""
+        from shapely.prepared import prep
+
         return tuple((o, prep(o.geometry)) for o in self.obstacles)
 
     @cached_property
