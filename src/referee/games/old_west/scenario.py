@@ -11,9 +11,9 @@ from itertools import combinations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-from shapely.geometry import LineString, Point, Polygon
 
-from referee.boards.table import EPS, mm_to_inches
+from referee.boards.inches import EPS, mm_to_inches
+from referee.boards.outline import area_nearer_than, no_length, proper_area
 from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, older_names
 from referee.core.morphology import gender_of
@@ -256,8 +256,8 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
         gone.within("house_rules", size) for size in ("foot_base_mm", "mounted_base_mm"))
     seen: set[str] = set()
     placed: list[tuple[str, float, float, float]] = []
-    buildings = [(o.name.en, Polygon(o.points)) for i, o in enumerate(scenario.obstacles)
-                 if o.closed and len(o.points) >= 3 and not gone.within("obstacles", i)]
+    buildings = [(o.name.en, o.points) for i, o in enumerate(scenario.obstacles)
+                 if o.closed and not gone.within("obstacles", i) and proper_area(o.points)]
     for p, posse in enumerate(scenario.posses):
         ids = [m.id for m in posse.models]
         known = not gone.lost("posses", p, "models") and not any(
@@ -279,8 +279,8 @@ def _model_problems(scenario: OldWestScenario) -> list[Msg]:
                 problems.append(msg("ow.check.off-table", id=model.id, x=_as_written(x),
                                     y=_as_written(y), width=_as_written(table.width),
                                     depth=_as_written(table.depth)))
-            for name, shape in buildings:
-                if shape.is_valid and shape.distance(Point(x, y)) < r - EPS:
+            for name, outline in buildings:
+                if area_nearer_than(outline, (x, y), r - EPS):
                     problems.append(msg("ow.check.in-obstacle", id=model.id, obstacle=name))
             placed.append((model.id, x, y, r))
     for (a, xa, ya, ra), (b, xb, yb, rb) in combinations(placed, 2):
@@ -314,10 +314,10 @@ def _terrain_problems(scenario: OldWestScenario) -> list[Msg]:
                 if sized and not (0 <= x <= w and 0 <= y <= d):
                     problems.append(msg("ow.check.point-off-table", field=field, name=name,
                                         x=_as_written(x), y=_as_written(y)))
-            if len(points) >= 2 and LineString(points).length == 0:
+            if len(points) >= 2 and no_length(points):
                 problems.append(msg("ow.check.no-length", field=field, name=name))
             closed = entry.closed if isinstance(entry, ObstacleSpec) else field == "covers"
-            if closed and (len(points) < 3 or not Polygon(points).is_valid) \
+            if closed and not proper_area(points) \
                     and not (isinstance(entry, ObstacleSpec) and gone(field, i, "closed")):
                 problems.append(msg("ow.check.bad-outline", field=field, name=name))
     return problems

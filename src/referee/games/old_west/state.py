@@ -9,8 +9,6 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias, TypeVar
 
-from shapely.geometry import LineString, Polygon
-
 from referee.boards.table import (
     EPS,
     XY,
@@ -120,6 +118,8 @@ class Setup:
     every game and copy of the scenario shares the same objects."""
 
     def __init__(self, scenario: OldWestScenario) -> None:
+        from shapely.geometry import LineString, Polygon  # loaded when a game is made
+
         obstacles = [Obstacle(terrain_id("obstacle", n), obstacle_shape(o.points, o.closed),
                               o.height) for n, o in enumerate(scenario.obstacles)]
         covers = [CoverArea(terrain_id("cover", n), Polygon(c.points))

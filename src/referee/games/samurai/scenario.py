@@ -3,14 +3,17 @@ fighters, and the house-rule settings (each marked with the gap it fills)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, model_validator
-from shapely.geometry import Polygon
 
-from referee.boards.table import Obstacle, Piece, Table, mm_to_inches, obstacle_shape
+from referee.boards.inches import EPS, XY, mm_to_inches
+from referee.boards.outline import proper_area
+from referee.boards.table import Obstacle, Piece, Table, obstacle_shape
 from referee.core.i18n import Msg, Name, msg
 from referee.core.model import LocalName, StrictModel
 from referee.core.morphology import gender_of
@@ -194,7 +197,7 @@ def scenario_problems(scenario: SamuraiScenario) -> list[Msg | str]:
                 and not gone.within("terrain", t, "kind"):
             problems.append(msg("sam.check.building-open", field=f"{where}.closed"))
         if terrain.closed and not gone.within("terrain", t, "points") \
-                and (len(terrain.points) < 3 or not Polygon(terrain.points).is_valid):
+                and not proper_area(terrain.points):
             problems.append(msg("sam.check.bad-area", field=f"{where}.points"))
     return problems + _same_names(scenario, gone)
 
@@ -231,9 +234,9 @@ def _placement_problems(scenario: SamuraiScenario) -> list[Msg | str]:
     gone = refused(scenario)
     if gone.within("table"):
         return []
-    table = Table(scenario.table.width, scenario.table.depth, _obstacles(scenario, gone))
     names = {f"terrain[{t}]": spec.name.name for t, spec in enumerate(scenario.terrain)}
     problems: list[Msg | str] = []
+    pieces: list[Piece] = []
     placed: dict[str, tuple[str, str]] = {}
     for b, band in enumerate(scenario.bands):
         for f, spec in enumerate(band.fighters):
@@ -241,9 +244,12 @@ def _placement_problems(scenario: SamuraiScenario) -> list[Msg | str]:
                     or gone("bands", b, "fighters", f, "base_mm"):
                 continue
             where = f"bands[{b}].fighters[{f}]"
-            table.add(Piece(where, spec.at[0], spec.at[1], mm_to_inches(spec.base_mm) / 2,
-                            band.seat, spec.id))
+            pieces.append(Piece(where, spec.at[0], spec.at[1], mm_to_inches(spec.base_mm) / 2,
+                                band.seat, spec.id))
             placed[where] = (spec.id, f"{where}.at")
+    table = Table(scenario.table.width, scenario.table.depth, _obstacles(scenario, gone, pieces))
+    for piece in pieces:
+        table.add(piece)
     order = {key: n for n, key in enumerate(placed)}
     for key, (fid, field) in placed.items():
         piece = table.pieces[key]
@@ -263,15 +269,30 @@ def _placement_problems(scenario: SamuraiScenario) -> list[Msg | str]:
     return problems
 
 
-def _obstacles(scenario: SamuraiScenario, gone: Refused) -> list[Obstacle]:
+def _obstacles(scenario: SamuraiScenario, gone: Refused,
+               pieces: Sequence[Piece]) -> list[Obstacle]:
     """The heavy cover (walls, buildings) whose points the schema took and
-    that form a proper line or outline, each named by its place in the file."""
+    that form a proper line or outline, each named by its place in the file;
+    of those, the pieces that may lie under one of ``pieces``' bases (the
+    others could not be under any: no shape is made of them)."""
     obstacles = []
     for t, spec in enumerate(scenario.terrain):
         if spec.cover != "heavy" or gone.within("terrain", t):
             continue
-        if spec.closed and (len(spec.points) < 3 or not Polygon(spec.points).is_valid):
+        if spec.closed and not proper_area(spec.points):
+            continue
+        if not any(_may_be_under(spec.points, piece) for piece in pieces):
             continue
         obstacles.append(Obstacle(f"terrain[{t}]", obstacle_shape(spec.points, spec.closed),
                                   spec.height))
     return obstacles
+
+
+def _may_be_under(points: Sequence[XY], piece: Piece) -> bool:
+    """Does the box around ``points`` come within (about) the base's radius
+    of its centre? Terrain whose box does not is not under the base (the
+    first thing :meth:`~referee.boards.table.Table.obstacles_under` asks)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    dx = max(min(xs) - piece.x, 0.0, piece.x - max(xs))
+    dy = max(min(ys) - piece.y, 0.0, piece.y - max(ys))
+    return math.hypot(dx, dy) <= piece.radius + EPS

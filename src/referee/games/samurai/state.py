@@ -10,8 +10,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
-from shapely.geometry import LineString, Polygon
-
 from referee.boards.table import CoverArea, Obstacle, Piece, Table, mm_to_inches
 from referee.boards.terrain import Terrain as TableTerrain
 from referee.core.events import EVERYONE, Facts, Seat
@@ -65,6 +63,8 @@ def terrain_of(scenario: SamuraiScenario) -> Terrain:
 
 
 def _prepare(scenario: SamuraiScenario) -> Terrain:
+    from shapely.geometry import LineString, Polygon  # loaded when a game is made
+
     obstacles: list[Obstacle] = []
     covers: list[CoverArea] = []
     for spec in scenario.terrain:
