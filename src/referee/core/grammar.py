@@ -36,37 +36,22 @@ from typing import Any, Protocol
 from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
-from fluent.runtime.resolver import (
-    Message,
-    NeverIsolatingPlaceable,
-    Pattern,
-    Placeable,
-    TextElement,
-)
+from fluent.runtime.resolver import Message, Pattern
 from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentType
 from fluent.syntax import ast as ftl
 
+from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import (
-    CASE,
-    CHOICE,
-    JOIN,
     LARGEST_FORMATTED,
     LOCALES,
     LONGEST_PLACEABLE,
     PLAIN_TEMPLATE,
-    SELECT,
     SHORTHAND,
-    STYLES,
-    VALUE,
-    Direct,
-    DirectPiece,
-    Variants,
     grouped,
     joined,
     locale_of,
     variables,
 )
-from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import CatalogueError as CatalogueError
 from referee.core.i18n_plain import Lang as Lang
 from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
@@ -370,8 +355,6 @@ class Bundle:
         """Each number as this language writes it (:func:`number` makes them)."""
         self._functions: dict[str, dict[str | None, object]] = {}
         """Each message's pattern made into a function, or None (:meth:`_made`)."""
-        self._direct: dict[str, Direct | None] = {}
-        """Each message's text as :meth:`direct` gives it."""
 
     @property
     def locale(self) -> Locale:
@@ -408,7 +391,6 @@ class Bundle:
             self._waiting[base] = (parts, source)
             self._plain.pop(base, None)
             self._functions.pop(base, None)
-            self._direct.pop(base, None)
 
     def compile_all(self) -> None:
         """Compile every message not compiled yet (a test of the catalogue).
@@ -519,18 +501,6 @@ class Bundle:
                 pattern, self.locale, bundle._plural_form, bundle._functions)
         return found  # type: ignore[return-value]
 
-    def direct(self, key: str) -> Direct | None:
-        """``key``'s text as :data:`Direct` pieces read from Fluent's parse of
-        it, when it holds nothing but text, parameters, AND or OR of a
-        parameter, a parameter's CASE, and choices by the GENDER of a
-        parameter or by a parameter's words: what
-        :func:`~referee.core.i18n_plain.direct_template` must read without
-        Fluent (the tests compare them). None for any other (read once per key)."""
-        known = self._direct.get(key, _NOT_MADE)
-        if known is _NOT_MADE:
-            known = self._direct[key] = direct_pieces(self._message(key).value)
-        return known  # type: ignore[return-value]
-
     def _plain_pieces(self, key: str) -> list[str] | None:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
         text, name, text, ...; None for any other. Read without compiling
@@ -602,91 +572,6 @@ class Bundle:
             if pattern is not None:
                 found += self.bundle.format_pattern(pattern, dict(args))[1]
         return found
-
-
-def direct_pieces(pattern: Any) -> Direct | None:
-    """``pattern`` (a compiled message's text, or a variant's) as
-    :data:`Direct` pieces; None when it holds anything else, or more parts
-    than Fluent writes."""
-    if pattern is None:
-        return None
-    elements = pattern.elements if isinstance(pattern, Pattern) else [pattern]
-    if len(elements) > Pattern.MAX_PARTS:
-        return None
-    pieces: list[DirectPiece] = []
-    for element in elements:
-        if isinstance(element, TextElement):
-            pieces.append(element.value)
-            continue
-        is_placeable = isinstance(element, Placeable | NeverIsolatingPlaceable)
-        piece = _direct_placeable(element.expression) if is_placeable else None
-        if piece is None:
-            return None
-        pieces.append(piece)
-    return tuple(pieces)
-
-
-def _direct_placeable(expression: Any) -> DirectPiece | None:
-    """A placeable of :func:`direct_pieces`; None for any other."""
-    if isinstance(expression, _resolver.VariableReference):
-        return (VALUE, expression.id.name, None)
-    if isinstance(expression, _resolver.FunctionReference):
-        if expression.id.name == "CASE":
-            return _direct_case(expression)
-        name = _argument_name(expression)
-        style = STYLES.get(expression.id.name)
-        return (JOIN, name, style) if name is not None and style is not None else None
-    if isinstance(expression, _resolver.SelectExpression):
-        selector = expression.selector
-        variants = _direct_variants(expression.variants)
-        if isinstance(selector, _resolver.VariableReference):
-            kind, name = SELECT, selector.id.name
-        elif isinstance(selector, _resolver.FunctionReference) and selector.id.name == "GENDER":
-            kind, name = CHOICE, _argument_name(selector)
-        else:
-            return None
-        return (kind, name, variants) if name is not None and variants is not None else None
-    return None
-
-
-def _direct_case(call: Any) -> DirectPiece | None:
-    """``{ CASE($name, "acc") }`` or ``{ CASE(AND($name), "acc") }`` (or OR)
-    as a :data:`CASE` piece; None for any other call of CASE."""
-    given = call.arguments
-    if given.named or len(given.positional) != 2:
-        return None
-    of, case = given.positional
-    if not isinstance(case, _resolver.StringLiteral) or case.value not in CASES:
-        return None
-    if isinstance(of, _resolver.VariableReference):
-        return (CASE, of.id.name, (case.value, None))
-    style = STYLES.get(of.id.name) if isinstance(of, _resolver.FunctionReference) else None
-    name = _argument_name(of) if style is not None else None
-    return (CASE, name, (case.value, style)) if name is not None else None
-
-
-def _argument_name(call: Any) -> str | None:
-    """The parameter a function is called with, when that is all it is given."""
-    given = call.arguments
-    if given.named or len(given.positional) != 1:
-        return None
-    argument = given.positional[0]
-    return argument.id.name if isinstance(argument, _resolver.VariableReference) else None
-
-
-def _direct_variants(variants: list[Any]) -> Variants | None:
-    """A select's variants as :data:`Variants`, when each is named by a word
-    and is :data:`Direct` itself; None for any other."""
-    found: list[tuple[str, Direct]] = []
-    default: Direct | None = None
-    for variant in variants:
-        pieces = direct_pieces(variant.value)
-        if not isinstance(variant.key, _resolver.Identifier) or pieces is None:
-            return None
-        found.append((variant.key.name, pieces))
-        if variant.default:
-            default = pieces
-    return None if default is None else (tuple(found), default)
 
 
 __all__ = ["CASES", "LANGS", "Bundle", "CatalogueError", "Lang", "ListArg", "NameArg", "TextArg",

@@ -49,12 +49,12 @@ _ATTRIBUTE = "@"
 
 VALUE, JOIN, CASE, CHOICE, SELECT = "value", "join", "case", "gender", "select"
 """The kinds of placeable a text written from its parameters themselves holds
-(:meth:`referee.core.grammar.Bundle.direct`): a parameter (``{ $who }``), a
-parameter joined as a list (``{ AND($who) }``, ``{ OR($who) }``), a
-parameter's case (``{ CASE($room, "gen") }``, ``{ CASE(AND($seen), "acc") }``),
-a choice by its gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a
-choice by its words or a number's plural (``{ $place -> [hands] in hand
-*[other] on the { $place } }``)."""
+(:func:`direct_template`): a parameter (``{ $who }``), a parameter joined as a
+list (``{ AND($who) }``, ``{ OR($who) }``), a parameter's case
+(``{ CASE($room, "gen") }``, ``{ CASE(AND($seen), "acc") }``), a choice by its
+gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a choice by its
+words or a number's plural (``{ $place -> [hands] in hand *[other] on the
+{ $place } }``)."""
 
 Forms: TypeAlias = dict[str | None, str]
 """A message's text (under None) and its forms by name (``acc``, ``gender``)."""
@@ -193,7 +193,7 @@ _DIRECT_TEXT = re.compile(r"[^{}\[\]*\n]+")
 
 def direct_template(template: str) -> Direct | None:
     """A one-line template as :data:`Direct` pieces, the same as Fluent reads
-    them (:func:`referee.core.grammar.direct_pieces`), when it holds nothing but
+    them (the tests compare them with Fluent's parse), when it holds nothing but
     text, parameters, ``AND``/``OR`` of a parameter, and choices of text and
     parameters by a parameter's GENDER or its words (or a number's plural);
     None for any other template (Fluent reads it). Read without Fluent,
