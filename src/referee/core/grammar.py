@@ -29,7 +29,6 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -42,7 +41,6 @@ from fluent.syntax import ast as ftl
 
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import (
-    LARGEST_FORMATTED,
     LOCALES,
     LONGEST_PLACEABLE,
     PLAIN_TEMPLATE,
@@ -50,6 +48,7 @@ from referee.core.i18n_plain import (
     grouped,
     joined,
     locale_of,
+    number_form,
     variables,
 )
 from referee.core.i18n_plain import CatalogueError as CatalogueError
@@ -180,22 +179,19 @@ def _gender_of(value: Any, lang: Lang) -> Gender | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
 def number(value: int | Fraction) -> FluentType | str:
-    """A number as Fluent formats and selects plurals by: no grouping of
-    thousands (a seed stays 12345); a fraction with a finite decimal is a
-    decimal (0.5, 0,5), any other is written a/b. A number too large for
-    the formatter's decimals (a mistyped coordinate, 1e25) is written in
-    plain digits."""
-    if value >= LARGEST_FORMATTED or -value >= LARGEST_FORMATTED:
-        return str(value.numerator) if value.denominator == 1 else \
-            f"{value.numerator}/{value.denominator}"
-    if type(value) is int:
-        return _whole(value)
-    if isinstance(value, int):
-        return FluentInt(value, useGrouping=False)
-    if value.denominator == 1:
-        return _whole(value.numerator)
-    return _fraction(value)
+    """A number as Fluent formats and selects plurals by, written as
+    :func:`~referee.core.i18n_plain.number_form` says: a whole number in
+    digits, ungrouped (a seed stays 12345); a decimal as the locale writes
+    it (0.5, 0,5); the rest as text (1/3, 10**25). Made once (making one
+    costs more than writing it): the same few numbers fill every log."""
+    form = number_form(value)
+    if type(form) is int:
+        return WholeNumber(form, useGrouping=False)
+    if type(form) is float:
+        return DecimalNumber(form, useGrouping=False, maximumFractionDigits=12)
+    return str(form)
 
 
 class WholeNumber(FluentInt):
@@ -226,25 +222,8 @@ def _written(value: FluentNumber, locale: Locale,
     return text
 
 
-@functools.lru_cache(maxsize=4096)
-def _whole(value: int) -> WholeNumber:
-    """A whole number as :func:`number` gives it, made once (making one
-    costs more than writing it): the same few numbers fill every log."""
-    return WholeNumber(value, useGrouping=False)
-
-
-@functools.lru_cache(maxsize=4096)
-def _fraction(value: Fraction) -> DecimalNumber | str:
-    """A fraction that is not whole as :func:`number` gives it, made once
-    (a character's concentration, 0.5, in line after line)."""
-    decimal = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(decimal) != value:
-        return f"{value.numerator}/{value.denominator}"
-    return DecimalNumber(float(decimal), useGrouping=False, maximumFractionDigits=12)
-
-
 _NUMBERS = (WholeNumber, DecimalNumber, FluentInt, FluentFloat)
-"""The kinds of number :func:`number` makes."""
+"""The kinds of number :func:`number` makes, and Fluent's own."""
 
 
 def functions(lang: Lang) -> dict[str, Callable[..., Any]]:

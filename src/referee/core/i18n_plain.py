@@ -269,21 +269,32 @@ def _direct_choice(template: str, head: re.Match[str]) -> tuple[DirectPiece | No
     return (kind, name, (tuple(named), default)), at + 1
 
 
-def number_text(value: int | Fraction, lang: Lang) -> str:
-    """``value`` as a template's ``{ $value }`` writes it in ``lang``, the
-    same as Fluent writes :func:`referee.core.grammar.number`: whole numbers
-    in digits, ungrouped (a seed stays 12345); a fraction with a finite
-    decimal as the locale writes a decimal (0.5, 0,5), up to 12 places; any
-    other fraction, and a number too large for the formatter, as a/b."""
-    if value.denominator == 1:
-        return str(value.numerator)
+def number_form(value: int | Fraction) -> int | float | str:
+    """How a template's ``{ $value }`` writes ``value``, in every language:
+    a whole number (an int) in digits, ungrouped (a seed stays 12345); a
+    fraction with a finite decimal (a float) as the locale writes a decimal
+    (0.5, 0,5), up to 12 places; any other fraction as a/b, and a number too
+    large for the formatter in plain digits (text, as it stands)."""
     if value >= LARGEST_FORMATTED or -value >= LARGEST_FORMATTED:
-        return f"{value.numerator}/{value.denominator}"
+        return str(value.numerator) if value.denominator == 1 else \
+            f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return int(value.numerator)
     decimal = Decimal(value.numerator) / Decimal(value.denominator)
     if Fraction(decimal) != value:
         return f"{value.numerator}/{value.denominator}"
-    text: str = _decimal_pattern(lang).apply(float(decimal), locale_of(lang))
-    return text
+    return float(decimal)
+
+
+def number_text(value: int | Fraction, lang: Lang) -> str:
+    """``value`` as a template's ``{ $value }`` writes it in ``lang``
+    (:func:`number_form`), the same as Fluent writes
+    :func:`referee.core.grammar.number`."""
+    form = number_form(value)
+    if type(form) is float:
+        text: str = _decimal_pattern(lang).apply(form, locale_of(lang))
+        return text
+    return str(form)
 
 
 @functools.cache
