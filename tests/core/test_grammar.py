@@ -11,7 +11,7 @@ from typing import cast
 
 import pytest
 
-from referee.core import grammar
+from referee.core import grammar, i18n_plain
 from referee.core.grammar import CatalogueError
 from referee.core.i18n import Catalogue, Lang, Msg, Name, Param, msg, render
 from referee.core.i18n_plain import (
@@ -19,8 +19,14 @@ from referee.core.i18n_plain import (
     Direct,
     Variants,
     direct_template,
+    list_gender,
+    list_text,
     locale_of,
+    name_case,
+    name_gender,
     number_text,
+    words_case,
+    words_gender,
 )
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
@@ -272,6 +278,33 @@ def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
             assert shown.endswith("{gone}")  # a missing parameter stays visible
 
 
+def test_case_gender_and_lists_are_read_by_one_set_of_rules() -> None:
+    """The rules CASE, GENDER, AND and OR read a parameter by, whether Fluent
+    writes the text or the catalogue writes it itself: a form the scenario
+    gives first, a given gender over the dictionary's (a woman named Кэт
+    stays Кэт), a name's gender read from its Russian spelling in English
+    too (her, his), a list's gender its one item's or plural."""
+    assert name_case("Андрей", "acc", "ru", {"acc": "Андрюшу"}, "masc") == "Андрюшу"
+    assert name_case("Кэт", "acc", "ru", {}, "fem") == "Кэт"
+    assert name_case("Коул", "acc", "ru", {}, None) == "Коула"
+    assert name_case("Cole", "acc", "en", {}, None) == "Cole"
+    assert words_case("северная дверь", "acc", "ru") == "северную дверь"
+    assert words_case("the north door", "acc", "en") == "the north door"
+    assert name_gender("plural", None, "the crew", "en") == "plural"
+    assert name_gender(None, "Анна", "Anna", "en") == "fem"
+    assert name_gender(None, None, "Anna", "en") is None
+    assert name_gender(None, None, "Лариса", "ru") == "fem"
+    assert words_gender("северная дверь", "ru") == "fem"
+    assert words_gender("the north door", "en") is None
+    assert list_gender(["дверь"], "ru", words_gender) == "fem"
+    assert list_gender(["дверь", "зал"], "ru", words_gender) == "plural"
+    assert list_gender([], "ru", words_gender) is None
+    assert list_text(["2", "6"], "standard", "en") == "2 and 6"
+    assert list_text(["ночь", "день"], "or", "ru") == "ночь или день"
+    assert list_text(["a", "b", "c"], None, "en") == "a, b, c"
+    assert list_text(["a"], "standard", "en") == "a"
+
+
 def test_a_name_is_declined_alike_once_its_phrase_is_forgotten() -> None:
     """A game of thousands of characters reads more names in more cases than
     the phrase caches keep; a phrase read again is declined from its words'
@@ -296,7 +329,7 @@ def test_a_name_parameter_reads_each_form_once(monkeypatch: pytest.MonkeyPatch) 
         asked.append(case)
         return inflect(phrase, case)
 
-    monkeypatch.setattr(grammar, "inflect", counted)
+    monkeypatch.setattr(i18n_plain, "inflect", counted)
     name = grammar.NameArg("Лариса", "ru", {}, None)
     assert [name.case("acc"), name.case("acc"), name.case("dat")] == ["Ларису", "Ларису", "Ларисе"]
     assert asked == ["acc", "dat"]

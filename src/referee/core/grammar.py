@@ -46,14 +46,19 @@ from referee.core.i18n_plain import (
     PLAIN_TEMPLATE,
     SHORTHAND,
     grouped,
-    joined,
+    list_gender,
+    list_text,
     locale_of,
+    name_case,
+    name_gender,
     number_form,
     variables,
+    words_case,
+    words_gender,
 )
 from referee.core.i18n_plain import CatalogueError as CatalogueError
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
+from referee.core.morphology import CASES, Case, Gender
 from referee.core.patterns import Unsupported, compile_pattern
 
 _PLAIN_TEMPLATE = PLAIN_TEMPLATE
@@ -82,8 +87,8 @@ class NameArg(FluentType):
         self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
         self.russian = russian
         self._forms_read: dict[Case, str] = {}
-        """The forms read from the spelling so far, and below its gender (a
-        name made into a parameter once is read in line after line: see
+        """The forms read so far, and below its gender (a name made into a
+        parameter once is read in line after line: see
         ``Catalogue._name_argument``)."""
         self._gender_read: tuple[Gender | None] | None = None
 
@@ -91,21 +96,15 @@ class NameArg(FluentType):
         return self.text
 
     def case(self, case: Case) -> str:
-        if case in self.forms:
-            return self.forms[case]
-        if self.lang != "ru":
-            return self.text
         form = self._forms_read.get(case)
         if form is None:
-            form = self._forms_read[case] = inflect(self.text, case, self._gender)
+            form = self._forms_read[case] = name_case(self.text, case, self.lang, self.forms,
+                                                      self._gender)
         return form
 
     def gender(self) -> Gender | None:
-        if self._gender is not None:
-            return self._gender
         if self._gender_read is None:
-            spelling = self.text if self.lang == "ru" else self.russian
-            self._gender_read = (gender_of(spelling) if spelling else None,)
+            self._gender_read = (name_gender(self._gender, self.russian, self.text, self.lang),)
         return self._gender_read[0]
 
 
@@ -126,14 +125,10 @@ class ListArg(FluentType):
         return self._join([_case_of(item, case, self.lang) for item in self.items])
 
     def _join(self, texts: list[str]) -> str:
-        if self.style is None or len(texts) < 2:
-            return ", ".join(texts)  # one item is itself, in every style
-        return joined(tuple(texts), self.style, self.lang)
+        return list_text(texts, self.style, self.lang)
 
     def gender(self) -> Gender | None:
-        if len(self.items) == 1:
-            return _gender_of(self.items[0], self.lang)
-        return "plural" if self.items else None
+        return list_gender(self.items, self.lang, _gender_of)
 
 
 class TextArg(FluentType):
@@ -150,13 +145,13 @@ class TextArg(FluentType):
         form = self.attribute(case)
         if form is not None:
             return form
-        return inflect(self.text, case) if self.lang == "ru" else self.text
+        return words_case(self.text, case, self.lang)
 
     def gender(self) -> Gender | None:
         given = self.attribute("gender")
         if given in {"masc", "fem", "neut", "plural"}:
             return given  # type: ignore[return-value]
-        return gender_of(self.text) if self.lang == "ru" else None
+        return words_gender(self.text, self.lang)
 
 
 def _text(value: Any, locale: Locale) -> str:
@@ -168,15 +163,13 @@ def _case_of(value: Any, case: Case, lang: Lang) -> str:
         return value.case(case)
     if isinstance(value, FluentType):
         return value.format(locale_of(lang))
-    return inflect(str(value), case) if lang == "ru" else str(value)
+    return words_case(str(value), case, lang)
 
 
 def _gender_of(value: Any, lang: Lang) -> Gender | None:
     if isinstance(value, NameArg | TextArg | ListArg):
         return value.gender()
-    if isinstance(value, str) and lang == "ru":
-        return gender_of(value)
-    return None
+    return words_gender(value, lang) if isinstance(value, str) else None
 
 
 @functools.lru_cache(maxsize=8192)

@@ -33,15 +33,20 @@ from referee.core.i18n_plain import (
     Variants,
     direct_template,
     grouped,
-    joined,
+    list_gender,
+    list_text,
+    name_case,
+    name_gender,
     number_text,
     plain_pieces,
     plural_category,
     variables,
+    words_case,
+    words_gender,
 )
 from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import GENDERS, Case, Gender, gender_of, inflect
+from referee.core.morphology import GENDERS, Case, Gender
 from referee.core.readonly import ReadOnlyDict, read_only, read_only_flat
 
 if TYPE_CHECKING:
@@ -780,11 +785,7 @@ class Catalogue:
         if type(value) is not tuple:
             return self._direct_param(value, lang, reader)
         texts = [self._direct_param(item, lang, reader) for item in value]
-        if None in texts:
-            return None
-        if len(texts) < 2:
-            return ", ".join(texts)  # type: ignore[arg-type]
-        return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
+        return None if None in texts else list_text(texts, style, lang)  # type: ignore[arg-type]
 
     def _direct_case(self, value: Param, how: tuple[Case, str | None], lang: Lang,
                      reader: object) -> str | None:
@@ -796,46 +797,31 @@ class Catalogue:
         if type(value) is not tuple:
             return self._case_text(value, case, lang, reader)
         texts = [self._case_text(item, case, lang, reader) for item in value]
-        if None in texts:
-            return None
-        if style is None or len(texts) < 2:
-            return ", ".join(texts)  # type: ignore[arg-type]
-        return joined(tuple(texts), style, lang)  # type: ignore[arg-type]
+        return None if None in texts else list_text(texts, style, lang)  # type: ignore[arg-type]
 
     def _case_text(self, value: Param, case: Case, lang: Lang, reader: object) -> str | None:
         """``value`` in ``case`` as the grammar's CASE writes it
-        (:class:`~referee.core.grammar.NameArg`, ``TextArg``, ``ListArg``):
-        a form a name gives, else in Russian its phrase inflected, in
-        English as it stands; a number as it is written. None for a text
-        whose catalogue entry gives that form (Fluent writes it) or any
-        other kind."""
+        (:class:`~referee.core.grammar.NameArg`, ``TextArg``, ``ListArg``),
+        by the same rules (:func:`~referee.core.i18n_plain.name_case`,
+        ``words_case``); a number as it is written. None for a text whose
+        catalogue entry gives that form (Fluent writes it) or any other kind."""
         if isinstance(value, str):
-            return inflect(value, case) if lang == "ru" else value
+            return words_case(value, case, lang)
         if isinstance(value, Name):
-            return self._name_case(value, case, lang)
+            return name_case(value.render(lang), case, lang, _name_forms(value, lang),
+                             _gender(value.gender))
         if isinstance(value, Msg):
             inner = value if reader is None else _chosen(value, reader)[0]
             forms = self._messages[lang].get(inner.key)
             if forms is not None and case in forms:
                 return None
             text = self._direct_param(value, lang, reader)
-            return inflect(text, case) if lang == "ru" and text is not None else text
+            return words_case(text, case, lang) if text is not None else None
         if isinstance(value, tuple):
             return self._direct_case(value, (case, None), lang, reader)
         if isinstance(value, int | Fraction) and not isinstance(value, bool):
             return self._direct_param(value, lang, reader)
         return None
-
-    @staticmethod
-    def _name_case(name: Name, case: Case, lang: Lang) -> str:
-        """``name`` in ``case``: the form it gives in Russian, else its
-        Russian spelling inflected; in English as it stands."""
-        if lang != "ru":
-            return name.render(lang)
-        forms = dict(name.cases) if name.ru else {}
-        if case in forms:
-            return forms[case]
-        return inflect(name.render(lang), case, _gender(name.gender))
 
     def _template(self, key: str, lang: Lang) -> tuple[Lang, Plain | None] | None:
         """The language ``key`` is written in (``lang``, else English) and,
@@ -955,8 +941,8 @@ class Catalogue:
             known = made.get(key)
             if known is not None and known[0] is name:
                 return known[1]
-        forms = dict(name.cases) if lang == "ru" and name.ru else {}
-        argument = grammar.NameArg(name.render(lang), lang, forms, _gender(name.gender), name.ru)
+        argument = grammar.NameArg(name.render(lang), lang, _name_forms(name, lang),
+                                   _gender(name.gender), name.ru)
         if made is not None:
             made[key] = (name, argument)
         return argument
@@ -1034,6 +1020,12 @@ def _gender(value: str | None) -> Gender | None:
     return value if value in GENDERS else None
 
 
+def _name_forms(name: Name, lang: Lang) -> dict[str, str]:
+    """The forms by case ``name``'s scenario spells out for ``lang``: its
+    Russian ones, when it has a Russian spelling."""
+    return dict(name.cases) if lang == "ru" and name.ru else {}
+
+
 def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> Direct | None:
     """Of a choice by ``{ GENDER($value) }`` (``kind`` :data:`CHOICE`) or by
     the words of ``{ $value }`` (a select), the variant Fluent writes; None
@@ -1058,22 +1050,18 @@ def _chosen_variant(value: Param, kind: str, variants: Variants, lang: Lang) -> 
 
 
 def _gender_or_missing(value: Param, lang: Lang) -> object:
-    """What ``GENDER`` reads of a name, words or a tuple of these (as
-    :class:`~referee.core.grammar.NameArg` and ``ListArg`` read it);
-    ``_MISSING`` for any other kind."""
+    """What ``GENDER`` reads of a name, words or a tuple of these, by the
+    rules :class:`~referee.core.grammar.NameArg`, ``TextArg`` and
+    ``ListArg`` read it by (:func:`~referee.core.i18n_plain.name_gender`,
+    ``words_gender``, ``list_gender``); ``_MISSING`` for any other kind."""
     kind = type(value)
     if kind is Name:
-        given = _gender(value.gender)  # type: ignore[union-attr]
-        if given is not None:
-            return given
-        spelling = value.render(lang) if lang == "ru" else value.ru  # type: ignore[union-attr]
-        return gender_of(spelling) if spelling else None
+        return name_gender(_gender(value.gender), value.ru,  # type: ignore[union-attr]
+                           value.en, lang)  # type: ignore[union-attr]
     if kind is tuple:
-        if len(value) == 1:  # type: ignore[arg-type]
-            return _gender_or_missing(value[0], lang)  # type: ignore[index]
-        return "plural" if value else None
+        return list_gender(value, lang, _gender_or_missing)  # type: ignore[arg-type]
     if kind is str:
-        return gender_of(value) if lang == "ru" else None
+        return words_gender(value, lang)  # type: ignore[arg-type]
     return _MISSING
 
 

@@ -1,8 +1,11 @@
 """What the catalogue knows of its templates without Fluent: the languages,
 a template's parameters, its forms (``key@acc``), the plain templates
-(``{name}`` parameters only, most of a catalogue) split for writing, and the
+(``{name}`` parameters only, most of a catalogue) split for writing, the
 texts written from their parameters themselves (:func:`direct_template`:
-lists, choices by gender, by words and by a number's plural).
+lists, choices by gender, by words and by a number's plural), and what a
+template's CASE, GENDER and lists make of a parameter (:func:`name_case`,
+:func:`name_gender`, :func:`list_text`...), for Fluent's values and the
+direct writer alike.
 
 Babel loads when a list is first joined or a plural first chosen; Fluent
 (:mod:`referee.core.grammar`) when a text first needs it: a case, a number
@@ -13,10 +16,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
+
+from referee.core.morphology import Case, Gender, gender_of, inflect
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -126,6 +131,16 @@ def joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
     return "".join(out)
 
 
+def list_text(texts: Sequence[str], style: str | None, lang: Lang) -> str:
+    """A list's items, each already written, as a template writes the list:
+    joined as ``lang`` joins a list in ``style`` (``standard`` for AND,
+    ``or`` for OR), by commas in none (a list as it stands, or its CASE
+    without AND or OR); one item is itself, in every style."""
+    if style is None or len(texts) < 2:
+        return ", ".join(texts)
+    return joined(tuple(texts), style, lang)
+
+
 _MARK = re.compile("\ue000([0-9]+)\ue001")
 """A stand-in for an item of a list (private-use characters no pattern holds)."""
 
@@ -160,6 +175,56 @@ def _plural_rule(lang: Lang) -> Callable[[int], str]:
     from babel.plural import to_python
 
     return to_python(locale_of(lang).plural_form)
+
+
+def words_case(text: str, case: Case, lang: Lang) -> str:
+    """Words no entry gives a form of (a parameter's, a text's) in ``case``,
+    as a template's CASE writes them: in Russian inflected by the morphology,
+    in English as they stand."""
+    return inflect(text, case) if lang == "ru" else text
+
+
+def name_case(text: str, case: Case, lang: Lang, forms: Mapping[str, str],
+              gender: Gender | None) -> str:
+    """A name (``text``, its spelling in ``lang``) in ``case``, as a
+    template's CASE writes it: the form its scenario gives (``forms``),
+    else in Russian its spelling inflected (``gender``, when the scenario
+    gives one, overriding the dictionary's), in English as it stands."""
+    form = forms.get(case)
+    if form is not None:
+        return form
+    return inflect(text, case, gender) if lang == "ru" else text
+
+
+def words_gender(text: str, lang: Lang) -> Gender | None:
+    """What a template's GENDER reads of words no entry gives a gender of:
+    in Russian the gender of their head noun, in English none."""
+    return gender_of(text) if lang == "ru" else None
+
+
+def name_gender(given: Gender | None, russian: str | None, text: str,
+                lang: Lang) -> Gender | None:
+    """What a template's GENDER reads of a name: the gender its scenario
+    gives, else the one its Russian spelling (``russian``; in Russian its
+    ``text`` where it has none) reads as, in English too (her, his); None
+    for a name with no Russian spelling in English."""
+    if given is not None:
+        return given
+    spelling = (russian or text) if lang == "ru" else russian
+    return gender_of(spelling) if spelling else None
+
+
+_Item = TypeVar("_Item")
+_Read = TypeVar("_Read")
+
+
+def list_gender(items: Sequence[_Item], lang: Lang,
+                item_gender: Callable[[_Item, Lang], _Read]) -> _Read | Gender | None:
+    """What a template's GENDER reads of a list: its one item's gender
+    (``item_gender``), else ``plural``; None for an empty list."""
+    if len(items) == 1:
+        return item_gender(items[0], lang)
+    return "plural" if items else None
 
 
 Variants: TypeAlias = "tuple[tuple[tuple[str, Direct], ...], Direct]"
