@@ -489,3 +489,45 @@ def test_english_plurals_numbers_and_choices_are_written_without_fluent() -> Non
         "Anna puts the key in her hands.",
         "You take 0.5 damage; your health is 2.5.",
         "False"]
+
+
+LIMIT_TEXT = """\
+[en]
+"l.say" = "say { $what }"
+"l.sees" = "{ $who } { GENDER($who) -> [plural] see *[other] sees } it"
+"l.put" = "{ $place -> [hands] in { $what } hand *[other] on { $what } }"
+"""
+
+
+def test_a_placeable_past_ten_million_characters_is_refused_as_fluent_refuses_it(
+        tmp_path: Path) -> None:
+    """A parameter may put up to 10,000,000 characters into a line
+    (:data:`~referee.core.i18n_plain.LONGEST_PLACEABLE`: a report quoted
+    whole); past that Fluent writes "{???}" in place of the line, for a
+    parameter written as it stands and for a choice's variant alike (one
+    placeable), while a name or a list is written whole. A text the
+    catalogue writes itself reads the same, in each case."""
+    path = tmp_path / "text.toml"
+    path.write_text(LIMIT_TEXT, encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
+    for template in catalogue.templates["en"].values():
+        assert direct_template(template) is not None, template  # written without Fluent
+    most = 10_000_000
+
+    def written(key: str, **params: Param) -> str:
+        text = msg(key, **params)
+        fluent = catalogue.bundle("en").writer(key)(catalogue.arguments(text, "en"))
+        assert catalogue.render(text, "en") == fluent, key
+        return fluent
+
+    longest, too_long = "a" * most, "a" * (most + 1)
+    assert written("l.say", what=longest) == "say " + longest
+    assert written("l.say", what=too_long) == "{???}"
+    assert written("l.sees", who=too_long) == "{???}"
+    assert written("l.sees", who=Name(too_long)) == too_long + " sees it"
+    assert written("l.say", what=(longest, "b")) == "say " + longest + ", b"
+    assert written("l.put", place="other", what=longest[3:]) == "on " + longest[3:]
+    assert written("l.put", place="other", what=longest[2:]) == "{???}"
+    assert written("l.put", place="hands", what=longest[8:]) == "in " + longest[8:] + " hand"
+    assert written("l.put", place="hands", what=longest[7:]) == "{???}"

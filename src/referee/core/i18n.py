@@ -717,21 +717,24 @@ class Catalogue:
 
     def _direct_text(self, message: Msg, lang: Lang, pieces: Direct,
                      reader: object) -> str | None:
-        """``message`` by its :data:`~referee.core.grammar.Direct` ``pieces``,
-        written as Fluent writes them, when each parameter they use is words,
-        a name, a text, a number or a tuple of these; None for any other
-        (Fluent writes it)."""
+        """``message`` by its :data:`~referee.core.i18n_plain.Direct`
+        ``pieces``, written as Fluent writes them, when each parameter they
+        use is words, a name, a text, a number or a tuple of these; None for
+        any other, and for a text longer than a placeable may be (Fluent
+        writes it, or refuses it for a parameter or a choice's variant past
+        :data:`~referee.core.i18n_plain.LONGEST_PLACEABLE`: none is longer
+        than a text that is not)."""
         out: list[str] = []
         if not self._write_direct(message.params, lang, pieces, reader, out):
             return None
-        return "".join(out)
+        text = "".join(out)
+        return text if len(text) <= LONGEST_PLACEABLE else None
 
     def _write_direct(self, params: Mapping[str, Param], lang: Lang, pieces: Direct,
                       reader: object, out: list[str]) -> bool:
         """Each of ``pieces`` with ``params`` added to ``out``, a choice's
         variant in its place; False as soon as one is of a kind Fluent
         alone writes."""
-        longest = LONGEST_PLACEABLE
         for piece in pieces:
             if isinstance(piece, str):
                 out.append(piece)
@@ -751,8 +754,8 @@ class Catalogue:
                 if variant is None or not self._write_direct(params, lang, variant, reader, out):
                     return False
                 continue
-            if text is None or len(text) > longest:
-                return False  # Fluent writes it (a text too long, with what it says of it)
+            if text is None:
+                return False
             out.append(text)
         return True
 

@@ -34,11 +34,13 @@ LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
 _PARSED: dict[str, Locale] = {}
 
 LONGEST_PLACEABLE = 10_000_000
-"""The longest text a parameter may put into a line. Fluent writes a
-placeable of more than 2,500 characters as ``{???}``, a guard against
-untrusted templates; ours are the catalogue's, and what the players give
-is bounded where it is read (:mod:`referee.core.limits`), while a list of
-a hundred reasons, or a report quoted whole, is longer than that."""
+"""The longest text a parameter, or a choice's variant, may put into a
+line. Fluent writes a line with a placeable of more than 2,500 characters
+as ``{???}``, a guard against untrusted templates; ours are the
+catalogue's, and what the players give is bounded where it is read
+(:mod:`referee.core.limits`), while a list of a hundred reasons, or a
+report quoted whole, is longer than that. (A name, a list or a text is
+written whole, whatever its length, as Fluent writes it.)"""
 
 LARGEST_FORMATTED = 10**15
 """Numbers from here up are written in plain digits: Babel formats through
