@@ -11,7 +11,7 @@ from typing import cast
 
 import pytest
 
-from referee.core import grammar
+from referee.core import grammar, i18n_plain, morphology
 from referee.core.grammar import CatalogueError
 from referee.core.i18n import Catalogue, Lang, Msg, Name, Param, msg, render
 from referee.core.i18n_plain import (
@@ -19,12 +19,19 @@ from referee.core.i18n_plain import (
     Direct,
     Variants,
     direct_template,
+    list_gender,
+    list_text,
     locale_of,
+    name_case,
+    name_gender,
     number_text,
+    words_case,
+    words_gender,
 )
 from referee.core.model import LocalName
 from referee.core.morphology import Case, gender_of, inflect
 from referee.core.places import RuPreposition, Way, place_phrase
+from tests.core.fluent_direct import fluent_direct
 
 TEXT = """\
 [en]
@@ -271,6 +278,33 @@ def test_a_plain_template_reads_as_fluent_writes_it(tmp_path: Path) -> None:
             assert shown.endswith("{gone}")  # a missing parameter stays visible
 
 
+def test_case_gender_and_lists_are_read_by_one_set_of_rules() -> None:
+    """The rules CASE, GENDER, AND and OR read a parameter by, whether Fluent
+    writes the text or the catalogue writes it itself: a form the scenario
+    gives first, a given gender over the dictionary's (a woman named Кэт
+    stays Кэт), a name's gender read from its Russian spelling in English
+    too (her, his), a list's gender its one item's or plural."""
+    assert name_case("Андрей", "acc", "ru", {"acc": "Андрюшу"}, "masc") == "Андрюшу"
+    assert name_case("Кэт", "acc", "ru", {}, "fem") == "Кэт"
+    assert name_case("Коул", "acc", "ru", {}, None) == "Коула"
+    assert name_case("Cole", "acc", "en", {}, None) == "Cole"
+    assert words_case("северная дверь", "acc", "ru") == "северную дверь"
+    assert words_case("the north door", "acc", "en") == "the north door"
+    assert name_gender("plural", None, "the crew", "en") == "plural"
+    assert name_gender(None, "Анна", "Anna", "en") == "fem"
+    assert name_gender(None, None, "Anna", "en") is None
+    assert name_gender(None, None, "Лариса", "ru") == "fem"
+    assert words_gender("северная дверь", "ru") == "fem"
+    assert words_gender("the north door", "en") is None
+    assert list_gender(["дверь"], "ru", words_gender) == "fem"
+    assert list_gender(["дверь", "зал"], "ru", words_gender) == "plural"
+    assert list_gender([], "ru", words_gender) is None
+    assert list_text(["2", "6"], "standard", "en") == "2 and 6"
+    assert list_text(["ночь", "день"], "or", "ru") == "ночь или день"
+    assert list_text(["a", "b", "c"], None, "en") == "a, b, c"
+    assert list_text(["a"], "standard", "en") == "a"
+
+
 def test_a_name_is_declined_alike_once_its_phrase_is_forgotten() -> None:
     """A game of thousands of characters reads more names in more cases than
     the phrase caches keep; a phrase read again is declined from its words'
@@ -278,7 +312,7 @@ def test_a_name_is_declined_alike_once_its_phrase_is_forgotten() -> None:
     assert inflect("Анна Петровна Иванова", "acc") == "Анну Петровну Иванову"
     assert inflect("Гарретт", "acc", "fem") == "Гарретт"
     inflect.cache_clear()
-    gender_of.cache_clear()
+    morphology._reading.cache_clear()
     assert inflect("Анна Петровна Иванова", "acc") == "Анну Петровну Иванову"
     assert inflect("Анна Петровна Иванова", "dat") == "Анне Петровне Ивановой"
     assert inflect("Гарретт", "acc") == "Гарретта"
@@ -295,7 +329,7 @@ def test_a_name_parameter_reads_each_form_once(monkeypatch: pytest.MonkeyPatch) 
         asked.append(case)
         return inflect(phrase, case)
 
-    monkeypatch.setattr(grammar, "inflect", counted)
+    monkeypatch.setattr(i18n_plain, "inflect", counted)
     name = grammar.NameArg("Лариса", "ru", {}, None)
     assert [name.case("acc"), name.case("acc"), name.case("dat")] == ["Ларису", "Ларису", "Ларисе"]
     assert asked == ["acc", "dat"]
@@ -378,7 +412,7 @@ def test_a_direct_template_is_read_as_fluent_reads_it() -> None:
         pieces = direct_template(template)
         if "@" in key or pieces is None:
             continue
-        assert pieces == CATALOGUE.bundle(lang).direct(key), (lang, key)
+        assert pieces == fluent_direct(CATALOGUE.bundle(lang), key), (lang, key)
         read += 1
     assert read > 1000
     assert direct_template("{ $n -> [one] a *[other] b }") is not None
@@ -404,7 +438,7 @@ def _choices(values: list[Param], count: int) -> Iterator[tuple[Param, ...]]:
 def test_a_text_written_from_its_parameters_reads_as_fluent_writes_it() -> None:
     """Catalogue texts of text, parameters, AND or OR of a parameter and
     choices by GENDER, by a parameter's words or by a number's plural
-    (:meth:`Bundle.direct`) are written from the parameters themselves; each
+    (:func:`fluent_direct`) are written from the parameters themselves; each
     reads as Fluent writes it, for names, lists, words, numbers and the kinds
     left to Fluent, in both languages."""
     from referee.core.i18n import CATALOGUE
@@ -414,7 +448,7 @@ def test_a_text_written_from_its_parameters_reads_as_fluent_writes_it() -> None:
     for written_in, key in sorted(keys):
         lang: Lang = "ru" if written_in == "ru" else "en"
         bundle = CATALOGUE.bundle(lang)
-        pieces = bundle.direct(key)
+        pieces = fluent_direct(bundle, key)
         if pieces is None:
             continue
         names = sorted(_direct_names(pieces))
@@ -455,3 +489,45 @@ def test_english_plurals_numbers_and_choices_are_written_without_fluent() -> Non
         "Anna puts the key in her hands.",
         "You take 0.5 damage; your health is 2.5.",
         "False"]
+
+
+LIMIT_TEXT = """\
+[en]
+"l.say" = "say { $what }"
+"l.sees" = "{ $who } { GENDER($who) -> [plural] see *[other] sees } it"
+"l.put" = "{ $place -> [hands] in { $what } hand *[other] on { $what } }"
+"""
+
+
+def test_a_placeable_past_ten_million_characters_is_refused_as_fluent_refuses_it(
+        tmp_path: Path) -> None:
+    """A parameter may put up to 10,000,000 characters into a line
+    (:data:`~referee.core.i18n_plain.LONGEST_PLACEABLE`: a report quoted
+    whole); past that Fluent writes "{???}" in place of the line, for a
+    parameter written as it stands and for a choice's variant alike (one
+    placeable), while a name or a list is written whole. A text the
+    catalogue writes itself reads the same, in each case."""
+    path = tmp_path / "text.toml"
+    path.write_text(LIMIT_TEXT, encoding="utf-8")
+    catalogue = Catalogue()
+    catalogue.load(path)
+    for template in catalogue.templates["en"].values():
+        assert direct_template(template) is not None, template  # written without Fluent
+    most = 10_000_000
+
+    def written(key: str, **params: Param) -> str:
+        text = msg(key, **params)
+        fluent = catalogue.bundle("en").writer(key)(catalogue.arguments(text, "en"))
+        assert catalogue.render(text, "en") == fluent, key
+        return fluent
+
+    longest, too_long = "a" * most, "a" * (most + 1)
+    assert written("l.say", what=longest) == "say " + longest
+    assert written("l.say", what=too_long) == "{???}"
+    assert written("l.sees", who=too_long) == "{???}"
+    assert written("l.sees", who=Name(too_long)) == too_long + " sees it"
+    assert written("l.say", what=(longest, "b")) == "say " + longest + ", b"
+    assert written("l.put", place="other", what=longest[3:]) == "on " + longest[3:]
+    assert written("l.put", place="other", what=longest[2:]) == "{???}"
+    assert written("l.put", place="hands", what=longest[8:]) == "in " + longest[8:] + " hand"
+    assert written("l.put", place="hands", what=longest[7:]) == "{???}"

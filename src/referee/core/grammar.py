@@ -29,47 +29,36 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol
 
 from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime import resolver as _resolver
-from fluent.runtime.resolver import (
-    Message,
-    NeverIsolatingPlaceable,
-    Pattern,
-    Placeable,
-    TextElement,
-)
+from fluent.runtime.resolver import Message, Pattern
 from fluent.runtime.types import FluentFloat, FluentInt, FluentNumber, FluentType
 from fluent.syntax import ast as ftl
 
+from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import (
-    CASE,
-    CHOICE,
-    JOIN,
-    LARGEST_FORMATTED,
     LOCALES,
     LONGEST_PLACEABLE,
     PLAIN_TEMPLATE,
-    SELECT,
     SHORTHAND,
-    STYLES,
-    VALUE,
-    Direct,
-    DirectPiece,
-    Variants,
     grouped,
-    joined,
+    list_gender,
+    list_text,
     locale_of,
+    name_case,
+    name_gender,
+    number_form,
     variables,
+    words_case,
+    words_gender,
 )
-from referee.core.i18n_plain import LANGS as LANGS
 from referee.core.i18n_plain import CatalogueError as CatalogueError
 from referee.core.i18n_plain import Lang as Lang
-from referee.core.morphology import CASES, Case, Gender, gender_of, inflect
+from referee.core.morphology import CASES, Case, Gender
 from referee.core.patterns import Unsupported, compile_pattern
 
 _PLAIN_TEMPLATE = PLAIN_TEMPLATE
@@ -98,8 +87,8 @@ class NameArg(FluentType):
         self.text, self.lang, self.forms, self._gender = text, lang, forms, gender
         self.russian = russian
         self._forms_read: dict[Case, str] = {}
-        """The forms read from the spelling so far, and below its gender (a
-        name made into a parameter once is read in line after line: see
+        """The forms read so far, and below its gender (a name made into a
+        parameter once is read in line after line: see
         ``Catalogue._name_argument``)."""
         self._gender_read: tuple[Gender | None] | None = None
 
@@ -107,21 +96,15 @@ class NameArg(FluentType):
         return self.text
 
     def case(self, case: Case) -> str:
-        if case in self.forms:
-            return self.forms[case]
-        if self.lang != "ru":
-            return self.text
         form = self._forms_read.get(case)
         if form is None:
-            form = self._forms_read[case] = inflect(self.text, case, self._gender)
+            form = self._forms_read[case] = name_case(self.text, case, self.lang, self.forms,
+                                                      self._gender)
         return form
 
     def gender(self) -> Gender | None:
-        if self._gender is not None:
-            return self._gender
         if self._gender_read is None:
-            spelling = self.text if self.lang == "ru" else self.russian
-            self._gender_read = (gender_of(spelling) if spelling else None,)
+            self._gender_read = (name_gender(self._gender, self.russian, self.text, self.lang),)
         return self._gender_read[0]
 
 
@@ -142,14 +125,10 @@ class ListArg(FluentType):
         return self._join([_case_of(item, case, self.lang) for item in self.items])
 
     def _join(self, texts: list[str]) -> str:
-        if self.style is None or len(texts) < 2:
-            return ", ".join(texts)  # one item is itself, in every style
-        return joined(tuple(texts), self.style, self.lang)
+        return list_text(texts, self.style, self.lang)
 
     def gender(self) -> Gender | None:
-        if len(self.items) == 1:
-            return _gender_of(self.items[0], self.lang)
-        return "plural" if self.items else None
+        return list_gender(self.items, self.lang, _gender_of)
 
 
 class TextArg(FluentType):
@@ -166,13 +145,13 @@ class TextArg(FluentType):
         form = self.attribute(case)
         if form is not None:
             return form
-        return inflect(self.text, case) if self.lang == "ru" else self.text
+        return words_case(self.text, case, self.lang)
 
     def gender(self) -> Gender | None:
         given = self.attribute("gender")
         if given in {"masc", "fem", "neut", "plural"}:
             return given  # type: ignore[return-value]
-        return gender_of(self.text) if self.lang == "ru" else None
+        return words_gender(self.text, self.lang)
 
 
 def _text(value: Any, locale: Locale) -> str:
@@ -184,33 +163,28 @@ def _case_of(value: Any, case: Case, lang: Lang) -> str:
         return value.case(case)
     if isinstance(value, FluentType):
         return value.format(locale_of(lang))
-    return inflect(str(value), case) if lang == "ru" else str(value)
+    return words_case(str(value), case, lang)
 
 
 def _gender_of(value: Any, lang: Lang) -> Gender | None:
     if isinstance(value, NameArg | TextArg | ListArg):
         return value.gender()
-    if isinstance(value, str) and lang == "ru":
-        return gender_of(value)
-    return None
+    return words_gender(value, lang) if isinstance(value, str) else None
 
 
+@functools.lru_cache(maxsize=8192)
 def number(value: int | Fraction) -> FluentType | str:
-    """A number as Fluent formats and selects plurals by: no grouping of
-    thousands (a seed stays 12345); a fraction with a finite decimal is a
-    decimal (0.5, 0,5), any other is written a/b. A number too large for
-    the formatter's decimals (a mistyped coordinate, 1e25) is written in
-    plain digits."""
-    if value >= LARGEST_FORMATTED or -value >= LARGEST_FORMATTED:
-        return str(value.numerator) if value.denominator == 1 else \
-            f"{value.numerator}/{value.denominator}"
-    if type(value) is int:
-        return _whole(value)
-    if isinstance(value, int):
-        return FluentInt(value, useGrouping=False)
-    if value.denominator == 1:
-        return _whole(value.numerator)
-    return _fraction(value)
+    """A number as Fluent formats and selects plurals by, written as
+    :func:`~referee.core.i18n_plain.number_form` says: a whole number in
+    digits, ungrouped (a seed stays 12345); a decimal as the locale writes
+    it (0.5, 0,5); the rest as text (1/3, 10**25). Made once (making one
+    costs more than writing it): the same few numbers fill every log."""
+    form = number_form(value)
+    if type(form) is int:
+        return WholeNumber(form, useGrouping=False)
+    if type(form) is float:
+        return DecimalNumber(form, useGrouping=False, maximumFractionDigits=12)
+    return str(form)
 
 
 class WholeNumber(FluentInt):
@@ -241,25 +215,8 @@ def _written(value: FluentNumber, locale: Locale,
     return text
 
 
-@functools.lru_cache(maxsize=4096)
-def _whole(value: int) -> WholeNumber:
-    """A whole number as :func:`number` gives it, made once (making one
-    costs more than writing it): the same few numbers fill every log."""
-    return WholeNumber(value, useGrouping=False)
-
-
-@functools.lru_cache(maxsize=4096)
-def _fraction(value: Fraction) -> DecimalNumber | str:
-    """A fraction that is not whole as :func:`number` gives it, made once
-    (a character's concentration, 0.5, in line after line)."""
-    decimal = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(decimal) != value:
-        return f"{value.numerator}/{value.denominator}"
-    return DecimalNumber(float(decimal), useGrouping=False, maximumFractionDigits=12)
-
-
 _NUMBERS = (WholeNumber, DecimalNumber, FluentInt, FluentFloat)
-"""The kinds of number :func:`number` makes."""
+"""The kinds of number :func:`number` makes, and Fluent's own."""
 
 
 def functions(lang: Lang) -> dict[str, Callable[..., Any]]:
@@ -370,8 +327,6 @@ class Bundle:
         """Each number as this language writes it (:func:`number` makes them)."""
         self._functions: dict[str, dict[str | None, object]] = {}
         """Each message's pattern made into a function, or None (:meth:`_made`)."""
-        self._direct: dict[str, Direct | None] = {}
-        """Each message's text as :meth:`direct` gives it."""
 
     @property
     def locale(self) -> Locale:
@@ -408,7 +363,6 @@ class Bundle:
             self._waiting[base] = (parts, source)
             self._plain.pop(base, None)
             self._functions.pop(base, None)
-            self._direct.pop(base, None)
 
     def compile_all(self) -> None:
         """Compile every message not compiled yet (a test of the catalogue).
@@ -519,18 +473,6 @@ class Bundle:
                 pattern, self.locale, bundle._plural_form, bundle._functions)
         return found  # type: ignore[return-value]
 
-    def direct(self, key: str) -> Direct | None:
-        """``key``'s text as :data:`Direct` pieces read from Fluent's parse of
-        it, when it holds nothing but text, parameters, AND or OR of a
-        parameter, a parameter's CASE, and choices by the GENDER of a
-        parameter or by a parameter's words: what
-        :func:`~referee.core.i18n_plain.direct_template` must read without
-        Fluent (the tests compare them). None for any other (read once per key)."""
-        known = self._direct.get(key, _NOT_MADE)
-        if known is _NOT_MADE:
-            known = self._direct[key] = direct_pieces(self._message(key).value)
-        return known  # type: ignore[return-value]
-
     def _plain_pieces(self, key: str) -> list[str] | None:
         """A plain template (:data:`_PLAIN_TEMPLATE`) split at its parameters:
         text, name, text, ...; None for any other. Read without compiling
@@ -602,91 +544,6 @@ class Bundle:
             if pattern is not None:
                 found += self.bundle.format_pattern(pattern, dict(args))[1]
         return found
-
-
-def direct_pieces(pattern: Any) -> Direct | None:
-    """``pattern`` (a compiled message's text, or a variant's) as
-    :data:`Direct` pieces; None when it holds anything else, or more parts
-    than Fluent writes."""
-    if pattern is None:
-        return None
-    elements = pattern.elements if isinstance(pattern, Pattern) else [pattern]
-    if len(elements) > Pattern.MAX_PARTS:
-        return None
-    pieces: list[DirectPiece] = []
-    for element in elements:
-        if isinstance(element, TextElement):
-            pieces.append(element.value)
-            continue
-        is_placeable = isinstance(element, Placeable | NeverIsolatingPlaceable)
-        piece = _direct_placeable(element.expression) if is_placeable else None
-        if piece is None:
-            return None
-        pieces.append(piece)
-    return tuple(pieces)
-
-
-def _direct_placeable(expression: Any) -> DirectPiece | None:
-    """A placeable of :func:`direct_pieces`; None for any other."""
-    if isinstance(expression, _resolver.VariableReference):
-        return (VALUE, expression.id.name, None)
-    if isinstance(expression, _resolver.FunctionReference):
-        if expression.id.name == "CASE":
-            return _direct_case(expression)
-        name = _argument_name(expression)
-        style = STYLES.get(expression.id.name)
-        return (JOIN, name, style) if name is not None and style is not None else None
-    if isinstance(expression, _resolver.SelectExpression):
-        selector = expression.selector
-        variants = _direct_variants(expression.variants)
-        if isinstance(selector, _resolver.VariableReference):
-            kind, name = SELECT, selector.id.name
-        elif isinstance(selector, _resolver.FunctionReference) and selector.id.name == "GENDER":
-            kind, name = CHOICE, _argument_name(selector)
-        else:
-            return None
-        return (kind, name, variants) if name is not None and variants is not None else None
-    return None
-
-
-def _direct_case(call: Any) -> DirectPiece | None:
-    """``{ CASE($name, "acc") }`` or ``{ CASE(AND($name), "acc") }`` (or OR)
-    as a :data:`CASE` piece; None for any other call of CASE."""
-    given = call.arguments
-    if given.named or len(given.positional) != 2:
-        return None
-    of, case = given.positional
-    if not isinstance(case, _resolver.StringLiteral) or case.value not in CASES:
-        return None
-    if isinstance(of, _resolver.VariableReference):
-        return (CASE, of.id.name, (case.value, None))
-    style = STYLES.get(of.id.name) if isinstance(of, _resolver.FunctionReference) else None
-    name = _argument_name(of) if style is not None else None
-    return (CASE, name, (case.value, style)) if name is not None else None
-
-
-def _argument_name(call: Any) -> str | None:
-    """The parameter a function is called with, when that is all it is given."""
-    given = call.arguments
-    if given.named or len(given.positional) != 1:
-        return None
-    argument = given.positional[0]
-    return argument.id.name if isinstance(argument, _resolver.VariableReference) else None
-
-
-def _direct_variants(variants: list[Any]) -> Variants | None:
-    """A select's variants as :data:`Variants`, when each is named by a word
-    and is :data:`Direct` itself; None for any other."""
-    found: list[tuple[str, Direct]] = []
-    default: Direct | None = None
-    for variant in variants:
-        pieces = direct_pieces(variant.value)
-        if not isinstance(variant.key, _resolver.Identifier) or pieces is None:
-            return None
-        found.append((variant.key.name, pieces))
-        if variant.default:
-            default = pieces
-    return None if default is None else (tuple(found), default)
 
 
 __all__ = ["CASES", "LANGS", "Bundle", "CatalogueError", "Lang", "ListArg", "NameArg", "TextArg",

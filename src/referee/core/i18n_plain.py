@@ -1,8 +1,11 @@
 """What the catalogue knows of its templates without Fluent: the languages,
 a template's parameters, its forms (``key@acc``), the plain templates
-(``{name}`` parameters only, most of a catalogue) split for writing, and the
+(``{name}`` parameters only, most of a catalogue) split for writing, the
 texts written from their parameters themselves (:func:`direct_template`:
-lists, choices by gender, by words and by a number's plural).
+lists, choices by gender, by words and by a number's plural), and what a
+template's CASE, GENDER and lists make of a parameter (:func:`name_case`,
+:func:`name_gender`, :func:`list_text`...), for Fluent's values and the
+direct writer alike.
 
 Babel loads when a list is first joined or a plural first chosen; Fluent
 (:mod:`referee.core.grammar`) when a text first needs it: a case, a number
@@ -13,10 +16,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
+
+from referee.core.morphology import Case, Gender, gender_of, inflect
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -29,11 +34,13 @@ LOCALES: dict[str, str] = {"en": "en_US", "ru": "ru_RU"}
 _PARSED: dict[str, Locale] = {}
 
 LONGEST_PLACEABLE = 10_000_000
-"""The longest text a parameter may put into a line. Fluent writes a
-placeable of more than 2,500 characters as ``{???}``, a guard against
-untrusted templates; ours are the catalogue's, and what the players give
-is bounded where it is read (:mod:`referee.core.limits`), while a list of
-a hundred reasons, or a report quoted whole, is longer than that."""
+"""The longest text a parameter, or a choice's variant, may put into a
+line. Fluent writes a line with a placeable of more than 2,500 characters
+as ``{???}``, a guard against untrusted templates; ours are the
+catalogue's, and what the players give is bounded where it is read
+(:mod:`referee.core.limits`), while a list of a hundred reasons, or a
+report quoted whole, is longer than that. (A name, a list or a text is
+written whole, whatever its length, as Fluent writes it.)"""
 
 LARGEST_FORMATTED = 10**15
 """Numbers from here up are written in plain digits: Babel formats through
@@ -49,12 +56,12 @@ _ATTRIBUTE = "@"
 
 VALUE, JOIN, CASE, CHOICE, SELECT = "value", "join", "case", "gender", "select"
 """The kinds of placeable a text written from its parameters themselves holds
-(:meth:`referee.core.grammar.Bundle.direct`): a parameter (``{ $who }``), a
-parameter joined as a list (``{ AND($who) }``, ``{ OR($who) }``), a
-parameter's case (``{ CASE($room, "gen") }``, ``{ CASE(AND($seen), "acc") }``),
-a choice by its gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a
-choice by its words or a number's plural (``{ $place -> [hands] in hand
-*[other] on the { $place } }``)."""
+(:func:`direct_template`): a parameter (``{ $who }``), a parameter joined as a
+list (``{ AND($who) }``, ``{ OR($who) }``), a parameter's case
+(``{ CASE($room, "gen") }``, ``{ CASE(AND($seen), "acc") }``), a choice by its
+gender (``{ GENDER($who) -> [plural] see *[other] sees }``), a choice by its
+words or a number's plural (``{ $place -> [hands] in hand *[other] on the
+{ $place } }``)."""
 
 Forms: TypeAlias = dict[str | None, str]
 """A message's text (under None) and its forms by name (``acc``, ``gender``)."""
@@ -126,6 +133,16 @@ def joined(texts: tuple[str, ...], style: str, lang: Lang) -> str:
     return "".join(out)
 
 
+def list_text(texts: Sequence[str], style: str | None, lang: Lang) -> str:
+    """A list's items, each already written, as a template writes the list:
+    joined as ``lang`` joins a list in ``style`` (``standard`` for AND,
+    ``or`` for OR), by commas in none (a list as it stands, or its CASE
+    without AND or OR); one item is itself, in every style."""
+    if style is None or len(texts) < 2:
+        return ", ".join(texts)
+    return joined(tuple(texts), style, lang)
+
+
 _MARK = re.compile("\ue000([0-9]+)\ue001")
 """A stand-in for an item of a list (private-use characters no pattern holds)."""
 
@@ -162,6 +179,56 @@ def _plural_rule(lang: Lang) -> Callable[[int], str]:
     return to_python(locale_of(lang).plural_form)
 
 
+def words_case(text: str, case: Case, lang: Lang) -> str:
+    """Words no entry gives a form of (a parameter's, a text's) in ``case``,
+    as a template's CASE writes them: in Russian inflected by the morphology,
+    in English as they stand."""
+    return inflect(text, case) if lang == "ru" else text
+
+
+def name_case(text: str, case: Case, lang: Lang, forms: Mapping[str, str],
+              gender: Gender | None) -> str:
+    """A name (``text``, its spelling in ``lang``) in ``case``, as a
+    template's CASE writes it: the form its scenario gives (``forms``),
+    else in Russian its spelling inflected (``gender``, when the scenario
+    gives one, overriding the dictionary's), in English as it stands."""
+    form = forms.get(case)
+    if form is not None:
+        return form
+    return inflect(text, case, gender) if lang == "ru" else text
+
+
+def words_gender(text: str, lang: Lang) -> Gender | None:
+    """What a template's GENDER reads of words no entry gives a gender of:
+    in Russian the gender of their head noun, in English none."""
+    return gender_of(text) if lang == "ru" else None
+
+
+def name_gender(given: Gender | None, russian: str | None, text: str,
+                lang: Lang) -> Gender | None:
+    """What a template's GENDER reads of a name: the gender its scenario
+    gives, else the one its Russian spelling (``russian``; in Russian its
+    ``text`` where it has none) reads as, in English too (her, his); None
+    for a name with no Russian spelling in English."""
+    if given is not None:
+        return given
+    spelling = (russian or text) if lang == "ru" else russian
+    return gender_of(spelling) if spelling else None
+
+
+_Item = TypeVar("_Item")
+_Read = TypeVar("_Read")
+
+
+def list_gender(items: Sequence[_Item], lang: Lang,
+                item_gender: Callable[[_Item, Lang], _Read]) -> _Read | Gender | None:
+    """What a template's GENDER reads of a list: its one item's gender
+    (``item_gender``), else ``plural``; None for an empty list."""
+    if len(items) == 1:
+        return item_gender(items[0], lang)
+    return "plural" if items else None
+
+
 Variants: TypeAlias = "tuple[tuple[tuple[str, Direct], ...], Direct]"
 """A choice's variants by name, in order, then its default one."""
 DirectPiece: TypeAlias = "str | tuple[str, str, str | tuple[str, str | None] | Variants | None]"
@@ -193,7 +260,7 @@ _DIRECT_TEXT = re.compile(r"[^{}\[\]*\n]+")
 
 def direct_template(template: str) -> Direct | None:
     """A one-line template as :data:`Direct` pieces, the same as Fluent reads
-    them (:func:`referee.core.grammar.direct_pieces`), when it holds nothing but
+    them (the tests compare them with Fluent's parse), when it holds nothing but
     text, parameters, ``AND``/``OR`` of a parameter, and choices of text and
     parameters by a parameter's GENDER or its words (or a number's plural);
     None for any other template (Fluent reads it). Read without Fluent,
@@ -269,21 +336,32 @@ def _direct_choice(template: str, head: re.Match[str]) -> tuple[DirectPiece | No
     return (kind, name, (tuple(named), default)), at + 1
 
 
-def number_text(value: int | Fraction, lang: Lang) -> str:
-    """``value`` as a template's ``{ $value }`` writes it in ``lang``, the
-    same as Fluent writes :func:`referee.core.grammar.number`: whole numbers
-    in digits, ungrouped (a seed stays 12345); a fraction with a finite
-    decimal as the locale writes a decimal (0.5, 0,5), up to 12 places; any
-    other fraction, and a number too large for the formatter, as a/b."""
-    if value.denominator == 1:
-        return str(value.numerator)
+def number_form(value: int | Fraction) -> int | float | str:
+    """How a template's ``{ $value }`` writes ``value``, in every language:
+    a whole number (an int) in digits, ungrouped (a seed stays 12345); a
+    fraction with a finite decimal (a float) as the locale writes a decimal
+    (0.5, 0,5), up to 12 places; any other fraction as a/b, and a number too
+    large for the formatter in plain digits (text, as it stands)."""
     if value >= LARGEST_FORMATTED or -value >= LARGEST_FORMATTED:
-        return f"{value.numerator}/{value.denominator}"
+        return str(value.numerator) if value.denominator == 1 else \
+            f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return int(value.numerator)
     decimal = Decimal(value.numerator) / Decimal(value.denominator)
     if Fraction(decimal) != value:
         return f"{value.numerator}/{value.denominator}"
-    text: str = _decimal_pattern(lang).apply(float(decimal), locale_of(lang))
-    return text
+    return float(decimal)
+
+
+def number_text(value: int | Fraction, lang: Lang) -> str:
+    """``value`` as a template's ``{ $value }`` writes it in ``lang``
+    (:func:`number_form`), the same as Fluent writes
+    :func:`referee.core.grammar.number`."""
+    form = number_form(value)
+    if type(form) is float:
+        text: str = _decimal_pattern(lang).apply(form, locale_of(lang))
+        return text
+    return str(form)
 
 
 @functools.cache

@@ -48,8 +48,8 @@ names, each read in several cases, made of far fewer words (Анна, Петро
 
 
 PHRASES_KEPT = 65_536
-"""How many phrases' forms and genders are kept (:func:`inflect`,
-:func:`gender_of`): a building's rooms and a game's characters, each read in
+"""How many phrases' forms and readings are kept (:func:`inflect`,
+:func:`_reading`): a building's rooms and a game's characters, each read in
 several cases, line after line."""
 
 
@@ -69,30 +69,48 @@ def inflect(phrase: str, case: Case, gender: Gender | None = None) -> str:
     dictionary's for the head word (a woman named Кэт stays Кэт)."""
     if case == "nom" or not phrase:
         return phrase
-    words = _agreeing_words(phrase)
-    if not words:
+    reading = _reading(phrase)
+    if not reading.words:
         return phrase
-    head_gender = gender or _head_gender(words)
-    animate = head_gender != "neut" and _animate(words)
+    head_gender = gender or reading.gender
+    animate = head_gender != "neut" and reading.animate
     out = phrase.split(" ")
-    for index, word in enumerate(words):
+    for index, word in enumerate(reading.words):
         out[index] = _inflect_word(word, case, head_gender, animate)
     return " ".join(out)
 
 
-@lru_cache(maxsize=PHRASES_KEPT)
 def gender_of(phrase: str) -> Gender | None:
     """The grammatical gender of ``phrase``'s head, ``plural`` for a plural,
     None when nothing in it is a Russian noun the dictionary or the name
     endings can read."""
-    words = _agreeing_words(phrase)
-    return _head_gender(words) if words else None
+    return _reading(phrase).gender
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What a phrase's head makes of it: the leading words that agree with
+    the head and so change with case, the head's gender and its animacy."""
+
+    words: tuple[_Word, ...]
+    gender: Gender | None
+    animate: bool
+
+
+_NOTHING_READ = _Reading((), None, False)
 
 
 @lru_cache(maxsize=PHRASES_KEPT)
+def _reading(phrase: str) -> _Reading:
+    """``phrase`` read once, for its gender and each of its cases."""
+    words = _agreeing_words(phrase)
+    if not words:
+        return _NOTHING_READ
+    return _Reading(words, _head_gender(words), _animate(words))
+
+
 def _agreeing_words(phrase: str) -> tuple[_Word, ...]:
-    """The leading words that agree with the head and so change with case
-    (read once per phrase, for its gender and each of its cases)."""
+    """The leading words that agree with the head and so change with case."""
     words: list[_Word] = []
     for text in phrase.split(" "):
         if not _CYRILLIC_WORD.match(text):
