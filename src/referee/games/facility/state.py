@@ -110,24 +110,12 @@ class Planned:
 
     def __init__(self) -> None:
         self._plans: dict[str, tuple[Orders, Plan, list[VoidOrder]]] = {}
-        self._idle: dict[str, Plan] = {}
 
     def plan(self, world: World, seat: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
         """:func:`.orders.plan_orders` of ``seat``'s ``orders``, kept."""
-        if orders.model_fields_set:
-            plan, found = plan_orders(world, seat, orders)
-        else:
-            plan, found = self._idle_plan(seat), []
+        plan, found = plan_orders(world, seat, orders)
         self._plans[seat] = (orders, plan, found)
         return plan, found
-
-    def _idle_plan(self, seat: str) -> Plan:
-        """The plan of ``seat`` given no order, as often: nothing to plan and
-        nothing void, made once for the game (a plan never changes once made)."""
-        plan = self._idle.get(seat)
-        if plan is None:
-            plan = self._idle[seat] = Plan(seat)
-        return plan
 
     def of(self, answers: Mapping[str, Orders]) -> dict[str, tuple[Plan, list[VoidOrder]]]:
         """The kept plans of exactly these ``answers`` (the same objects);
