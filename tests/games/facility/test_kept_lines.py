@@ -1,7 +1,7 @@
 """Lines kept with a building (a character's state at the end of a turn, a
 door passed, a camera's record of it and its readers' copy, house rule 14)
 and written again as they are read exactly as lines made afresh, however
-often their store is emptied when full (:data:`.turn.KEPT_LINES`)."""
+often their store is emptied when full (:data:`.world.KEPT_LINES`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from referee.core.events import REFEREE, Log
 from referee.core.game import Game
 from referee.core.prepared import clear_prepared
 from referee.core.scenario import load_scenario
-from referee.games.facility import turn
+from referee.games.facility import world as facility_world
 from referee.games.facility.report import camera
 from referee.games.facility.turn import Turn
 from tests.games.facility.helpers import world
@@ -55,7 +55,7 @@ def test_every_seat_reads_the_same_however_often_the_store_is_emptied(
     """A store of a line or a few is emptied between nearly every record
     and its readers' copy, and between every line kept and its next use."""
     usual = played()
-    monkeypatch.setattr(turn, "KEPT_LINES", kept)
+    monkeypatch.setattr(facility_world, "KEPT_LINES", kept)
     try:
         assert played() == usual
     finally:
@@ -69,7 +69,7 @@ def test_a_record_found_without_its_readers_copy_is_not_written_again_alone(
     store (both are made again). In play, a record kept so is seldom asked
     for again before the store is emptied again (every turn ends keeping
     lines), which the games above cannot count on."""
-    monkeypatch.setattr(turn, "KEPT_LINES", 1)
+    monkeypatch.setattr(facility_world, "KEPT_LINES", 1)
     building = world({"ann": {}, "cat": {"room": 3}}, camera_readers={2: ["cat"]})
     kept = ("cam-entered", "ann", 1, "east", 1)
     first = Turn(building, {}, Log())

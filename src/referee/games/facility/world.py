@@ -31,6 +31,8 @@ from referee.games.facility.scenario import (
 from referee.games.facility.tables import COST_UNIT, HANDS, INVENTORY, WEAPON_ABILITIES
 
 T = TypeVar("T")
+KEPT_LINES = 10_000
+"""At most this many lines are kept with a building (:meth:`World.kept_line`)."""
 RoomNumber = int
 ItemId = str
 CharName = str
@@ -259,8 +261,8 @@ class World:
     once and shared by every line that says it."""
     lines: dict[object, tuple[Msg, ReadOnlyDict]] = field(default_factory=dict, compare=False,
                                                           repr=False)
-    """Whole lines of a character's own state (its awareness at the end of a
-    turn), each made once for a state and written again as it is."""
+    """Whole lines, each made once for all it says and written again as it
+    is, read here and kept by :meth:`kept_line` alone."""
     _readers: dict[str, tuple[CharName, ...]] | None = field(default=None, compare=False,
                                                              repr=False)
     _weapons: frozenset[ItemId] | None = field(default=None, compare=False, repr=False)
@@ -291,6 +293,19 @@ class World:
                 item for item, model in self.items.items()
                 if model.visible_in_hands and WEAPON_ABILITIES.intersection(model.abilities))
         return self._weapons
+
+    def kept_line(self, kept: tuple[object, ...], line: tuple[Msg, ReadOnlyDict],
+                  ) -> tuple[Msg, ReadOnlyDict]:
+        """``line`` (its text and facts, both read-only) kept with the
+        building, to be written again as it is wherever ``kept`` (all it
+        says, as ids) is said again: characters come back to the same room,
+        door and state from turn to turn and game to game. The store is
+        emptied when it is full (:data:`KEPT_LINES`)."""
+        lines = self.lines
+        if len(lines) >= KEPT_LINES:
+            lines.clear()
+        lines[kept] = line
+        return line
 
     def alone(self, seat: CharName) -> Audience:
         """The audience of a line told to ``seat`` alone: one object for
