@@ -8,7 +8,7 @@ from referee.core.events import REFEREE, Event, Log, SecretFacts
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
-from referee.games.facility.view import ITEM_FIELDS_OF, named_items, told_items
+from referee.games.facility.view import item_fields, items_in, named_items, told_items
 from referee.games.facility.world import World, build_world
 
 _NONE: frozenset[str] = frozenset()
@@ -58,7 +58,6 @@ class Told:
 
     def _scan(self, events: list[Event]) -> None:
         """Read the lines new since the last scan (most name no item)."""
-        naming = ITEM_FIELDS_OF
         own = self._own
         for event in events[self._scanned:]:
             facts = event.facts
@@ -67,9 +66,10 @@ class Told:
             if isinstance(facts, SecretFacts):
                 self._scan_secret(event, facts)
                 continue
-            if not naming.get(facts.get("kind"), True):  # a kind that names no item
+            fields = item_fields(facts)
+            if not fields:  # a kind that names no item, as most
                 continue
-            named = named_items(facts)
+            named = items_in(facts, fields)
             if not named:
                 continue
             observers = event.audience.observers
