@@ -108,3 +108,17 @@ def test_the_parts_of_a_plan_no_order_fills_cannot_be_changed() -> None:
                 assert isinstance(value, tuple | frozenset), part.name
     assert moving.route and not moving.take
     assert plan_orders(building, "ann", Orders())[0] is not idle
+
+
+def test_the_template_every_turn_shares_cannot_be_changed_and_each_view_has_its_own() -> None:
+    played = game()
+    decision = played.waiting
+    assert isinstance(decision, Decision) and decision.templates["anna"] is TEMPLATE
+    with pytest.raises(TypeError):
+        TEMPLATE["take"].append({"item": "keycard"})
+    with pytest.raises(TypeError):
+        TEMPLATE["move"] = {"to": 3}
+    shown = played.view("anna")["waiting"]["template"]
+    assert shown == TEMPLATE and type(shown) is dict
+    shown["take"].append({"item": "keycard"})
+    assert played.view("anna")["waiting"]["template"] == TEMPLATE == Orders().model_dump()

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from referee.core.i18n import Msg, Name, Param, msg, personal
 from referee.core.model import StrictModel
+from referee.core.readonly import ReadOnlyDict, read_only
 from referee.core.ruleset import Verdict, Void
 from referee.games.facility.tables import (
     ABILITIES,
@@ -186,10 +187,10 @@ def with_form_text(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-TEMPLATE: dict[str, Any] = Orders().model_dump(mode="json")
-"""An empty orders table with every order a person may fill in, made once:
-a decision shows each seat a copy of its template, so every turn shares it
-(do not change it)."""
+TEMPLATE: ReadOnlyDict = read_only(Orders().model_dump(mode="json"))
+"""An empty orders table with every order a person may fill in, made once
+and shared by every turn's decision, read-only: a decision shows each seat
+a copy of its template, which may be changed."""
 
 
 def read_orders(form: OrdersForm) -> Verdict:
