@@ -7,6 +7,8 @@ order at all are planned at once, as every order given empty."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +93,32 @@ def test_no_order_given_plans_as_every_order_given_empty(health: int) -> None:
     assert spelled_out.model_fields_set and spelled_out == Orders()
     assert plan_orders(building, "ann", Orders()) == plan_orders(building, "ann", spelled_out)
     assert plan_orders(building, "ann", Orders()) == (Plan("ann"), [])
+
+
+def test_the_parts_of_a_plan_no_order_fills_cannot_be_changed() -> None:
+    """Plans of no order, and the parts no order fills of any plan, are
+    empty tuples and frozensets: no reader of one plan can change another."""
+    building = world({"ann": {}, "bob": {}})
+    idle, _ = plan_orders(building, "ann", Orders())
+    moving, _ = plan_orders(building, "ann", Orders(move={"to": 2}))
+    for plan in (idle, moving):
+        for part in fields(plan):
+            value = getattr(plan, part.name)
+            if isinstance(value, Collection) and not isinstance(value, str) and not value:
+                assert isinstance(value, tuple | frozenset), part.name
+    assert moving.route and not moving.take
+    assert plan_orders(building, "ann", Orders())[0] is not idle
+
+
+def test_the_template_every_turn_shares_cannot_be_changed_and_each_view_has_its_own() -> None:
+    played = game()
+    decision = played.waiting
+    assert isinstance(decision, Decision) and decision.templates["anna"] is TEMPLATE
+    with pytest.raises(TypeError):
+        TEMPLATE["take"].append({"item": "keycard"})
+    with pytest.raises(TypeError):
+        TEMPLATE["move"] = {"to": 3}
+    shown = played.view("anna")["waiting"]["template"]
+    assert shown == TEMPLATE and type(shown) is dict
+    shown["take"].append({"item": "keycard"})
+    assert played.view("anna")["waiting"]["template"] == TEMPLATE == Orders().model_dump()

@@ -8,6 +8,7 @@ then the moves, what each character and camera saw, and the meetings in rooms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -31,9 +32,9 @@ from referee.games.facility.world import Character, Door, World, in_points, toml
 class Mover:
     name: str
     me: Character
-    route: list[Step]
-    follow: list[str]
-    detain: list[str]
+    route: Sequence[Step]
+    follow: Sequence[str]
+    detain: Sequence[str]
     ignore: bool
     chase: str | None = None
     pos: int = 0
@@ -111,7 +112,7 @@ def _may_move(mover: Mover) -> bool:
 def _mover(turn: Turn, name: str) -> Mover:
     plan = turn.plans[name]
     me = turn.character(name)
-    # the plan's own lists: a mover reads them and never changes them
+    # the plan's own parts, which nothing changes
     mover = Mover(name, me, plan.route, plan.follow, plan.detain, plan.ignore, plan.chase)
     mover.stopped = me.is_down  # house rule: down characters do not move
     return mover
@@ -163,7 +164,7 @@ def settle_chases(turn: Turn, movers: dict[str, Mover]) -> None:
                 target=turn.character(mover.chase).title)
 
 
-def matching_rank(world: World, entries: list[str], other: Character) -> int | None:
+def matching_rank(world: World, entries: Sequence[str], other: Character) -> int | None:
     """CHAT-FOL-1, CHAT-DET-1: the first entry of the list ``other`` answers to:
     its name, its uniform, or an item visible on it."""
     visible_kinds: set[str] | None = None

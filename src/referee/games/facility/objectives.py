@@ -40,13 +40,15 @@ def objectives_view(world: World, seat: Seat) -> dict[str, JSON]:
     the seat's aims and the standing at a turn, made once per building for
     each seat and turn, read-only (every character of a scenario is in
     every world of it: nothing else it reads changes in play)."""
-    key = ("objectives", seat, world.turn)
-    found: dict[str, JSON] | None = world.public_made(key)  # the usual case: made before
-    return found if found is not None else world.public(key, lambda: {
-        "aims": [line.to_json() for line in aims(world, seat)],
-        "standing": [line.to_json() for line in standing(world)],
-        "aim": _aim(world, seat),
-        "last_turn": world.settings.last_turn})
+    return world.public(("objectives", seat, world.turn), _objectives, world, seat)
+
+
+def _objectives(world: World, seat: Seat) -> dict[str, JSON]:
+    """:func:`objectives_view`, made."""
+    return {"aims": [line.to_json() for line in aims(world, seat)],
+            "standing": [line.to_json() for line in standing(world)],
+            "aim": _aim(world, seat),
+            "last_turn": world.settings.last_turn}
 
 
 def _shown_turn(world: World) -> int:

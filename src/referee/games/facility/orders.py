@@ -15,7 +15,8 @@ not happen, its reason told to its author alone (CHAT-TRN-6, CHAT-VIS-1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from referee.core.i18n import Msg, Name, Param, msg, personal
 from referee.core.model import StrictModel
+from referee.core.readonly import ReadOnlyDict, read_only
 from referee.core.ruleset import Verdict, Void
 from referee.games.facility.tables import (
     ABILITIES,
@@ -185,10 +187,10 @@ def with_form_text(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-TEMPLATE: dict[str, Any] = Orders().model_dump(mode="json")
-"""An empty orders table with every order a person may fill in, made once:
-a decision shows each seat a copy of its template, so every turn shares it
-(do not change it)."""
+TEMPLATE: ReadOnlyDict = read_only(Orders().model_dump(mode="json"))
+"""An empty orders table with every order a person may fill in, made once
+and shared by every turn's decision, read-only: a decision shows each seat
+a copy of its template, which may be changed."""
 
 
 def read_orders(form: OrdersForm) -> Verdict:
@@ -327,29 +329,31 @@ class Unable:
 
 @dataclass(slots=True)
 class Plan:
-    """A character's valid orders for the turn."""
+    """A character's valid orders for the turn, for the rules to read: each
+    part set whole as it is planned, a part no order fills the same empty
+    tuple or frozenset for every plan, which nothing can change."""
 
     who: str
-    route: list[Step] = field(default_factory=list)
+    route: Sequence[Step] = ()
     chase: str | None = None
-    follow: list[str] = field(default_factory=list)
-    detain: list[str] = field(default_factory=list)
+    follow: Sequence[str] = ()
+    detain: Sequence[str] = ()
     ignore: bool = False
     melee: Melee | None = None
-    take: list[Take] = field(default_factory=list)
-    give: list[Give] = field(default_factory=list)
-    accept: list[Accept] = field(default_factory=list)
-    refuse: set[str] = field(default_factory=set)
-    drop: list[Drop] = field(default_factory=list)
-    show: list[Show] = field(default_factory=list)
+    take: Sequence[Take] = ()
+    give: Sequence[Give] = ()
+    accept: Sequence[Accept] = ()
+    refuse: AbstractSet[str] = frozenset()
+    drop: Sequence[Drop] = ()
+    show: Sequence[Show] = ()
     equip: Equip | None = None
-    use: list[Use] = field(default_factory=list)
-    explicit: list[Declaration] = field(default_factory=list)
+    use: Sequence[Use] = ()
+    explicit: Sequence[Declaration] = ()
     """Each explicit declaration (CHAT-VIS-1)."""
-    impossible: list[Unable] = field(default_factory=list)
+    impossible: Sequence[Unable] = ()
     """Each declaration that cannot happen (a target in another room, an item
     not lying here): declared like any other, not carried out (CHAT-TRN-6)."""
-    bluffed: set[str] = field(default_factory=set)
+    bluffed: AbstractSet[str] = frozenset()
     """CHAT-BLF-1: explicit declarations not carried out."""
 
     def declaration(self, order_id: str) -> Msg:
@@ -357,13 +361,20 @@ class Plan:
         return next(known.text for known in self.explicit if known.order == order_id)
 
 
-class _Voids:
+class _Findings:
+    """What checking one character's orders finds, gathered as it goes: the
+    void orders, the explicit declarations and those that cannot happen."""
+
+    __slots__ = ("explicit", "impossible", "voids", "who")
+
     def __init__(self, who: str) -> None:
         self.who = who
-        self.found: list[VoidOrder] = []
+        self.voids: list[VoidOrder] = []
+        self.explicit: list[Declaration] = []
+        self.impossible: list[Unable] = []
 
-    def add(self, order: str, what: Msg, why: Problem) -> None:
-        self.found.append(VoidOrder(self.who, order, self.reason(why), why, what))
+    def void(self, order: str, what: Msg, why: Problem) -> None:
+        self.voids.append(VoidOrder(self.who, order, self.reason(why), why, what))
 
     def reason(self, why: Problem) -> Msg:
         """Why an order cannot stand or cannot happen, worded for its author."""
@@ -406,22 +417,26 @@ def says(key: str, target: Character | str | None = None, /, **params: Param) ->
 
 def plan_orders(world: World, who: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
     """The valid part of ``who``'s orders, and the void ones with their reasons."""
-    me = world.characters[who]
     if not orders.model_fields_set:
         return Plan(who), []  # no order given, as often: nothing to plan, nothing void
+    me = world.characters[who]
     plan = Plan(who)
-    voids = _Voids(who)
+    found = _Findings(who)
     if me.is_down:
         for name in ORDER_NAMES:
             if getattr(orders, name) not in (None, [], False):
-                voids.add(name, order_kind(name), problem("down"))
-        return plan, voids.found
-    _plan_movement(world, me, orders, plan, voids)
-    _plan_melee(world, me, orders.melee, plan, voids)
-    _plan_items(world, me, orders, plan, voids)
-    _plan_use(world, me, orders.use, plan, voids)
-    _plan_bluff(orders, plan, voids)
-    return plan, voids.found
+                found.void(name, order_kind(name), problem("down"))
+        return plan, found.voids
+    _plan_movement(world, me, orders, plan, found)
+    _plan_melee(world, me, orders.melee, plan, found)
+    _plan_items(world, me, orders, plan, found)
+    _plan_use(world, me, orders.use, plan, found)
+    if found.explicit:
+        plan.explicit = found.explicit
+    if found.impossible:
+        plan.impossible = found.impossible
+    _plan_bluff(orders, plan, found)
+    return plan, found.voids
 
 
 def _target_problem(world: World, me: Character, target: str) -> Problem | None:
@@ -442,27 +457,27 @@ def _someone(world: World, name: str) -> Character | str:
 
 
 def _plan_movement(world: World, me: Character, orders: Orders, plan: Plan,
-                   voids: _Voids) -> None:
+                   found: _Findings) -> None:
     if orders.chase is not None and orders.move is not None:
-        voids.add("chase", order_kind("chase"), problem("chase-and-move"))
-        voids.add("move", order_kind("move"), problem("chase-and-move"))
+        found.void("chase", order_kind("chase"), problem("chase-and-move"))
+        found.void("move", order_kind("move"), problem("chase-and-move"))
     else:
         if orders.move is not None:
-            _plan_route(world, me, orders.move, plan, voids)
+            _plan_route(world, me, orders.move, plan, found)
         if orders.chase is not None:
             why = _target_problem(world, me, orders.chase)
             if why:
-                voids.add("chase", order_kind("chase"), why)
+                found.void("chase", order_kind("chase"), why)
             else:
                 plan.chase = orders.chase
     for kind in ("follow", "detain"):
         entries: list[str] = getattr(orders, kind)
         if not entries:
-            continue  # the plan's own list stays empty
+            continue  # the plan's part stays the empty tuple
         bad = [entry for entry in entries if not _is_target_entry(world, me, entry)]
         if bad:
-            voids.add(kind, order_kind(kind), problem("bad-entry", {"entry": bad[0]},
-                                                      entry=bad[0]))
+            found.void(kind, order_kind(kind), problem("bad-entry", {"entry": bad[0]},
+                                                       entry=bad[0]))
         else:
             setattr(plan, kind, list(entries))
     plan.ignore = orders.ignore
@@ -480,7 +495,7 @@ def _is_target_entry(world: World, me: Character, entry: str) -> bool:
     return entry in world.characters and entry != me.name
 
 
-def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voids) -> None:
+def _plan_route(world: World, me: Character, move: Move, plan: Plan, found: _Findings) -> None:
     """CHAT-MOV-1, CHAT-MOV-2, CHAT-MOV-6: the route, door by door, from where ``me`` stands."""
     here = me.room
     route: list[Step] = []
@@ -492,35 +507,35 @@ def _plan_route(world: World, me: Character, move: Move, plan: Plan, voids: _Voi
         door = _door(world, here, element)
         if door is None:
             if isinstance(element, str):
-                voids.add("move", what, problem("no-door", {"door": element, "room": here},
-                                                door=element, room=world.room_title(here)))
+                found.void("move", what, problem("no-door", {"door": element, "room": here},
+                                                 door=element, room=world.room_title(here)))
             elif element in world.rooms:
-                voids.add("move", what, problem(
+                found.void("move", what, problem(
                     "not-adjacent", {"room": element, "from": here},
                     target=world.room_title(element), room=world.room_title(here)))
             else:
-                voids.add("move", what, problem("no-room", {"room": element},
-                                                room=str(element)))
+                found.void("move", what, problem("no-room", {"room": element},
+                                                 room=str(element)))
             return
         route.append(door)
         here = door.destination
     most = world.settings.max_doors
     if len(route) > most:
-        voids.add("move", what, problem("too-long", {"doors": len(route), "most": most},
-                                        doors=len(route), most=most))
+        found.void("move", what, problem("too-long", {"doors": len(route), "most": most},
+                                         doors=len(route), most=most))
         return
     if move.to is not None and move.to != here:
         if move.to not in world.rooms:
-            voids.add("move", what, problem("no-room", {"room": move.to}, room=str(move.to)))
+            found.void("move", what, problem("no-room", {"room": move.to}, room=str(move.to)))
             return
         if not world.reachable(here, move.to):
-            voids.add("move", what, problem("no-way", {"room": move.to},
-                                            room=world.room_title(move.to)))
+            found.void("move", what, problem("no-way", {"room": move.to},
+                                             room=world.room_title(move.to)))
             return
         path = world.shortest_route(here, move.to, within=most - len(route))
         if path is None:
-            voids.add("move", what, problem("too-far", {"room": move.to, "most": most},
-                                            room=world.room_title(move.to), most=most))
+            found.void("move", what, problem("too-far", {"room": move.to, "most": most},
+                                             room=world.room_title(move.to), most=most))
             return
         route += [world.between[(a, b)] for a, b in pairwise(path)]
     plan.route = route
@@ -538,55 +553,55 @@ declared like any other and does not happen (CHAT-TRN-6); the others (a name
 that refers to nothing, the same item twice) make an order void."""
 
 
-def _declared_problem(plan: Plan, order_id: str, what: Msg, why: Problem | None,
-                      voids: _Voids) -> bool:
+def _declared_problem(order_id: str, what: Msg, why: Problem | None,
+                      found: _Findings) -> bool:
     """Whether ``why`` keeps the order out of the plan: a void one is left
     out with its reason; an impossible one is still declared (the caller
     does it), its reason kept for its author (CHAT-TRN-6, CHAT-VIS-1)."""
     if why is None:
         return False
     if why.code in IMPOSSIBLE:
-        plan.impossible.append(Unable(order_id, what, voids.reason(why), why))
+        found.impossible.append(Unable(order_id, what, found.reason(why), why))
     else:
-        voids.add(order_id, what, why)
+        found.void(order_id, what, why)
     return True
 
 
 def _plan_melee(world: World, me: Character, melee: Melee | None, plan: Plan,
-                voids: _Voids) -> None:
+                found: _Findings) -> None:
     if melee is None:
         return
     order_id = melee.id or "melee"
     target = _someone(world, melee.target) if melee.target is not None else None
     what = says("melee", target)
-    if _secret_refused(world, melee, order_id, what, voids):
+    if _secret_refused(world, melee, order_id, what, found):
         return
     why = _target_problem(world, me, melee.target) if melee.target is not None else None
     if why and why.code not in IMPOSSIBLE:
-        voids.add(order_id, what, why)
+        found.void(order_id, what, why)
         return
-    _declare(plan, order_id, melee.secret, what, action="melee", target=melee.target)
-    if not _declared_problem(plan, order_id, what, why, voids):
+    _declare(found, order_id, melee.secret, what, action="melee", target=melee.target)
+    if not _declared_problem(order_id, what, why, found):
         plan.melee = melee
 
 
 def _secret_refused(world: World, entry: Declared, order_id: str, what: Msg,
-                    voids: _Voids) -> bool:
+                    found: _Findings) -> bool:
     """CHAT-TRN-3: actions are declared explicitly unless the book says otherwise.
     House rule: a scenario may let players make them secret
     (``settings.secret_declarations``); otherwise such an order is void, so
     that it is not declared against its player's wish."""
     if entry.secret and not world.settings.secret_declarations:
-        voids.add(order_id, what, problem("secret-not-allowed"))
+        found.void(order_id, what, problem("secret-not-allowed"))
         return True
     return False
 
 
-def _declare(plan: Plan, order_id: str, secret: bool, text: Msg, /, **facts: str | None,
-             ) -> None:
+def _declare(found: _Findings, order_id: str, secret: bool, text: Msg, /,
+             **facts: str | None) -> None:
     """``text`` declared openly unless ``secret``; ``facts``: what it declares."""
     if not secret:
-        plan.explicit.append(Declaration(order_id, text, facts))
+        found.explicit.append(Declaration(order_id, text, facts))
 
 
 def knows_of(world: World, me: Character, item: str) -> bool:
@@ -608,64 +623,76 @@ def _item(world: World, me: Character, item: str) -> tuple[bool, Name | str]:
     return known, world.item_title(item) if known else item
 
 
-def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, voids: _Voids) -> None:
+def _plan_items(world: World, me: Character, orders: Orders, plan: Plan, found: _Findings) -> None:
     if not (orders.take or orders.give or orders.accept or orders.refuse or orders.drop
             or orders.show or orders.equip):
         return  # most orders name no item
-    _plan_take(world, me, orders.take, plan, voids)
+    _plan_take(world, me, orders.take, plan, found)
     seen: set[str] = set()
+    gives: list[Give] = []
     for n, give in enumerate(orders.give):
         order_id = give.id or f"give[{n}]"
         known, title = _item(world, me, give.item)
         what = says("give", _someone(world, give.to), item=title)
         why = _target_problem(world, me, give.to)
-        if _secret_refused(world, give, order_id, what, voids):
+        if _secret_refused(world, give, order_id, what, found):
             continue
         if not known:
-            voids.add(order_id, what, _no_item(give.item))
+            found.void(order_id, what, _no_item(give.item))
         elif why and why.code not in IMPOSSIBLE:
-            voids.add(order_id, what, why)
+            found.void(order_id, what, why)
         elif give.item in seen:
-            voids.add(order_id, what, _twice(world, give.item))
+            found.void(order_id, what, _twice(world, give.item))
         else:
             seen.add(give.item)
-            _declare(plan, order_id, give.secret, what, action="give", item=give.item,
+            _declare(found, order_id, give.secret, what, action="give", item=give.item,
                      target=give.to)
-            if not _declared_problem(plan, order_id, what, why, voids):
-                plan.give.append(give)
+            if not _declared_problem(order_id, what, why, found):
+                gives.append(give)
+    if gives:
+        plan.give = gives
+    accepts: list[Accept] = []
     for n, accept in enumerate(orders.accept):
         known, title = _item(world, me, accept.item)
         what = msg("facility.order.accept-item", item=title)
         if (accept.place is not None and known
                 and not _can_place(world, me, accept.item, accept.place)):
-            voids.add(f"accept[{n}]", what, _bad_place(world, accept.item, accept.place))
+            found.void(f"accept[{n}]", what, _bad_place(world, accept.item, accept.place))
         else:
-            plan.accept.append(accept)
+            accepts.append(accept)
+    if accepts:
+        plan.accept = accepts
+    refused: set[str] = set()
     for n, name in enumerate(orders.refuse):
         what = says("refuse", _someone(world, name))
         if name not in world.characters or name == me.name:
-            voids.add(f"refuse[{n}]", what, problem("no-character", {"character": name},
-                                                    name=name))
+            found.void(f"refuse[{n}]", what, problem("no-character", {"character": name},
+                                                     name=name))
         else:
-            plan.refuse.add(name)
-            _declare(plan, f"refuse[{n}]", False, what, action="refuse", target=name)
+            refused.add(name)
+            _declare(found, f"refuse[{n}]", False, what, action="refuse", target=name)
+    if refused:
+        plan.refuse = refused
     for kind in ("drop", "show"):
         entries: list[Drop | Show] = getattr(orders, kind)
+        kept: list[Drop | Show] = []
         for n, entry in enumerate(entries):
             order_id = entry.id or f"{kind}[{n}]"
             known, title = _item(world, me, entry.item)
             what = msg(f"facility.says.{kind}", item=title)
-            if _secret_refused(world, entry, order_id, what, voids):
+            if _secret_refused(world, entry, order_id, what, found):
                 continue
             if not known:
-                voids.add(order_id, what, _no_item(entry.item))
+                found.void(order_id, what, _no_item(entry.item))
                 continue
-            getattr(plan, kind).append(entry)
-            _declare(plan, order_id, entry.secret, what, action=kind, item=entry.item)
+            kept.append(entry)
+            _declare(found, order_id, entry.secret, what, action=kind, item=entry.item)
+        if kept:
+            setattr(plan, kind, kept)
     if orders.equip is not None:
         unknown = [item for item in orders.equip.hands if not knows_of(world, me, item)]
         if unknown:
-            voids.add("equip", order_kind("equip"), _no_item(unknown[0]))
+            found.void("equip", order_kind("equip"), _no_item(unknown[0]))
         else:
             plan.equip = orders.equip
 
@@ -690,55 +717,59 @@ def _bad_place(world: World, item: str, place: str) -> Problem:
 
 
 def _plan_take(world: World, me: Character, takes: list[Take], plan: Plan,
-               voids: _Voids) -> None:
+               found: _Findings) -> None:
     seen: set[str] = set()
+    kept: list[Take] = []
     for n, take in enumerate(takes):
         order_id = take.id or f"take[{n}]"
         known, title = _item(world, me, take.item)
         what = msg("facility.says.take", item=title)
-        if _secret_refused(world, take, order_id, what, voids):
+        if _secret_refused(world, take, order_id, what, found):
             continue
         if not known:
-            voids.add(order_id, what, _no_item(take.item))
+            found.void(order_id, what, _no_item(take.item))
         elif take.item in seen:
-            voids.add(order_id, what, _twice(world, take.item))
+            found.void(order_id, what, _twice(world, take.item))
         elif take.item not in world.floor.get(me.room, []):
             seen.add(take.item)
-            _declare(plan, order_id, take.secret, what, action="take", item=take.item)
-            _declared_problem(plan, order_id, what, problem(
-                "not-here", {"item": take.item}, item=world.item_title(take.item)), voids)
+            _declare(found, order_id, take.secret, what, action="take", item=take.item)
+            _declared_problem(order_id, what, problem(
+                "not-here", {"item": take.item}, item=world.item_title(take.item)), found)
         else:
             seen.add(take.item)
             if take.place is not None and not _can_place(world, me, take.item, take.place):
                 # House rule: only the secret place is void; the take goes on
                 # by the default order, as when the place is full.
-                voids.add(f"{order_id}.place", msg("facility.order.place", item=world.item_title(
+                found.void(f"{order_id}.place", msg("facility.order.place", item=world.item_title(
                     take.item)), _bad_place(world, take.item, take.place))
                 take = take.model_copy(update={"place": None, "id": order_id})
-            plan.take.append(take)
-            _declare(plan, order_id, take.secret, what, action="take", item=take.item)
+            kept.append(take)
+            _declare(found, order_id, take.secret, what, action="take", item=take.item)
+    if kept:
+        plan.take = kept
 
 
-def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _Voids) -> None:
+def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, found: _Findings) -> None:
     """CHAT-TRN-2: each item's ability once per turn."""
     named: set[str] = set()
+    kept: list[Use] = []
     for n, use in enumerate(uses):
         order_id = use.id or f"use[{n}]"
         target = _someone(world, use.target) if use.target is not None else None
         what = (says(use.ability, target) if use.ability in ABILITIES
                 else msg("facility.order.use-ability", ability=use.ability))
         why = _target_problem(world, me, use.target) if use.target is not None else None
-        if _secret_refused(world, use, order_id, what, voids):
+        if _secret_refused(world, use, order_id, what, found):
             continue
         if use.ability not in ABILITIES:
-            voids.add(order_id, what, problem("no-ability", {"ability": use.ability},
-                                              ability=use.ability))
+            found.void(order_id, what, problem("no-ability", {"ability": use.ability},
+                                               ability=use.ability))
         elif use.item is not None and not knows_of(world, me, use.item):
-            voids.add(order_id, what, _no_item(use.item))
+            found.void(order_id, what, _no_item(use.item))
         elif why and why.code not in IMPOSSIBLE:
-            voids.add(order_id, what, why)
+            found.void(order_id, what, why)
         elif use.item is not None and use.item in named:
-            voids.add(order_id, what, _twice(world, use.item))
+            found.void(order_id, what, _twice(world, use.item))
         else:
             if use.item is not None:
                 named.add(use.item)
@@ -747,12 +778,14 @@ def _plan_use(world: World, me: Character, uses: list[Use], plan: Plan, voids: _
                     "item-cannot", {"item": use.item, "ability": use.ability},
                     item=world.item_title(use.item),
                     ability=msg(f"facility.ability.{use.ability}"))
-            _declare(plan, order_id, use.secret, what, action=use.ability, target=use.target)
-            if not _declared_problem(plan, order_id, what, why, voids):
-                plan.use.append(use)
+            _declare(found, order_id, use.secret, what, action=use.ability, target=use.target)
+            if not _declared_problem(order_id, what, why, found):
+                kept.append(use)
+    if kept:
+        plan.use = kept
 
 
-def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
+def _plan_bluff(orders: Orders, plan: Plan, found: _Findings) -> None:
     """CHAT-BLF-1: only this turn's explicit declarations can be bluffed."""
     if not orders.bluff:
         return  # the usual orders: no bluff
@@ -762,8 +795,8 @@ def _plan_bluff(orders: Orders, plan: Plan, voids: _Voids) -> None:
         if order_id in explicit:
             bluffed.add(order_id)
         else:
-            voids.add(f"bluff[{n}]", msg("facility.order.bluff-entry", order=order_id),
-                      problem("not-explicit", {"order": order_id}, order=order_id))
+            found.void(f"bluff[{n}]", msg("facility.order.bluff-entry", order=order_id),
+                       problem("not-explicit", {"order": order_id}, order=order_id))
     plan.bluffed = bluffed
     if not bluffed:
         return

@@ -70,11 +70,11 @@ def end_turn(turn: Turn) -> None:
 def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOnlyDict]:
     """The line of concentration ``gained`` back at the end of the turn, as
     :meth:`Turn.tell` writes it, made once for each amount and concentration
-    (:meth:`.Turn.kept_line`)."""
+    (:meth:`.World.kept_line`)."""
     state = ("recovered", me.name, gained, me.points)
     line = turn.world.lines.get(state)
     if line is None:
-        line = turn.kept_line(state, turn.told_line(END_PHASE, me.name, "recovered", {
+        line = turn.world.kept_line(state, turn.told_line(END_PHASE, me.name, "recovered", {
             "kind": "recovered", "character": me.name,
             "amount": points_number(gained, me.unit),
             "concentration": points_number(me.points, me.unit)},
@@ -84,13 +84,13 @@ def _recovered_line(turn: Turn, me: Character, gained: int) -> tuple[Msg, ReadOn
 
 def _awareness_line(turn: Turn, me: Character) -> tuple[Msg, ReadOnlyDict]:
     """CHAT-AWR-1's line at the end of the turn, as :meth:`Turn.tell` writes
-    it, made once for each state a character is found in (:meth:`.Turn.kept_line`)."""
+    it, made once for each state a character is found in (:meth:`.World.kept_line`)."""
     worn = me.worn_now()
     state = ("awareness", me.name, me.room, me.health, me.max_health, me.points, tuple(me.hands),
              tuple(me.inventory), worn)
     line = turn.world.lines.get(state)
     if line is None:
-        line = turn.kept_line(state, turn.told_line(END_PHASE, me.name, "awareness", {
+        line = turn.world.kept_line(state, turn.told_line(END_PHASE, me.name, "awareness", {
             "kind": "awareness", "character": me.name, "room": me.room, "health": me.health,
             "max_health": me.max_health, "concentration": points_number(me.points, me.unit),
             "hands": ids(me.hands), "inventory": ids(me.inventory),

@@ -53,12 +53,13 @@ class Turns(Frame):
 
 def _turn_resolved(world: World) -> tuple[Msg, ReadOnlyDict]:
     """The line everyone reads as a turn's resolution begins (CHAT-TRN-4),
-    made once for each turn of a building and written again as it is."""
+    made once for each turn of a building and written again as it is
+    (:meth:`.World.kept_line`)."""
     key = ("turn-resolved", world.turn)
     line = world.lines.get(key)
     if line is None:
-        line = world.lines[key] = (msg("facility.turn-resolved", turn=world.turn),
-                                   frozen({"kind": "turn-resolved", "turn": world.turn}))
+        line = world.kept_line(key, (msg("facility.turn-resolved", turn=world.turn),
+                                     frozen({"kind": "turn-resolved", "turn": world.turn})))
     return line
 
 

@@ -8,7 +8,7 @@ from referee.core.events import REFEREE, Event, Log, SecretFacts
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
-from referee.games.facility.view import ITEM_FIELDS_OF, named_items, told_items
+from referee.games.facility.view import item_fields, items_in, named_items, told_items
 from referee.games.facility.world import World, build_world
 
 _NONE: frozenset[str] = frozenset()
@@ -58,7 +58,6 @@ class Told:
 
     def _scan(self, events: list[Event]) -> None:
         """Read the lines new since the last scan (most name no item)."""
-        naming = ITEM_FIELDS_OF
         own = self._own
         for event in events[self._scanned:]:
             facts = event.facts
@@ -67,9 +66,10 @@ class Told:
             if isinstance(facts, SecretFacts):
                 self._scan_secret(event, facts)
                 continue
-            if not naming.get(facts.get("kind"), True):  # a kind that names no item
+            fields = item_fields(facts)
+            if not fields:  # a kind that names no item, as most
                 continue
-            named = named_items(facts)
+            named = items_in(facts, fields)
             if not named:
                 continue
             observers = event.audience.observers
@@ -110,24 +110,12 @@ class Planned:
 
     def __init__(self) -> None:
         self._plans: dict[str, tuple[Orders, Plan, list[VoidOrder]]] = {}
-        self._idle: dict[str, Plan] = {}
 
     def plan(self, world: World, seat: str, orders: Orders) -> tuple[Plan, list[VoidOrder]]:
         """:func:`.orders.plan_orders` of ``seat``'s ``orders``, kept."""
-        if orders.model_fields_set:
-            plan, found = plan_orders(world, seat, orders)
-        else:
-            plan, found = self._idle_plan(seat), []
+        plan, found = plan_orders(world, seat, orders)
         self._plans[seat] = (orders, plan, found)
         return plan, found
-
-    def _idle_plan(self, seat: str) -> Plan:
-        """The plan of ``seat`` given no order, as often: nothing to plan and
-        nothing void, made once for the game (a plan never changes once made)."""
-        plan = self._idle.get(seat)
-        if plan is None:
-            plan = self._idle[seat] = Plan(seat)
-        return plan
 
     def of(self, answers: Mapping[str, Orders]) -> dict[str, tuple[Plan, list[VoidOrder]]]:
         """The kept plans of exactly these ``answers`` (the same objects);

@@ -22,8 +22,6 @@ ACTING = ("explicit", "use", "give", "take", "drop", "show", "melee", "equip", "
 (:meth:`Turn.with_orders` is asked for them): a character whose plan holds
 none of them takes no part in the actions (:meth:`Turn.acting`)."""
 _GAME_MASTER = (REFEREE,)
-KEPT_LINES = 10_000
-"""At most this many lines are kept with a building (:meth:`Turn.kept_line`)."""
 _VIA_CAMERA = "via-camera"
 """Heads the key a record's copy for the camera's readers is kept under (:meth:`Turn.record`)."""
 _NOBODY = Audience(frozenset())
@@ -121,7 +119,7 @@ class Turn:
         seen leaving or coming in), which the game master reads headed by
         whose sight it is ("Boris sees: ..."), the observers as they saw it.
         ``kept``: all the line says, as ids, the observers among them, for it
-        to be made once (:meth:`kept_line`) where no camera's readers get it
+        to be made once (:meth:`.World.kept_line`) where no camera's readers get it
         (:meth:`seen_again`)."""
         seen = frozenset(observers)
         logged = Msg(PERSONAL, {"to": _GAME_MASTER, "you": self.witnesses(seen, text),
@@ -133,7 +131,7 @@ class Turn:
         if self.readers and not seen.isdisjoint(self.readers):
             self._recorded(step, seen, clause, text, shared)
         elif kept is not None:
-            self.kept_line(kept, (line, shared))
+            self.world.kept_line(kept, (line, shared))
 
     def seen_again(self, kept: tuple[object, ...], observers: frozenset[str],
                    clause: str | None) -> bool:
@@ -186,7 +184,7 @@ class Turn:
         the game master's heading made from ``room`` itself ("The camera of
         the lobby records: ..."); the camera's readers get it too (house
         rule 14). ``kept``: all the line says, as ids, for it and the
-        readers' copy to be made once (:meth:`kept_line`; the caller asks
+        readers' copy to be made once (:meth:`.World.kept_line`; the caller asks
         :meth:`recorded_again` first)."""
         token = camera(room)
         text = Msg(f"facility.{key}", params)
@@ -200,21 +198,8 @@ class Turn:
         if kept is not None:
             if copy is not None:  # first: should keeping the record empty the store, the
                 # record is found without its copy, and both are made again
-                self.kept_line((_VIA_CAMERA, *kept), copy)
-            self.kept_line(kept, (logged, shared))
-
-    def kept_line(self, kept: tuple[object, ...], line: tuple[Msg, ReadOnlyDict],
-                  ) -> tuple[Msg, ReadOnlyDict]:
-        """``line`` (its text and facts, both read-only) kept with the
-        building, to be written again as it is wherever ``kept`` (all it
-        says, as ids) is said again: characters come back to the same room,
-        door and state from turn to turn and game to game. The store is
-        emptied when it is full (:data:`KEPT_LINES`)."""
-        lines = self.world.lines
-        if len(lines) >= KEPT_LINES:
-            lines.clear()
-        lines[kept] = line
-        return line
+                self.world.kept_line((_VIA_CAMERA, *kept), copy)
+            self.world.kept_line(kept, (logged, shared))
 
     def _recorded(self, step: int, seen: frozenset[str], clause: str | None, text: Msg,
                   shared: ReadOnlyDict) -> None:
@@ -280,11 +265,11 @@ class Turn:
         """A line only ``seat`` (and the game master) reads: in the second person
         for ``seat``, in the third person with ``seat``'s name for the game master.
         As :meth:`emit` writes it; no camera sees it, so no camera's readers get it.
-        ``kept``: all the line says, as ids, for it to be made once (:meth:`kept_line`;
+        ``kept``: all the line says, as ids, for it to be made once (:meth:`.World.kept_line`;
         the caller asks :meth:`told_again` first)."""
         line = self.told_line(step, seat, key, facts, **params)
         if kept is not None:
-            self.kept_line(kept, line)
+            self.world.kept_line(kept, line)
         self.log.emit(line[0], self.world.alone(seat), clause, line[1])
 
     def told_line(self, step: int, seat: str, key: str, /, facts: dict[str, Any],

@@ -13,7 +13,7 @@ from copy import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, TypeVarTuple
 
 from referee.boards.graph import LocationGraph
 from referee.core.events import Audience
@@ -31,6 +31,9 @@ from referee.games.facility.scenario import (
 from referee.games.facility.tables import COST_UNIT, HANDS, INVENTORY, WEAPON_ABILITIES
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+KEPT_LINES = 10_000
+"""At most this many lines are kept with a building (:meth:`World.kept_line`)."""
 RoomNumber = int
 ItemId = str
 CharName = str
@@ -259,8 +262,8 @@ class World:
     once and shared by every line that says it."""
     lines: dict[object, tuple[Msg, ReadOnlyDict]] = field(default_factory=dict, compare=False,
                                                           repr=False)
-    """Whole lines of a character's own state (its awareness at the end of a
-    turn), each made once for a state and written again as it is."""
+    """Whole lines, each made once for all it says and written again as it
+    is, read here and kept by :meth:`kept_line` alone."""
     _readers: dict[str, tuple[CharName, ...]] | None = field(default=None, compare=False,
                                                              repr=False)
     _weapons: frozenset[ItemId] | None = field(default=None, compare=False, repr=False)
@@ -291,6 +294,19 @@ class World:
                 item for item, model in self.items.items()
                 if model.visible_in_hands and WEAPON_ABILITIES.intersection(model.abilities))
         return self._weapons
+
+    def kept_line(self, kept: tuple[object, ...], line: tuple[Msg, ReadOnlyDict],
+                  ) -> tuple[Msg, ReadOnlyDict]:
+        """``line`` (its text and facts, both read-only) kept with the
+        building, to be written again as it is wherever ``kept`` (all it
+        says, as ids) is said again: characters come back to the same room,
+        door and state from turn to turn and game to game. The store is
+        emptied when it is full (:data:`KEPT_LINES`)."""
+        lines = self.lines
+        if len(lines) >= KEPT_LINES:
+            lines.clear()
+        lines[kept] = line
+        return line
 
     def alone(self, seat: CharName) -> Audience:
         """The audience of a line told to ``seat`` alone: one object for
@@ -331,18 +347,15 @@ class World:
         "room 3" where it gives none."""
         return self.rooms[room]
 
-    def public(self, key: object, build: Callable[[], T]) -> T:
-        """What every view that shows it shares, read-only: ``build()``, made
-        once per building (see the ``public_*`` methods)."""
-        found = self._public.get(key)
+    def public(self, key: object, build: Callable[[*Ts], T], *args: *Ts) -> T:
+        """What every view that shows it shares, read-only: ``build(*args)``,
+        made once per building (see the ``public_*`` methods). What it is
+        built from is passed as ``args`` (no closure is made to ask for it):
+        asked for again, as usual, it costs a look-up."""
+        found: T | None = self._public.get(key)
         if found is None:
-            found = self._public[key] = read_only(build())
-        return cast(T, found)
-
-    def public_made(self, key: object) -> Any:
-        """What every view that shows it shares under ``key``, if made
-        already (None: not yet; see :meth:`public`)."""
-        return self._public.get(key)
+            found = self._public[key] = read_only(build(*args))
+        return found
 
     def public_plan(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         """The rules, the rooms and the characters, as every character's view
@@ -378,19 +391,7 @@ class World:
         """An item as a view that names it gives it: its name; ``seen`` (it
         is before the character), also its kind, where it may be carried and
         its abilities."""
-        known = self._public.get(("item", item, seen))
-        if known is not None:  # the usual case: asked before
-            return cast(dict[str, Any], known)
-
-        def build() -> dict[str, Any]:
-            model = self.items[item]
-            found: dict[str, Any] = {"name": self.item_title(item).to_json()}
-            if seen:
-                found.update(kind=model.kind, carry=list(model.carry),
-                             abilities=list(model.abilities))
-            return found
-
-        return self.public(("item", item, seen), build)
+        return self.public(("item", item, seen), _item_view, self, item, seen)
 
     def public_items(self, known: Iterable[ItemId], before: AbstractSet[ItemId]
                      ) -> dict[str, Any]:
@@ -413,11 +414,7 @@ class World:
     def public_doors(self, room: RoomNumber) -> dict[str, Any]:
         """The doors of ``room`` by the id a route names them with, each with
         its name there and the room beyond."""
-        key = ("doors", room)
-        found: dict[str, Any] | None = self._public.get(key)  # the usual case: asked before
-        return found if found is not None else self.public(key, lambda: {
-            door.name: {"name": door.title.to_json(), "to": door.destination}
-            for door in self._doors_by_room().get(room, ())})
+        return self.public(("doors", room), _doors_view, self, room)
 
     def _doors_by_room(self) -> dict[RoomNumber, list[Door]]:
         """Each room's doors in the order of their ids, grouped once for the
@@ -462,6 +459,21 @@ class World:
         """``who`` is now in ``room``."""
         origin, who.room = who.room, room
         self.occupants.moved(who, origin)
+
+
+def _item_view(world: World, item: ItemId, seen: bool) -> dict[str, Any]:
+    """:meth:`World.public_item`, made."""
+    model = world.items[item]
+    found: dict[str, Any] = {"name": world.item_title(item).to_json()}
+    if seen:
+        found.update(kind=model.kind, carry=list(model.carry), abilities=list(model.abilities))
+    return found
+
+
+def _doors_view(world: World, room: RoomNumber) -> dict[str, Any]:
+    """:meth:`World.public_doors`, made."""
+    return {door.name: {"name": door.title.to_json(), "to": door.destination}
+            for door in world._doors_by_room().get(room, ())}
 
 
 def _rings(adjacent: dict[RoomNumber, tuple[RoomNumber, ...]], start: RoomNumber,
