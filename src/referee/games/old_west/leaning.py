@@ -40,10 +40,16 @@ def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
     """Might the bot lean among options with these ``meanings`` (a move or
     Head for the Hills)? Every option of a question is of the same family,
     so the first one tells: a quick look, before the kinds are read."""
-    if not meanings or meanings[0] is None:
+    return bool(meanings) and leans_from(meanings[0])
+
+
+def leans_from(first: Mapping[str, Any] | None) -> bool:
+    """:func:`leans`, from the first option's meaning alone (a policy asks
+    before it gathers the others' meanings: most questions lean nowhere)."""
+    if first is None:
         return False
-    first = meanings[0]["kind"]
-    return first in MOVES or first in HILLS
+    kind = first["kind"]
+    return kind in MOVES or kind in HILLS
 
 
 def weights(meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:

@@ -95,7 +95,8 @@ def broken(state: OldWestState, seat: str) -> bool:
     """Half or more of the posse out of action; models that left the table
     for the scenario's objective do not count (OW-HFH-1, OW-HFH-3)."""
     total = len(state.posse(seat, None))
-    return len(state.posse(seat, "out")) >= BROKEN_SHARE * total
+    out = len(state.posse(seat, "out"))
+    return out * BROKEN_SHARE.denominator >= BROKEN_SHARE.numerator * total  # whole numbers
 
 
 def run_meaning(state: OldWestState, seat: str) -> dict[str, JSON]:
