@@ -57,10 +57,9 @@ def weights(meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
     None: uniform."""
     if not leans(meanings):
         return None
-    found = [m["kind"] if m is not None else None for m in meanings]
-    if None in found:
+    kinds: list[str] = [m["kind"] for m in meanings if m is not None]
+    if len(kinds) != len(meanings):  # an option without a meaning
         return None
-    kinds = cast(list[str], found)
     if MOVES.issuperset(kinds):
         return move_weights(objective_of(meanings), kinds)
     if HILLS.issuperset(kinds):

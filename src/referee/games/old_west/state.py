@@ -284,8 +284,8 @@ class OldWestState(GameState):
         known = self.table.known
         found: tuple[Fighter, ...] | None = known.get("active")
         if found is None:
-            found = known["active"] = tuple(f for f in self.fighters.values()
-                                            if f.status == "active")
+            found = known["active"] = tuple([f for f in self.fighters.values()
+                                             if f.status == "active"])
         return found
 
     def name(self, fighter_id: str) -> Name:
