@@ -84,6 +84,13 @@ class Fighter:
     shot: bool = False
     dived: bool = False
     done: bool = False
+    move: float = field(init=False)
+    """How far the model moves: its mount's move, or on foot's (kept as
+    the mount changes: :meth:`OldWestState.dismount`; read for every move
+    and charge weighed)."""
+
+    def __post_init__(self) -> None:
+        self.move = move_of(self.mount)
 
     @property
     def active(self) -> bool:
@@ -96,9 +103,10 @@ class Fighter:
             twin.mount = MountState(self.mount.kind, self.mount.toughness, self.mount.wounds)
         return twin
 
-    @property
-    def move(self) -> float:
-        return MOVE_BY_MOUNT[self.mount.kind if self.mount else "foot"]
+
+def move_of(mount: MountState | None) -> float:
+    """How far a model on ``mount`` (None: on foot) moves."""
+    return MOVE_BY_MOUNT[mount.kind if mount else "foot"]
 
 
 def fighter_from(spec: ModelSpec, posse: str, order: int, rules: HouseRules) -> Fighter:
@@ -344,6 +352,7 @@ class OldWestState(GameState):
         """The rider loses his mount: he stands on a foot base where he was."""
         fighter = self.fighters[fighter_id]
         fighter.mount = None
+        fighter.move = move_of(None)
         if fighter_id in self.table.pieces:
             self.table.resize(fighter_id, fighter.foot_radius)
 
