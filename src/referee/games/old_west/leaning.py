@@ -36,16 +36,11 @@ MOVES = frozenset({"hold", "later", "advance", "charge", "exit", "point"})
 HILLS = frozenset({"hills-test", "hills-run"})
 
 
-def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
-    """Might the bot lean among options with these ``meanings`` (a move or
-    Head for the Hills)? Every option of a question is of the same family,
-    so the first one tells: a quick look, before the kinds are read."""
-    return bool(meanings) and leans_from(meanings[0])
-
-
 def leans_from(first: Mapping[str, Any] | None) -> bool:
-    """:func:`leans`, from the first option's meaning alone (a policy asks
-    before it gathers the others' meanings: most questions lean nowhere)."""
+    """Might the bot lean among the options of a question whose first option
+    means ``first`` (a move or Head for the Hills)? Every option of a
+    question is of the same family, so the first one tells: a quick look,
+    before the others' meanings are gathered (most questions lean nowhere)."""
     if first is None:
         return False
     kind = first["kind"]
@@ -54,11 +49,10 @@ def leans_from(first: Mapping[str, Any] | None) -> bool:
 
 def weights(meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
     """The lean for the options whose ``meanings`` are given, in their order;
-    None: uniform."""
-    if not leans(meanings):
-        return None
+    None: uniform (no options, one without a meaning, or options of a family
+    the bot does not lean in)."""
     kinds: list[str] = [m["kind"] for m in meanings if m is not None]
-    if len(kinds) != len(meanings):  # an option without a meaning
+    if not kinds or len(kinds) != len(meanings):
         return None
     if MOVES.issuperset(kinds):
         return move_weights(objective_of(meanings), kinds)

@@ -278,7 +278,8 @@ class OldWestState(GameState):
         return self.seats[1] if seat == self.seats[0] else self.seats[0]
 
     def by_advantage(self) -> tuple[str, str]:
-        return (self.advantage, self.other(self.advantage))
+        advantage, seats = self.advantage, self.seats  # self.other, inlined
+        return (advantage, seats[1] if advantage == seats[0] else seats[0])
 
     def posse(self, seat: str, status: Status | None = "active") -> list[Fighter]:
         return [f for f in self.fighters.values()
