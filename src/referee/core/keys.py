@@ -119,9 +119,10 @@ def _object(value: Any, shared: Shared) -> Hashable:
 _FREEZERS: dict[type, _Freezer] = {}
 
 
-_REMEMBERED = frozenset({"_shown", "_asked", "_sole"})
-"""What a question or an option remembers of having been shown or asked
-(waits.shown, Decision.asks): not part of a position."""
+_REMEMBERED = frozenset({"_shown", "_drawn", "_asked", "_sole"})
+"""What a question, an option or a chance remembers of having been shown,
+drawn or asked (waits.shown, Chance.pick, Decision.asks): not part of a
+position."""
 
 
 def _fields(value: Any) -> list[tuple[str, Any]] | None:

@@ -314,10 +314,14 @@ class Chance:
     def pick(self, rng: Random) -> JSON:
         """An outcome drawn by ``rng`` with its probability (as
         ``rng.choices`` draws it, by the running totals of the probabilities,
-        worked out once for the outcomes: a die's, or a deck's in a shared
-        setup, drawn from again by a new chance, finds them at once)."""
-        values, totals = _running_totals(self.outcomes)
+        worked out once for the outcomes and kept by the chance: a chance
+        drawn from again, a deck's in a shared setup, finds them at once)."""
+        values, totals = self._drawn
         return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
+
+    @worked_out_once
+    def _drawn(self) -> tuple[list[JSON], list[float]]:
+        return _running_totals(self.outcomes)
 
     def probability(self, value: JSON) -> Fraction:
         kind = type(value)
