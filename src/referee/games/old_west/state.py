@@ -313,11 +313,12 @@ class OldWestState(GameState):
         obstacle within reach (OW-OBS-1). Worked out once per position of
         the bases (the table forgets it when one changes), and handed out
         as it is kept: a tuple, which no caller can change."""
-        known = self.table.known
-        key = ("engaged", fighter_id)
-        found: tuple[str, ...] | None = known.get(key)
+        engaged: dict[str, tuple[str, ...]] | None = self.table.known.get("engaged")
+        if engaged is None:
+            engaged = self.table.known["engaged"] = {}
+        found = engaged.get(fighter_id)
         if found is None:
-            found = known[key] = self._engaged_with(fighter_id)
+            found = engaged[fighter_id] = self._engaged_with(fighter_id)
         return found
 
     def _engaged_with(self, fighter_id: str) -> tuple[str, ...]:
