@@ -282,6 +282,9 @@ class OldWestState(GameState):
         return (advantage, seats[1] if advantage == seats[0] else seats[0])
 
     def posse(self, seat: str, status: Status | None = "active") -> list[Fighter]:
+        """The posse's models with ``status`` (None: all), in the scenario's order."""
+        if status == "active":  # the usual question: read from the remembered models in play
+            return [f for f in self.active() if f.posse == seat]
         return [f for f in self.fighters.values()
                 if f.posse == seat and (status is None or f.status == status)]
 
