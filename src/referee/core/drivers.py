@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
+from referee.core.frozen import worked_out_once
 from referee.core.game import Game
 from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import AnyRuleset
@@ -91,9 +92,10 @@ class Ask:
         ``seat``, put to ``seat`` (:meth:`of` without its checks, for a loop
         that has made them)."""
         ask = object.__new__(cls)  # the frozen class's __init__ would set them one by one
-        ask.__dict__.update(seat=seat, decision=wait.for_seat(seat), _view=_FROM_GAME,
+        decision = wait.for_seat(seat)
+        ask.__dict__.update(seat=seat, decision=decision, _view=_FROM_GAME,
                             ruleset=game.ruleset, _seat_name=_FROM_GAME, _game=game,
-                            _asked_at=len(game.inputs))
+                            _asked_at=len(game.inputs), options=decision.options_for(seat))
         return ask
 
     def _view_from_game(self) -> dict[str, JSON]:
@@ -122,8 +124,10 @@ class Ask:
         game: Game = self.__dict__["_game"]
         return game.seat_name(self.seat)
 
-    @property
+    @worked_out_once
     def options(self) -> tuple[Option, ...]:
+        """The options put to the seat (read by a bot, then by its policy:
+        worked out once, or given by :meth:`of` as it puts the question)."""
         return self.decision.options_for(self.seat)
 
     @property

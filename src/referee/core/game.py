@@ -199,10 +199,13 @@ class Game:
 
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
-        decision = self._expect_decision(seat)
+        decision = self._at.wait
+        if type(decision) is not Decision or not decision.asks(seat):
+            decision = self._expect_decision(seat)  # raises, unless a Decision's subclass
         if decision.schema is None and not decision.simultaneous:  # the usual answer
             if _one_of(decision.options_for(seat), value):  # a bot's: the option's own value
-                value = as_json(value)
+                if type(value) not in _READ_BACK_AS_IS:
+                    value = json_copy(value)
             else:
                 value = self._within_limits(seat, value)
                 self._legal_option(decision, seat, value)
@@ -264,8 +267,12 @@ class Game:
 
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
-        chance = self._expect_chance()
-        value = as_json(chance.pick(rng))
+        chance = self._at.wait
+        if type(chance) is not Chance:
+            chance = self._expect_chance()  # raises, unless a Chance's subclass
+        value = chance.pick(rng)
+        if type(value) not in _READ_BACK_AS_IS:  # a die's face reads back as it is
+            value = json_copy(value)
         self._commit({"chance": value}, value)
         return value
 

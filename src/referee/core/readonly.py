@@ -110,7 +110,8 @@ def frozen_facts(facts: dict[str, Any]) -> ReadOnlyDict:
     quick way: each value a text, a number, None or already read-only
     (:func:`frozen_list`), so the log takes them as they are rather than
     walking them for a copy (rules that log a line or more an input)."""
-    made: ReadOnlyDict = read_only_flat(facts)
+    made: ReadOnlyDict = _new_dict(ReadOnlyDict)  # read_only_flat's, without its call
+    _fill_dict(made, facts)
     return made
 
 

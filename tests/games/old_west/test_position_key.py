@@ -19,6 +19,7 @@ from referee.core.keys import freeze
 from referee.core.scenario import load_scenario
 from referee.games.old_west.melee import Fight
 from referee.games.old_west.state import Fighter, OldWestState
+from referee.games.old_west.tables import MOVE_BY_MOUNT
 
 from .ow import build, m
 
@@ -28,6 +29,9 @@ FIGHTER_PROFILE = {"id", "name", "posse", "fighting", "strength", "toughness", "
 
 FIGHTER_CONDITION = {"status", "wounds", "fame", "fortune", "mount", "prone", "moved",
                      "shot", "dived", "done"}
+
+FIGHTER_DERIVED = {"move"}
+"""Worked out from the profile and the condition (the mount, if any), kept beside them."""
 
 STATE_STATIC = {"scenario", "rules", "setup", "seats", "posse_names", "terrain_names",
                 "leaders", "exit_edges", "log"}
@@ -51,7 +55,7 @@ def test_every_attribute_is_either_in_the_key_or_fixed_by_the_scenario():
     """A new attribute must be added to the key (or to the fixed lists here)."""
     state = _state()
     fields = {f.name for f in dataclasses.fields(Fighter)}
-    assert fields == FIGHTER_PROFILE | FIGHTER_CONDITION
+    assert fields == FIGHTER_PROFILE | FIGHTER_CONDITION | FIGHTER_DERIVED
     assert set(vars(state)) == STATE_STATIC | STATE_CHANGING | STATE_SHOWN
     assert {f.name for f in dataclasses.fields(Piece)} == {
         "id", "x", "y", "radius", "side", "label", "marks"}
@@ -181,3 +185,13 @@ def _full(game: Game) -> object:
     return tuple((name, freeze({k: v for k, v in table.items() if k != "known"}
                                if name == "table" else value, shared))
                  for name, value in sorted(vars(game.state).items()) if name in STATE_CHANGING)
+
+
+def test_a_models_move_follows_its_mount():
+    """A rider moves as his horse does; unhorsed, as a man on foot (OW-RID-3)."""
+    state = _state()
+    rider = _marshal(state)
+    assert rider.move == MOVE_BY_MOUNT["horse"]
+    state.dismount("marshal")
+    assert rider.move == MOVE_BY_MOUNT["foot"]
+    assert state.fighters["out"].move == MOVE_BY_MOUNT["foot"]

@@ -81,8 +81,9 @@ class DeclareHeroics(Frame):
     declared: dict[str, list[str]] = field(default_factory=dict)
 
     def start(self, state: OldWestState) -> Step:
-        heroes = {seat: eligible(state, seat, self.phase) for seat in state.by_advantage()}
-        self.asked = [seat for seat in state.by_advantage() if heroes[seat]]
+        order = state.by_advantage()
+        heroes = {seat: eligible(state, seat, self.phase) for seat in order}
+        self.asked = [seat for seat in order if heroes[seat]]
         if not self.asked:
             return done([])
         question = msg("ow.ask.heroics", action=_ACTION_TEXTS[self.phase])

@@ -36,25 +36,24 @@ MOVES = frozenset({"hold", "later", "advance", "charge", "exit", "point"})
 HILLS = frozenset({"hills-test", "hills-run"})
 
 
-def leans(meanings: Sequence[Mapping[str, Any] | None]) -> bool:
-    """Might the bot lean among options with these ``meanings`` (a move or
-    Head for the Hills)? Every option of a question is of the same family,
-    so the first one tells: a quick look, before the kinds are read."""
-    if not meanings or meanings[0] is None:
+def leans_from(first: Mapping[str, Any] | None) -> bool:
+    """Might the bot lean among the options of a question whose first option
+    means ``first`` (a move or Head for the Hills)? Every option of a
+    question is of the same family, so the first one tells: a quick look,
+    before the others' meanings are gathered (most questions lean nowhere)."""
+    if first is None:
         return False
-    first = meanings[0]["kind"]
-    return first in MOVES or first in HILLS
+    kind = first["kind"]
+    return kind in MOVES or kind in HILLS
 
 
 def weights(meanings: Sequence[Mapping[str, Any] | None]) -> list[float] | None:
     """The lean for the options whose ``meanings`` are given, in their order;
-    None: uniform."""
-    if not leans(meanings):
+    None: uniform (no options, one without a meaning, or options of a family
+    the bot does not lean in)."""
+    kinds: list[str] = [m["kind"] for m in meanings if m is not None]
+    if not kinds or len(kinds) != len(meanings):
         return None
-    found = [m["kind"] if m is not None else None for m in meanings]
-    if None in found:
-        return None
-    kinds = cast(list[str], found)
     if MOVES.issuperset(kinds):
         return move_weights(objective_of(meanings), kinds)
     if HILLS.issuperset(kinds):

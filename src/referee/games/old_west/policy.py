@@ -20,4 +20,7 @@ class OldWestPolicy(Policy):
         """The lean for a move or Head for the Hills; the seat's view is not
         read (nor built): the options say what the lean needs (the posse's
         objective, beside standing still; the models in play, beside running)."""
-        return leaning.weights([option.meaning for option in ask.options])
+        options = ask.options
+        if not options or not leaning.leans_from(options[0].meaning):
+            return None  # uniform: no meanings gathered
+        return leaning.weights([option.meaning for option in options])

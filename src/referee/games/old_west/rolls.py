@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from referee.boards.tablemap import tenths
 from referee.core.events import Facts
-from referee.core.flow import Frame, Step, done
+from referee.core.flow import Frame, Step, Then, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Chance, Decision, Meaning, Option
 from referee.games.old_west.state import Fighter, OldWestState, fact_list, frozen
@@ -63,9 +63,9 @@ class FameToReach(Frame):
 
     def start(self, state: OldWestState) -> Step:
         hero = state.fighters[self.fighter_id]
-        short = self.need - self.total
-        if not hero.hero or short <= 0 or short > min(hero.fame, self.room):
+        if not fame_can_reach(hero, self.total, self.need, self.room):
             return done(0)
+        short = self.need - self.total
         question = msg("ow.ask.fame", name=hero.name, total=self.total, need=self.need)
         options = [Option(n, msg("ow.opt.fame", n=n), {
             "kind": "fame", "model": self.fighter_id, "points": n, "total": self.total,
@@ -75,6 +75,23 @@ class FameToReach(Frame):
     def spent(self, state: OldWestState, points: int) -> Step:
         spend_fame(state, self.fighter_id, points, self.clause)
         return done(points)
+
+
+def fame_can_reach(hero: Fighter, total: int, need: int, room: int) -> bool:
+    """Can ``hero`` spend Fame to bring ``total`` up to ``need``, the dice
+    raised by ``room`` at most (OW-FAM-1, OW-FAM-2, OW-FAM-6)?"""
+    short = need - total
+    return hero.hero and 0 < short <= min(hero.fame, room)
+
+
+def reach_with_fame(frame: Frame, state: OldWestState, fame: FameToReach,
+                    then: Then) -> Step:
+    """``frame`` goes on with ``then`` and the Fame spent as ``fame`` asks
+    for: none, at once, where Fame cannot make the difference (most rolls:
+    nothing to ask), else as the player chooses."""
+    if not fame_can_reach(state.fighters[fame.fighter_id], fame.total, fame.need, fame.room):
+        return then(state, 0)
+    return frame.call(fame, then)
 
 
 PLUCK_CLAUSES: dict[PluckFor, str] = {
@@ -111,8 +128,8 @@ class PluckTest(Frame):
         total = self.first + self.second + state.fighters[self.fighter_id].pluck
         cap = state.rules.fame_cap
         room = max(0, cap - self.first) + max(0, cap - self.second)
-        return self.call(FameToReach(self.fighter_id, total, PLUCK_PASS, room, "OW-FAM-5"),
-                         self.judged)
+        return reach_with_fame(self, state, FameToReach(self.fighter_id, total, PLUCK_PASS,
+                                                        room, "OW-FAM-5"), self.judged)
 
     def judged(self, state: OldWestState, spent: int) -> Step:
         model = state.fighters[self.fighter_id]
@@ -206,8 +223,8 @@ class WoundRoll(Frame):
         need = wound_need(self.strength, self.toughness)
         assert need is not None
         room = max(0, state.rules.fame_cap - value)
-        return self.call(FameToReach(self.striker_id, value, need.first, room, "OW-FAM-6"),
-                         self.carried)
+        return reach_with_fame(self, state, FameToReach(self.striker_id, value, need.first,
+                                                        room, "OW-FAM-6"), self.carried)
 
     def carried(self, state: OldWestState, spent: int) -> Step:
         self.carry = spent
@@ -236,8 +253,9 @@ class WoundRoll(Frame):
             return self.judged(state, 0)
         need = wound_need(self.strength, self.toughness)
         assert need is not None and need.second is not None
-        return self.call(FameToReach(self.striker_id, value + self.carry, need.second, 99,
-                                     "OW-FAM-7"), self.judged)
+        return reach_with_fame(self, state, FameToReach(self.striker_id, value + self.carry,
+                                                        need.second, 99, "OW-FAM-7"),
+                               self.judged)
 
     def judged(self, state: OldWestState, spent: int) -> Step:
         need = wound_need(self.strength, self.toughness)

@@ -109,12 +109,14 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
         }
 
     def decided(self, state: OldWestState) -> Outcome | None:
-        """A posse ran or has no one left: the other wins (OW-HFH-2)."""
-        return ending.decided(state)
+        """A posse ran or has no one left: the other wins (OW-HFH-2). Asked
+        after every input; looked into once the rules marked the game over."""
+        return None if state.phase != "over" else ending.decided(state)
 
     def timed_out(self, state: OldWestState) -> Outcome | None:
-        """House rule ``max_turns``: the last turn played, a draw."""
-        return ending.timed_out(state)
+        """House rule ``max_turns``: the last turn played, a draw (looked
+        into once the rules marked the game over, as :meth:`decided`)."""
+        return None if state.phase != "over" else ending.timed_out(state)
 
     def check_answer(self, state: OldWestState, seat: Seat, decision: Decision,
                      answer: Any) -> Verdict:

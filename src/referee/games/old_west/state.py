@@ -82,6 +82,13 @@ class Fighter:
     shot: bool = False
     dived: bool = False
     done: bool = False
+    move: float = field(init=False)
+    """How far the model moves: its mount's move, or on foot's (kept as
+    the mount changes: :meth:`OldWestState.dismount`; read for every move
+    and charge weighed)."""
+
+    def __post_init__(self) -> None:
+        self.move = move_of(self.mount)
 
     @property
     def active(self) -> bool:
@@ -94,9 +101,10 @@ class Fighter:
             twin.mount = MountState(self.mount.kind, self.mount.toughness, self.mount.wounds)
         return twin
 
-    @property
-    def move(self) -> float:
-        return MOVE_BY_MOUNT[self.mount.kind if self.mount else "foot"]
+
+def move_of(mount: MountState | None) -> float:
+    """How far a model on ``mount`` (None: on foot) moves."""
+    return MOVE_BY_MOUNT[mount.kind if mount else "foot"]
 
 
 def fighter_from(spec: ModelSpec, posse: str, order: int, rules: HouseRules) -> Fighter:
@@ -270,9 +278,13 @@ class OldWestState(GameState):
         return self.seats[1] if seat == self.seats[0] else self.seats[0]
 
     def by_advantage(self) -> tuple[str, str]:
-        return (self.advantage, self.other(self.advantage))
+        advantage, seats = self.advantage, self.seats  # self.other, inlined
+        return (advantage, seats[1] if advantage == seats[0] else seats[0])
 
     def posse(self, seat: str, status: Status | None = "active") -> list[Fighter]:
+        """The posse's models with ``status`` (None: all), in the scenario's order."""
+        if status == "active":  # the usual question: read from the remembered models in play
+            return [f for f in self.active() if f.posse == seat]
         return [f for f in self.fighters.values()
                 if f.posse == seat and (status is None or f.status == status)]
 
@@ -284,8 +296,8 @@ class OldWestState(GameState):
         known = self.table.known
         found: tuple[Fighter, ...] | None = known.get("active")
         if found is None:
-            found = known["active"] = tuple(f for f in self.fighters.values()
-                                            if f.status == "active")
+            found = known["active"] = tuple([f for f in self.fighters.values()
+                                             if f.status == "active"])
         return found
 
     def name(self, fighter_id: str) -> Name:
@@ -304,11 +316,12 @@ class OldWestState(GameState):
         obstacle within reach (OW-OBS-1). Worked out once per position of
         the bases (the table forgets it when one changes), and handed out
         as it is kept: a tuple, which no caller can change."""
-        known = self.table.known
-        key = ("engaged", fighter_id)
-        found: tuple[str, ...] | None = known.get(key)
+        engaged: dict[str, tuple[str, ...]] | None = self.table.known.get("engaged")
+        if engaged is None:
+            engaged = self.table.known["engaged"] = {}
+        found = engaged.get(fighter_id)
         if found is None:
-            found = known[key] = self._engaged_with(fighter_id)
+            found = engaged[fighter_id] = self._engaged_with(fighter_id)
         return found
 
     def _engaged_with(self, fighter_id: str) -> tuple[str, ...]:
@@ -344,6 +357,7 @@ class OldWestState(GameState):
         """The rider loses his mount: he stands on a foot base where he was."""
         fighter = self.fighters[fighter_id]
         fighter.mount = None
+        fighter.move = move_of(None)
         if fighter_id in self.table.pieces:
             self.table.resize(fighter_id, fighter.foot_radius)
 

@@ -95,7 +95,11 @@ def broken(state: OldWestState, seat: str) -> bool:
     """Half or more of the posse out of action; models that left the table
     for the scenario's objective do not count (OW-HFH-1, OW-HFH-3)."""
     total = len(state.posse(seat, None))
-    return len(state.posse(seat, "out")) >= BROKEN_SHARE * total
+    return len(state.posse(seat, "out")) * _BROKEN_IN >= _BROKEN_OUT * total
+
+
+_BROKEN_OUT, _BROKEN_IN = BROKEN_SHARE.as_integer_ratio()
+"""The share of a broken posse as whole numbers: this many out in so many."""
 
 
 def run_meaning(state: OldWestState, seat: str) -> dict[str, JSON]:
