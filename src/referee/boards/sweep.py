@@ -34,7 +34,8 @@ Barrier = str | Obstacle | Drop | None
 """What bars a straight way (:meth:`Around.barrier`): a word (``"far"``,
 ``"edge"``) or a base's id, an obstacle, a drop; None for nothing."""
 
-Near = list[tuple[float, float, float, float, float, str]]
+NearBase = tuple[float, float, float, float, float, str]
+Near = list[NearBase]
 """Other bases as a moving base of radius r meets them: each one's x and y,
 its reach less and more :data:`EPS` (the two radii added), how far off a
 path's box it cannot matter, and its id."""
@@ -310,6 +311,10 @@ class Ring:
       between the base and its target, say), if this way crosses one of its
       sides cleanly (:meth:`Shape.crossed_cleanly`) and the obstacle is too
       high, or jumping it takes the way beyond ``limit``.
+
+    And once a base bars a way, if its shadow covers the target's whole
+    circle of contact spots (:meth:`_shadowed`), no spot is tried after it.
+    The spots must lie on that circle.
     """
 
     def __init__(self, ways: Around, target_id: str, limit: float, highest: float,
@@ -348,7 +353,9 @@ class Ring:
             barrier = ways.barrier(to, limit, self.ignore, self.highest, self.each)
             if barrier is None:
                 return to
-            self._remember(barrier)
+            met = self._remember(barrier)
+            if met is not None and self._shadowed(met):
+                return None  # that base bars the way to every spot left
         return None
 
     def _barred_before(self, to: XY, length: float) -> bool:
@@ -366,14 +373,44 @@ class Ring:
                     return True
         return False
 
-    def _remember(self, barrier: Barrier) -> None:
+    def _remember(self, barrier: Barrier) -> NearBase | None:
+        """Keep what barred a way; the base it is, if one."""
         ways = self.ways
         if self.crowd is None:
             self.crowd = self._about_target()
         if isinstance(barrier, Obstacle):
             self.jumps.append((barrier, ways.table.terrain.shape(barrier)))
         elif isinstance(barrier, str):
-            self.met += [base for base in ways.others if base[5] == barrier]
+            for base in ways.others:
+                if base[5] == barrier:
+                    self.met.append(base)
+                    return base
+        return None
+
+    def _shadowed(self, base: NearBase) -> bool:
+        """Does every way from this base to a spot where it would touch the
+        target's base pass through ``base`` (by :data:`SHADOW_MARGIN` at
+        least, so that each measure of :func:`base_in_way` finds it)?
+
+        It does if the target's whole circle of such spots lies in the
+        shadow ``base`` casts, seen from where this base stands: every
+        direction to the circle is nearer the direction to ``base`` than the
+        tangents to it (``gamma + beta < alpha``, the angles from the line to
+        the other's centre), and the circle is no nearer than ``base``'s
+        centre, so each way reaches the point nearest that centre."""
+        ways = self.ways
+        p, target = ways.piece, ways.table.pieces[self.target_id]
+        ox, oy, inner = base[0], base[1], base[2] - SHADOW_MARGIN
+        ux, uy = ox - p.x, oy - p.y
+        vx, vy = target.x - p.x, target.y - p.y
+        to_base, to_target = math.hypot(ux, uy), math.hypot(vx, vy)
+        contact = p.radius + target.radius
+        if to_base <= inner or to_target - contact < to_base + SHADOW_MARGIN:
+            return False  # this base stands in the other's reach, or the circle comes nearer
+        alpha = math.asin(inner / to_base)
+        beta = math.asin(contact / to_target)
+        gamma = abs(math.atan2(ux * vy - uy * vx, ux * vx + uy * vy))
+        return gamma + beta < alpha - SHADOW_MARGIN
 
     def _about_target(self) -> Near:
         """The bases the charger could meet (but its target) that stand near
@@ -387,6 +424,10 @@ class Ring:
                 < around + base[3]]
 
 
+SHADOW_MARGIN = 1e-9
+"""How far inside a base's reach every way to a target's contact circle
+must pass for :meth:`Ring._shadowed` to bar them all unmeasured, and by how
+much its angles must agree: far above any rounding of the measures."""
 FARTHER = 1e-9
 """How far beyond ``limit`` a spot must be for those after it (each at least
 as far off) to be left untried (:meth:`Ring.first_reached`): far above any
