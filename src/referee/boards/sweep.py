@@ -186,8 +186,9 @@ class Around:
         r = p.radius
         px, py = p.x, p.y
         self.others: Near = []  # near_bases of those that could be met, in one look
+        could_meet = reach + r + EPS + SURE  # and the other's radius (SURE above any rounding)
         for o in table.pieces.values():
-            if o is not p and math.hypot(o.x - px, o.y - py) <= reach + r + o.radius + EPS + SURE:
+            if o is not p and math.hypot(o.x - px, o.y - py) <= could_meet + o.radius:
                 meet = r + o.radius
                 self.others.append((o.x, o.y, meet - EPS, meet + EPS, meet + EPS + SURE, o.id))
         box = (p.x - reach, p.y - reach, p.x + reach, p.y + reach)
