@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Point, Polygon
 from tests.boards import shapely_table as plain
 
 from referee.boards.shapes import nearest_point, unit
+from referee.boards.sweep import Ring, passes_one
 from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Piece, Table
 
 OBSTACLES = (
@@ -137,3 +138,83 @@ def test_lines_cover_and_fights_across_are_shapelys():
         inside += table.in_cover_area(a) is not None
         under += bool(table.obstacles_under(a))
     assert across > 300 and inside > 50 and under > 150, (across, inside, under)
+
+
+def test_a_rings_first_spot_is_the_first_the_base_reaches():
+    """:meth:`Ring.first_reached` remembers what barred earlier ways (and is
+    told of the obstacles between charger and target) to refuse later ones
+    unmeasured: its choice is the first contact spot :meth:`Around.reaches`
+    finds open, on tables crowded about the target and strewn with fences."""
+    rng = Random(11)
+    found = refused = remembered = 0
+    for _ in range(2000):
+        table = scattered(rng)
+        mover, target = rng.sample(list(table.pieces), 2)
+        t = table.pieces[target]
+        for n, other in enumerate(rng.sample(list(table.pieces), 3)):  # a crowd about the target
+            if other not in (mover, target) and n < 2:
+                angle = rng.uniform(0, 2 * math.pi)
+                near = t.radius + table.pieces[other].radius + rng.choice([0.0, EPS / 2, 0.3])
+                table.move(other, (t.x + near * math.cos(angle), t.y + near * math.sin(angle)))
+        if rng.random() < 0.5:  # the mover straight across an obstacle from its target
+            m = table.pieces[mover]
+            gap = rng.uniform(0.5, 5.0)
+            angle = rng.uniform(0, 2 * math.pi)
+            table.move(mover, (t.x + (gap + m.radius + t.radius) * math.cos(angle),
+                               t.y + (gap + m.radius + t.radius) * math.sin(angle)))
+        others = [i for i in table.pieces if i not in (mover, target)]
+        if rng.random() < 0.5:  # a base a hair from the way straight to the target
+            m, t, o = table.pieces[mover], table.pieces[target], table.pieces[others[0]]
+            ux, uy = unit(t.x - m.x, t.y - m.y)
+            along = rng.uniform(0.2, 0.8)
+            aside = (m.radius + o.radius) * rng.choice([1, -1]) + rng.choice(
+                [-EPS, -EPS / 2, 0.0, EPS / 2, EPS, 0.1])
+            table.move(o.id, (m.x + along * (t.x - m.x) - aside * uy,
+                              m.y + along * (t.y - m.y) + aside * ux))
+        if rng.random() < 0.4:  # a base in front of the mover, touching it or nearly
+            m, t, o = table.pieces[mover], table.pieces[target], table.pieces[others[-1]]
+            turn = math.atan2(t.y - m.y, t.x - m.x) + rng.uniform(-0.6, 0.6)
+            near = m.radius + o.radius + rng.choice([0.0, EPS / 2, EPS, 0.05, 0.3])
+            table.move(o.id, (m.x + near * math.cos(turn), m.y + near * math.sin(turn)))
+        limit = rng.choice([2.0, 4.0, 6.0 + EPS, 9.0])
+        highest, each = rng.choice([(1.0, 2.0), (1.5, 0.0), (0.0, 2.0), (math.inf, 1.0)])
+        ways = table.around(mover, limit)
+        spots = list(table.contact_spots(mover, target))
+        plain_first = next((s for s in spots
+                            if ways.reaches(s, limit, (target,), highest, each)), None)
+        m, t = table.pieces[mover], table.pieces[target]
+        ring = Ring(ways, target, limit, highest, each, table.obstacles_between(m.xy, t.xy))
+        assert ring.first_reached(spots) == plain_first
+        found += plain_first is not None
+        refused += plain_first is None
+        remembered += bool(ring.met or ring.jumps)
+    assert found > 250 and refused > 300 and remembered > 500, (found, refused, remembered)
+
+
+def test_a_base_said_to_shadow_a_targets_circle_bars_every_way_to_it():
+    """When a :class:`Ring` finds that a base barring one way casts a shadow
+    over the target's whole circle of contact spots, every point of that
+    circle is barred by it, as :func:`base_in_way` measures (:func:`passes_one`)."""
+    rng = Random(5)
+    shadows = 0
+    for _ in range(3000):
+        table = scattered(rng)
+        mover, target, other = rng.sample(list(table.pieces), 3)
+        m, t, o = table.pieces[mover], table.pieces[target], table.pieces[other]
+        turn = math.atan2(t.y - m.y, t.x - m.x) + rng.uniform(-0.8, 0.8)
+        near = m.radius + o.radius + rng.choice([0.0, EPS / 2, EPS, 0.05, 0.3, 1.0])
+        table.move(other, (m.x + near * math.cos(turn), m.y + near * math.sin(turn)))
+        if rng.random() < 0.5:  # the target a little way off
+            gap, angle = rng.uniform(0.0, 3.0) + m.radius + t.radius, rng.uniform(0, 2 * math.pi)
+            table.move(target, (m.x + gap * math.cos(angle), m.y + gap * math.sin(angle)))
+        ways = table.around(mover, 30.0)
+        base = next(b for b in ways.others if b[5] == other)
+        if not Ring(ways, target, 30.0, 1.0, 2.0)._shadowed(base):
+            continue
+        shadows += 1
+        contact = m.radius + t.radius
+        for k in range(360):
+            angle = math.radians(k)
+            spot = (t.x + contact * math.cos(angle), t.y + contact * math.sin(angle))
+            assert passes_one(m.xy, spot, [base])
+    assert shadows > 1000, shadows

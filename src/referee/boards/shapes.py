@@ -369,6 +369,17 @@ class Shape:
 
         return bool(LineString([a, b]).intersects(self.geometry))
 
+    def crossed_cleanly(self, a: XY, b: XY) -> bool:
+        """Does the segment a-b cross a side of the outline at one inner
+        point, clear of any rounding (:func:`crossing`)? Then a path of any
+        radius above :data:`BUFFER_SLACK` from ``a`` to ``b`` surely touches
+        the shape: :meth:`touched_by_path` finds that side at distance 0."""
+        s = (a[0], a[1], b[0], b[1])
+        for t in self.segments:  # noqa: SIM110  (no generator made for every way)
+            if crossing(s, t) == 1:
+                return True
+        return False
+
     def touched_by_path(self, a: XY, b: XY, radius: float) -> bool:
         """``LineString([a, b]).buffer(radius).intersects(geometry)`` (a point's
         buffer when ``a == b``). A shape just farther than ``radius`` is left

@@ -1,7 +1,8 @@
 """A base going straight across the table, answered fast: does it leave the
 table, pass through or end touching another base, touch an obstacle on its
 way, end over one, cross a drop (:meth:`referee.boards.table.Table.path_clear`
-and :class:`Around`, a shortlist for many ways out of one spot).
+and :class:`Around`, a shortlist for many ways out of one spot; :class:`Ring`,
+the ways to spots about one target, remembering what barred each).
 
 Each answer is :meth:`Table.sweep_blockers`'s, found without listing them:
 a base or a piece of terrain whose box lies clear of the way by more than it
@@ -15,7 +16,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any, Protocol
 
 from referee.boards.inches import EPS, SNUG, XY
-from referee.boards.shapes import SURE, to_segment
+from referee.boards.shapes import BUFFER_SLACK, SURE, Shape, to_segment
 from referee.boards.terrain import Drop, Obstacle, Piece, Shaped, Terrain
 
 
@@ -30,7 +31,12 @@ class Board(Protocol):
     def pieces(self) -> Mapping[str, Piece]: ...
 
 
-Near = list[tuple[float, float, float, float, float, str]]
+Barrier = str | Obstacle | Drop | None
+"""What bars a straight way (:meth:`Around.barrier`): a word (``"far"``,
+``"edge"``) or a base's id, an obstacle, a drop; None for nothing."""
+
+NearBase = tuple[float, float, float, float, float, str]
+Near = list[NearBase]
 """Other bases as a moving base of radius r meets them: each one's x and y,
 its reach less and more :data:`EPS` (the two radii added), how far off a
 path's box it cannot matter, and its id."""
@@ -52,12 +58,21 @@ def bases_in_way(table: Board, piece: Piece, to: XY, ignore: Collection[str],
                  near: Near) -> bool:
     """Would ``piece`` leave the table going straight to ``to``, or pass
     through or end touching one of ``near`` (:func:`near_bases`) but
-    ``ignore``? A base clear of the path's box by more than its reach is
-    never measured."""
+    ``ignore``? (:func:`base_in_way`)"""
+    return base_in_way(table, piece, to, ignore, near) is not None
+
+
+def base_in_way(table: Board, piece: Piece, to: XY, ignore: Collection[str],
+                near: Near) -> str | None:
+    """What stops ``piece`` going straight to ``to`` first: ``"edge"`` if it
+    would leave the table, else the id of the first of ``near``
+    (:func:`near_bases`) but ``ignore`` that it would pass through or end
+    touching; None if nothing. A base clear of the path's box by more than
+    its reach is never measured."""
     sx, sy, r = piece.x, piece.y, piece.radius
     tx, ty = to
     if not (r - EPS <= tx <= table.width - r + EPS and r - EPS <= ty <= table.depth - r + EPS):
-        return True  # off the table (Table.on_table)
+        return "edge"  # off the table (Table.on_table)
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
     dx, dy = tx - sx, ty - sy  # worked out once for every base
@@ -68,8 +83,31 @@ def bases_in_way(table: Board, piece: Piece, to: XY, ignore: Collection[str],
         if oid in ignore:
             continue
         if math.hypot(tx - ox, ty - oy) < outer:  # ends touching it (the usual block)
-            return True
+            return oid
         if to_segment(ox, oy, sx, sy, dx, dy, length2) < inner:  # passes through it
+            return oid
+    return None
+
+
+def touches_one(to: XY, near: Near) -> bool:
+    """Would a base at ``to`` touch one of ``near`` (:func:`near_bases`)?"""
+    tx, ty = to
+    for ox, oy, _, outer, _, _ in near:  # noqa: SIM110  (no generator made for every way)
+        if math.hypot(tx - ox, ty - oy) < outer:
+            return True
+    return False
+
+
+def passes_one(start: XY, to: XY, near: Near) -> bool:
+    """Would a base going straight from ``start`` to ``to`` pass through or
+    end touching one of ``near`` (:func:`near_bases`)?"""
+    sx, sy = start
+    tx, ty = to
+    dx, dy = tx - sx, ty - sy
+    length2 = dx * dx + dy * dy
+    for ox, oy, inner, outer, _, _ in near:
+        if math.hypot(tx - ox, ty - oy) < outer or \
+                to_segment(ox, oy, sx, sy, dx, dy, length2) < inner:
             return True
     return False
 
@@ -115,7 +153,7 @@ def path_clear(table: Board, piece: Piece, to: XY, ignore: Iterable[str],
     """No :meth:`Table.sweep_blockers` at all, among ``others``
     (:func:`near_bases`), ``obstacles`` and ``drops``."""
     skip = ignore if isinstance(ignore, tuple) else tuple(ignore)  # no ABC check: it costs
-    if bases_in_way(table, piece, to, skip, others):
+    if base_in_way(table, piece, to, skip, others) is not None:
         return False
     start = piece.xy
     if start == to:
@@ -149,8 +187,9 @@ class Around:
         r = p.radius
         px, py = p.x, p.y
         self.others: Near = []  # near_bases of those that could be met, in one look
+        could_meet = reach + r + EPS + SURE  # and the other's radius (SURE above any rounding)
         for o in table.pieces.values():
-            if o is not p and math.hypot(o.x - px, o.y - py) <= reach + r + o.radius + EPS + SURE:
+            if o is not p and math.hypot(o.x - px, o.y - py) <= could_meet + o.radius:
                 meet = r + o.radius
                 self.others.append((o.x, o.y, meet - EPS, meet + EPS, meet + EPS + SURE, o.id))
         box = (p.x - reach, p.y - reach, p.x + reach, p.y + reach)
@@ -173,12 +212,20 @@ class Around:
         the way costing its length and ``each`` (0 or more) more for every
         obstacle it crosses? Barred by an obstacle higher than ``highest``, the table's
         edge, another base (but ``ignore``), an obstacle it would end over
-        and a drop. The cheap questions first: a spot farther than ``limit``
-        is never tried."""
+        and a drop (:meth:`barrier`)."""
+        return self.barrier(to, limit, ignore, highest, each) is None
+
+    def barrier(self, to: XY, limit: float, ignore: Collection[str] = (),
+                highest: float = math.inf, each: float = 0.0) -> Barrier:
+        """What bars :meth:`reaches`' way to ``to``, the first found: ``"far"``
+        (longer than ``limit``), ``"edge"``, another base's id, an obstacle
+        (ended over, higher than ``highest``, or one jump too many), a drop;
+        None if nothing does. The cheap questions first: a spot farther than
+        ``limit`` is never tried."""
         p = self.piece
         length = math.hypot(p.x - to[0], p.y - to[1])
         if length > limit:
-            return False
+            return "far"
         others: Near
         obstacles: Shaped
         drops: Shaped
@@ -188,12 +235,13 @@ class Around:
             terrain = self.table.terrain
             others, obstacles, drops = (self._all_others(), terrain.obstacle_shapes,
                                         terrain.drop_shapes)
-        if bases_in_way(self.table, p, to, ignore, others):
-            return False
+        base = base_in_way(self.table, p, to, ignore, others)
+        if base is not None:
+            return base
         sx, sy, r = p.x, p.y, p.radius
         tx, ty = to
         if sx == tx and sy == ty:
-            return True
+            return None
         start = (sx, sy)
         # crossed() and ends_over() in one look at each obstacle: one whose box
         # is farther than the radius off the way is neither crossed nor ended over
@@ -202,14 +250,17 @@ class Around:
             if shape.apart(sx, sy, tx, ty, r):
                 continue
             if shape.touched_by_path(to, to, r - SNUG):
-                return False
+                return o  # type: ignore[no-any-return]
             if shape.touched_by_path(start, to, r - EPS):
                 if o.height > highest:
-                    return False
+                    return o  # type: ignore[no-any-return]
                 jumped += 1
-                if length + each * jumped > limit:
-                    return False  # each more jump would only lengthen the way
-        return not drops or not lines_cross(drops, start, to)
+                if length + each * jumped > limit:  # each more jump would only lengthen it
+                    return o  # type: ignore[no-any-return]
+        if not drops:
+            return None
+        dropped = lines_cross(drops, start, to)
+        return dropped[0] if dropped else None
 
     def bases_in_way(self, to: XY, ignore: Collection[str] = ()) -> bool:
         """:meth:`Table.bases_in_way` for this piece."""
@@ -242,3 +293,144 @@ class Around:
                               self.others, self.obstacles, self.drops)
         return path_clear(self.table, self.piece, to, ignore, crossable, over_drops,
                           self._all_others(), terrain.obstacle_shapes, terrain.drop_shapes)
+
+
+class Ring:
+    """Straight ways from a base (:class:`Around`) to spots about one target
+    (where it would touch the target's base, :meth:`Table.contact_spots`),
+    tried one after another for the first open one, each at most ``limit``
+    inches long, jumping obstacles up to ``highest`` for ``each`` inches more
+    (a charge). Every answer is :meth:`Around.reaches`' own, but a way that
+    something which barred an earlier one surely bars too is refused
+    without the whole look:
+
+    - a base that an earlier way passed through or ended against, or that
+      stands about the target near enough to touch a base in contact with it
+      (looked for once the first way is barred: a target ringed by fighters
+      is found out of reach without following each way in), if this way
+      meets it (:func:`base_in_way`, asked of those bases alone);
+    - an obstacle that barred an earlier way (or one ``jumps`` names: those
+      between the base and its target, say), if this way crosses one of its
+      sides cleanly (:meth:`Shape.crossed_cleanly`) and the obstacle is too
+      high, or jumping it takes the way beyond ``limit``.
+
+    And once a base bars a way, if its shadow covers the target's whole
+    circle of contact spots (:meth:`_shadowed`), no spot is tried after it.
+    The spots must lie on that circle.
+    """
+
+    def __init__(self, ways: Around, target_id: str, limit: float, highest: float,
+                 each: float, jumps: Iterable[Obstacle] = ()) -> None:
+        self.ways = ways
+        self.target_id = target_id
+        self.ignore = (target_id,)
+        self.limit, self.highest, self.each = limit, highest, each
+        self.crowd: Near | None = None
+        """The bases about the target, once the first way is barred."""
+        self.met: Near = []
+        """The bases earlier ways met."""
+        shape = ways.table.terrain.shape
+        self.jumps: list[tuple[Obstacle, Shape]] = [(o, shape(o)) for o in jumps]
+        """The obstacles that barred earlier ways, and those named."""
+        self.jumps_sure = ways.piece.radius - EPS > BUFFER_SLACK
+        """Does a clean crossing surely touch the obstacle (not for a tiny base)?"""
+
+    def first_reached(self, spots: Iterable[XY]) -> XY | None:
+        """The first of ``spots`` this base reaches, or None. The spots come
+        each at least as far from the base as the one before: once one lies
+        beyond ``limit`` by :data:`FARTHER`, those after it are not tried."""
+        ways = self.ways
+        p = ways.piece
+        px, py = p.x, p.y
+        limit = self.limit
+        beyond = limit + FARTHER
+        for to in spots:
+            length = math.hypot(px - to[0], py - to[1])
+            if length > limit:
+                if length > beyond:
+                    return None
+                continue
+            if self._barred_before(to, length):
+                continue
+            barrier = ways.barrier(to, limit, self.ignore, self.highest, self.each)
+            if barrier is None:
+                return to
+            met = self._remember(barrier)
+            if met is not None and self._shadowed(met):
+                return None  # that base bars the way to every spot left
+        return None
+
+    def _barred_before(self, to: XY, length: float) -> bool:
+        """Does what barred earlier ways surely bar the way to ``to`` too?"""
+        ways = self.ways
+        if self.crowd is not None and touches_one(to, self.crowd):
+            return True
+        if self.met and passes_one(ways.piece.xy, to, self.met):
+            return True
+        if self.jumps and self.jumps_sure:
+            start = ways.piece.xy
+            dear = length + self.each > self.limit  # as Around.barrier has it, for one jump
+            for obstacle, shape in self.jumps:
+                if (dear or obstacle.height > self.highest) and shape.crossed_cleanly(start, to):
+                    return True
+        return False
+
+    def _remember(self, barrier: Barrier) -> NearBase | None:
+        """Keep what barred a way; the base it is, if one."""
+        ways = self.ways
+        if self.crowd is None:
+            self.crowd = self._about_target()
+        if isinstance(barrier, Obstacle):
+            self.jumps.append((barrier, ways.table.terrain.shape(barrier)))
+        elif isinstance(barrier, str):
+            for base in ways.others:
+                if base[5] == barrier:
+                    self.met.append(base)
+                    return base
+        return None
+
+    def _shadowed(self, base: NearBase) -> bool:
+        """Does every way from this base to a spot where it would touch the
+        target's base pass through ``base`` (by :data:`SHADOW_MARGIN` at
+        least, so that each measure of :func:`base_in_way` finds it)?
+
+        It does if the target's whole circle of such spots lies in the
+        shadow ``base`` casts, seen from where this base stands: every
+        direction to the circle is nearer the direction to ``base`` than the
+        tangents to it (``gamma + beta < alpha``, the angles from the line to
+        the other's centre), and the circle is no nearer than ``base``'s
+        centre, so each way reaches the point nearest that centre."""
+        ways = self.ways
+        p, target = ways.piece, ways.table.pieces[self.target_id]
+        ox, oy, inner = base[0], base[1], base[2] - SHADOW_MARGIN
+        ux, uy = ox - p.x, oy - p.y
+        vx, vy = target.x - p.x, target.y - p.y
+        to_base, to_target = math.hypot(ux, uy), math.hypot(vx, vy)
+        contact = p.radius + target.radius
+        if to_base <= inner or to_target - contact < to_base + SHADOW_MARGIN:
+            return False  # this base stands in the other's reach, or the circle comes nearer
+        alpha = math.asin(inner / to_base)
+        beta = math.asin(contact / to_target)
+        gamma = abs(math.atan2(ux * vy - uy * vx, ux * vx + uy * vy))
+        return gamma + beta < alpha - SHADOW_MARGIN
+
+    def _about_target(self) -> Near:
+        """The bases the charger could meet (but its target) that stand near
+        enough to the target to touch the charger in base contact with it."""
+        ways = self.ways
+        target = ways.table.pieces[self.target_id]
+        around = ways.piece.radius + target.radius + SURE
+        tx, ty = target.x, target.y
+        return [base for base in ways.others
+                if base[5] != self.target_id and math.hypot(base[0] - tx, base[1] - ty)
+                < around + base[3]]
+
+
+SHADOW_MARGIN = 1e-9
+"""How far inside a base's reach every way to a target's contact circle
+must pass for :meth:`Ring._shadowed` to bar them all unmeasured, and by how
+much its angles must agree: far above any rounding of the measures."""
+FARTHER = 1e-9
+"""How far beyond ``limit`` a spot must be for those after it (each at least
+as far off) to be left untried (:meth:`Ring.first_reached`): far above any
+rounding of their distances, so each would have been found too far."""

@@ -232,7 +232,7 @@ class Table:
         if xy == there:
             return None
         x, y = xy
-        near_a, near_b = radius + reach + EPS, pb.radius + reach + EPS
+        near_a, near_b = fights_across_within(radius, reach), fights_across_within(pb.radius, reach)
         for obstacle, shape in terrain.obstacle_shapes:
             # an obstacle whose box is out of either base's reach is never "within"
             if shape.apart(x, y, x, y, near_a + SURE) or \
@@ -250,8 +250,8 @@ class Table:
         farther off than :meth:`across_at` looks stays beyond it from every
         such spot (by a margin of :data:`SURE` above any rounding)."""
         p, pb = self.pieces[piece_id], self.pieces[b]
-        near_a = p.radius + reach + EPS + going + 2 * SURE
-        near_b = pb.radius + reach + EPS + SURE
+        near_a = fights_across_within(p.radius, reach) + going + 2 * SURE
+        near_b = fights_across_within(pb.radius, reach) + SURE
         for _, shape in self.terrain.obstacle_shapes:
             if not shape.apart(p.x, p.y, p.x, p.y, near_a) and \
                     not shape.apart(pb.x, pb.y, pb.x, pb.y, near_b):
@@ -447,6 +447,12 @@ class Table:
                        f"{escape(piece.label or piece.id)}</text></g>")
         out.append("</svg>")
         return "\n".join(out)
+
+
+def fights_across_within(radius: Inches, reach: Inches) -> Inches:
+    """How near an obstacle a base of ``radius`` must stand for its model to
+    fight across it with ``reach`` (:meth:`Table.across_at`)."""
+    return radius + reach + EPS
 
 
 KEPT_LINES = 4096

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass, field
 
 from referee.boards.shapes import SURE
+from referee.boards.sweep import Ring
 from referee.boards.table import EPS, XY, Around, Obstacle
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
@@ -412,7 +413,8 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
         return None  # no spot in reach: every way there is longer than the move
     if ways is None:
         ways = table.around(fighter_id, fighter.move + EPS)
-    for obstacle in table.obstacles_between(me.xy, target.xy):
+    between = table.obstacles_between(me.xy, target.xy)
+    for obstacle in between:
         if obstacle.height > rules.barrier_height:
             continue
         behind = table.near_obstacle(obstacle, target.xy,
@@ -429,52 +431,7 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
             return spot, obstacle
     if gap > fighter.move + EPS + SURE:
         return None  # every spot in base contact is at least the gap away
-    limit, ignore = fighter.move + EPS, (target_id,)
-    beyond = limit + FARTHER
-    mx, my = me.x, me.y
-    crowd: Crowd | None = None  # wanted only once the first spot is barred
-    for spot in table.contact_spots(fighter_id, target_id):  # _reaches, asked of ways itself
-        if math.hypot(spot[0] - mx, spot[1] - my) > beyond:
-            return None  # this spot and every one after it is farther than the move
-        if crowd is not None and _taken(spot, crowd):
-            continue
-        if ways.reaches(spot, limit, ignore, rules.barrier_height, rules.barrier_cost):
-            return spot, None
-        if crowd is None:
-            crowd = _crowd(ways, target_id)
-    return None
-
-
-Crowd = list[tuple[float, float, float]]
-"""The bases around a charge's target that a charger in contact with it
-could touch: each one's x and y, and how near the charger's centre comes
-before it touches (the two radii and :data:`EPS`, as :class:`Around` has it)."""
-
-
-def _crowd(ways: Around, target_id: str) -> Crowd:
-    """The bases the charger could meet on its move (``ways``), but its
-    target, that stand near enough to the target to touch the charger in
-    base contact with it."""
-    target = ways.table.pieces[target_id]
-    around = ways.piece.radius + target.radius + SURE
-    tx, ty = target.x, target.y
-    return [(ox, oy, outer) for ox, oy, _, outer, _, oid in ways.others
-            if oid != target_id and math.hypot(ox - tx, oy - ty) < around + outer]
-
-
-def _taken(spot: XY, crowd: Crowd) -> bool:
-    """Would a charger at ``spot`` touch one of ``crowd``? Then no way there
-    is open (:meth:`Around.reaches` asks the same first): a target ringed by
-    fighters is found out of reach without following each way in."""
-    sx, sy = spot
-    for ox, oy, outer in crowd:  # noqa: SIM110  (no generator made for every spot)
-        if math.hypot(sx - ox, sy - oy) < outer:
-            return True
-    return False
-
-
-FARTHER = 1e-9
-"""How far beyond a move a contact spot must be for those after it (each at
-least as far off) to be left untried: far above any rounding of their
-distances, so each would have been found too far."""
-
+    ring = Ring(ways, target_id, fighter.move + EPS, rules.barrier_height, rules.barrier_cost,
+                between)
+    spot = ring.first_reached(table.contact_spots(fighter_id, target_id))
+    return None if spot is None else (spot, None)

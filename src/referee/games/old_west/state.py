@@ -389,10 +389,8 @@ def round3(value: float) -> float:
 
 def rounded_xy(xy: XY) -> list[float]:
     """A point as views, facts and meanings show it: inches to three decimals
-    (:func:`round3`, called only for a coordinate not yet remembered)."""
-    x, y = xy
-    rx, ry = _ROUNDED.get(x), _ROUNDED.get(y)
-    return [round3(x) if rx is None else rx, round3(y) if ry is None else ry]
+    (:func:`round3`)."""
+    return [round3(xy[0]), round3(xy[1])]
 
 
 frozen = frozen_facts
