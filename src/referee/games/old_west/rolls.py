@@ -304,6 +304,8 @@ class TakeWound(Frame):
                                                   "model": self.target_id,
                                                   "left": model.mount.wounds})
             return done()
+        if model.fortune <= 0:
+            return self.saved(state, False)  # no Fortune to spend: nothing to ask (FortuneSaves)
         return self.call(FortuneSaves(self.target_id), self.saved)
 
     def finished(self, state: OldWestState, _: object) -> Step:
