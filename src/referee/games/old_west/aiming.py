@@ -18,11 +18,26 @@ def can_shoot(state: OldWestState, shooter_id: str) -> bool:
             and not state.engaged_with(shooter_id))
 
 
-def targets(state: OldWestState, shooter_id: str) -> list[str]:
-    """Enemies in range and sight, not fighting in a melee (house rules)."""
+def targets(state: OldWestState, shooter_id: str) -> tuple[str, ...]:
+    """Enemies in range and sight, not fighting in a melee (house rules).
+    Worked out once per position of the bases (the table forgets it when one
+    changes, as when a model leaves play; the terrain never changes), and
+    handed out as it is kept: a tuple, which no caller can change."""
+    known: dict[str, tuple[str, ...]] | None = state.table.known.get("targets")
+    if known is None:
+        known = state.table.known["targets"] = {}
+    found = known.get(shooter_id)
+    if found is None:
+        found = known[shooter_id] = _targets(state, shooter_id)
+    return found
+
+
+def _targets(state: OldWestState, shooter_id: str) -> tuple[str, ...]:
+    """The enemies in range (the cheap question first), out of melee, with no
+    obstacle as high as ``sight_height`` on the line to them."""
     shooter = state.fighters[shooter_id]
     if shooter.gun is None:
-        return []
+        return ()
     table, reach, sight = state.table, shooter.gun.range + EPS, state.rules.sight_height
     pieces = table.pieces
     me = pieces[shooter_id]
@@ -41,7 +56,7 @@ def targets(state: OldWestState, shooter_id: str) -> list[str]:
                 break
         else:
             found.append(enemy.id)
-    return found
+    return tuple(found)
 
 
 def has_a_shot(state: OldWestState, shooter_id: str) -> bool:

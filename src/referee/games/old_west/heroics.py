@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from referee.core.flow import Frame, Step, done
+from referee.core.flow import Frame, Step, Then, done
 from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.aiming import has_a_shot
@@ -34,23 +34,30 @@ def action_cost(state: OldWestState, phase: str) -> int:
 
 
 def eligible(state: OldWestState, seat: str, phase: str) -> list[Fighter]:
-    """Heroes of ``seat`` who could make this phase's action now: Yee Haw! out
-    of melee, Quickdraw with a shot to take (OW-QDR-3: it works only if he
-    shoots), Tike for Whuppin' in a melee. House rule: a Hero lying on the
-    ground makes none (the book is silent; he spends his move getting up and
-    does not shoot, and in a melee fights only to get up, OW-GRD-1, OW-GRD-2)."""
+    """Heroes of ``seat`` who could make this phase's action now (:func:`may_act`)."""
     cost = action_cost(state, phase)
-    found = []
-    for hero in state.posse(seat):
-        if not hero.hero or hero.fame < cost or hero.prone:
-            continue
-        if phase == "shooting":
-            fits = has_a_shot(state, hero.id)
-        else:
-            fits = bool(state.engaged_with(hero.id)) == (phase == "melee")
-        if fits:
-            found.append(hero)
-    return found
+    return [hero for hero in state.posse(seat) if may_act(state, hero, phase, cost)]
+
+
+def may_act(state: OldWestState, hero: Fighter, phase: str, cost: int) -> bool:
+    """Could ``hero`` make this phase's action now, for ``cost`` Fame: Yee
+    Haw! out of melee, Quickdraw with a shot to take (OW-QDR-3: it works only
+    if he shoots), Tike for Whuppin' in a melee. House rule: a Hero lying on
+    the ground makes none (the book is silent; he spends his move getting up
+    and does not shoot, and in a melee fights only to get up, OW-GRD-1,
+    OW-GRD-2)."""
+    if not hero.hero or hero.fame < cost or hero.prone:
+        return False
+    if phase == "shooting":
+        return has_a_shot(state, hero.id)
+    return bool(state.engaged_with(hero.id)) == (phase == "melee")
+
+
+def anyone_may_act(state: OldWestState, phase: str) -> bool:
+    """Could any Hero of either side make this phase's action now?"""
+    cost = action_cost(state, phase)
+    return any(may_act(state, hero, phase, cost)
+               for seat in state.by_advantage() for hero in state.posse(seat))
 
 
 def _choices(seat: str, heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
@@ -129,3 +136,12 @@ class DeclareHeroics(Frame):
         for i in range(max(len(ours), len(theirs))):
             order += ours[i:i + 1] + theirs[i:i + 1]
         return done(order)
+
+
+def declare_heroics(frame: Frame, state: OldWestState, phase: str, then: Then) -> Step:
+    """``frame`` goes on with ``then`` and the Heroes who act, in order, as
+    :class:`DeclareHeroics` declares them: none, at once, where no Hero may
+    make the phase's action (most phases: nothing to ask)."""
+    if not anyone_may_act(state, phase):
+        return then(state, [])
+    return frame.call(DeclareHeroics(phase), then)

@@ -20,7 +20,7 @@ from referee.games.old_west.fights import (
     still_fought,
     unfought,
 )
-from referee.games.old_west.heroics import DeclareHeroics
+from referee.games.old_west.heroics import declare_heroics
 from referee.games.old_west.movement import HeroesFirst, MoveModel
 from referee.games.old_west.rolls import Fall, Hit, d6, mount_of, spend_fame
 from referee.games.old_west.state import OldWestState, PhaseMarks, fact_xy, frozen, rounded_xy
@@ -69,7 +69,7 @@ class MeleePhase(HeroesFirst):
         state.marks = PhaseMarks()
         state.emit(msg("ow.phase.melee", turn=state.turn),
                    facts=frozen({"kind": "phase-started", "phase": "melee", "turn": state.turn}))
-        return self.call(DeclareHeroics("melee"), self.declared)
+        return declare_heroics(self, state, "melee", self.declared)
 
     def action(self, hero_id: str) -> Frame:
         return Whuppin(hero_id)

@@ -16,8 +16,8 @@ from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Meaning, Option
 from referee.games.old_west import move_to
 from referee.games.old_west.ending import run_fleeing
-from referee.games.old_west.heroics import DeclareHeroics
-from referee.games.old_west.rolls import Dares
+from referee.games.old_west.heroics import declare_heroics
+from referee.games.old_west.rolls import dare
 from referee.games.old_west.state import (
     OldWestState,
     PhaseMarks,
@@ -103,7 +103,7 @@ class MovementPhase(HeroesFirst):
         run_fleeing(state)
         if state.phase == "over":
             return done()
-        return self.call(DeclareHeroics("movement"), self.declared)
+        return declare_heroics(self, state, "movement", self.declared)
 
     def action(self, hero_id: str) -> Frame:
         return YeeHaw(hero_id)
@@ -234,7 +234,7 @@ class MoveModel(Frame):
         if choice.startswith("charge:"):
             self.choice = choice
             self.plans = {choice: plan}
-            return self.call(Dares(self.fighter_id, choice.split(":", 1)[1]), self.dared)
+            return dare(self, state, self.fighter_id, choice.split(":", 1)[1], self.dared)
         move_to.moved(state, self.fighter_id, spot)
         return done()
 

@@ -171,6 +171,16 @@ class Dares(Frame):
         return done(False)
 
 
+def dare(frame: Frame, state: OldWestState, fighter_id: str, target_id: str,
+         then: Then) -> Step:
+    """``frame`` goes on with ``then`` and whether ``fighter_id`` dares to
+    charge or shoot ``target_id`` (:class:`Dares`): at once, daring, where the
+    target has no Fearsome Reputation (most: nothing to roll, OW-FEAR-1)."""
+    if not state.fighters[target_id].fearsome:
+        return then(state, True)
+    return frame.call(Dares(fighter_id, target_id), then)
+
+
 @dataclass
 class WoundRoll(Frame):
     """Roll on the Wound Table (OW-WND-1..3); a Hero striker may add Fame to
@@ -294,6 +304,8 @@ class TakeWound(Frame):
                                                   "model": self.target_id,
                                                   "left": model.mount.wounds})
             return done()
+        if model.fortune <= 0:
+            return self.saved(state, False)  # no Fortune to spend: nothing to ask (FortuneSaves)
         return self.call(FortuneSaves(self.target_id), self.saved)
 
     def finished(self, state: OldWestState, _: object) -> Step:

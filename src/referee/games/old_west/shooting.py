@@ -13,9 +13,18 @@ from referee.core.i18n import msg
 from referee.core.waits import Decision, Option
 from referee.games.old_west.aiming import can_shoot as can_shoot
 from referee.games.old_west.aiming import targets as targets
-from referee.games.old_west.heroics import DeclareHeroics
+from referee.games.old_west.heroics import declare_heroics
 from referee.games.old_west.movement import HeroesFirst, PosseLoop, out_of_reach
-from referee.games.old_west.rolls import Dares, FameToReach, Hit, PluckTest, d6, mount_of, rolled
+from referee.games.old_west.rolls import (
+    FameToReach,
+    Hit,
+    PluckTest,
+    d6,
+    dare,
+    mount_of,
+    reach_with_fame,
+    rolled,
+)
 from referee.games.old_west.state import (
     OldWestState,
     PhaseMarks,
@@ -38,7 +47,7 @@ class ShootingPhase(HeroesFirst):
             fighter.shot = fighter.done = False
         state.emit(msg("ow.phase.shooting", turn=state.turn),
                    facts=frozen({"kind": "phase-started", "phase": "shooting", "turn": state.turn}))
-        return self.call(DeclareHeroics("shooting"), self.declared)
+        return declare_heroics(self, state, "shooting", self.declared)
 
     def action(self, hero_id: str) -> Frame:
         return Quickdraw(hero_id)
@@ -150,7 +159,7 @@ class ShootWith(Frame):
         if choice == "hold":
             return done(False)
         self.target_id = choice.split(":", 1)[1]
-        return self.call(Dares(self.shooter_id, self.target_id), self.dared)
+        return dare(self, state, self.shooter_id, self.target_id, self.dared)
 
     def dared(self, state: OldWestState, dares: bool) -> Step:
         if not dares:
@@ -187,8 +196,9 @@ class ResolveShot(Frame):
     def rolled(self, state: OldWestState, roll: int) -> Step:
         self.roll = roll
         need = state.fighters[self.shooter_id].shooting
-        return self.call(FameToReach(self.shooter_id, roll, need, state.rules.fame_cap - roll,
-                                     "OW-FAM-6"), self.raised)
+        return reach_with_fame(self, state, FameToReach(self.shooter_id, roll, need,
+                                                        state.rules.fame_cap - roll, "OW-FAM-6"),
+                               self.raised)
 
     def raised(self, state: OldWestState, spent: int) -> Step:
         shooter = state.fighters[self.shooter_id]
