@@ -578,8 +578,9 @@ class Game:
 
         :raises IllegalAnswer: naming every problem of the last shape tried.
         """
-        try:
-            return shape.model_validate(value)
+        try:  # shape.model_validate(value), without its checks of arguments given none
+            parsed: BaseModel = shape.__pydantic_validator__.validate_python(value)
+            return parsed
         except ValidationError as exc:
             error = exc
         lenient = _lenient_shape(shape)
