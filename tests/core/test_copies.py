@@ -159,6 +159,18 @@ def test_the_seat_view_carries_the_answer_shape_and_its_template() -> None:
     assert "options" not in waiting
 
 
+def test_a_views_template_is_a_plain_copy_its_reader_may_change() -> None:
+    """The rules share one read-only template; each view carries a plain
+    copy of it, and changing one changes no later view's."""
+    game = pairs()
+    template = game.view("east")["waiting"]["template"]
+    assert type(template) is dict and type(template["steps"]) is list
+    template["steps"].append(3)
+    template["run"] = True
+    assert game.view("east")["waiting"]["template"] == {"steps": []}
+    assert game.view("west")["waiting"]["template"] == {"steps": []}
+
+
 def test_a_refused_answer_names_the_reason_and_changes_nothing() -> None:
     game = pairs()
     before = game.checksum()

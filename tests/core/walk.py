@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import CATALOGUE, msg
+from referee.core.readonly import read_only
 from referee.core.ruleset import GameState, GameType, Outcome, Ruleset, Verdict, Void
 from referee.core.waits import JSON, Chance, Decision, Option
 
@@ -157,12 +158,16 @@ class Pairs(Ruleset[PairsScenario, PairState]):
         return Outcome.win(("east", "west"), winners, msg("pairs.end"))
 
 
+NO_STEPS = read_only({"steps": []})
+"""Every seat's template: one read-only answer the rules share, as Facility's."""
+
+
 @dataclass
 class PlanTurn(Frame):
     def start(self, state: PairState) -> Step:
         seats = ("east", "west")
         return self.ask(Decision(seats, msg("pairs.ask"), schema=Plan,
-                                 templates={seat: {"steps": []} for seat in seats}),
+                                 templates=dict.fromkeys(seats, NO_STEPS)),
                         self.planned)
 
     def planned(self, state: PairState, plans: dict[str, Plan]) -> Step:

@@ -214,18 +214,21 @@ class Tail:
         return self._size
 
 
-class Log:
-    """The one log of a game, appended to by the rules; each observer's part
-    of it is kept up to date as events arrive, so a view never rescans it."""
+class Log(Tail):
+    """The one log of a game, appended to by the rules: its events, a
+    :class:`Tail` its copies share; each observer's part of it is kept up
+    to date as events arrive, so a view never rescans it."""
+
+    __slots__ = ("_seen",)
 
     def __init__(self) -> None:
-        self._all = Tail()
+        super().__init__()
         self._seen: dict[str, tuple[Tail, int]] = {}
 
     @property
     def events(self) -> list[Event]:
         """Every event, in order (do not change the list)."""
-        return self._all.items()
+        return self.items()
 
     def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
              facts: Facts | SecretFacts | None = None) -> None:
@@ -240,15 +243,19 @@ class Log:
         _set_clause(event, clause)
         _set_facts(event, facts)
         _set_line(event, None)
-        self._all.append(event)
+        events = self._items  # self.append(event), inlined
+        if len(events) != self._size:
+            events = self._items = events[: self._size]
+        events.append(event)
+        self._size += 1
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""
         seen, scanned = self._seen.get(observer) or (Tail(), 0)
-        if scanned < len(self._all):
+        if scanned < self._size:
             for event in self.seen_since(observer, scanned):
                 seen.append(event)
-            scanned = len(self._all)
+            scanned = self._size
         self._seen[observer] = (seen, scanned)
         return seen.items()
 
@@ -258,7 +265,7 @@ class Log:
         pass each (a turn of a thousand characters read at once)."""
         behind = {observer: self._seen.get(observer) or (Tail(), 0)
                   for observer in observers if observer != REFEREE}
-        events = self._all.items()
+        events = self.items()
         if not behind or all(scanned == len(events) for _, scanned in behind.values()):
             return
         start = min(scanned for _, scanned in behind.values())
@@ -276,17 +283,19 @@ class Log:
         """Of the events from the ``start``-th on (to the ``stop``-th, not
         included, if given), those ``observer`` may know."""
         if observer == REFEREE:
-            return self._all.items()[start:stop]
-        return [event for event in self._all.items()[start:stop]
+            return self.items()[start:stop]
+        return [event for event in self.items()[start:stop]
                 if (observers := event.audience.observers) is None  # Audience.admits, inlined
                 or observer in observers]
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Log:
-        copy = Log.__new__(Log)
-        copy._all = self._all.copy()
-        copy._seen = {observer: (seen.copy(), scanned)
+    def copy(self) -> Log:
+        """A copy that shares the events so far, and each observer's part of
+        them, until either log is appended to."""
+        twin = Log.__new__(Log)
+        twin._items, twin._size = self._items, self._size
+        twin._seen = {observer: (seen.copy(), scanned)
                       for observer, (seen, scanned) in self._seen.items()}
-        return copy
+        return twin
 
-    def __len__(self) -> int:
-        return len(self._all)
+    def __deepcopy__(self, memo: dict[int, object]) -> Log:
+        return self.copy()

@@ -33,7 +33,7 @@ from referee.core.i18n import Msg, Name, for_reader, msg, personal, render
 from referee.core.keys import freeze
 from referee.core.limits import ANSWER, NotPlainlyWithin, over_limit, plain_copy
 from referee.core.parts_on_read import PartsOnRead
-from referee.core.readonly import read_only
+from referee.core.readonly import ReadOnlyDict, ReadOnlyList, read_only
 from referee.core.ruleset import AnyRuleset, Outcome, Verdict, Void
 from referee.core.scenario import problem_message
 from referee.core.waits import JSON, Chance, Decision, Option, Wait, json_copy, same_json
@@ -60,12 +60,20 @@ _READ_BACK_AS_IS = frozenset((str, int, bool, type(None)))
 
 
 def _fresh(value: JSON) -> JSON:
-    """A deep copy of a JSON value (marshal is three times faster than a JSON
-    round trip; anything it cannot copy goes the JSON way)."""
+    """A deep copy of a JSON value, plain throughout: one the reader may
+    change. Marshal is three times faster than a JSON round trip, but
+    refuses read-only parts (a template the rules share); a read-only value
+    is walked instead (:func:`json_copy`), and so is anything else marshal
+    cannot copy."""
+    if type(value) in _READ_ONLY:
+        return json_copy(value)
     try:
         return marshal.loads(marshal.dumps(value))
     except ValueError:
         return as_json(value)
+
+
+_READ_ONLY = frozenset((ReadOnlyDict, ReadOnlyList))
 
 
 def _json_text(value: JSON) -> str:
@@ -570,8 +578,9 @@ class Game:
 
         :raises IllegalAnswer: naming every problem of the last shape tried.
         """
-        try:
-            return shape.model_validate(value)
+        try:  # shape.model_validate(value), without its checks of arguments given none
+            parsed: BaseModel = shape.__pydantic_validator__.validate_python(value)
+            return parsed
         except ValidationError as exc:
             error = exc
         lenient = _lenient_shape(shape)

@@ -198,45 +198,34 @@ def plain_copy(data: object, limits: Limits) -> Any:
     copied in one pass (a text, number, boolean or None is its own copy).
 
     :raises NotPlainlyWithin: for anything else."""
-    if _plain_leaf(data, limits):
-        return data
     return _plain_copy(data, 0, limits)
 
 
-def _plain_copy(node: object, depth: int, limits: Limits) -> Any:
-    """:func:`plain_copy` of a table or list ``depth`` deep."""
-    kind = type(node)
-    if kind is dict:
-        table = cast(dict[object, object], node)
-        if depth >= limits.depth or len(table) > limits.entries:
-            raise NotPlainlyWithin
-        longest = limits.text
-        copied: dict[str, Any] = {}
-        for key, value in table.items():
-            if type(key) is not str or (
-                    (len(key) > longest or not key.isascii()) and _bad_text(key, longest)):
-                raise NotPlainlyWithin
-            copied[key] = _plain_value(value, depth, limits)
-        return copied
-    if kind is list:
-        entries = cast(list[object], node)
-        if depth >= limits.depth or len(entries) > limits.entries:
-            raise NotPlainlyWithin
-        return [_plain_value(value, depth, limits) for value in entries]
-    raise NotPlainlyWithin
-
-
-def _plain_value(value: Any, depth: int, limits: Limits) -> Any:
-    """:func:`plain_copy` of a value in a table or list ``depth`` deep."""
+def _plain_copy(value: Any, depth: int, limits: Limits) -> Any:
+    """:func:`plain_copy` of ``value``, ``depth`` deep: a table or list in it
+    is one deeper (one call a value: an answer is a few small tables)."""
     kind = type(value)
     if kind is str:
         if (len(value) > limits.text or not value.isascii()) and _bad_text(value, limits.text):
             raise NotPlainlyWithin
         return value
-    if kind is dict or kind is list:
-        return _plain_copy(value, depth + 1, limits)
     if kind is int or kind is bool or value is None:
         return value
+    if kind is dict:
+        if depth >= limits.depth or len(value) > limits.entries:
+            raise NotPlainlyWithin
+        longest = limits.text
+        copied: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(key) is not str or (
+                    (len(key) > longest or not key.isascii()) and _bad_text(key, longest)):
+                raise NotPlainlyWithin
+            copied[key] = _plain_copy(item, depth + 1, limits)
+        return copied
+    if kind is list:
+        if depth >= limits.depth or len(value) > limits.entries:
+            raise NotPlainlyWithin
+        return [_plain_copy(item, depth + 1, limits) for item in value]
     if kind is float and (not limits.finite or math.isfinite(value)):
         return value
     raise NotPlainlyWithin

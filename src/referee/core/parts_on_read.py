@@ -31,7 +31,7 @@ class PartsOnRead(dict[str, Any]):
 
     def __init__(self, ready: JSONDict, on_read: Mapping[str, Callable[[], Any]],
                  order: tuple[str, ...]) -> None:
-        super().__init__(ready)
+        dict.update(self, ready)  # super().__init__, without its look-up (views: one an input)
         self._on_read = dict(on_read)
         self._order = order
 

@@ -72,7 +72,8 @@ class _NotPlain(Exception):
 
 def json_copy(value: JSON) -> JSON:
     """A copy of ``value`` as a JSON round trip reads it back (tuples become
-    lists), made without writing it out when it is plain JSON already."""
+    lists, read-only parts plain ones), made without writing it out when it
+    is plain JSON already."""
     try:
         return _plain_copy(value)
     except _NotPlain:
@@ -81,14 +82,14 @@ def json_copy(value: JSON) -> JSON:
 
 def _plain_copy(value: JSON) -> JSON:
     kind = type(value)
-    if kind is dict:
+    if kind is dict or kind is ReadOnlyDict:
         copied: dict[str, JSON] = {}
         for key, item in value.items():
             if type(key) is not str:
                 raise _NotPlain
             copied[key] = item if type(item) in _SCALARS else _plain_copy(item)
         return copied
-    if kind is list or kind is tuple:
+    if kind is list or kind is tuple or kind is ReadOnlyList:
         return [item if type(item) in _SCALARS else _plain_copy(item) for item in value]
     if kind in _SCALARS:
         return value
