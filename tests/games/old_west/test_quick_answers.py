@@ -14,6 +14,8 @@ import pytest
 from referee.boards.table import Piece
 from referee.core.game import Game
 from referee.core.scenario import load_scenario
+from referee.games.old_west import aiming
+from referee.games.old_west.aiming import targets
 from referee.games.old_west.movement import _reaches
 from referee.games.old_west.state import OldWestState
 from tests.boards import shapely_table as plain
@@ -147,20 +149,23 @@ def test_where_a_base_first_touches_an_obstacle_is_where_the_bisection_stops():
 
 
 def test_who_fights_whom_is_remembered_only_while_no_base_changes():
-    """Moved, added, removed, resized or copied: the answer is the one worked
-    out afresh, and a copy's changes are not the original's."""
+    """Moved, added, removed, resized or copied: who fights whom, and whom each
+    model may shoot at, are the answers worked out afresh, and a copy's
+    changes are not the original's."""
     ruleset, scenario = load_scenario("old-west")
     state = Game(ruleset, scenario).state
     assert isinstance(state, OldWestState)
     table, rng = state.table, Random(5)
     ids = [f.id for f in state.fighters.values()]
-    fought = 0
+    fought = aimed = 0
     for n in range(300):
         twin = state.__deepcopy__({})
         for fid in ids:
             if fid in table.pieces:
                 assert state.engaged_with(fid) == state._engaged_with(fid)
+                assert targets(state, fid) == aiming._targets(state, fid)
                 fought += bool(state.engaged_with(fid))
+                aimed += bool(targets(state, fid))
         change = n % 4
         mover = rng.choice([i for i in ids if i in table.pieces])
         other = rng.choice([i for i in ids if i in table.pieces and i != mover])
@@ -174,13 +179,15 @@ def test_who_fights_whom_is_remembered_only_while_no_base_changes():
         elif mover != "marshal":
             state.remove_from_table(mover, "out")
             assert state.engaged_with(other) == state._engaged_with(other)
+            assert targets(state, other) == aiming._targets(state, other)
             state.fighters[mover].status = "active"
             p = twin.table.pieces[mover]
             table.add(Piece(p.id, p.x, p.y, p.radius, p.side, p.label, set(p.marks)))
         for fid in ids:
             if fid in twin.table.pieces:
                 assert twin.engaged_with(fid) == twin._engaged_with(fid)
-    assert fought > 50
+                assert targets(twin, fid) == aiming._targets(twin, fid)
+    assert fought > 50 and aimed > 50, (fought, aimed)
 
 
 def test_who_fights_across_an_obstacle_is_the_tables_answer():
