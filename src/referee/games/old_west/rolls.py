@@ -155,7 +155,7 @@ class Dares(Frame):
     target_id: str
 
     def start(self, state: OldWestState) -> Step:
-        if not state.fighters[self.target_id].fearsome:
+        if not takes_daring(state.fighters[self.target_id]):
             return done(True)
         return self.call(PluckTest(self.fighter_id, "fearsome"), self.tested)
 
@@ -171,12 +171,18 @@ class Dares(Frame):
         return done(False)
 
 
+def takes_daring(target: Fighter) -> bool:
+    """Does charging or shooting ``target`` need a passed Pluck test first:
+    has it a Fearsome Reputation (OW-FEAR-1)?"""
+    return target.fearsome
+
+
 def dare(frame: Frame, state: OldWestState, fighter_id: str, target_id: str,
          then: Then) -> Step:
     """``frame`` goes on with ``then`` and whether ``fighter_id`` dares to
     charge or shoot ``target_id`` (:class:`Dares`): at once, daring, where the
     target has no Fearsome Reputation (most: nothing to roll, OW-FEAR-1)."""
-    if not state.fighters[target_id].fearsome:
+    if not takes_daring(state.fighters[target_id]):
         return then(state, True)
     return frame.call(Dares(fighter_id, target_id), then)
 
@@ -304,9 +310,7 @@ class TakeWound(Frame):
                                                   "model": self.target_id,
                                                   "left": model.mount.wounds})
             return done()
-        if model.fortune <= 0:
-            return self.saved(state, False)  # no Fortune to spend: nothing to ask (FortuneSaves)
-        return self.call(FortuneSaves(self.target_id), self.saved)
+        return save_with_fortune(self, state, self.target_id, self.saved)
 
     def finished(self, state: OldWestState, _: object) -> Step:
         return done()
@@ -336,7 +340,7 @@ class FortuneSaves(Frame):
 
     def start(self, state: OldWestState) -> Step:
         hero = state.fighters[self.hero_id]
-        if hero.fortune <= 0:
+        if not has_fortune(hero):
             return done(False)
         options = [Option(False, msg("ow.opt.keep-fortune"),
                           {"kind": "fortune", "model": self.hero_id, "spend": False}),
@@ -365,6 +369,20 @@ class FortuneSaves(Frame):
                           "need": state.rules.fortune_save, "saved": saved,
                           "left": hero.fortune})
         return done(saved)
+
+
+def has_fortune(hero: Fighter) -> bool:
+    """Has ``hero`` a Fortune point left to spend on a wound (house rule)?"""
+    return hero.fortune > 0
+
+
+def save_with_fortune(frame: Frame, state: OldWestState, hero_id: str, then: Then) -> Step:
+    """``frame`` goes on with ``then`` and whether ``hero_id`` saves the wound
+    with Fortune (:class:`FortuneSaves`): at once, unsaved, where it has no
+    Fortune left (most models: nothing to ask)."""
+    if not has_fortune(state.fighters[hero_id]):
+        return then(state, False)
+    return frame.call(FortuneSaves(hero_id), then)
 
 
 @dataclass
