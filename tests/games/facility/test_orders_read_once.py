@@ -96,12 +96,15 @@ def test_no_order_given_plans_as_every_order_given_empty(health: int) -> None:
 
 
 def test_the_parts_of_a_plan_no_order_fills_cannot_be_changed() -> None:
-    """Plans of no order, and the parts no order fills of any plan, are
-    empty tuples and frozensets: no reader of one plan can change another."""
+    """Plans of no order, and the parts no order fills of any plan (a
+    bluffed order fills none), are empty tuples and frozensets: no reader of
+    one plan can change another."""
     building = world({"ann": {}, "bob": {}})
     idle, _ = plan_orders(building, "ann", Orders())
     moving, _ = plan_orders(building, "ann", Orders(move={"to": 2}))
-    for plan in (idle, moving):
+    bluffing, _ = plan_orders(building, "ann", Orders(refuse=["bob"], bluff=["refuse[0]"]))
+    assert bluffing.bluffed == {"refuse[0]"} and bluffing.explicit
+    for plan in (idle, moving, bluffing):
         for part in fields(plan):
             value = getattr(plan, part.name)
             if isinstance(value, Collection) and not isinstance(value, str) and not value:

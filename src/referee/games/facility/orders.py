@@ -797,20 +797,26 @@ def _plan_bluff(orders: Orders, plan: Plan, found: _Findings) -> None:
         else:
             found.void(f"bluff[{n}]", msg("facility.order.bluff-entry", order=order_id),
                        problem("not-explicit", {"order": order_id}, order=order_id))
-    plan.bluffed = bluffed
     if not bluffed:
         return
-    plan.impossible = [entry for entry in plan.impossible if entry.order not in bluffed]
+    plan.bluffed = bluffed
+    if plan.impossible:
+        plan.impossible = [entry for entry in plan.impossible
+                           if entry.order not in bluffed] or ()
     if plan.melee is not None and (plan.melee.id or "melee") in bluffed:
         plan.melee = None
-    plan.refuse = {name for name in plan.refuse
-                   if not any(f"refuse[{n}]" in bluffed
-                              for n, entry in enumerate(orders.refuse) if entry == name)}
+    if plan.refuse:
+        plan.refuse = {name for name in plan.refuse
+                       if not any(f"refuse[{n}]" in bluffed
+                                  for n, entry in enumerate(orders.refuse)
+                                  if entry == name)} or frozenset()
     for kind in ("take", "give", "drop", "show", "use"):
-        originals = getattr(orders, kind)
-        setattr(plan, kind, [entry for entry in getattr(plan, kind)
-                             if (entry.id or f"{kind}[{_index(originals, entry)}]")
-                             not in bluffed])
+        planned = getattr(plan, kind)
+        if planned:
+            originals = getattr(orders, kind)
+            setattr(plan, kind, [entry for entry in planned
+                                 if (entry.id or f"{kind}[{_index(originals, entry)}]")
+                                 not in bluffed] or ())
 
 
 def _index(originals: list[object], entry: object) -> int:
