@@ -142,7 +142,7 @@ def test_short_of_its_objective_a_posse_that_runs_loses():
     state.remove_from_table("o1", "escaped")
     state.remove_from_table("o2", "out")
     posse_runs(state, "outlaws", "OW-HFH-2")
-    outcome = ending.decided(state, looked=True)
+    outcome = ending.decided(state)
     assert outcome is not None and outcome.winners == ("lawmen",)
     assert outcome.reason.key == "ow.end.ran"
 
@@ -155,7 +155,7 @@ def test_short_of_its_objective_a_posse_with_no_one_left_on_the_table_loses():
     state = game.state
     state.remove_from_table("o1", "escaped")
     state.remove_from_table("o2", "out")
-    outcome = ending.decided(state, looked=True)
+    outcome = ending.decided(state)
     assert outcome is not None and outcome.winners == ("lawmen",)
     assert outcome.reason.key == "ow.end.wiped"
 
@@ -171,7 +171,7 @@ def test_an_objective_met_comes_before_head_for_the_hills_at_the_same_look():
     state.remove_from_table("o1", "escaped")
     state.remove_from_table("o2", "escaped")
     state.remove_from_table("o3", "out")
-    outcome = ending.decided(state, looked=True)
+    outcome = ending.decided(state)
     assert outcome is not None and outcome.winners == ("outlaws",)
     assert outcome.reason.key == "ow.end.escaped"
 
@@ -184,7 +184,7 @@ def test_both_posses_meeting_their_objectives_at_one_look_is_a_draw():
     state = game.state
     state.remove_from_table("l1", "escaped")
     state.remove_from_table("o1", "escaped")
-    outcome = ending.decided(state, looked=True)
+    outcome = ending.decided(state)
     assert outcome is not None and outcome.kind == "draw"
     assert outcome.reason.key == "ow.end.both-achieved"
 

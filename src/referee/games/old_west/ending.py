@@ -98,12 +98,11 @@ def holds(state: OldWestState, seat: str) -> bool:
     return objective is not None and objective.kind == "hold" and bool(state.posse(seat))
 
 
-def decided(state: OldWestState, looked: bool = False) -> Outcome | None:
-    """At the rules' last look (``looked``: they are looking now): a posse
-    that achieved its objective wins; else a posse that ran or is gone loses
-    (OW-HFH-2); two at once, a draw."""
-    if not looked and state.phase != "over":
-        return None
+def decided(state: OldWestState) -> Outcome | None:
+    """Who won at the rules' last look (read once they marked the game over:
+    the ruleset's hook asks only then): a posse that achieved its objective
+    wins; else a posse that ran or is gone loses (OW-HFH-2); two at once, a
+    draw."""
     found = _verdict(state)
     return None if found is None else found[0]
 
@@ -152,8 +151,9 @@ def _counted(state: OldWestState) -> tuple[dict[str, int], dict[str, int]]:
 
 def timed_out(state: OldWestState) -> Outcome | None:
     """The last turn is played and nothing decided the game: a posse holding
-    the table as its objective wins, else a draw."""
-    if state.phase != "over" or state.turn < state.rules.max_turns or decided(state):
+    the table as its objective wins, else a draw (read, as :func:`decided`,
+    once the rules marked the game over)."""
+    if state.turn < state.rules.max_turns or decided(state):
         return None
     return last_turn(state)[0]
 

@@ -110,7 +110,8 @@ class OldWest(Ruleset[OldWestScenario, OldWestState]):
 
     def decided(self, state: OldWestState) -> Outcome | None:
         """A posse ran or has no one left: the other wins (OW-HFH-2). Asked
-        after every input; looked into once the rules marked the game over."""
+        after every input; looked into (here only) once the rules marked the
+        game over."""
         return None if state.phase != "over" else ending.decided(state)
 
     def timed_out(self, state: OldWestState) -> Outcome | None:
