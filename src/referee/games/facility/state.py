@@ -8,7 +8,7 @@ from referee.core.events import REFEREE, Event, Log, SecretFacts
 from referee.core.ruleset import GameState
 from referee.games.facility.orders import Orders, Plan, VoidOrder, plan_orders
 from referee.games.facility.scenario import FacilityScenario
-from referee.games.facility.view import item_fields, items_in, named_items, told_items
+from referee.games.facility.view import named_items, told_items
 from referee.games.facility.world import World, build_world
 
 _NONE: frozenset[str] = frozenset()
@@ -66,11 +66,8 @@ class Told:
             if isinstance(facts, SecretFacts):
                 self._scan_secret(event, facts)
                 continue
-            fields = item_fields(facts)
-            if not fields:  # a kind that names no item, as most
-                continue
-            named = items_in(facts, fields)
-            if not named:
+            named = named_items(facts)
+            if not named:  # most lines name no item
                 continue
             observers = event.audience.observers
             if observers is None:

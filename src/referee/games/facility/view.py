@@ -601,20 +601,12 @@ def told_items(events: Iterable[Event], reader: str) -> set[str]:
 
 def named_items(facts: Facts) -> AbstractSet[str]:
     """Every item these facts name: in ``item``, in a list of items
-    (:data:`ITEM_LISTS`) or in ``worn``, of the fields :func:`item_fields` gives."""
-    return items_in(facts, item_fields(facts))
-
-
-def item_fields(facts: Facts) -> Collection[str]:
-    """The fields of ``facts`` that may name items: those its kind of line
-    has (:data:`ITEM_FIELDS_OF`; most have none); for a kind not Facility's
-    own (the core's ``void``), whichever of them the facts hold."""
-    fields = ITEM_FIELDS_OF.get(facts.get("kind"))
-    return fields if fields is not None else _ITEM_FIELDS.intersection(facts)
-
-
-def items_in(facts: Facts, fields: Collection[str]) -> AbstractSet[str]:
-    """Every item the ``fields`` of ``facts`` name (:func:`item_fields`)."""
+    (:data:`ITEM_LISTS`) or in ``worn``, of the fields its kind of line has
+    (:data:`ITEM_FIELDS_OF`; most have none); for a kind not Facility's own
+    (the core's ``void``), whichever of them the facts hold."""
+    fields: Collection[str] | None = ITEM_FIELDS_OF.get(facts.get("kind"))
+    if fields is None:
+        fields = _ITEM_FIELDS.intersection(facts)
     if not fields:  # most lines name no item
         return _NO_ITEMS
     found: set[str] = set()
