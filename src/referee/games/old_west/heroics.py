@@ -54,10 +54,10 @@ def may_act(state: OldWestState, hero: Fighter, phase: str, cost: int) -> bool:
 
 
 def anyone_may_act(state: OldWestState, phase: str) -> bool:
-    """Could any Hero of either side make this phase's action now?"""
+    """Could any Hero of either side make this phase's action now? (Asked of
+    the models in play in the scenario's order: a yes or no, whoever says it.)"""
     cost = action_cost(state, phase)
-    return any(may_act(state, hero, phase, cost)
-               for seat in state.by_advantage() for hero in state.posse(seat))
+    return any(may_act(state, hero, phase, cost) for hero in state.active())
 
 
 def _choices(seat: str, heroes: list[Fighter], phase: str) -> tuple[Option, ...]:
