@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from random import Random
 
+import pytest
 from shapely.geometry import LineString, Point, Polygon
 from tests.boards import shapely_table as plain
 
@@ -190,6 +191,22 @@ def test_a_rings_first_spot_is_the_first_the_base_reaches():
         remembered += bool(ring.met or ring.jumps)
     assert found > 250 and refused > 300 and remembered > 500, (found, refused, remembered)
 
+
+
+@pytest.mark.parametrize("name", ["bob", "edge", "far"])
+def test_a_ring_tells_a_base_named_like_a_word_from_the_table_edge(name: str) -> None:
+    """A target by the table's edge whose id is a word a barrier is also
+    told by (``edge``, ``far``): the ways off the table are not taken for
+    ways through the target, and :class:`Ring` finds the spot
+    :meth:`Around.reaches` finds."""
+    table = Table(48, 48)
+    table.add(Piece("m", 1, 14, 1.0, "a"))
+    table.add(Piece(name, 0.5, 10, 0.5, "b"))
+    ways = table.around("m", 6.0)
+    spots = list(table.contact_spots("m", name))
+    plain_first = next(s for s in spots if ways.reaches(s, 6.0, (name,)))
+    assert Ring(ways, name, 6.0, math.inf, 0.0).first_reached(spots) == plain_first
+    assert plain_first == pytest.approx((1.18, 11.34), abs=0.01)
 
 def test_a_base_said_to_shadow_a_targets_circle_bars_every_way_to_it():
     """When a :class:`Ring` finds that a base barring one way casts a shadow
