@@ -111,20 +111,6 @@ def touches_one(to: XY, near: Near) -> bool:
     return False
 
 
-def passes_one(start: XY, to: XY, near: Near) -> bool:
-    """Would a base going straight from ``start`` to ``to`` pass through or
-    end touching one of ``near`` (:func:`near_bases`)?"""
-    sx, sy = start
-    tx, ty = to
-    dx, dy = tx - sx, ty - sy
-    length2 = dx * dx + dy * dy
-    for ox, oy, inner, outer, _, _ in near:
-        if math.hypot(tx - ox, ty - oy) < outer or \
-                to_segment(ox, oy, sx, sy, dx, dy, length2) < inner:
-            return True
-    return False
-
-
 def ends_over(obstacles: Shaped, start: XY, to: XY, r: float) -> bool:
     """Would a base of radius ``r`` going from ``start`` to ``to`` end over
     one of ``obstacles`` (by more than :data:`SNUG`)?"""
@@ -378,8 +364,8 @@ class Ring:
         ways = self.ways
         if self.crowd is not None and touches_one(to, self.crowd):
             return True
-        if self.met and passes_one(ways.piece.xy, to, self.met):
-            return True
+        if self.met and base_in_way(ways.table, ways.piece, to, (), self.met) is not None:
+            return True  # (or the way leaves the table: barred all the same)
         if self.jumps and self.jumps_sure:
             start = ways.piece.xy
             dear = length + self.each > self.limit  # as Around.barrier has it, for one jump
