@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.boards.points import NAMED_MOVES, STILL, PointMove, farthest_point
-from referee.boards.table import EPS, XY
+from referee.boards.table import EPS, XY, fights_across_within
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
@@ -119,8 +119,9 @@ def in_reach_of(state: OldWestState, fighter_id: str, spot: XY) -> str | None:
         if distance_xy(spot, other.xy) - radius - other.radius <= EPS:
             return enemy.id
         for obstacle in table.obstacles_between(spot, other.xy):
-            if table.near_obstacle(obstacle, spot, radius + reach + EPS) and \
-                    table.near_obstacle(obstacle, other.xy, other.radius + reach + EPS):
+            if table.near_obstacle(obstacle, spot, fights_across_within(radius, reach)) and \
+                    table.near_obstacle(obstacle, other.xy,
+                                        fights_across_within(other.radius, reach)):
                 return enemy.id
     return None
 
