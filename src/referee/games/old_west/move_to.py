@@ -80,8 +80,7 @@ def point_refusals(state: OldWestState, fighter_id: str, near: str | None,
     refusals: list[Msg] = []
     crossed = table.crossed_obstacles(fighter_id, spot)
     high = [o for o in crossed if o.height > state.rules.barrier_height]
-    blockers = [b for b in table.sweep_blockers(fighter_id, spot, crossable=crossed)
-                if b != "edge"]
+    blockers = table.sweep_blockers(fighter_id, spot, crossable=crossed)  # on the table: no "edge"
     if high and high[0].geometry.geom_type == "Polygon":
         refusals.append(msg("ow.point.blocked-by-terrain", by=state.terrain(high[0].name)))
     elif high:
