@@ -9,11 +9,12 @@ from __future__ import annotations
 import math
 from random import Random
 
+import pytest
 from shapely.geometry import LineString, Point, Polygon
 from tests.boards import shapely_table as plain
 
 from referee.boards.shapes import nearest_point, unit
-from referee.boards.sweep import Ring, passes_one
+from referee.boards.sweep import Ring, base_in_way
 from referee.boards.table import EPS, XY, CoverArea, Drop, Obstacle, Piece, Table
 
 OBSTACLES = (
@@ -191,12 +192,31 @@ def test_a_rings_first_spot_is_the_first_the_base_reaches():
     assert found > 250 and refused > 300 and remembered > 500, (found, refused, remembered)
 
 
+
+@pytest.mark.parametrize("name", ["bob", "edge", "far"])
+def test_a_ring_tells_a_base_named_like_a_word_from_the_table_edge(name: str) -> None:
+    """A target by the table's edge whose id is a word a barrier is also
+    told by (``edge``, ``far``): the ways off the table are not taken for
+    ways through the target, and :class:`Ring` finds the spot
+    :meth:`Around.reaches` finds."""
+    table = Table(48, 48)
+    table.add(Piece("m", 1, 14, 1.0, "a"))
+    table.add(Piece(name, 0.5, 10, 0.5, "b"))
+    ways = table.around("m", 6.0)
+    spots = list(table.contact_spots("m", name))
+    plain_first = next(s for s in spots if ways.reaches(s, 6.0, (name,)))
+    assert Ring(ways, name, 6.0, math.inf, 0.0).first_reached(spots) == plain_first
+    assert plain_first == pytest.approx((1.18, 11.34), abs=0.01)
+
 def test_a_base_said_to_shadow_a_targets_circle_bars_every_way_to_it():
     """When a :class:`Ring` finds that a base barring one way casts a shadow
     over the target's whole circle of contact spots, every point of that
-    circle is barred by it, as :func:`base_in_way` measures (:func:`passes_one`)."""
+    circle is barred by it, as :func:`base_in_way` measures (all moved onto
+    a table so wide that no spot is barred by its edge first)."""
     rng = Random(5)
     shadows = 0
+    off = 100.0
+    wide = Table(24 + 2 * off, 24 + 2 * off)
     for _ in range(3000):
         table = scattered(rng)
         mover, target, other = rng.sample(list(table.pieces), 3)
@@ -213,8 +233,10 @@ def test_a_base_said_to_shadow_a_targets_circle_bars_every_way_to_it():
             continue
         shadows += 1
         contact = m.radius + t.radius
+        mover_there = Piece(mover, m.x + off, m.y + off, m.radius, m.side)
+        base_there = (base[0] + off, base[1] + off, base[2], base[3], base[4], base[5])
         for k in range(360):
             angle = math.radians(k)
-            spot = (t.x + contact * math.cos(angle), t.y + contact * math.sin(angle))
-            assert passes_one(m.xy, spot, [base])
+            spot = (off + t.x + contact * math.cos(angle), off + t.y + contact * math.sin(angle))
+            assert base_in_way(wide, mover_there, spot, (), [base_there]) == base_there
     assert shadows > 1000, shadows

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from referee.boards.inches import XY
-from referee.boards.shapes import SURE, Segment, point_segment
+from referee.boards.shapes import SURE, Segment, encloses, nearest_segment, segments_through
 
 TINY = 1e-100
 """A coordinate difference above this has a square above zero (shapely
@@ -51,8 +51,8 @@ def area_nearer_than(points: Sequence[XY], xy: XY, limit: float) -> bool:
     ring = _ring(points)
     x, y = xy
     sides = _sides(ring)
-    edge = min(point_segment(x, y, side) for side in sides)
-    d = 0.0 if edge > SURE and _inside(sides, x, y) else edge
+    edge = nearest_segment(sides, x, y)
+    d = 0.0 if edge > SURE and encloses(sides, x, y) else edge
     if abs(d - limit) > 2 * SURE:
         return d < limit
     from shapely.geometry import Point, Polygon
@@ -68,17 +68,9 @@ def _ring(points: Sequence[XY]) -> list[XY]:
     return ring
 
 
-def _sides(ring: list[XY]) -> list[Segment]:
-    return [(a[0], a[1], b[0], b[1]) for a, b in zip(ring, ring[1:] + ring[:1], strict=True)]
-
-
-def _inside(sides: list[Segment], x: float, y: float) -> bool:
-    """Is (x, y) inside the ring (even-odd), for a point clear of every side?"""
-    inside = False
-    for ax, ay, bx, by in sides:
-        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-            inside = not inside
-    return inside
+def _sides(ring: list[XY]) -> tuple[Segment, ...]:
+    """The ring's sides, the last closing it back to the first corner."""
+    return segments_through(ring + ring[:1])
 
 
 def _surely_simple(ring: list[XY]) -> bool:

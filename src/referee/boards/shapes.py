@@ -12,6 +12,7 @@ whose questions are all clear-cut never loads it).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -52,6 +53,31 @@ def point_segment(px: float, py: float, s: Segment) -> float:
     ax, ay, bx, by = s
     dx, dy = bx - ax, by - ay
     return to_segment(px, py, ax, ay, dx, dy, dx * dx + dy * dy)
+
+
+def segments_through(points: Sequence[XY]) -> tuple[Segment, ...]:
+    """The segments from each of ``points`` to the next."""
+    return tuple((a[0], a[1], b[0], b[1]) for a, b in pairwise(points))
+
+
+def nearest_segment(segments: Iterable[Segment], x: float, y: float) -> float:
+    """The distance from (x, y) to the nearest of ``segments``."""
+    best = math.inf
+    for segment in segments:
+        d = point_segment(x, y, segment)
+        if d < best:
+            best = d
+    return best
+
+
+def encloses(sides: Iterable[Segment], x: float, y: float) -> bool:
+    """Is (x, y) inside the ring ``sides`` bound (even-odd), for a point
+    clear of every side?"""
+    inside = False
+    for ax, ay, bx, by in sides:
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
 
 
 def to_segment(px: float, py: float, ax: float, ay: float, dx: float, dy: float,
@@ -229,8 +255,7 @@ class Shape:
         if closed and coords[0] != coords[-1]:
             coords.append(coords[0])
         self.ring = coords
-        self.segments: tuple[Segment, ...] = tuple(
-            (a[0], a[1], b[0], b[1]) for a, b in pairwise(coords))
+        self.segments = segments_through(coords)
         xs, ys = [x for x, _ in coords], [y for _, y in coords]
         self.box = (min(xs), min(ys), max(xs), max(ys))
         self.x0, self.y0, self.x1, self.y1 = self.box
@@ -263,19 +288,11 @@ class Shape:
         return math.hypot(dx, dy) > limit
 
     def _inside(self, x: float, y: float) -> bool:
-        inside = False
-        for ax, ay, bx, by in self.segments:
-            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-                inside = not inside
-        return inside
+        return encloses(self.segments, x, y)
 
     def edge_distance(self, x: float, y: float) -> float:
-        best = math.inf
-        for segment in self.segments:
-            d = point_segment(x, y, segment)
-            if d < best:
-                best = d
-        return best
+        """Distance from a point to the outline."""
+        return nearest_segment(self.segments, x, y)
 
     def point_distance(self, x: float, y: float) -> float:
         """Distance from a point (0 inside a closed shape)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Mapping
+from enum import Enum
 from typing import Any, Protocol
 
 from referee.boards.inches import EPS, SNUG, XY
@@ -31,15 +32,26 @@ class Board(Protocol):
     def pieces(self) -> Mapping[str, Piece]: ...
 
 
-Barrier = str | Obstacle | Drop | None
-"""What bars a straight way (:meth:`Around.barrier`): a word (``"far"``,
-``"edge"``) or a base's id, an obstacle, a drop; None for nothing."""
-
 NearBase = tuple[float, float, float, float, float, str]
 Near = list[NearBase]
 """Other bases as a moving base of radius r meets them: each one's x and y,
 its reach less and more :data:`EPS` (the two radii added), how far off a
 path's box it cannot matter, and its id."""
+
+
+class Bar(Enum):
+    """What bars a straight way that is no base and no terrain (never
+    mistaken for a base, whatever its id)."""
+
+    FAR = "far"
+    """Longer than the way may be."""
+    EDGE = "edge"
+    """Off the table (:meth:`Table.on_table`)."""
+
+
+Barrier = Bar | NearBase | Obstacle | Drop | None
+"""What bars a straight way (:meth:`Around.barrier`): a :class:`Bar`, another
+base (as :data:`NearBase`), an obstacle, a drop; None for nothing."""
 
 
 def near_bases(piece: Piece, others: Iterable[Piece]) -> Near:
@@ -63,29 +75,30 @@ def bases_in_way(table: Board, piece: Piece, to: XY, ignore: Collection[str],
 
 
 def base_in_way(table: Board, piece: Piece, to: XY, ignore: Collection[str],
-                near: Near) -> str | None:
-    """What stops ``piece`` going straight to ``to`` first: ``"edge"`` if it
-    would leave the table, else the id of the first of ``near``
+                near: Near) -> Bar | NearBase | None:
+    """What stops ``piece`` going straight to ``to`` first: :attr:`Bar.EDGE`
+    if it would leave the table, else the first of ``near``
     (:func:`near_bases`) but ``ignore`` that it would pass through or end
     touching; None if nothing. A base clear of the path's box by more than
     its reach is never measured."""
     sx, sy, r = piece.x, piece.y, piece.radius
     tx, ty = to
     if not (r - EPS <= tx <= table.width - r + EPS and r - EPS <= ty <= table.depth - r + EPS):
-        return "edge"  # off the table (Table.on_table)
+        return Bar.EDGE
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
     dx, dy = tx - sx, ty - sy  # worked out once for every base
     length2 = dx * dx + dy * dy
-    for ox, oy, inner, outer, far, oid in near:
+    for base in near:
+        ox, oy, inner, outer, far, oid = base
         if ox < low_x - far or ox > high_x + far or oy < low_y - far or oy > high_y + far:
             continue
         if oid in ignore:
             continue
         if math.hypot(tx - ox, ty - oy) < outer:  # ends touching it (the usual block)
-            return oid
+            return base
         if to_segment(ox, oy, sx, sy, dx, dy, length2) < inner:  # passes through it
-            return oid
+            return base
     return None
 
 
@@ -94,20 +107,6 @@ def touches_one(to: XY, near: Near) -> bool:
     tx, ty = to
     for ox, oy, _, outer, _, _ in near:  # noqa: SIM110  (no generator made for every way)
         if math.hypot(tx - ox, ty - oy) < outer:
-            return True
-    return False
-
-
-def passes_one(start: XY, to: XY, near: Near) -> bool:
-    """Would a base going straight from ``start`` to ``to`` pass through or
-    end touching one of ``near`` (:func:`near_bases`)?"""
-    sx, sy = start
-    tx, ty = to
-    dx, dy = tx - sx, ty - sy
-    length2 = dx * dx + dy * dy
-    for ox, oy, inner, outer, _, _ in near:
-        if math.hypot(tx - ox, ty - oy) < outer or \
-                to_segment(ox, oy, sx, sy, dx, dy, length2) < inner:
             return True
     return False
 
@@ -217,15 +216,15 @@ class Around:
 
     def barrier(self, to: XY, limit: float, ignore: Collection[str] = (),
                 highest: float = math.inf, each: float = 0.0) -> Barrier:
-        """What bars :meth:`reaches`' way to ``to``, the first found: ``"far"``
-        (longer than ``limit``), ``"edge"``, another base's id, an obstacle
+        """What bars :meth:`reaches`' way to ``to``, the first found: :attr:`Bar.FAR`
+        (longer than ``limit``), :attr:`Bar.EDGE`, another base, an obstacle
         (ended over, higher than ``highest``, or one jump too many), a drop;
         None if nothing does. The cheap questions first: a spot farther than
         ``limit`` is never tried."""
         p = self.piece
         length = math.hypot(p.x - to[0], p.y - to[1])
         if length > limit:
-            return "far"
+            return Bar.FAR
         others: Near
         obstacles: Shaped
         drops: Shaped
@@ -365,8 +364,8 @@ class Ring:
         ways = self.ways
         if self.crowd is not None and touches_one(to, self.crowd):
             return True
-        if self.met and passes_one(ways.piece.xy, to, self.met):
-            return True
+        if self.met and base_in_way(ways.table, ways.piece, to, (), self.met) is not None:
+            return True  # (or the way leaves the table: barred all the same)
         if self.jumps and self.jumps_sure:
             start = ways.piece.xy
             dear = length + self.each > self.limit  # as Around.barrier has it, for one jump
@@ -377,16 +376,13 @@ class Ring:
 
     def _remember(self, barrier: Barrier) -> NearBase | None:
         """Keep what barred a way; the base it is, if one."""
-        ways = self.ways
         if self.crowd is None:
             self.crowd = self._about_target()
         if isinstance(barrier, Obstacle):
-            self.jumps.append((barrier, ways.table.terrain.shape(barrier)))
-        elif isinstance(barrier, str):
-            for base in ways.others:
-                if base[5] == barrier:
-                    self.met.append(base)
-                    return base
+            self.jumps.append((barrier, self.ways.table.terrain.shape(barrier)))
+        elif isinstance(barrier, tuple):
+            self.met.append(barrier)
+            return barrier
         return None
 
     def _shadowed(self, base: NearBase) -> bool:

@@ -120,6 +120,11 @@ def test_another_model_in_the_way_is_named():
     assert "Friend stands in the way" in refusal(game, 12, 9)
 
 
+def test_a_model_whose_id_is_edge_in_the_way_is_named():
+    game = to_point(moving(m("deputy", 12, 4), m("edge", 12, 6.5)))
+    assert "Edge stands in the way" in refusal(game, 12, 9)
+
+
 def test_every_named_move_is_a_point_the_rules_accept():
     game = to_point(moving(m("deputy", 12, 6), m("friend", 6, 10), obstacles=[HOUSE],
                            out=[m("outlaw", 20, 7), m("other", 5, 18)]))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.boards.points import NAMED_MOVES, STILL, PointMove, farthest_point
-from referee.boards.table import EPS, XY
+from referee.boards.table import EPS, XY, fights_across_within
 from referee.boards.tablemap import tenths
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
@@ -80,8 +80,7 @@ def point_refusals(state: OldWestState, fighter_id: str, near: str | None,
     refusals: list[Msg] = []
     crossed = table.crossed_obstacles(fighter_id, spot)
     high = [o for o in crossed if o.height > state.rules.barrier_height]
-    blockers = [b for b in table.sweep_blockers(fighter_id, spot, crossable=crossed)
-                if b != "edge"]
+    blockers = table.sweep_blockers(fighter_id, spot, crossable=crossed)  # on the table: no "edge"
     if high and high[0].geometry.geom_type == "Polygon":
         refusals.append(msg("ow.point.blocked-by-terrain", by=state.terrain(high[0].name)))
     elif high:
@@ -119,8 +118,9 @@ def in_reach_of(state: OldWestState, fighter_id: str, spot: XY) -> str | None:
         if distance_xy(spot, other.xy) - radius - other.radius <= EPS:
             return enemy.id
         for obstacle in table.obstacles_between(spot, other.xy):
-            if table.near_obstacle(obstacle, spot, radius + reach + EPS) and \
-                    table.near_obstacle(obstacle, other.xy, other.radius + reach + EPS):
+            if table.near_obstacle(obstacle, spot, fights_across_within(radius, reach)) and \
+                    table.near_obstacle(obstacle, other.xy,
+                                        fights_across_within(other.radius, reach)):
                 return enemy.id
     return None
 

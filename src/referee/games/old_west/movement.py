@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from referee.boards.shapes import SURE
 from referee.boards.sweep import Ring
-from referee.boards.table import EPS, XY, Around, Obstacle
+from referee.boards.table import EPS, XY, Around, Obstacle, fights_across_within
 from referee.core.flow import Frame, Step, done
 from referee.core.i18n import Msg, msg
 from referee.core.waits import Decision, Meaning, Option
@@ -418,10 +418,10 @@ def charge_spot(state: OldWestState, fighter_id: str, target_id: str,
         if obstacle.height > rules.barrier_height:
             continue
         behind = table.near_obstacle(obstacle, target.xy,
-                                     target.radius + rules.across_reach + EPS)
+                                     fights_across_within(target.radius, rules.across_reach))
         if not behind:
             continue
-        within = rules.across_reach + EPS + me.radius + target.radius
+        within = fights_across_within(me.radius, rules.across_reach) + target.radius
         spot = table.stop_before(fighter_id, obstacle, target.xy, within)
         if spot is None:
             continue
