@@ -81,6 +81,14 @@ def test_off_the_table_is_refused():
     assert "off the table" in refusal(game, 0.2, 10)
 
 
+def test_a_fighter_whose_id_is_edge_in_the_way_is_named():
+    # "edge" is also the word the table gives for a way off it: a fighter so
+    # called is still named as the one touched, on the table
+    game = to_point(bandits=[fighter("edge", (10, 14))])
+    text = refusal(game, 10, 13)
+    assert "touching" in text and "off the table" not in text
+
+
 def test_every_named_move_and_every_bot_answer_is_accepted():
     game = to_point(fighter("kenji", (20, 20)), fighter("goro", (24, 18)),
                     bandits=[fighter("oni", (20, 30)), fighter("kiku", (8, 26))])

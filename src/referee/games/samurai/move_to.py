@@ -74,10 +74,10 @@ def point_refusals(state: SamuraiState, fid: str, answer: PointMove) -> list[Msg
         return []
     table = state.table()
     refusals: list[Msg] = []
-    blockers = table.sweep_blockers(fid, spot)
-    if "edge" in blockers:
+    if not table.on_table(spot, table.pieces[fid].radius):
         return [msg("sam.point.off-table", width=tenths(table.width),
                     depth=tenths(table.depth))]
+    blockers = table.sweep_blockers(fid, spot)
     for blocker in blockers[:1]:
         other = state.fighters.get(blocker)
         if other is not None and math.hypot(spot[0] - other.x, spot[1] - other.y) \
