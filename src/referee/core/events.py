@@ -198,9 +198,12 @@ class Tail:
         self._size = size
 
     def append(self, item: Event) -> None:
-        if len(self._items) != self._size:
-            self._items = self._items[: self._size]
-        self._items.append(item)
+        """Add ``item`` at the end, first cutting the shared list back to
+        this copy's length when another copy has appended to it."""
+        items = self._items
+        if len(items) != self._size:
+            items = self._items = items[: self._size]
+        items.append(item)
         self._size += 1
 
     def items(self) -> list[Event]:
@@ -243,11 +246,7 @@ class Log(Tail):
         _set_clause(event, clause)
         _set_facts(event, facts)
         _set_line(event, None)
-        events = self._items  # self.append(event), inlined
-        if len(events) != self._size:
-            events = self._items = events[: self._size]
-        events.append(event)
-        self._size += 1
+        self.append(event)
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""
