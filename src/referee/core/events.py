@@ -189,7 +189,8 @@ _PER_READER = "per reader"
 
 class Tail:
     """An append-only list that copies share until one of them appends:
-    copying is free and never grows with the length of the list."""
+    copying is free and never grows with the length of the list. Appended
+    to by its :class:`Log` alone."""
 
     __slots__ = ("_items", "_size")
 
@@ -197,7 +198,7 @@ class Tail:
         self._items: list[Event] = [] if items is None else items
         self._size = size
 
-    def append(self, item: Event) -> None:
+    def _append(self, item: Event) -> None:
         """Add ``item`` at the end, first cutting the shared list back to
         this copy's length when another copy has appended to it."""
         items = self._items
@@ -206,7 +207,7 @@ class Tail:
         items.append(item)
         self._size += 1
 
-    def items(self) -> list[Event]:
+    def _listed(self) -> list[Event]:
         """The items, in order (do not change the list)."""
         return self._items if len(self._items) == self._size else self._items[: self._size]
 
@@ -218,9 +219,9 @@ class Tail:
 
 
 class Log(Tail):
-    """The one log of a game, appended to by the rules: its events, a
-    :class:`Tail` its copies share; each observer's part of it is kept up
-    to date as events arrive, so a view never rescans it."""
+    """The one log of a game, appended to by the rules through :meth:`emit`
+    alone: its events, a :class:`Tail` its copies share; each observer's
+    part of it is kept up to date as events arrive, so a view never rescans it."""
 
     __slots__ = ("_seen",)
 
@@ -231,7 +232,7 @@ class Log(Tail):
     @property
     def events(self) -> list[Event]:
         """Every event, in order (do not change the list)."""
-        return self.items()
+        return self._listed()
 
     def emit(self, text: Msg, audience: Audience = EVERYONE, clause: str | None = None,
              facts: Facts | SecretFacts | None = None) -> None:
@@ -246,17 +247,17 @@ class Log(Tail):
         _set_clause(event, clause)
         _set_facts(event, facts)
         _set_line(event, None)
-        self.append(event)
+        self._append(event)
 
     def seen_by(self, observer: str) -> list[Event]:
         """The events ``observer`` may know, in order (do not change the list)."""
         seen, scanned = self._seen.get(observer) or (Tail(), 0)
         if scanned < self._size:
             for event in self.seen_since(observer, scanned):
-                seen.append(event)
+                seen._append(event)
             scanned = self._size
         self._seen[observer] = (seen, scanned)
-        return seen.items()
+        return seen._listed()
 
     def catch_up(self, observers: Iterable[str]) -> None:
         """Bring each of ``observers``' parts of the log up to date in one
@@ -264,7 +265,7 @@ class Log(Tail):
         pass each (a turn of a thousand characters read at once)."""
         behind = {observer: self._seen.get(observer) or (Tail(), 0)
                   for observer in observers if observer != REFEREE}
-        events = self.items()
+        events = self._listed()
         if not behind or all(scanned == len(events) for _, scanned in behind.values()):
             return
         start = min(scanned for _, scanned in behind.values())
@@ -274,7 +275,7 @@ class Log(Tail):
             for observer in behind if admitted is None else admitted:
                 entry = behind.get(observer)
                 if entry is not None and index >= entry[1]:
-                    entry[0].append(event)
+                    entry[0]._append(event)
         for observer, (seen, _) in behind.items():
             self._seen[observer] = (seen, len(events))
 
@@ -282,8 +283,8 @@ class Log(Tail):
         """Of the events from the ``start``-th on (to the ``stop``-th, not
         included, if given), those ``observer`` may know."""
         if observer == REFEREE:
-            return self.items()[start:stop]
-        return [event for event in self.items()[start:stop]
+            return self._listed()[start:stop]
+        return [event for event in self._listed()[start:stop]
                 if (observers := event.audience.observers) is None  # Audience.admits, inlined
                 or observer in observers]
 
