@@ -212,8 +212,7 @@ class Game:
             decision = self._expect_decision(seat)  # raises, unless a Decision's subclass
         if decision.schema is None and not decision.simultaneous:  # the usual answer
             if _one_of(decision.options_for(seat), value):  # a bot's: the option's own value
-                if type(value) not in _READ_BACK_AS_IS:
-                    value = json_copy(value)
+                value = as_json(value)
             else:
                 value = self._within_limits(seat, value)
                 self._legal_option(decision, seat, value)
@@ -278,9 +277,7 @@ class Game:
         chance = self._at.wait
         if type(chance) is not Chance:
             chance = self._expect_chance()  # raises, unless a Chance's subclass
-        value = chance.pick(rng)
-        if type(value) not in _READ_BACK_AS_IS:  # a die's face reads back as it is
-            value = json_copy(value)
+        value = as_json(chance.pick(rng))
         self._commit({"chance": value}, value)
         return value
 
