@@ -207,9 +207,7 @@ class Game:
 
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
-        decision = self._at.wait
-        if type(decision) is not Decision or not decision.asks(seat):
-            decision = self._expect_decision(seat)  # raises, unless a Decision's subclass
+        decision = self._expect_decision(seat)
         if decision.schema is None and not decision.simultaneous:  # the usual answer
             if _one_of(decision.options_for(seat), value):  # a bot's: the option's own value
                 value = as_json(value)
@@ -274,10 +272,7 @@ class Game:
 
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
-        chance = self._at.wait
-        if type(chance) is not Chance:
-            chance = self._expect_chance()  # raises, unless a Chance's subclass
-        value = as_json(chance.pick(rng))
+        value = as_json(self._expect_chance().pick(rng))
         self._commit({"chance": value}, value)
         return value
 
@@ -608,8 +603,11 @@ class Game:
                                 question=decision.question, legal=shown))
 
     def _expect_decision(self, seat: Seat) -> Decision:
+        """The decision the game waits for, which asks ``seat``.
+
+        :raises NotWaitingForThat: if it waits for no decision, or not ``seat``'s."""
         wait = self._at.wait
-        if not isinstance(wait, Decision):
+        if not (type(wait) is Decision or isinstance(wait, Decision)):  # the first, mostly
             raise NotWaitingForThat(msg("core.error.no-decision", seat=seat,
                                         waiting=self._describe_wait()))
         if not wait.asks(seat):
@@ -618,8 +616,9 @@ class Game:
         return wait
 
     def _expect_chance(self) -> Chance:
+        """The chance event the game waits for. :raises NotWaitingForThat: if none."""
         wait = self._at.wait
-        if not isinstance(wait, Chance):
+        if not (type(wait) is Chance or isinstance(wait, Chance)):  # the first, mostly
             raise NotWaitingForThat(msg("core.error.no-chance", waiting=self._describe_wait()))
         return wait
 
