@@ -95,7 +95,7 @@ class Ask:
         decision = wait.for_seat(seat)
         ask.__dict__.update(seat=seat, decision=decision, _view=_FROM_GAME,
                             ruleset=game.ruleset, _seat_name=_FROM_GAME, _game=game,
-                            _asked_at=len(game.inputs), options=decision.options_for(seat))
+                            _asked_at=len(game.inputs))
         return ask
 
     def _view_from_game(self) -> dict[str, JSON]:
@@ -127,7 +127,7 @@ class Ask:
     @worked_out_once
     def options(self) -> tuple[Option, ...]:
         """The options put to the seat (read by a bot, then by its policy:
-        worked out once, or given by :meth:`of` as it puts the question)."""
+        worked out once)."""
         return self.decision.options_for(self.seat)
 
     @property
