@@ -506,7 +506,9 @@ def test_a_placeable_past_ten_million_characters_is_refused_as_fluent_refuses_it
     whole); past that Fluent writes "{???}" in place of the line, for a
     parameter written as it stands and for a choice's variant alike (one
     placeable), while a name or a list is written whole. A text the
-    catalogue writes itself reads the same, in each case."""
+    catalogue writes itself reads the same, in each case: up to
+    10,000,000 characters long, written by its direct writer, past that by
+    Fluent."""
     path = tmp_path / "text.toml"
     path.write_text(LIMIT_TEXT, encoding="utf-8")
     catalogue = Catalogue()
@@ -515,19 +517,29 @@ def test_a_placeable_past_ten_million_characters_is_refused_as_fluent_refuses_it
         assert direct_template(template) is not None, template  # written without Fluent
     most = 10_000_000
 
-    def written(key: str, **params: Param) -> str:
+    def written(key: str, **params: Param) -> tuple[str, bool]:
+        """The text as Fluent writes it, and whether the direct writer wrote
+        it (the same text) rather than leave it to Fluent."""
         text = msg(key, **params)
         fluent = catalogue.bundle("en").writer(key)(catalogue.arguments(text, "en"))
         assert catalogue.render(text, "en") == fluent, key
-        return fluent
+        pieces = direct_template(catalogue.templates["en"][key])
+        assert pieces is not None
+        direct = catalogue._direct_text(text, "en", pieces, None)
+        assert direct in (fluent, None), key
+        return fluent, direct is not None
 
     longest, too_long = "a" * most, "a" * (most + 1)
-    assert written("l.say", what=longest) == "say " + longest
-    assert written("l.say", what=too_long) == "{???}"
-    assert written("l.sees", who=too_long) == "{???}"
-    assert written("l.sees", who=Name(too_long)) == too_long + " sees it"
-    assert written("l.say", what=(longest, "b")) == "say " + longest + ", b"
-    assert written("l.put", place="other", what=longest[3:]) == "on " + longest[3:]
-    assert written("l.put", place="other", what=longest[2:]) == "{???}"
-    assert written("l.put", place="hands", what=longest[8:]) == "in " + longest[8:] + " hand"
-    assert written("l.put", place="hands", what=longest[7:]) == "{???}"
+    assert written("l.say", what=longest[4:]) == ("say " + longest[4:], True)
+    assert written("l.say", what=longest[3:]) == ("say " + longest[3:], False)
+    assert written("l.say", what=longest) == ("say " + longest, False)
+    assert written("l.say", what=too_long) == ("{???}", False)
+    assert written("l.sees", who=too_long) == ("{???}", False)
+    assert written("l.sees", who=Name(too_long)) == (too_long + " sees it", False)
+    assert written("l.sees", who=Name(longest[8:])) == (longest[8:] + " sees it", True)
+    assert written("l.say", what=(longest, "b")) == ("say " + longest + ", b", False)
+    assert written("l.put", place="other", what=longest[3:]) == ("on " + longest[3:], True)
+    assert written("l.put", place="other", what=longest[2:]) == ("{???}", False)
+    assert written("l.put", place="hands", what=longest[8:]) == (
+        "in " + longest[8:] + " hand", True)
+    assert written("l.put", place="hands", what=longest[7:]) == ("{???}", False)

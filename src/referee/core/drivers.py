@@ -15,7 +15,7 @@ person is asked.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -23,7 +23,6 @@ from pydantic import BaseModel
 
 from referee.core.errors import IllegalAnswer, NotWaitingForThat, RefereeError
 from referee.core.events import REFEREE, Event, Seat
-from referee.core.frozen import worked_out_once
 from referee.core.game import Game
 from referee.core.i18n import Msg, Name, msg
 from referee.core.ruleset import AnyRuleset
@@ -75,6 +74,11 @@ class Ask:
     view: _BuiltOnRead[dict[str, JSON]] = _BuiltOnRead()  # no default: it raises
     ruleset: AnyRuleset  # type: ignore[misc]
     seat_name: _BuiltOnRead[Msg | Name] = _BuiltOnRead()
+    options: tuple[Option, ...] = field(init=False, repr=False, compare=False)
+    """The options put to the seat, worked out as the question is put."""
+
+    def __post_init__(self) -> None:
+        self.__dict__["options"] = self.decision.options_for(self.seat)  # frozen: set once here
 
     @classmethod
     def of(cls, game: Game, seat: Seat) -> Ask:
@@ -123,12 +127,6 @@ class Ask:
     def _seat_name_from_game(self) -> Msg | Name:
         game: Game = self.__dict__["_game"]
         return game.seat_name(self.seat)
-
-    @worked_out_once
-    def options(self) -> tuple[Option, ...]:
-        """The options put to the seat (read by a bot, then by its policy:
-        worked out once, or given by :meth:`of` as it puts the question)."""
-        return self.decision.options_for(self.seat)
 
     @property
     def memo(self) -> dict[str, Any]:

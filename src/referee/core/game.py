@@ -207,13 +207,10 @@ class Game:
 
         :raises IllegalAnswer: naming what is wrong; the game is unchanged.
         """
-        decision = self._at.wait
-        if type(decision) is not Decision or not decision.asks(seat):
-            decision = self._expect_decision(seat)  # raises, unless a Decision's subclass
+        decision = self._expect_decision(seat)
         if decision.schema is None and not decision.simultaneous:  # the usual answer
             if _one_of(decision.options_for(seat), value):  # a bot's: the option's own value
-                if type(value) not in _READ_BACK_AS_IS:
-                    value = json_copy(value)
+                value = as_json(value)
             else:
                 value = self._within_limits(seat, value)
                 self._legal_option(decision, seat, value)
@@ -275,12 +272,7 @@ class Game:
 
     def roll_random(self, rng: Random) -> JSON:
         """Pick the outcome of the chance event with ``rng``, by its probabilities."""
-        chance = self._at.wait
-        if type(chance) is not Chance:
-            chance = self._expect_chance()  # raises, unless a Chance's subclass
-        value = chance.pick(rng)
-        if type(value) not in _READ_BACK_AS_IS:  # a die's face reads back as it is
-            value = json_copy(value)
+        value = as_json(self._expect_chance().pick(rng))
         self._commit({"chance": value}, value)
         return value
 
@@ -611,8 +603,11 @@ class Game:
                                 question=decision.question, legal=shown))
 
     def _expect_decision(self, seat: Seat) -> Decision:
+        """The decision the game waits for, which asks ``seat``.
+
+        :raises NotWaitingForThat: if it waits for no decision, or not ``seat``'s."""
         wait = self._at.wait
-        if not isinstance(wait, Decision):
+        if not (type(wait) is Decision or isinstance(wait, Decision)):  # the first, mostly
             raise NotWaitingForThat(msg("core.error.no-decision", seat=seat,
                                         waiting=self._describe_wait()))
         if not wait.asks(seat):
@@ -621,8 +616,9 @@ class Game:
         return wait
 
     def _expect_chance(self) -> Chance:
+        """The chance event the game waits for. :raises NotWaitingForThat: if none."""
         wait = self._at.wait
-        if not isinstance(wait, Chance):
+        if not (type(wait) is Chance or isinstance(wait, Chance)):  # the first, mostly
             raise NotWaitingForThat(msg("core.error.no-chance", waiting=self._describe_wait()))
         return wait
 

@@ -317,15 +317,13 @@ class Chance:
         ``rng.choices`` draws it, by the running totals of the probabilities,
         worked out once for the outcomes and kept by the chance: a chance
         drawn from again, a deck's in a shared setup, finds them at once)."""
-        values, totals = self._totals()
+        values, totals = self._drawn
         return values[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
 
-    def _totals(self) -> tuple[list[JSON], list[float]]:
-        """The running totals drawn by, kept as ``_drawn`` once worked out."""
-        drawn: tuple[list[JSON], list[float]] | None = self.__dict__.get("_drawn")
-        if drawn is None:  # drawn from the first time (most chances: a die rolled once)
-            drawn = self.__dict__["_drawn"] = _running_totals(self.outcomes)
-        return drawn
+    @worked_out_once
+    def _drawn(self) -> tuple[list[JSON], list[float]]:
+        """The outcomes and the running totals drawn by (worked out once)."""
+        return _running_totals(self.outcomes)
 
     def probability(self, value: JSON) -> Fraction:
         kind = type(value)
