@@ -131,8 +131,16 @@ def main(sizes: list[int]) -> None:
                   f"{large[kind][0] / small[kind][0]:.1f}x the CPU time (target: at most 12x)")
 
 
+def sizes_from(arguments: list[str]) -> list[int]:
+    """The sizes asked for (whole numbers of characters), or the default two."""
+    if not all(arg.isdigit() and int(arg) > 0 for arg in arguments):
+        sys.exit(f"usage: sizes are whole numbers of characters, not {' '.join(arguments)!r}"
+                 f"\n{__doc__}")
+    return [int(arg) for arg in arguments] or [1_000, 10_000]
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--against"]:
-        against(Path(sys.argv[2]), [int(arg) for arg in sys.argv[3:]] or [1_000, 10_000])
+    if sys.argv[1:2] == ["--against"] and len(sys.argv) > 2:
+        against(Path(sys.argv[2]), sizes_from(sys.argv[3:]))
     else:
-        main([int(arg) for arg in sys.argv[1:]] or [1_000, 10_000])
+        main(sizes_from(sys.argv[1:]))
