@@ -9,26 +9,9 @@ import sys
 
 import pytest
 
+from tests.cli.fresh import run_fresh
+
 HEAVY = ("shapely", "numpy")
-
-RUN = (
-    "import sys\n"
-    "from referee.cli import main\n"
-    "sys.argv = ['referee', *sys.argv[1:]]\n"
-    "try:\n"
-    "    main()\n"
-    "except SystemExit:\n"
-    "    pass\n"
-    f"print('LOADED', sorted(m for m in {HEAVY!r} if m in sys.modules))\n")
-"""Runs the command named by its arguments, then prints which of
-:data:`HEAVY` it loaded."""
-
-
-def loaded_by(*arguments: str) -> str:
-    """The last line :data:`RUN` prints for ``referee ARGUMENTS`` in a fresh process."""
-    done = subprocess.run([sys.executable, "-c", RUN, *arguments], capture_output=True,
-                          text=True, check=True)
-    return done.stdout.splitlines()[-1]
 
 
 @pytest.mark.parametrize("arguments", [
@@ -38,14 +21,13 @@ def loaded_by(*arguments: str) -> str:
 ])
 def test_a_command_that_makes_no_game_loads_neither_shapely_nor_numpy(
         arguments: tuple[str, ...]) -> None:
-    assert loaded_by(*arguments) == "LOADED []"
+    assert run_fresh(arguments, watched=HEAVY).loaded == "LOADED []"
 
 
 def test_the_listing_still_names_the_seats_of_the_table_games_examples() -> None:
-    done = subprocess.run([sys.executable, "-c", RUN, "rulesets"], capture_output=True,
-                          text=True, check=True)
-    assert "lawmen" in done.stdout and "retainers" in done.stdout, done.stdout
-    assert "broken" not in done.stdout + done.stderr
+    ran = run_fresh(["rulesets"])
+    assert "lawmen" in ran.output and "retainers" in ran.output, ran.output
+    assert "broken" not in ran.output + ran.errors
 
 
 def test_a_game_on_the_table_loads_shapely() -> None:

@@ -4,14 +4,13 @@ says of each what the command's own help says."""
 from __future__ import annotations
 
 import importlib
-import subprocess
-import sys
 
 import typer
 from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.cli.app import COMMANDS
+from tests.cli.fresh import run_fresh
 
 
 def _first_paragraph(text: str) -> str:
@@ -40,22 +39,12 @@ def test_every_command_is_listed_and_runs_by_its_name() -> None:
 
 
 def test_help_in_a_fresh_process_loads_no_command_no_ruleset_and_no_catalogue() -> None:
-    script = (
-        "import sys\n"
-        "from referee.cli import main\n"
-        "sys.argv = ['referee', '--help']\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "loaded = [m for m in sys.modules if m.startswith(('referee.games', 'referee.odds',"
-        " 'referee.server', 'referee.bots', 'referee.core.i18n'))\n"
-        "          or m in {'referee.cli.play', 'referee.cli.resolve', 'referee.cli.serve'}]\n"
-        "print('LOADED', sorted(loaded))\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
-    assert "play" in done.stdout
-    assert "LOADED []" in done.stdout, done.stdout.splitlines()[-1]
+    ran = run_fresh(["--help"],
+                    watched=["referee.cli.play", "referee.cli.resolve", "referee.cli.serve"],
+                    prefixes=["referee.games", "referee.odds", "referee.server", "referee.bots",
+                              "referee.core.i18n"])
+    assert "play" in ran.output
+    assert ran.loaded == "LOADED []"
 
 
 def test_rulesets_in_a_fresh_process_loads_no_rules_of_play_and_no_view_models() -> None:
@@ -66,16 +55,6 @@ def test_rulesets_in_a_fresh_process_loads_no_rules_of_play_and_no_view_models()
                "referee.games.samurai.turn", "referee.games.echo.view",
                "referee.games.old_west.view", "referee.games.samurai.view",
                "fluent.runtime"]
-    script = (
-        "import sys\n"
-        "from referee.cli import main\n"
-        "sys.argv = ['referee', 'rulesets']\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        f"print('LOADED', sorted(m for m in sys.modules if m in {waiting!r}))\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
-    assert "old-west" in done.stdout and "samurai" in done.stdout
-    assert "LOADED []" in done.stdout, done.stdout.splitlines()[-1]
+    ran = run_fresh(["rulesets"], watched=waiting)
+    assert "old-west" in ran.output and "samurai" in ran.output
+    assert ran.loaded == "LOADED []"
